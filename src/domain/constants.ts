@@ -1,0 +1,69 @@
+// Business constants of the specification (§9) shared by the web app and the server.
+
+/** The first survey year; the year list runs from here to the current year. */
+export const FIRST_SURVEY_YEAR = 2023;
+
+export function currentYear(now: Date = new Date()): number {
+  return now.getFullYear();
+}
+
+/** 2023 … the current year, ascending. */
+export function surveyYears(now: Date = new Date()): number[] {
+  const years: number[] = [];
+  for (let year = FIRST_SURVEY_YEAR; year <= currentYear(now); year++) years.push(year);
+  return years;
+}
+
+/** Limits of the money and perception answers (whole units; percent). */
+export const LIMITS = {
+  fixedSalary: { min: 80_000, max: 6_000_000 },
+  annualBonus: { min: 0, max: 10_000_000 },
+  deferredCompensation: { min: 0, max: 100_000_000 },
+  diffWithoutDeferral: { min: -30, max: 30 },
+  diffWithDeferral: { min: -30, max: 30 },
+} as const;
+
+/** No statistic from fewer people than this (configurable, never below the floor). */
+export const DEFAULT_PRIVACY_THRESHOLD = 5;
+export const PRIVACY_THRESHOLD_FLOOR = 3;
+/** p10 and p90 need at least this many people. */
+export const TAIL_PERCENTILE_MINIMUM = 10;
+
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+/** Toast durations in milliseconds; 9999 means the toast stays until closed. */
+export const TOAST_DEFAULT_MS = 3000;
+export const TOAST_STAYS = 9999;
+/** Query parameters (id, email) are watched only this long after start. */
+export const QUERY_CAPTURE_WINDOW_MS = 5000;
+/** Cookie bar slide-away animation. */
+export const COOKIE_BAR_HIDE_MS = 900;
+/** Loading spinner default. */
+export const SPINNER_DEFAULT_MS = 3000;
+
+/** Local storage keys of the web app (spec §3). */
+export const STORAGE_KEYS = {
+  acceptCookies: 'acceptCookies',
+  appLanguage: 'appLanguage',
+  currentUser: 'current_user',
+  questionaryID: 'questionaryID',
+  campaignId: 'campaignId',
+  formEmail: 'formEmail',
+  originEmail: 'originEmail',
+} as const;
+
+/** Random ids: letters and digits (spec §9), at least 20 characters (DESIGN.md §2). */
+export const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const ID_LENGTH = 24;
+
+/**
+ * The e-mail format of spec §5 that chooses lookup by e-mail or by id: letters, digits, dot, underscore
+ * and hyphen, then @, a domain, a dot and a suffix of 2 to 6 letters.
+ */
+export const EMAIL_LOOKUP_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}$/;
+
+export function looksLikeEmail(value: string): boolean {
+  return EMAIL_LOOKUP_PATTERN.test(value);
+}

@@ -1,0 +1,157 @@
+// The Fastify application, built by a function so tests can `inject` into it and `main.ts` can listen.
+// Order: security headers and cookies → strict validation → the contract's routes under /api (one handler
+// per operationId) → API docs → the built web app with an SPA fallback.
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import openapiGlue from 'fastify-openapi-glue';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import type { ServerConfig } from './config';
+import type { Database } from './db/open';
+import { createAccessTokens, type AccessClaims } from './auth/accessToken';
+import { HttpError, type ErrorBody } from './http/errors';
+import { createValidatorCompiler, describeValidationErrors } from './http/validation';
+import { createHandlers, operationResolver } from './routes';
+import { logSerializers, redactPaths } from './http/logging';
+
+export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, from a valid bearer token; null when anonymous. */
+    auth: AccessClaims | null;
+  }
+}
+
+export interface BuildOptions {
+  config: ServerConfig;
+  database: Database;
+  /** Close the database when the app closes (main.ts); tests manage their own database. */
+  ownsDatabase?: boolean;
+  /** Where logs go (tests capture them to check nothing sensitive is written); stdout by default. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp({ config, database, ownsDatabase = false, logStream }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: redactPaths, censor: '[redacted]' },
+            serializers: logSerializers,
+            ...(logStream ? { stream: logStream } : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const specification = parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
+  const accessTokens = createAccessTokens(config.secrets.tokenSecret, config.accessTokenTtlSeconds);
+
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const error = new Error(`Invalid ${dataVar}`) as FastifyError & { fields: string[] };
+    error.statusCode = 400;
+    error.fields = describeValidationErrors(errors, dataVar);
+    return error;
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [])],
+        // Emotion (Chakra UI) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production',
+  });
+  await app.register(cookie);
+
+  // Every request is anonymous unless it carries a valid bearer token. An invalid or expired token is a
+  // 401 everywhere, so the web app knows to refresh rather than silently acting signed out.
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header || !request.url.startsWith('/api/')) return;
+    const match = /^Bearer (.+)$/i.exec(header);
+    const claims = match ? await accessTokens.verify(match[1]) : null;
+    if (!claims) throw new HttpError(401, 'INVALID_TOKEN', 'The session has expired or is invalid');
+    request.auth = claims;
+  });
+
+  app.setErrorHandler((error: FastifyError & { fields?: string[] }, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
+    if (error.fields) {
+      const body: ErrorBody = { error: error.fields, errorCode: 'VALIDATION_ERROR', message: error.message };
+      return reply.code(400).send(body);
+    }
+    if (error.name === 'SecurityError' || error.statusCode === 401) {
+      return reply.code(401).send({ error: 'Authentication required', errorCode: 'UNAUTHENTICATED' } satisfies ErrorBody);
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ error: 'Internal server error', errorCode: 'INTERNAL' } satisfies ErrorBody);
+    }
+    // Fastify's own 4xx (body too large, bad JSON, unsupported media type): keep its code, our shape.
+    return reply.code(status).send({ error: error.message, errorCode: error.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+  });
+
+  const context = { config, database, accessTokens, log: app.log };
+  const handlers = createHandlers(context);
+
+  await app.register(swagger, { mode: 'static', specification: { document: specification as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(openapiGlue, {
+    specification,
+    prefix: '/api',
+    operationResolver: operationResolver(handlers),
+    securityHandlers: {
+      // The onRequest hook already verified the token; an operation that needs a caller needs one here.
+      bearerAuth: async (request: FastifyRequest) => {
+        if (!request.auth) throw new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
+      },
+    },
+  });
+
+  if (config.webDir) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints assets: cache them for a year; everything else is revalidated.
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api') || !wantsPage || !config.webDir) {
+      return reply.code(404).send({ error: 'Not found', errorCode: 'NOT_FOUND' } satisfies ErrorBody);
+    }
+    // SPA fallback: the web app's router owns every other path.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  return app;
+}

@@ -1,0 +1,115 @@
+// Server configuration, read once from the environment.
+// Secrets never live in the code: they come from the environment, or a development default is
+// generated on first start and kept in DATA_DIR/secrets.json (mode 0600).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ServerConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  /** Folder of the built web app served with an SPA fallback (absent in API-only runs). */
+  webDir: string | undefined;
+  seedForms: number;
+  secrets: {
+    /** HMAC key of access tokens. */
+    tokenSecret: string;
+    /** Signing secret of payment webhooks (Stripe's, or the sandbox's own). */
+    webhookSecret: string;
+  };
+  /** Password of the seeded demo accounts (DEMO_PASSWORD, or generated and kept in DATA_DIR). */
+  demoPassword: string;
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined };
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  premiumEnabled: boolean;
+  analyticsScriptUrl: string | null;
+  privacyThreshold: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** Reads DATA_DIR/secrets.json, creating any missing development secret. */
+function loadDevelopmentSecrets(dataDir: string): Record<string, string> {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  let changed = false;
+  for (const name of ['tokenSecret', 'webhookSecret', 'demoPassword']) {
+    if (!stored[name]) {
+      // The demo password is typed by people: readable, long enough for the password rules.
+      stored[name] = name === 'demoPassword' ? `demo-${randomBytes(6).toString('hex')}` : randomBytes(32).toString('base64url');
+      changed = true;
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return stored;
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = int(env, 'PORT', 3000);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const production = mode === 'production';
+
+  const needsGenerated = !env.TOKEN_SECRET || !env.STRIPE_WEBHOOK_SECRET || !env.DEMO_PASSWORD;
+  if (production && !env.TOKEN_SECRET) throw new Error('TOKEN_SECRET must be set in production');
+  const generated = needsGenerated ? loadDevelopmentSecrets(dataDir) : {};
+
+  const privacyThreshold = int(env, 'PRIVACY_THRESHOLD', 5);
+  if (privacyThreshold < 3) throw new Error('PRIVACY_THRESHOLD can never be below 3');
+
+  const webDir = env.WEB_DIR ?? path.resolve('dist/web');
+  return {
+    env: mode,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 256 * 1024),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
+    seedForms: int(env, 'SEED_FORMS', 3000),
+    secrets: {
+      tokenSecret: env.TOKEN_SECRET || generated.tokenSecret,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || generated.webhookSecret,
+    },
+    demoPassword: env.DEMO_PASSWORD || generated.demoPassword,
+    stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
+    smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    premiumEnabled: bool(env, 'PREMIUM_ENABLED', false),
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || null,
+    privacyThreshold,
+    accessTokenTtlSeconds: Math.min(int(env, 'ACCESS_TOKEN_TTL_SECONDS', 600), 900),
+    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
+  };
+}

@@ -1,0 +1,245 @@
+// Deterministic generator of realistic demo pay data (DESIGN.md §2): a panel of people, each answering the
+// survey in one or more years from 2023 to the current year. Pay is log-normal around a median set by
+// position level × sector × country × company size, grows yearly, and bonus and deferred pay correlate with
+// level and company type. The same seed always gives the same data; the bench uses it at 1,000,000 forms.
+import {
+  COMPANY_SIZES,
+  COMPANY_TYPES,
+  COUNTRIES,
+  COUNTRY_CITIES,
+  EDUCATION_LEVELS,
+  FUNCTIONAL_AREAS,
+  GENDERS,
+  POSITION_LEVELS,
+  SECTORS,
+  type CountryCode,
+  type PositionLevel,
+} from '../../domain/questionnaire';
+import { LIMITS, surveyYears } from '../../domain/constants';
+
+/** mulberry32: small, fast, good enough for synthetic data, and reproducible. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+
+function normal(random: Random): number {
+  // Box–Muller; 1 - random() keeps the logarithm finite.
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+function pick<T>(random: Random, list: readonly T[], weights?: readonly number[]): T {
+  if (!weights) return list[Math.floor(random() * list.length)];
+  const total = weights.reduce((a, b) => a + b, 0);
+  let roll = random() * total;
+  for (let i = 0; i < list.length; i++) {
+    roll -= weights[i];
+    if (roll < 0) return list[i];
+  }
+  return list[list.length - 1];
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+const LEVEL_MEDIAN: Record<PositionLevel, number> = {
+  ceo: 310_000,
+  'executive-committee': 225_000,
+  director: 158_000,
+  head: 118_000,
+  manager: 96_000,
+  'senior-professional': 86_000,
+};
+const LEVEL_WEIGHT = [4, 8, 22, 26, 24, 16];
+const LEVEL_BONUS: Record<PositionLevel, number> = {
+  ceo: 0.55,
+  'executive-committee': 0.42,
+  director: 0.28,
+  head: 0.2,
+  manager: 0.14,
+  'senior-professional': 0.1,
+};
+const LEVEL_DEFERRED: Record<PositionLevel, number> = {
+  ceo: 0.6,
+  'executive-committee': 0.4,
+  director: 0.18,
+  head: 0.08,
+  manager: 0.03,
+  'senior-professional': 0.02,
+};
+const COUNTRY_FACTOR: Record<CountryCode, number> = {
+  es: 1,
+  pt: 0.82,
+  fr: 1.18,
+  de: 1.28,
+  it: 1.04,
+  gb: 1.32,
+  nl: 1.22,
+  us: 1.55,
+  mx: 0.9,
+  co: 0.76,
+  cl: 0.86,
+  ar: 0.72,
+};
+const COUNTRY_WEIGHT = [40, 6, 8, 8, 6, 7, 4, 7, 6, 3, 3, 2];
+const SECTOR_FACTOR: Record<string, number> = {
+  banking: 1.22,
+  insurance: 1.08,
+  'asset-management': 1.3,
+  consulting: 1.12,
+  technology: 1.15,
+  telecom: 1.05,
+  energy: 1.14,
+  industrial: 0.98,
+  automotive: 1.0,
+  pharma: 1.12,
+  healthcare: 0.92,
+  retail: 0.9,
+  'consumer-goods': 1.02,
+  'real-estate': 1.04,
+  construction: 0.94,
+  'transport-logistics': 0.93,
+  media: 0.9,
+  legal: 1.1,
+  education: 0.8,
+  'public-administration': 0.78,
+};
+const SIZE_FACTOR = [0.82, 0.9, 1, 1.08, 1.16];
+/** Yearly growth of pay around which each person's own growth varies. */
+const MARKET_GROWTH = 0.032;
+
+export interface DemoForm {
+  personIndex: number;
+  surveyYear: number;
+  answers: {
+    email: string;
+    currency: 'EUR';
+    country: string;
+    city: string;
+    birthYear: number;
+    gender: string;
+    educationLevel: string;
+    yearsExperience: number;
+    sector: string;
+    companySize: string;
+    companyType: string;
+    functionalArea: string;
+    positionLevel: string;
+    directReports: number;
+    yearsInPosition: number;
+    fixedSalary: number;
+    annualBonus: number;
+    targetBonusPercent: number;
+    deferredCompensation: number;
+    diffWithoutDeferral: number;
+    diffWithDeferral: number;
+    privacyConsent: true;
+    newsletterOptIn: boolean;
+  };
+}
+
+export interface DemoPerson {
+  index: number;
+  email: string;
+  forms: DemoForm[];
+}
+
+export function personEmail(index: number): string {
+  return `panel-${String(index).padStart(7, '0')}@seed.paybench.demo`;
+}
+
+/**
+ * Generates people until `formCount` forms exist. Each person answers in a run of consecutive years ending
+ * at a random year, so later years have the most answers, like a growing survey.
+ */
+export function* generateDemoPeople(formCount: number, seed = 20230101, now = new Date()): Generator<DemoPerson> {
+  const random = seededRandom(seed);
+  const years = surveyYears(now);
+  let produced = 0;
+  let index = 0;
+  while (produced < formCount) {
+    const person = generatePerson(random, index, years, formCount - produced);
+    produced += person.forms.length;
+    index++;
+    yield person;
+  }
+}
+
+function generatePerson(random: Random, index: number, years: number[], remaining: number): DemoPerson {
+  const country = pick(random, COUNTRIES, COUNTRY_WEIGHT);
+  const city = pick(random, COUNTRY_CITIES[country]);
+  const level = pick(random, POSITION_LEVELS, LEVEL_WEIGHT);
+  const sector = pick(random, SECTORS);
+  const sizeIndex = Math.floor(random() * COMPANY_SIZES.length);
+  const companyType = pick(random, COMPANY_TYPES, [22, 38, 20, 8, 12]);
+  const functionalArea = level === 'ceo' ? 'general-management' : pick(random, FUNCTIONAL_AREAS);
+  const levelIndex = POSITION_LEVELS.indexOf(level);
+  const baseExperience = clamp(Math.round(24 - levelIndex * 3 + normal(random) * 5), 1, 45);
+  const birthYear = clamp(years[0] - 22 - baseExperience - Math.floor(random() * 4), 1940, 2004);
+  const gender = pick(random, GENDERS, [38, 58, 1, 3]);
+  const educationLevel = pick(random, EDUCATION_LEVELS, [3, 30, 40, 20, 7]);
+  const directReports = level === 'senior-professional' ? Math.floor(random() * 3) : Math.round(Math.exp(4.5 - levelIndex * 0.7 + normal(random) * 0.8));
+
+  const median =
+    LEVEL_MEDIAN[level] * COUNTRY_FACTOR[country] * SECTOR_FACTOR[sector] * SIZE_FACTOR[sizeIndex] * (companyType === 'public-sector' ? 0.8 : 1);
+  // The person's place in the market stays with them from year to year; growth varies around the market's.
+  const personalFactor = Math.exp(normal(random) * 0.28);
+  const personalGrowth = MARKET_GROWTH + normal(random) * 0.015;
+  const bonusPropensity = Math.exp(normal(random) * 0.45);
+  const deferredEligible = random() < (companyType === 'listed' || companyType === 'startup-pe' ? 0.85 : 0.45);
+  const perceptionBias = normal(random) * 9;
+
+  const span = Math.min(remaining, 1 + Math.floor(random() * years.length));
+  const lastYearIndex = years.length - 1 - Math.floor(random() * (years.length - span + 1) * random());
+  const firstYearIndex = Math.max(0, lastYearIndex - span + 1);
+
+  const email = personEmail(index);
+  const forms: DemoForm[] = [];
+  for (let y = firstYearIndex; y <= lastYearIndex; y++) {
+    const yearsOn = y - firstYearIndex;
+    const fixedSalary = Math.round(clamp(median * personalFactor * Math.pow(1 + personalGrowth, y), LIMITS.fixedSalary.min, LIMITS.fixedSalary.max) / 100) * 100;
+    const targetBonusPercent = Math.round(LEVEL_BONUS[level] * 100 * clamp(bonusPropensity, 0.3, 2.5));
+    const bonusPaid = random() < 0.9 ? clamp(targetBonusPercent / 100 * (0.7 + random() * 0.6), 0, 3) : 0;
+    const annualBonus = Math.round((fixedSalary * bonusPaid) / 100) * 100;
+    const deferredCompensation = deferredEligible
+      ? Math.round((fixedSalary * LEVEL_DEFERRED[level] * Math.exp(normal(random) * 0.5)) / 100) * 100
+      : 0;
+    forms.push({
+      personIndex: index,
+      surveyYear: years[y],
+      answers: {
+        email,
+        currency: 'EUR',
+        country,
+        city,
+        birthYear,
+        gender,
+        educationLevel,
+        yearsExperience: baseExperience + yearsOn,
+        sector,
+        companySize: COMPANY_SIZES[sizeIndex],
+        companyType,
+        functionalArea,
+        positionLevel: level,
+        directReports,
+        yearsInPosition: clamp(Math.round(3 + normal(random) * 2), 0, 30) + yearsOn,
+        fixedSalary,
+        annualBonus: clamp(annualBonus, LIMITS.annualBonus.min, LIMITS.annualBonus.max),
+        targetBonusPercent: clamp(targetBonusPercent, 0, 300),
+        deferredCompensation: clamp(deferredCompensation, LIMITS.deferredCompensation.min, LIMITS.deferredCompensation.max),
+        diffWithoutDeferral: clamp(Math.round(perceptionBias + normal(random) * 3), -30, 30),
+        diffWithDeferral: clamp(Math.round(perceptionBias * 0.8 + normal(random) * 3), -30, 30),
+        privacyConsent: true,
+        newsletterOptIn: random() < 0.35,
+      },
+    });
+  }
+  return { index, email, forms };
+}

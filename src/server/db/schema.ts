@@ -1,0 +1,273 @@
+// Drizzle schema of every stored entity (spec §3, DESIGN.md §2). `npx drizzle-kit generate` turns a change
+// here into a SQL migration in ./migrations; the same migrations run on PGlite and on PostgreSQL.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Stored lower-cased; unique among accounts. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{member}'::text[]`),
+    credits: integer('credits').notNull().default(0),
+    campaignId: text('campaign_id'),
+    premiumType: text('premium_type').notNull().default('free'),
+    corporateInfo: jsonb('corporate_info'),
+    /** Corporate users of one customer share a company id (the first corporate user's id). */
+    companyId: text('company_id'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    language: text('language').notNull().default('es'),
+    disabled: boolean('disabled').notNull().default(false),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+/**
+ * One questionnaire answer per person and survey year. `answers` keeps every answer as sent; the columns
+ * below copy the ones statistics filter and aggregate on, so comparisons run on typed, indexed columns.
+ */
+export const forms = pgTable(
+  'forms',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased e-mail of the author (the anonymous flow's address until the form is claimed). */
+    email: text('email'),
+    surveyYear: integer('survey_year').notNull(),
+    status: text('status').notNull().default('in-progress'),
+    completedSteps: integer('completed_steps').array().notNull().default(sql`'{}'::integer[]`),
+    answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+    currency: text('currency').notNull().default('EUR'),
+    country: text('country'),
+    city: text('city'),
+    sector: text('sector'),
+    companySize: text('company_size'),
+    companyType: text('company_type'),
+    functionalArea: text('functional_area'),
+    positionLevel: text('position_level'),
+    gender: text('gender'),
+    yearsExperience: integer('years_experience'),
+    fixedSalary: integer('fixed_salary'),
+    annualBonus: integer('annual_bonus'),
+    deferredCompensation: bigint('deferred_compensation', { mode: 'number' }),
+    /** Optimistic concurrency: every save increments it. */
+    revision: integer('revision').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('forms_user_year_key').on(t.userId, t.surveyYear).where(sql`${t.userId} is not null`),
+    index('forms_email_idx').on(t.email),
+    index('forms_counted_idx').on(t.surveyYear, t.status),
+    index('forms_peer_idx').on(t.surveyYear, t.sector, t.positionLevel, t.country),
+  ],
+);
+
+export const newsletters = pgTable(
+  'newsletters',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    /** standartUser (individual) or professionalUser, the contract's spellings. */
+    kind: text('kind').notNull(),
+    name: text('name'),
+    company: text('company'),
+    position: text('position'),
+    language: text('language').notNull().default('es'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('newsletters_email_kind_key').on(t.email, t.kind)],
+);
+
+export const newsPosts = pgTable(
+  'news_posts',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+    typepost: text('typepost').notNull().default('blog'),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    language: text('language').notNull().default('es'),
+    imageUrl: text('image_url'),
+    author: text('author').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('news_posts_published_idx').on(t.typepost, t.publishedAt)],
+);
+
+export const outlierPacks = pgTable('outlier_packs', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  measure: text('measure').notNull(),
+  method: text('method').notNull(),
+  k: doublePrecision('k').notNull(),
+  lowerPercentile: doublePrecision('lower_percentile'),
+  upperPercentile: doublePrecision('upper_percentile'),
+  groupBy: text('group_by').array().notNull().default(sql`'{}'::text[]`),
+  active: boolean('active').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const outlierPackResults = pgTable('outlier_pack_results', {
+  packId: text('pack_id')
+    .primaryKey()
+    .references(() => outlierPacks.id, { onDelete: 'cascade' }),
+  excludedForms: integer('excluded_forms').notNull(),
+  totalForms: integer('total_forms').notNull(),
+  medianBefore: jsonb('median_before').notNull(),
+  medianAfter: jsonb('median_after').notNull(),
+  calculatedAt: timestamp('calculated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The forms a calculated pack flags; only the active pack's rows are excluded from statistics. */
+export const outlierExclusions = pgTable(
+  'outlier_exclusions',
+  {
+    packId: text('pack_id')
+      .notNull()
+      .references(() => outlierPacks.id, { onDelete: 'cascade' }),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.formId] }), index('outlier_exclusions_form_idx').on(t.formId)],
+);
+
+/** Admin-maintained settings: minValues, inflationData, exchangeRates, privacyThreshold, premiumEnabled, dataVersion. */
+export const configs = pgTable('configs', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    filters: jsonb('filters').notNull(),
+    years: integer('years').array(),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('search_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    /** A replayed request or webhook with the same key is applied once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey), index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Payment provider events, stored by their id and applied once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Test-mode checkout sessions of the local sandbox that stands in for Stripe's hosted page. */
+export const sandboxSessions = pgTable('sandbox_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  buyButton: text('buy_button').notNull(),
+  description: text('description').notNull(),
+  amount: doublePrecision('amount').notNull(),
+  currency: text('currency').notNull(),
+  email: text('email'),
+  status: text('status').notNull().default('open'),
+  createdAt: createdAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is only ever in the cookie. */
+    tokenHash: text('token_hash').notNull(),
+    /** All tokens rotated from one sign-in; reuse of a rotated token revokes the family. */
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use e-mailed tokens: password reset and e-mail verification. Stored hashed. */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('action_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** Mail that was not sent through SMTP (none configured): an admin reads it in development. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});

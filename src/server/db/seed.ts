@@ -1,0 +1,243 @@
+// Demo data for an empty database (DESIGN.md §2): one account per role, configuration (minimum values,
+// inflation, exchange rates), news posts, and a panel of generated people with their forms. Bulk inserts go
+// through unnest() so one statement writes thousands of rows on PGlite and PostgreSQL alike.
+import { generateDemoPeople, type DemoPerson } from './demoForms';
+import { formColumns } from './formRow';
+import type { Database, Queryable } from './open';
+import { newId } from '../ids';
+import { hashPassword } from '../auth/passwords';
+import { surveyYears } from '../../domain/constants';
+import { demoPosts } from './demoPosts';
+import { bumpDataVersion } from '../services/dataVersion';
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+}
+
+export interface SeedResult {
+  created: boolean;
+  forms: number;
+  logins: DemoLogin[];
+}
+
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@paybench.demo',
+  corporate: 'corporate@paybench.demo',
+  unlimited: 'unlimited@paybench.demo',
+  member: 'member@paybench.demo',
+} as const;
+
+export const DEMO_LOGINS: DemoLogin[] = [
+  { role: 'admin', email: DEMO_ACCOUNTS.admin },
+  { role: 'corporate', email: DEMO_ACCOUNTS.corporate },
+  { role: 'corporate (unlimited plan)', email: DEMO_ACCOUNTS.unlimited },
+  { role: 'member', email: DEMO_ACCOUNTS.member },
+];
+
+/** Credits the demo corporate account starts with. */
+export const DEMO_CORPORATE_CREDITS = 10;
+
+export const DEFAULT_MIN_VALUES = { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 };
+
+/** Yearly consumer-price inflation of the euro area in percent (admin-maintained afterwards). */
+export const DEFAULT_INFLATION = [
+  { year: 2023, rate: 5.4 },
+  { year: 2024, rate: 2.4 },
+  { year: 2025, rate: 2.1 },
+  { year: 2026, rate: 2.0 },
+];
+
+export const DEFAULT_EXCHANGE_RATES = [
+  { currency: 'USD', rateToEur: 0.92, date: '2026-11-02' },
+  { currency: 'GBP', rateToEur: 1.16, date: '2026-11-02' },
+];
+
+export async function seedDemo(database: Database, options: { forms: number; password: string; now?: Date }): Promise<SeedResult> {
+  const [{ count }] = await database.execute<{ count: number }>('select count(*)::int as count from users');
+  if (count > 0) return { created: false, forms: 0, logins: DEMO_LOGINS };
+
+  await seedAccounts(database, options.password, options.now);
+  await seedConfigs(database);
+  await seedPosts(database);
+  const forms = await insertDemoForms(database, options.forms, { now: options.now });
+  return { created: true, forms, logins: DEMO_LOGINS };
+}
+
+async function seedAccounts(database: Database, password: string, now = new Date()) {
+  const passwordHash = await hashPassword(password);
+  const corporateId = newId();
+  const unlimitedId = newId();
+  const memberId = newId();
+  const accounts = [
+    { id: newId(), email: DEMO_ACCOUNTS.admin, roles: ['admin'], credits: 0, premium: 'free', corporate: null, company: null },
+    { id: corporateId, email: DEMO_ACCOUNTS.corporate, roles: ['corporate'], credits: DEMO_CORPORATE_CREDITS, premium: 'free', corporate: { companyName: 'Grupo Demo S.A.', country: 'es', contactName: 'Laura Demo' }, company: corporateId },
+    { id: unlimitedId, email: DEMO_ACCOUNTS.unlimited, roles: ['corporate'], credits: 0, premium: 'corporate', corporate: { companyName: 'Ilimitada Consulting S.L.', country: 'es', contactName: 'Jorge Demo' }, company: unlimitedId },
+    { id: memberId, email: DEMO_ACCOUNTS.member, roles: ['member'], credits: 0, premium: 'free', corporate: null, company: null },
+  ];
+  await database.transaction(async (tx) => {
+    for (const a of accounts) {
+      await tx.execute(
+        `insert into users (id, email, password_hash, roles, credits, premium_type, corporate_info, company_id, email_verified)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, true)`,
+        [a.id, a.email, passwordHash, a.roles, a.credits, a.premium, a.corporate ? JSON.stringify(a.corporate) : null, a.company],
+      );
+    }
+    await tx.execute(
+      `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, $3, 'welcome-grant', $4)`,
+      [newId(), corporateId, DEMO_CORPORATE_CREDITS, `seed:welcome:${corporateId}`],
+    );
+    // The demo member answered the survey in the last years: a director in Spanish banking.
+    const years = surveyYears(now).slice(-3);
+    for (const [i, year] of years.entries()) {
+      const answers = {
+        email: DEMO_ACCOUNTS.member,
+        currency: 'EUR',
+        country: 'es',
+        city: 'madrid',
+        birthYear: 1978,
+        gender: 'female',
+        educationLevel: 'mba',
+        yearsExperience: 20 + i,
+        sector: 'banking',
+        companySize: '5000-plus',
+        companyType: 'listed',
+        functionalArea: 'finance',
+        positionLevel: 'director',
+        directReports: 14,
+        yearsInPosition: 3 + i,
+        fixedSalary: 168_000 + i * 6_000,
+        annualBonus: 42_000 + i * 2_000,
+        targetBonusPercent: 25,
+        deferredCompensation: 30_000,
+        diffWithoutDeferral: -5,
+        diffWithDeferral: -3,
+        privacyConsent: true,
+        newsletterOptIn: false,
+      };
+      await insertForm(tx, { id: newId(), userId: memberId, surveyYear: year, answers });
+    }
+  });
+}
+
+async function insertForm(tx: Queryable, form: { id: string; userId: string; surveyYear: number; answers: Record<string, unknown> }) {
+  const c = formColumns(form.answers);
+  await tx.execute(
+    `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector,
+       company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
+       deferred_compensation, completed_at)
+     values ($1, $2, $3, $4, 'completed', '{0,1,2,3,4}', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())`,
+    [form.id, form.userId, form.answers.email, form.surveyYear, JSON.stringify(form.answers), c.currency, c.country, c.city, c.sector,
+     c.companySize, c.companyType, c.functionalArea, c.positionLevel, c.gender, c.yearsExperience, c.fixedSalary, c.annualBonus, c.deferredCompensation],
+  );
+}
+
+async function seedConfigs(database: Database) {
+  const entries: Array<[string, unknown]> = [
+    ['minValues', DEFAULT_MIN_VALUES],
+    ['inflationData', DEFAULT_INFLATION],
+    ['exchangeRates', DEFAULT_EXCHANGE_RATES],
+  ];
+  for (const [key, value] of entries) {
+    await database.execute('insert into configs (key, value) values ($1, $2) on conflict (key) do nothing', [key, JSON.stringify(value)]);
+  }
+}
+
+async function seedPosts(database: Database) {
+  for (const post of demoPosts()) {
+    await database.execute(
+      `insert into news_posts (id, title, summary, body, typepost, categories, language, image_url, author, published_at)
+       values ($1, $2, $3, $4, $5, $6, $7, null, $8, $9)`,
+      [newId(), post.title, post.summary, post.body, post.typepost, post.categories, post.language, post.author, post.publishedAt],
+    );
+  }
+}
+
+/**
+ * Inserts `count` generated forms (and the panel accounts that answered them, which cannot sign in) in
+ * batches. Returns the number of forms written. Used by the start-up seed, `npm run seed` and the bench.
+ */
+export async function insertDemoForms(
+  database: Database,
+  count: number,
+  options: { seed?: number; now?: Date; batchSize?: number; onProgress?: (written: number) => void } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 5000;
+  let batch: DemoPerson[] = [];
+  let batchForms = 0;
+  let written = 0;
+  // Panel e-mails are unique per seed run; an offset keeps a second run from colliding with the first.
+  const [{ offset }] = await database.execute<{ offset: number }>(
+    `select count(*)::int as offset from users where email like 'panel-%@seed.paybench.demo'`,
+  );
+  for (const person of generateDemoPeople(count, options.seed, options.now)) {
+    batch.push(person);
+    batchForms += person.forms.length;
+    if (batchForms >= batchSize) {
+      written += await writeBatch(database, batch, offset);
+      options.onProgress?.(written);
+      batch = [];
+      batchForms = 0;
+    }
+  }
+  if (batch.length > 0) written += await writeBatch(database, batch, offset);
+  options.onProgress?.(written);
+  await bumpDataVersion(database);
+  return written;
+}
+
+async function writeBatch(database: Database, people: DemoPerson[], offset: number): Promise<number> {
+  const userIds = people.map(() => newId());
+  const emails = people.map((p) => (offset === 0 ? p.email : p.email.replace('panel-', `panel-${offset}-`)));
+  const columns = {
+    id: [] as string[], userId: [] as string[], email: [] as string[], year: [] as number[], answers: [] as string[],
+    country: [] as string[], city: [] as string[], sector: [] as string[], companySize: [] as string[], companyType: [] as string[],
+    functionalArea: [] as string[], positionLevel: [] as string[], gender: [] as string[], yearsExperience: [] as number[],
+    fixedSalary: [] as number[], annualBonus: [] as number[], deferred: [] as number[],
+  };
+  people.forEach((person, i) => {
+    for (const form of person.forms) {
+      const answers = { ...form.answers, email: emails[i] };
+      columns.id.push(newId());
+      columns.userId.push(userIds[i]);
+      columns.email.push(emails[i]);
+      columns.year.push(form.surveyYear);
+      columns.answers.push(JSON.stringify(answers));
+      columns.country.push(answers.country);
+      columns.city.push(answers.city);
+      columns.sector.push(answers.sector);
+      columns.companySize.push(answers.companySize);
+      columns.companyType.push(answers.companyType);
+      columns.functionalArea.push(answers.functionalArea);
+      columns.positionLevel.push(answers.positionLevel);
+      columns.gender.push(answers.gender);
+      columns.yearsExperience.push(answers.yearsExperience);
+      columns.fixedSalary.push(answers.fixedSalary);
+      columns.annualBonus.push(answers.annualBonus);
+      columns.deferred.push(answers.deferredCompensation);
+    }
+  });
+  await database.transaction(async (tx) => {
+    await tx.execute(
+      `insert into users (id, email, roles, email_verified)
+       select id, email, '{member}', true from unnest($1::text[], $2::text[]) as u(id, email)`,
+      [userIds, emails],
+    );
+    await tx.execute(
+      `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector,
+         company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
+         deferred_compensation, completed_at)
+       select id, user_id, email, survey_year, 'completed', '{0,1,2,3,4}', answers::jsonb, 'EUR', country, city, sector,
+              company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
+              deferred_compensation, now()
+         from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                     $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::int[], $17::bigint[])
+           as f(id, user_id, email, survey_year, answers, country, city, sector, company_size, company_type, functional_area,
+                position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation)`,
+      [columns.id, columns.userId, columns.email, columns.year, columns.answers, columns.country, columns.city, columns.sector,
+       columns.companySize, columns.companyType, columns.functionalArea, columns.positionLevel, columns.gender,
+       columns.yearsExperience, columns.fixedSalary, columns.annualBonus, columns.deferred],
+    );
+  });
+  return columns.id.length;
+}

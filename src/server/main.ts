@@ -1,0 +1,51 @@
+// Starts Paybench: open the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrate, seed
+// demo data into an empty database, serve the API and the built web app, stop cleanly on SIGINT/SIGTERM.
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { migrateDatabase } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { buildApp } from './app';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+
+  const seeded = await seedDemo(database, { forms: config.seedForms, password: config.demoPassword });
+
+  const app = await buildApp({ config, database, ownsDatabase: true });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = config.publicUrl;
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `Paybench is running at ${url}`,
+    `  database: ${where}${seeded.created ? `, seeded with ${seeded.forms} demo forms` : ''}`,
+    `  API docs: ${url}/api/docs`,
+    config.webDir ? '' : '  (web app not built: run `npm run build`, or `npm run dev` for development)',
+    'Demo logins (password for all: ' + config.demoPassword + '):',
+    ...seeded.logins.map((login) => `  ${login.role.padEnd(28)} ${login.email}`),
+    '',
+  ];
+  // Printed for the person starting the app, not logged: the logger never carries credentials.
+  process.stdout.write(lines.filter((l) => l !== '').join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
