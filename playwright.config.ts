@@ -1,0 +1,78 @@
+// Browser tests drive the built web app served by the real server on a fresh embedded database, in
+// Debian's Chromium (Playwright cannot download its own browsers here).
+import { defineConfig, devices } from '@playwright/test';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Each run gets its own database folder, so tests never see an earlier run's data. Playwright also loads
+// this file in each worker; only the main process starts the server, so only it prepares the folder.
+const tmpRoot = path.resolve('.tmp');
+const isWorker = process.env.TEST_WORKER_INDEX !== undefined;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpRoot, `e2e-data-${Date.now()}`);
+if (!isWorker) {
+  pruneOldRuns();
+  mkdirSync(dataDir, { recursive: true });
+  process.env.E2E_DATA_DIR = dataDir;
+}
+
+/** Folders of runs older than an hour go (about 40 MB each); recent ones may belong to a run in progress. */
+function pruneOldRuns(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(tmpRoot);
+  } catch {
+    return; // no .tmp yet
+  }
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of names) {
+    const startedAt = Number(/^e2e-data-(\d+)$/.exec(name)?.[1]);
+    if (startedAt && startedAt < hourAgo) rmSync(path.join(tmpRoot, name), { recursive: true, force: true });
+  }
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'es-ES',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_FORMS: '600',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Box, Flex, Link } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import type { RouteHandle } from './routes';
+import { Header } from './Header';
+import { Footer } from './Footer';
+
+/** The document title names the section of the deepest matched route. */
+function useDocumentTitle() {
+  const { t, i18n } = useTranslation();
+  const matches = useMatches();
+  const section = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.section).find(Boolean);
+  useEffect(() => {
+    document.title = !section || section === 'home' ? t('app.name') : t('app.document_title', { section: t(`sections.${section}`) });
+  }, [section, t, i18n.language]);
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  useDocumentTitle();
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Link
+        href="#main"
+        position="absolute"
+        left="2"
+        top="-20"
+        zIndex="skipNav"
+        bg="bg"
+        px="3"
+        py="2"
+        rounded="md"
+        _focus={{ top: '2' }}
+      >
+        {t('app.skip_to_content')}
+      </Link>
+      <Header />
+      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <Footer />
+      <ScrollRestoration />
+    </Flex>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { contentPages, informationPages, type NavLinkEntry } from './navigation';
+import { BrandMark } from './Header';
+
+function FooterLinks({ title, entries, testId }: { title: string; entries: readonly NavLinkEntry[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="nav" aria-label={title} gap="3" data-testid={testId}>
+      <Heading as="h2" size="sm">
+        {title}
+      </Heading>
+      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+        {entries.map((entry) => (
+          <li key={entry.to}>
+            <Link asChild color="fg.muted" fontSize="sm">
+              <RouterLink to={entry.to} data-testid={`footer-${entry.section}`}>
+                {t(`sections.${entry.section}`)}
+              </RouterLink>
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <Box as="footer" bg="bg.subtle" borderTopWidth="1px" py="10" data-testid="app-footer">
+      <Container maxW="6xl">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="8">
+          <Stack gap="2">
+            <HStack gap="2" fontWeight="bold">
+              <BrandMark />
+              <Text as="span">{t('app.name')}</Text>
+            </HStack>
+            <Text color="fg.muted" fontSize="sm">
+              {t('app.tagline')}
+            </Text>
+          </Stack>
+          <FooterLinks title={t('footer.information')} entries={informationPages} testId="footer-information" />
+          <FooterLinks title={t('footer.content')} entries={contentPages} testId="footer-content" />
+        </SimpleGrid>
+        <Text mt="8" fontSize="sm" color="fg.muted">
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </Text>
+      </Container>
+    </Box>
+  );
+}

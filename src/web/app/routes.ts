@@ -1,0 +1,155 @@
+// The route table of spec §2 as data. router.tsx turns it into React Router routes; the identity issue
+// reads `guards` (also exposed as the route's `handle`) to admit, or redirect, the visitor.
+// The spec's "not shown" routes (charts-line, edit-information, example1, example2) are deliberately
+// absent: they fall to the not-found page.
+
+/**
+ * - public: anyone.
+ * - auth-ready: anyone, once the authentication state is known.
+ * - signed-in: authenticated, otherwise to /login.
+ * - admin: the stored user has role admin, otherwise to /.
+ * - admin-or-corporate: the stored user's roles include admin or corporate, otherwise to /.
+ */
+export type Guard = 'public' | 'auth-ready' | 'signed-in' | 'admin' | 'admin-or-corporate';
+
+/** Names of the sections; each is the translation key `sections.<name>`. */
+export type SectionName =
+  | 'home'
+  | 'login'
+  | 'reset_password'
+  | 'dashboard'
+  | 'register'
+  | 'register_individual'
+  | 'register_individual_complete'
+  | 'register_individual_form'
+  | 'steps'
+  | 'my_form_editor'
+  | 'comparison'
+  | 'comparison_detail'
+  | 'comparison_comp'
+  | 'admin'
+  | 'admin_stats'
+  | 'faqs'
+  | 'benefits'
+  | 'about'
+  | 'privacy'
+  | 'terms'
+  | 'legal'
+  | 'blog'
+  | 'insights'
+  | 'post_detail'
+  | 'become_premium'
+  | 'personalized_comparison'
+  | 'your_evolution'
+  | 'your_income_projection'
+  | 'my_form'
+  | 'settings'
+  | 'demo_comparison'
+  | 'my_account'
+  | 'my_account_settings'
+  | 'my_credits'
+  | 'my_searches'
+  | 'update_data'
+  | 'not_found';
+
+/** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
+export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string };
+
+/** Facts of spec §2 the later pages need. */
+export interface RouteMeta {
+  /** Questionnaire step index 0–4 (steps and steps/1 both mean 0). */
+  stepIndex?: number;
+  /** The steps page in editor mode (my-form-editor). */
+  editor?: boolean;
+  /** login and reset-password are the same page in two modes. */
+  loginMode?: 'sign-in' | 'reset-password';
+  /** comparison/{id} is opened by the user; comparison-comp/{id} by an admin about someone else. */
+  byUser?: boolean;
+}
+
+export interface AppRoute {
+  /** React Router path relative to the root (`comparison/:id`). */
+  path: string;
+  /** Every guard must pass, in this order (signed-in first, so an anonymous visitor is asked to sign in). */
+  guards: readonly Guard[];
+  section: SectionName;
+  view: RouteView;
+  meta?: RouteMeta;
+}
+
+/** Where '' sends the visitor. */
+export const ROOT_REDIRECT = '/home';
+
+const soon = { kind: 'coming-soon' } as const;
+
+const step = (path: string, stepIndex: number): AppRoute => ({
+  path,
+  guards: ['public'],
+  section: 'steps',
+  view: soon,
+  meta: { stepIndex },
+});
+
+export const appRoutes: readonly AppRoute[] = [
+  { path: 'home', guards: ['auth-ready'], section: 'home', view: { kind: 'home' } },
+
+  { path: 'login', guards: ['public'], section: 'login', view: soon, meta: { loginMode: 'sign-in' } },
+  { path: 'reset-password', guards: ['public'], section: 'reset_password', view: soon, meta: { loginMode: 'reset-password' } },
+
+  { path: 'dashboard', guards: ['signed-in', 'admin-or-corporate'], section: 'dashboard', view: soon },
+  { path: 'register', guards: ['signed-in', 'admin-or-corporate'], section: 'register', view: soon },
+  { path: 'register/individual', guards: ['public'], section: 'register_individual', view: soon },
+  { path: 'register/individual/complete', guards: ['public'], section: 'register_individual_complete', view: soon },
+  { path: 'register/individual/form/:id', guards: ['public'], section: 'register_individual_form', view: soon },
+
+  step('steps', 0),
+  step('steps/1', 0),
+  step('steps/2', 1),
+  step('steps/3', 2),
+  step('steps/4', 3),
+  step('steps/5', 4),
+  { path: 'my-form-editor', guards: ['auth-ready'], section: 'my_form_editor', view: soon, meta: { editor: true, stepIndex: 0 } },
+
+  { path: 'comparison', guards: ['signed-in'], section: 'comparison', view: soon },
+  { path: 'comparison/:id', guards: ['signed-in'], section: 'comparison_detail', view: soon, meta: { byUser: true } },
+  { path: 'comparison-comp/:id', guards: ['signed-in', 'admin'], section: 'comparison_comp', view: soon, meta: { byUser: false } },
+
+  // /admin/stats is the admin landing page; /admin leads there.
+  { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
+  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+
+  { path: 'faqs', guards: ['public'], section: 'faqs', view: soon },
+  { path: 'benefits', guards: ['public'], section: 'benefits', view: soon },
+  { path: 'about', guards: ['public'], section: 'about', view: soon },
+  { path: 'privacy', guards: ['public'], section: 'privacy', view: soon },
+  { path: 'terms', guards: ['public'], section: 'terms', view: soon },
+  { path: 'legal', guards: ['public'], section: 'legal', view: soon },
+
+  { path: 'blog', guards: ['auth-ready'], section: 'blog', view: soon },
+  { path: 'insights', guards: ['auth-ready'], section: 'insights', view: soon },
+  { path: 'post-detail/:postId', guards: ['auth-ready'], section: 'post_detail', view: soon },
+
+  { path: 'become-premium', guards: ['signed-in'], section: 'become_premium', view: soon },
+
+  { path: 'personalized-comparison', guards: ['signed-in'], section: 'personalized_comparison', view: soon },
+  { path: 'your-evolution', guards: ['signed-in'], section: 'your_evolution', view: soon },
+  { path: 'your-income-projection', guards: ['signed-in'], section: 'your_income_projection', view: soon },
+  { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: soon },
+  { path: 'settings', guards: ['signed-in'], section: 'settings', view: soon },
+
+  { path: 'demo-comparison', guards: ['public'], section: 'demo_comparison', view: soon },
+
+  { path: 'my-account', guards: ['signed-in', 'admin-or-corporate'], section: 'my_account', view: soon },
+  { path: 'my-account/settings', guards: ['signed-in'], section: 'my_account_settings', view: soon },
+  { path: 'my-account/my-credits', guards: ['signed-in', 'admin-or-corporate'], section: 'my_credits', view: soon },
+  { path: 'my-account/my-searches', guards: ['signed-in', 'admin-or-corporate'], section: 'my_searches', view: soon },
+
+  { path: 'update-data', guards: ['signed-in'], section: 'update_data', view: soon },
+];
+
+/** The route's `handle` in React Router, read with `useMatches()`. */
+export interface RouteHandle {
+  section: SectionName;
+  guards: readonly Guard[];
+  meta?: RouteMeta;
+}

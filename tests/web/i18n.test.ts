@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, missingTranslation, readStoredLanguage, switchLanguage } from '../../src/web/app/i18n';
+import { STORAGE_KEYS } from '../../src/domain/constants';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), values };
+}
+
+describe('translations', () => {
+  it('translate in Spanish and in English', () => {
+    expect(createI18n('es').t('errors.internal')).toBe('Problemas técnicos. Inténtelo de nuevo más tarde.');
+    expect(createI18n('en').t('sections.comparison')).toBe('Comparison');
+  });
+
+  it('show the default value, else the default interpolation parameter, else the key, when a text is missing', () => {
+    const i18n = createI18n('es');
+    expect(i18n.t('no.such.key', { defaultValue: 'Valor por defecto' })).toBe('Valor por defecto');
+    expect(i18n.t('no.such.key', { default: 'Parámetro por defecto' })).toBe('Parámetro por defecto');
+    expect(i18n.t('no.such.key')).toBe('no.such.key');
+    expect(missingTranslation('k', undefined, undefined)).toBe('k');
+  });
+
+  it('start in the stored language, Spanish otherwise', () => {
+    expect(readStoredLanguage(memoryStorage({ [STORAGE_KEYS.appLanguage]: 'en' }))).toBe('en');
+    expect(readStoredLanguage(memoryStorage({ [STORAGE_KEYS.appLanguage]: 'de' }))).toBe('es');
+    expect(readStoredLanguage(memoryStorage())).toBe('es');
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(readStoredLanguage(blocked)).toBe('es');
+  });
+
+  it('remember a switch in localStorage appLanguage', async () => {
+    const storage = memoryStorage();
+    const i18n = createI18n('es');
+    await switchLanguage(i18n, 'en', storage);
+    expect(i18n.language).toBe('en');
+    expect(storage.values.get('appLanguage')).toBe('en');
+    expect(i18n.t('not_found.title')).toBe('Page not found');
+  });
+});

@@ -1,0 +1,49 @@
+// Both languages carry the same keys, and no text is empty.
+import { describe, expect, it } from 'vitest';
+import es from '../../locales/es.json';
+import en from '../../locales/en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [leaf, text] of leaves(value, path)) out.set(leaf, text);
+    } else {
+      out.set(path, value);
+    }
+  }
+  return out;
+}
+
+const esLeaves = leaves(es as Tree);
+const enLeaves = leaves(en as Tree);
+
+describe('locale files', () => {
+  it('have identical key sets', () => {
+    expect([...esLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort());
+  });
+
+  it.each([
+    ['es', esLeaves],
+    ['en', enLeaves],
+  ])('%s has a non-empty text for every key', (_language, texts) => {
+    const empty = [...texts].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('use the same interpolation parameters in both languages', () => {
+    const params = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of esLeaves) expect(params(enLeaves.get(key)), key).toEqual(params(text));
+  });
+
+  it('carry the texts the specification fixes', () => {
+    expect(es.errors.internal).toBe('Problemas técnicos. Inténtelo de nuevo más tarde.');
+    expect(es.auth.register.success).toBe('Registro realizado correctamente');
+    for (const type of ['delete_modal', 'copy_modal'] as const) {
+      expect(Object.keys(es.modals[type]).sort()).toEqual(['no_type', 'subtitle', 'title', 'type']);
+    }
+  });
+});
