@@ -1,0 +1,52 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ConfirmKind, ConfirmModalMachine } from './confirmModalMachine';
+
+export type ConfirmModalSnapshot = SnapshotFrom<ConfirmModalMachine>;
+
+/** The translation keys of spec §2 for one kind: modals.{type}_modal.title, .subtitle, .no_type and .type. */
+export interface ConfirmTextKeys<K extends ConfirmKind = ConfirmKind> {
+  titleKey: `modals.${K}_modal.title`;
+  subtitleKey: `modals.${K}_modal.subtitle`;
+  rejectLabelKey: `modals.${K}_modal.no_${K}`;
+  resolveLabelKey: `modals.${K}_modal.${K}`;
+}
+
+// Spelled out (not built from templates) so the keys can be found by searching the code and locales.
+export const CONFIRM_TEXT_KEYS = {
+  delete: {
+    titleKey: 'modals.delete_modal.title',
+    subtitleKey: 'modals.delete_modal.subtitle',
+    rejectLabelKey: 'modals.delete_modal.no_delete',
+    resolveLabelKey: 'modals.delete_modal.delete',
+  },
+  copy: {
+    titleKey: 'modals.copy_modal.title',
+    subtitleKey: 'modals.copy_modal.subtitle',
+    rejectLabelKey: 'modals.copy_modal.no_copy',
+    resolveLabelKey: 'modals.copy_modal.copy',
+  },
+} as const satisfies { [K in ConfirmKind]: ConfirmTextKeys<K> };
+
+/** Everything the confirm modal view renders; a pure function of the snapshot. */
+export type ConfirmModalView = {
+  [K in ConfirmKind]: ConfirmTextKeys<K> & {
+    kind: K;
+    open: boolean;
+    /** Copy has smaller padding than delete (spec §2); both have a dark background. */
+    compact: boolean;
+    /** The value the modal was last dismissed with; null while it was never answered. */
+    result: boolean | null;
+  };
+}[ConfirmKind];
+
+export function confirmModalView(snapshot: ConfirmModalSnapshot): ConfirmModalView {
+  const { kind } = snapshot.context;
+  const shared = {
+    open: snapshot.hasTag('open'),
+    compact: kind === 'copy',
+    result: snapshot.matches({ closed: 'resolved' }) ? true : snapshot.matches({ closed: 'rejected' }) ? false : null,
+  };
+  return kind === 'delete'
+    ? { kind, ...CONFIRM_TEXT_KEYS.delete, ...shared }
+    : { kind, ...CONFIRM_TEXT_KEYS.copy, ...shared };
+}
