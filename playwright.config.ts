@@ -71,6 +71,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The browser tests run on the embedded database, as the README's quick start does; CI's DATABASE_URL
+      // is for the API tests (set E2E_DATABASE_URL to run the browser tests on PostgreSQL).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       SEED_FORMS: '600',
       LOG_LEVEL: 'warn',
     },

@@ -118,7 +118,8 @@ export interface paths {
          * Register as a member
          * @description Anyone. Creates a member account and signs it in (sets the refresh cookie). With `formId` the
          *     anonymous form of that id is claimed by the new account; from then on only its owner or an admin
-         *     may change it. `language` defaults to es. 409 EMAIL_TAKEN when the address is registered.
+         *     may change it (404 when there is no unclaimed form of that id, and nothing is created). `language`
+         *     defaults to es. 409 EMAIL_TAKEN when the address is registered. Rate-limited per client address.
          */
         post: operations["registerMember"];
         delete?: never;
@@ -491,7 +492,9 @@ export interface paths {
          * Start a questionnaire
          * @description Anyone (the web app calls it at the end of step 1). Creates an in-progress form of the current
          *     survey year holding the answers given; its id is the capability that lets an anonymous author
-         *     continue it. Answers are checked against the questionnaire's option lists.
+         *     continue it. Answers are checked against the questionnaire's option lists. A signed-in caller's form
+         *     is theirs; when they already have this year's form, the answers are saved into it (200). Every step
+         *     whose answers are complete is marked saved.
          */
         post: operations["createForm"];
         delete?: never;
@@ -2612,6 +2615,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3187,8 +3191,8 @@ export interface operations {
             query?: {
                 /** @description Free text to search for (case-insensitive substring). */
                 query?: components["parameters"]["Query"];
-                /** @description Survey year; default the latest year with data. */
-                year?: components["parameters"]["YearQuery"];
+                /** @description Only forms of this survey year; all years when absent. */
+                year?: components["schemas"]["Year"];
                 /** @description Only forms in this status. */
                 status?: components["schemas"]["FormStatus"];
                 /** @description Page number, from 1. */
@@ -3231,6 +3235,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The signed-in caller's existing form of this survey year, with the answers saved into it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
             /** @description The created form. */
             201: {
                 headers: {
