@@ -14,12 +14,19 @@ import { parse as parseYaml } from 'yaml';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import { createAccessTokens, type AccessClaims } from './auth/accessToken';
+import { liveSession } from './auth/sessions';
+import { createMailer } from './email/mailer';
+import { createThrottles } from './http/rateLimit';
+import { createCounterStore } from './http/rateLimitRedis';
 import { HttpError, type ErrorBody } from './http/errors';
 import { createValidatorCompiler, describeValidationErrors } from './http/validation';
 import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+/** Calls that need no bearer and ignore an invalid one (they act on the refresh cookie or sign in anew). */
+const SESSION_CALLS = new Set(['/api/auth/sign-in', '/api/auth/refresh', '/api/auth/sign-out']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,14 +90,26 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   await app.register(cookie);
 
   // Every request is anonymous unless it carries a valid bearer token. An invalid or expired token is a
-  // 401 everywhere, so the web app knows to refresh rather than silently acting signed out.
+  // 401 everywhere (but on the session calls below), so the web app knows to refresh rather than silently
+  // acting signed out.
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header || !request.url.startsWith('/api/')) return;
     const match = /^Bearer (.+)$/i.exec(header);
-    const claims = match ? await accessTokens.verify(match[1]) : null;
-    if (!claims) throw new HttpError(401, 'INVALID_TOKEN', 'The session has expired or is invalid');
+    let claims = match ? await accessTokens.verify(match[1]) : null;
+    // A token bound to a session ends with it (sign-out, password reset, deleted or disabled account), and
+    // carries the user's current roles rather than those at sign-in.
+    if (claims?.sessionId) {
+      const session = await liveSession(database, claims.userId, claims.sessionId);
+      if (session) claims.roles = session.roles;
+      else claims = null;
+    }
+    // The calls that end or renew a session work on the refresh cookie: a stale bearer sent along must not
+    // stop them (an expired access token is the reason to refresh; signing out must still revoke the cookie).
+    if (!claims && !SESSION_CALLS.has(request.url.split('?')[0].replace(/\/+$/, ''))) {
+      throw new HttpError(401, 'INVALID_TOKEN', 'The session has expired or is invalid');
+    }
     request.auth = claims;
   });
 
@@ -112,7 +131,12 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     return reply.code(status).send({ error: error.message, errorCode: error.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
   });
 
-  const context = { config, database, accessTokens, log: app.log };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const counterStore = createCounterStore(config.redisUrl, app.log);
+  app.addHook('onClose', async () => counterStore.close());
+  const throttles = createThrottles(counterStore.store);
+  const context = { config, database, accessTokens, log: app.log, mailer, throttles };
   const handlers = createHandlers(context);
 
   await app.register(swagger, { mode: 'static', specification: { document: specification as never } });

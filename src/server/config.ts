@@ -28,6 +28,8 @@ export interface ServerConfig {
   demoPassword: string;
   stripe: { secretKey: string | undefined; publishableKey: string | undefined };
   smtpUrl: string | undefined;
+  /** Sender of outgoing e-mail (MAIL_FROM). */
+  mailFrom: string;
   redisUrl: string | undefined;
   premiumEnabled: boolean;
   analyticsScriptUrl: string | null;
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoPassword: env.DEMO_PASSWORD || generated.demoPassword,
     stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Paybench <no-reply@${new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname}>`,
     redisUrl: env.REDIS_URL || undefined,
     premiumEnabled: bool(env, 'PREMIUM_ENABLED', false),
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || null,

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { AccessTokens } from '../auth/accessToken';
+import type { Mailer } from '../email/mailer';
+import type { Throttles } from '../http/rateLimit';
 
 /** What every route module gets: configuration, the database and the token signer. */
 export interface AppContext {
@@ -9,4 +11,8 @@ export interface AppContext {
   database: Database;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
+  /** Outgoing e-mail: SMTP when configured, else the database outbox. */
+  mailer: Mailer;
+  /** Attempt counters of the identity calls (sign-in, reset requests, registration). */
+  throttles: Throttles;
 }

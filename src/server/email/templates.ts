@@ -1,0 +1,102 @@
+// The e-mails Paybench sends, in the recipient's language (Spanish by default, English). Links are built
+// from the configured public URL (PUBLIC_URL), never from the request's Host header, so a forged Host
+// cannot point a reset link at another site.
+import type { Language } from '../../domain/constants';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Web app pages the links open (the login page also handles `?verifyToken=`). */
+export const LINK_PATHS = {
+  resetPassword: '/reset-password',
+  verifyEmail: '/login',
+} as const;
+
+export function resetPasswordLink(publicUrl: string, token: string): string {
+  return `${publicUrl}${LINK_PATHS.resetPassword}?token=${encodeURIComponent(token)}`;
+}
+
+export function verifyEmailLink(publicUrl: string, token: string): string {
+  return `${publicUrl}${LINK_PATHS.verifyEmail}?verifyToken=${encodeURIComponent(token)}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface Texts {
+  subject: string;
+  greeting: string;
+  lead: string;
+  action: string;
+  validity: string;
+  ignore: string;
+  signature: string;
+}
+
+function render(texts: Texts, link: string): MailContent {
+  const text = [texts.greeting, '', texts.lead, '', link, '', texts.validity, texts.ignore, '', texts.signature].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(texts.greeting)}</p>
+<p>${escapeHtml(texts.lead)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1a365d;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(texts.action)}</a></p>
+<p style="font-size:13px;color:#4a5568">${escapeHtml(texts.validity)} ${escapeHtml(texts.ignore)}</p>
+<p style="font-size:13px;color:#4a5568">${escapeHtml(link)}</p>
+<p>${escapeHtml(texts.signature)}</p>
+</body></html>`;
+  return { subject: texts.subject, text, html };
+}
+
+const RESET: Record<Language, (minutes: number) => Texts> = {
+  es: (minutes) => ({
+    subject: 'Restablece tu contraseña de Paybench',
+    greeting: 'Hola:',
+    lead: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Paybench. Para elegir una nueva, abre este enlace:',
+    action: 'Restablecer la contraseña',
+    validity: `El enlace solo se puede usar una vez y caduca en ${minutes} minutos.`,
+    ignore: 'Si no lo has solicitado tú, ignora este mensaje: tu contraseña no cambiará.',
+    signature: 'El equipo de Paybench',
+  }),
+  en: (minutes) => ({
+    subject: 'Reset your Paybench password',
+    greeting: 'Hello,',
+    lead: 'We received a request to reset the password of your Paybench account. To choose a new one, open this link:',
+    action: 'Reset password',
+    validity: `The link can be used once and expires in ${minutes} minutes.`,
+    ignore: 'If you did not ask for this, ignore this message: your password will not change.',
+    signature: 'The Paybench team',
+  }),
+};
+
+const VERIFY: Record<Language, (hours: number) => Texts> = {
+  es: (hours) => ({
+    subject: 'Confirma tu dirección de correo en Paybench',
+    greeting: 'Hola:',
+    lead: 'Confirma que esta dirección es tuya para terminar de activar tu cuenta de Paybench. Los cuestionarios que hayas respondido con ella se vincularán a tu cuenta.',
+    action: 'Confirmar mi dirección',
+    validity: `El enlace solo se puede usar una vez y caduca en ${hours} horas.`,
+    ignore: 'Si no has creado una cuenta en Paybench, ignora este mensaje.',
+    signature: 'El equipo de Paybench',
+  }),
+  en: (hours) => ({
+    subject: 'Confirm your e-mail address for Paybench',
+    greeting: 'Hello,',
+    lead: 'Confirm that this address is yours to finish setting up your Paybench account. The questionnaires you answered with it will be linked to your account.',
+    action: 'Confirm my address',
+    validity: `The link can be used once and expires in ${hours} hours.`,
+    ignore: 'If you did not create a Paybench account, ignore this message.',
+    signature: 'The Paybench team',
+  }),
+};
+
+const languageOf = (language: string): Language => (language === 'en' ? 'en' : 'es');
+
+export function resetPasswordMail(language: string, link: string, validMinutes: number): MailContent {
+  return render(RESET[languageOf(language)](validMinutes), link);
+}
+
+export function verifyEmailMail(language: string, link: string, validHours: number): MailContent {
+  return render(VERIFY[languageOf(language)](validHours), link);
+}

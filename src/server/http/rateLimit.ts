@@ -1,0 +1,120 @@
+// Attempt counters for throttling (sign-in failures per account and per client address, reset requests,
+// registrations). A counter counts attempts of one key in a fixed window that starts at the first attempt;
+// once the count reaches the limit, the key is blocked until the window ends.
+//
+// The counts live in a CounterStore: in the process (MemoryCounterStore) by default, in Redis when REDIS_URL
+// is set (rateLimitRedis.ts), so that several instances behind a load balancer (DESIGN.md §2) share them.
+import { createHash } from 'node:crypto';
+import { HttpError } from './errors';
+
+export interface WindowCount {
+  count: number;
+  /** Milliseconds until the window ends and the count starts again from zero. */
+  resetInMs: number;
+}
+
+export interface CounterStore {
+  /** Adds one to the key's count (starting a window of `windowMs` if none is open) and returns the count. */
+  increment(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's count in its open window, or null when none is open. */
+  read(key: string): Promise<WindowCount | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** In-process store: a Map of open windows, swept as it grows (expired windows are also ignored on read). */
+export class MemoryCounterStore implements CounterStore {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async increment(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      if (this.windows.size >= 10_000) this.sweep(now);
+      window = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async read(key: string): Promise<WindowCount | null> {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || window.endsAt <= now) return null;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async delete(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  }
+}
+
+export interface AttemptLimit {
+  /** Attempts allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export class AttemptCounter {
+  constructor(
+    private readonly store: CounterStore,
+    readonly name: string,
+    readonly rule: AttemptLimit,
+  ) {}
+
+  // Subjects (e-mail addresses, client addresses) are hashed: a store's keys name no one.
+  private key(subject: string) {
+    return `${this.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+  }
+
+  /** Seconds the subject must wait before its next attempt (0 when it may go ahead). Counts nothing. */
+  async retryAfter(subject: string): Promise<number> {
+    const window = await this.store.read(this.key(subject));
+    return window && window.count >= this.rule.limit ? Math.max(1, Math.ceil(window.resetInMs / 1000)) : 0;
+  }
+
+  /** Counts one attempt; returns the seconds to wait when this attempt went over the limit, else 0. */
+  async hit(subject: string): Promise<number> {
+    const window = await this.store.increment(this.key(subject), this.rule.windowSeconds * 1000);
+    return window.count > this.rule.limit ? Math.max(1, Math.ceil(window.resetInMs / 1000)) : 0;
+  }
+
+  async reset(subject: string): Promise<void> {
+    await this.store.delete(this.key(subject));
+  }
+}
+
+/** The answer to a throttled call: 429 RATE_LIMITED, with Retry-After set by the error handler's caller. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', 'Too many attempts; try again later');
+    this.name = 'RateLimitedError';
+  }
+}
+
+/** The counters of the identity calls. Limits are per window of the given length. */
+export const THROTTLE_RULES = {
+  /** Failed sign-ins of one account (e-mail), whoever tries. */
+  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one client address, whatever the account. */
+  signInPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  /** Reset requests from one client address. */
+  resetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
+  /** Reset e-mails to one address (more requests are answered the same, but send nothing). */
+  resetPerAccount: { limit: 3, windowSeconds: 15 * 60 },
+  /** Registrations from one client address. */
+  registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, AttemptLimit>;
+
+export type Throttles = { [K in keyof typeof THROTTLE_RULES]: AttemptCounter };
+
+export function createThrottles(store: CounterStore = new MemoryCounterStore(), rules: Partial<Record<keyof typeof THROTTLE_RULES, AttemptLimit>> = {}): Throttles {
+  const entries = Object.entries({ ...THROTTLE_RULES, ...rules }).map(([name, rule]) => [name, new AttemptCounter(store, name, rule)]);
+  return Object.fromEntries(entries) as Throttles;
+}

@@ -1,0 +1,156 @@
+// Identity calls (tag auth, plus users/reset-pass): sign-in, refresh, sign-out, password reset and change,
+// e-mail verification. DESIGN.md §7. Error codes: auth/errorCodes.ts. Nothing here logs an address, a
+// password or a token.
+import type { AppContext } from './context';
+import type { OperationHandlers } from '../http/handlerTypes';
+import { HttpError } from '../http/errors';
+import { AUTH_ERRORS } from '../auth/errorCodes';
+import { assertAcceptablePassword, accessSession, clientAddress, openSession, passwordMatches, rateLimited } from '../auth/identity';
+import { hashPassword } from '../auth/passwords';
+import {
+  REFRESH_COOKIE,
+  clearRefreshCookie,
+  revokeFamily,
+  revokeSessionOf,
+  revokeUserSessions,
+  rotateSession,
+  setRefreshCookie,
+} from '../auth/sessions';
+import { ACTION_TOKEN_TTL_MINUTES, consumeActionToken, createActionToken, peekActionToken, retireActionTokens } from '../auth/actionTokens';
+import { requireCaller } from '../auth/caller';
+import { resetPasswordLink, resetPasswordMail } from '../email/templates';
+import { findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
+
+/**
+ * A reset request answers after at least this long, whether or not the address has an account: the extra
+ * work for a real account (a token row; the mail leaves in the background) hides inside it.
+ */
+export const RESET_REQUEST_ANSWER_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function authHandlers(context: AppContext) {
+  const { config, database, mailer, throttles, log } = context;
+
+  return {
+    async signIn(request, reply) {
+      const email = normaliseEmail(request.body.email);
+      const address = clientAddress(request);
+      const wait = Math.max(await throttles.signInPerAccount.retryAfter(email), await throttles.signInPerAddress.retryAfter(address));
+      if (wait > 0) {
+        log.warn({ reqId: request.id }, 'sign-in throttled');
+        rateLimited(reply, wait);
+      }
+
+      const user = await findUserByEmail(database, email);
+      if (!(await passwordMatches(user, request.body.password)) || !user) {
+        await throttles.signInPerAccount.hit(email);
+        await throttles.signInPerAddress.hit(address);
+        throw new HttpError(401, AUTH_ERRORS.invalidCredentials, 'The e-mail address or the password is not correct');
+      }
+      // Only someone who knows the password learns that the account is disabled.
+      if (user.disabled) throw new HttpError(401, AUTH_ERRORS.userDisabled, 'This account is disabled');
+      await throttles.signInPerAccount.reset(email);
+      return openSession(context, database, reply, user);
+    },
+
+    async refreshSession(request, reply) {
+      const token = request.cookies[REFRESH_COOKIE];
+      const refused = () => {
+        clearRefreshCookie(reply, config);
+        return new HttpError(401, AUTH_ERRORS.invalidToken, 'The session has ended; sign in again');
+      };
+      if (!token) throw refused();
+      const rotation = await rotateSession(database, token, config.refreshTokenTtlDays);
+      if (rotation.outcome === 'reused') log.warn({ reqId: request.id }, 'refresh token reused: its session is revoked');
+      if (rotation.outcome !== 'rotated') throw refused();
+      const user = await findUserById(database, rotation.userId);
+      if (!user || user.disabled) {
+        await revokeFamily(database, rotation.familyId);
+        throw refused();
+      }
+      setRefreshCookie(reply, config, rotation.refreshToken);
+      return accessSession(context, user, rotation.familyId);
+    },
+
+    async signOut(request, reply) {
+      const token = request.cookies[REFRESH_COOKIE];
+      if (token) await revokeSessionOf(database, token);
+      if (request.auth?.sessionId) await revokeFamily(database, request.auth.sessionId);
+      clearRefreshCookie(reply, config);
+      reply.code(204).send();
+    },
+
+    async requestPasswordReset(request, reply) {
+      const started = Date.now();
+      const address = clientAddress(request);
+      const wait = await throttles.resetPerAddress.hit(address);
+      if (wait > 0) rateLimited(reply, wait);
+
+      const email = normaliseEmail(request.body.email);
+      const withinAccountLimit = (await throttles.resetPerAccount.hit(email)) === 0;
+      const user = await findUserByEmail(database, email);
+      if (user && !user.disabled && withinAccountLimit) {
+        const token = await createActionToken(database, user.id, 'password-reset');
+        const link = resetPasswordLink(config.publicUrl, token);
+        mailer.deliverLater({
+          to: user.email,
+          purpose: 'reset-password',
+          ...resetPasswordMail(user.language, link, ACTION_TOKEN_TTL_MINUTES['password-reset']),
+        });
+      }
+      // The same answer, after the same time, whether or not an e-mail went out.
+      await sleep(Math.max(0, started + RESET_REQUEST_ANSWER_MS - Date.now()));
+      reply.code(204).send();
+    },
+
+    async confirmPasswordReset(request, reply) {
+      const { token, password } = request.body;
+      const invalid = () => new HttpError(400, AUTH_ERRORS.invalidResetToken, 'The reset link is not valid or has expired');
+      const userId = await peekActionToken(database, token, 'password-reset');
+      const user = userId ? await findUserById(database, userId) : null;
+      if (!user || user.disabled) throw invalid();
+      // A weak password is refused before the link is used up, so the person can try another.
+      assertAcceptablePassword(password, user.email);
+      const passwordHash = await hashPassword(password);
+      await database.transaction(async (tx) => {
+        if (!(await consumeActionToken(tx, token, 'password-reset'))) throw invalid();
+        await tx.execute('update users set password_hash = $2, email_verified = true, updated_at = now() where id = $1', [user.id, passwordHash]);
+        await retireActionTokens(tx, user.id, 'password-reset');
+        await revokeUserSessions(tx, user.id);
+        // The link reached the address: it is verified, so forms answered with it are now the account's.
+        await linkFormsByEmail(tx, user.id, user.email);
+      });
+      await throttles.signInPerAccount.reset(user.email);
+      reply.code(204).send();
+    },
+
+    async changePassword(request, reply) {
+      const caller = await requireCaller(database, request);
+      if (!(await passwordMatches(caller, request.body.currentPassword))) {
+        throw new HttpError(403, AUTH_ERRORS.invalidCredentials, 'The current password is not correct');
+      }
+      assertAcceptablePassword(request.body.newPassword, caller.email);
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await database.transaction(async (tx) => {
+        await tx.execute('update users set password_hash = $2, updated_at = now() where id = $1', [caller.id, passwordHash]);
+        await retireActionTokens(tx, caller.id, 'password-reset');
+        // Every other session ends; the one that changed the password goes on.
+        await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
+      });
+      reply.code(204).send();
+    },
+
+    async verifyEmail(request, reply) {
+      const invalid = () => new HttpError(400, AUTH_ERRORS.invalidVerificationToken, 'The verification link is not valid or has expired');
+      await database.transaction(async (tx) => {
+        const userId = await consumeActionToken(tx, request.body.token, 'verify-email');
+        const user = userId ? await findUserById(tx, userId) : null;
+        if (!user) throw invalid();
+        await tx.execute('update users set email_verified = true, updated_at = now() where id = $1', [user.id]);
+        await linkFormsByEmail(tx, user.id, user.email);
+      });
+      reply.code(204).send();
+    },
+  } satisfies Partial<OperationHandlers>;
+}

@@ -1,0 +1,234 @@
+// Users calls of spec §7 with the permissions of DESIGN.md §5, the GDPR self-service and the credit ledger.
+//   registerMember     anyone                      registerCorporate   admin, or corporate (own company)
+//   getCurrentUser     signed in, about themself   listUsers           admin
+//   getUser(ByUid)     the user themself, admin    updateUser          the user themself (safe fields), admin
+//   updateOwnCampaign  signed in, about themself   patchUser/deleteUser admin (not on their own roles / account)
+//   exportMyData, deleteMyAccount, listCreditLedger: signed in, about themself
+// Roles, credits and plan change only through patchUser (admin) and payments, never through a profile edit.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from './context';
+import type { OperationHandlers } from '../http/handlerTypes';
+import { HttpError, forbidden, notFound } from '../http/errors';
+import { AUTH_ERRORS } from '../auth/errorCodes';
+import { isAdmin, requireAdmin, requireCaller } from '../auth/caller';
+import { assertAcceptablePassword, clientAddress, openSession, rateLimited } from '../auth/identity';
+import { hashPassword } from '../auth/passwords';
+import { clearRefreshCookie } from '../auth/sessions';
+import { ACTION_TOKEN_TTL_MINUTES, createActionToken } from '../auth/actionTokens';
+import { verifyEmailLink, verifyEmailMail } from '../email/templates';
+import {
+  adjustCredits,
+  claimForm,
+  deleteAccount,
+  exportAccount,
+  findUserById,
+  hasRole,
+  insertUser,
+  linkFormsByEmail,
+  listLedger,
+  searchUsers,
+  toUser,
+  updateAccount,
+  type UserRow,
+} from '../services/users';
+
+const emailTaken = () => new HttpError(409, AUTH_ERRORS.emailAlreadyInUse, 'An account with this e-mail address already exists');
+
+export function usersHandlers(context: AppContext) {
+  const { config, database, mailer, throttles } = context;
+
+  /** E-mails a verification link; once followed, forms answered with the address join the account. */
+  async function sendVerification(user: UserRow) {
+    const token = await createActionToken(database, user.id, 'verify-email');
+    mailer.deliverLater({
+      to: user.email,
+      purpose: 'verify-email',
+      ...verifyEmailMail(user.language, verifyEmailLink(config.publicUrl, token), ACTION_TOKEN_TTL_MINUTES['verify-email'] / 60),
+    });
+  }
+
+  /** The caller may read or edit the account `id`: it is their own, or they are an admin. */
+  async function callerFor(request: FastifyRequest, id: string): Promise<UserRow> {
+    const caller = await requireCaller(database, request);
+    if (caller.id !== id && !isAdmin(caller)) throw forbidden('FORBIDDEN', 'You may only see or change your own account');
+    return caller;
+  }
+
+  async function existingUser(id: string): Promise<UserRow> {
+    const user = await findUserById(database, id);
+    if (!user) throw notFound('NOT_FOUND', 'No such user');
+    return user;
+  }
+
+  return {
+    async registerMember(request, reply) {
+      const { email, password, formId, language } = request.body;
+      const wait = await throttles.registerPerAddress.hit(clientAddress(request));
+      if (wait > 0) rateLimited(reply, wait);
+      assertAcceptablePassword(password, email);
+      const passwordHash = await hashPassword(password);
+      const user = await database.transaction(async (tx) => {
+        const created = await insertUser(tx, { email, passwordHash, roles: ['member'], language });
+        if (!created) throw emailTaken();
+        // The questionnaire's id is the capability of its anonymous author: claimed at once, or nothing is created.
+        if (formId && !(await claimForm(tx, created.id, formId))) {
+          throw notFound('NOT_FOUND', 'The questionnaire does not exist or already belongs to an account');
+        }
+        return created;
+      });
+      await sendVerification(user);
+      const session = await openSession(context, database, reply, user);
+      reply.code(201);
+      return session;
+    },
+
+    async registerCorporate(request, reply) {
+      const caller = await requireCaller(database, request);
+      const admin = isAdmin(caller);
+      if (!admin && !hasRole(caller, 'corporate')) throw forbidden('FORBIDDEN', 'Only administrators and corporate users create corporate users');
+      const { email, password, corporateInfo, language } = request.body;
+      assertAcceptablePassword(password, email);
+      const passwordHash = await hashPassword(password);
+      const created = await insertUser(database, {
+        email,
+        passwordHash,
+        roles: ['corporate'],
+        language,
+        // A corporate user adds colleagues: same company (its name from the caller's account), same company
+        // plan. An admin starts a new company.
+        ...(admin
+          ? { corporateInfo, companyId: 'self' as const }
+          : {
+              corporateInfo: { ...corporateInfo, companyName: caller.corporate_info?.companyName ?? corporateInfo.companyName },
+              companyId: caller.company_id ?? caller.id,
+              premiumType: caller.premium_type === 'corporate' ? ('corporate' as const) : ('free' as const),
+            }),
+      });
+      if (!created) throw emailTaken();
+      await sendVerification(created);
+      reply.code(201);
+      return toUser(created);
+    },
+
+    async getCurrentUser(request) {
+      return toUser(await requireCaller(database, request));
+    },
+
+    async listUsers(request) {
+      await requireAdmin(database, request);
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 10;
+      const { rows, total } = await searchUsers(database, { query: request.query.query, role: request.query.role, page, limit });
+      return { items: rows.map(toUser), page, limit, total };
+    },
+
+    async getUserByUid(request) {
+      // With the built-in identity provider the uid is the user id.
+      await callerFor(request, request.params.uid);
+      return toUser(await existingUser(request.params.uid));
+    },
+
+    async getUser(request) {
+      await callerFor(request, request.params.id);
+      return toUser(await existingUser(request.params.id));
+    },
+
+    async updateUser(request) {
+      const caller = await callerFor(request, request.params.id);
+      const target = await existingUser(request.params.id);
+      const { language, corporateInfo, campaignId } = request.body;
+      if (corporateInfo !== undefined && !isAdmin(caller) && !hasRole(target, 'corporate')) {
+        throw forbidden('FORBIDDEN', 'Company details belong to corporate accounts');
+      }
+      const updated = await updateAccount(database, target.id, { language, corporateInfo, campaignId });
+      if (!updated) throw notFound('NOT_FOUND', 'No such user');
+      return toUser(updated);
+    },
+
+    async updateOwnCampaign(request) {
+      const caller = await requireCaller(database, request);
+      const updated = await updateAccount(database, caller.id, { campaignId: request.body.campaignId });
+      if (!updated) throw notFound('NOT_FOUND', 'No such user');
+      return toUser(updated);
+    },
+
+    async patchUser(request) {
+      const admin = await requireAdmin(database, request);
+      const target = await existingUser(request.params.id);
+      const { role, premiumType, emailVerified, creditsDelta, reason } = request.body;
+      if ((creditsDelta === undefined) !== (reason === undefined)) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'creditsDelta and reason go together', ['body.reason: is required with creditsDelta, and only with it']);
+      }
+      if (role && target.id === admin.id) throw forbidden('FORBIDDEN', 'Administrators cannot change their own roles');
+      const updated = await database.transaction(async (tx) => {
+        if (creditsDelta !== undefined && creditsDelta !== 0) {
+          const adjustment = await adjustCredits(tx, target.id, creditsDelta, reason ?? '');
+          if (adjustment.outcome === 'insufficient') throw new HttpError(409, 'INSUFFICIENT_BALANCE', 'The balance cannot go below 0');
+          if (adjustment.outcome === 'no-user') throw notFound('NOT_FOUND', 'No such user');
+        }
+        const row = await updateAccount(tx, target.id, { roles: role, premiumType, emailVerified });
+        if (!row) throw notFound('NOT_FOUND', 'No such user');
+        if (emailVerified && !target.email_verified) await linkFormsByEmail(tx, row.id, row.email);
+        return row;
+      });
+      return toUser(updated);
+    },
+
+    async deleteUser(request, reply) {
+      const admin = await requireAdmin(database, request);
+      if (request.params.id === admin.id) throw new HttpError(409, 'CANNOT_DELETE_SELF', 'Delete your own account from your settings');
+      const target = await existingUser(request.params.id);
+      await database.transaction((tx) => deleteAccount(tx, target));
+      reply.code(204).send();
+    },
+
+    async exportMyData(request, reply) {
+      const caller = await requireCaller(database, request);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', 'attachment; filename="paybench-data.json"');
+      return exportAccount(database, caller);
+    },
+
+    async deleteMyAccount(request, reply) {
+      const caller = await requireCaller(database, request);
+      // Sessions, tokens, forms, searches and ledger go with the account row (foreign keys cascade).
+      await database.transaction((tx) => deleteAccount(tx, caller));
+      clearRefreshCookie(reply, config);
+      reply.code(204).send();
+    },
+
+    async listCreditLedger(request) {
+      const caller = await requireCaller(database, request);
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 10;
+      const { items, total } = await listLedger(database, caller.id, page, limit);
+      return { items, page, limit, total };
+    },
+
+    async listOutbox(request) {
+      // The outbox is a development aid: in production it does not exist.
+      if (config.env === 'production') throw notFound('NOT_FOUND', 'Not found');
+      await requireAdmin(database, request);
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 10;
+      const [{ total }] = await database.execute<{ total: number }>('select count(*)::int as total from email_outbox');
+      const rows = await database.execute<{ id: string; to: string; subject: string; text: string; html: string | null; created_at: Date }>(
+        `select id, "to", subject, text, html, created_at from email_outbox order by created_at desc, id desc limit $1 offset $2`,
+        [limit, (page - 1) * limit],
+      );
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          createdAt: new Date(row.created_at).toISOString(),
+        })),
+        page,
+        limit,
+        total,
+      };
+    },
+  } satisfies Partial<OperationHandlers>;
+}

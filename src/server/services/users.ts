@@ -1,0 +1,333 @@
+// Accounts: reading and writing users, linking forms to their owner, credits adjusted by an admin, and the
+// GDPR self-service (export everything, delete everything). SQL through Queryable so every function runs
+// inside a transaction as well as outside.
+import type { components } from '../../api/schema';
+import type { Role } from '../auth/accessToken';
+import type { Queryable } from '../db/open';
+import { newId } from '../ids';
+import { bumpDataVersion } from './dataVersion';
+
+type Schemas = components['schemas'];
+export type User = Schemas['User'];
+export type CorporateInfo = Schemas['CorporateInfo'];
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  roles: Role[];
+  credits: number;
+  campaign_id: string | null;
+  premium_type: Schemas['PremiumType'];
+  corporate_info: CorporateInfo | null;
+  company_id: string | null;
+  email_verified: boolean;
+  language: Schemas['Language'];
+  disabled: boolean;
+  created_at: Date;
+}
+
+const USER_COLUMNS = `id, email, password_hash, roles, credits, campaign_id, premium_type, corporate_info, company_id,
+  email_verified, language, disabled, created_at`;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The contract's User: what the account's owner (and an admin) may see. Never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    role: row.roles,
+    credits: row.credits,
+    campaignId: row.campaign_id,
+    premiumType: row.premium_type,
+    corporateInfo: row.corporate_info,
+    emailVerified: row.email_verified,
+    language: row.language,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Addresses are stored and compared lower-cased and trimmed. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const hasRole = (user: Pick<UserRow, 'roles'>, role: Role) => user.roles.includes(role);
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.execute<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const rows = await db.execute<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [normaliseEmail(email)]);
+  return rows[0] ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  roles: Role[];
+  language?: Schemas['Language'];
+  corporateInfo?: CorporateInfo | null;
+  /** Corporate users of one customer share it; null for members and admins. `self` = the new user's id. */
+  companyId?: string | 'self' | null;
+  premiumType?: Schemas['PremiumType'];
+}
+
+/** Inserts the account; null when the address is already registered. */
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow | null> {
+  const id = newId();
+  const rows = await db.execute<UserRow>(
+    `insert into users (id, email, password_hash, roles, language, corporate_info, company_id, premium_type)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (email) do nothing
+     returning ${USER_COLUMNS}`,
+    [
+      id,
+      normaliseEmail(user.email),
+      user.passwordHash,
+      user.roles,
+      user.language ?? 'es',
+      user.corporateInfo ? JSON.stringify(user.corporateInfo) : null,
+      user.companyId === 'self' ? id : (user.companyId ?? null),
+      user.premiumType ?? 'free',
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+/** Claims an unclaimed (anonymous) form for the user; false when there is no such unclaimed form. */
+export async function claimForm(db: Queryable, userId: string, formId: string): Promise<boolean> {
+  const rows = await db.execute(`update forms set user_id = $1, updated_at = now() where id = $2 and user_id is null returning id`, [
+    userId,
+    formId,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Links the unclaimed forms answered with the user's (verified) address. One form per survey year: a year
+ * in which the user already owns a form keeps that one; among several unclaimed forms of one year the
+ * completed, most recently updated one is linked and the others stay unclaimed. Returns how many were linked.
+ */
+export async function linkFormsByEmail(db: Queryable, userId: string, email: string): Promise<number> {
+  const rows = await db.execute(
+    `update forms set user_id = $1, updated_at = now()
+      where id in (
+        select distinct on (survey_year) id from forms
+         where email = $2 and user_id is null
+           and survey_year not in (select survey_year from forms where user_id = $1)
+         order by survey_year, (status = 'completed') desc, updated_at desc, id)
+      returning id`,
+    [userId, normaliseEmail(email)],
+  );
+  return rows.length;
+}
+
+export interface UserSearch {
+  query?: string;
+  role?: Role;
+  page: number;
+  limit: number;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Admin list: e-mail or company name containing the query, optionally only one role; newest first. */
+export async function searchUsers(db: Queryable, search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = search.query?.trim() ? likePattern(search.query.trim()) : null;
+  const where = `($1::text is null or email ilike $1 or corporate_info->>'companyName' ilike $1) and ($2::text is null or $2 = any(roles))`;
+  const params = [pattern, search.role ?? null];
+  const [{ total }] = await db.execute<{ total: number }>(`select count(*)::int as total from users where ${where}`, params);
+  const rows = await db.execute<UserRow>(
+    `select ${USER_COLUMNS} from users where ${where} order by created_at desc, id limit $3 offset $4`,
+    [...params, search.limit, (search.page - 1) * search.limit],
+  );
+  return { rows, total };
+}
+
+export interface AccountChanges {
+  roles?: Role[];
+  premiumType?: Schemas['PremiumType'];
+  emailVerified?: boolean;
+  language?: Schemas['Language'];
+  corporateInfo?: CorporateInfo;
+  /** null clears it. */
+  campaignId?: string | null;
+}
+
+/** Applies the given changes (fields left out keep their value); null when the user does not exist. */
+export async function updateAccount(db: Queryable, userId: string, changes: AccountChanges): Promise<UserRow | null> {
+  const rows = await db.execute<UserRow>(
+    `update users set
+        roles = coalesce($2::text[], roles),
+        premium_type = coalesce($3, premium_type),
+        email_verified = coalesce($4, email_verified),
+        language = coalesce($5, language),
+        corporate_info = coalesce($6::jsonb, corporate_info),
+        campaign_id = case when $7 then $8 else campaign_id end,
+        updated_at = now()
+      where id = $1
+      returning ${USER_COLUMNS}`,
+    [
+      userId,
+      changes.roles ?? null,
+      changes.premiumType ?? null,
+      changes.emailVerified ?? null,
+      changes.language ?? null,
+      changes.corporateInfo ? JSON.stringify(changes.corporateInfo) : null,
+      changes.campaignId !== undefined,
+      changes.campaignId ?? null,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export type CreditAdjustment = { outcome: 'adjusted'; balance: number } | { outcome: 'insufficient' } | { outcome: 'no-user' };
+
+/**
+ * Adds (or removes) credits by an admin: one conditional UPDATE (the balance never goes below 0) and a
+ * ledger row (reason admin-adjustment, the admin's explanation as its reference), in the caller's transaction.
+ */
+export async function adjustCredits(db: Queryable, userId: string, delta: number, explanation: string): Promise<CreditAdjustment> {
+  const rows = await db.execute<{ credits: number }>(
+    `update users set credits = credits + $2, updated_at = now() where id = $1 and credits + $2 >= 0 returning credits`,
+    [userId, delta],
+  );
+  if (rows.length === 0) {
+    const exists = await db.execute('select 1 from users where id = $1', [userId]);
+    return exists.length > 0 ? { outcome: 'insufficient' } : { outcome: 'no-user' };
+  }
+  const balance = rows[0].credits;
+  const ledgerId = newId();
+  await db.execute(
+    `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference)
+     values ($1, $2, $3, $4, 'admin-adjustment', $5, $6)`,
+    [ledgerId, userId, delta, balance, `admin-adjustment:${ledgerId}`, explanation],
+  );
+  return { outcome: 'adjusted', balance };
+}
+
+export async function listLedger(db: Queryable, userId: string, page: number, limit: number) {
+  const [{ total }] = await db.execute<{ total: number }>('select count(*)::int as total from credit_ledger where user_id = $1', [userId]);
+  const rows = await db.execute<LedgerRow>(
+    `select id, delta, balance_after, reason, created_at from credit_ledger where user_id = $1
+      order by created_at desc, id desc limit $2 offset $3`,
+    [userId, limit, (page - 1) * limit],
+  );
+  return { items: rows.map(toLedgerEntry), total };
+}
+
+interface LedgerRow {
+  id: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  created_at: Date;
+}
+
+const toLedgerEntry = (row: LedgerRow): Schemas['CreditLedgerEntry'] => ({
+  id: row.id,
+  delta: row.delta,
+  balanceAfter: row.balance_after,
+  reason: row.reason,
+  createdAt: iso(row.created_at),
+});
+
+/**
+ * Everything stored about the account (GDPR art. 15/20). Only what is linked to the account: forms that
+ * merely carry the same address are not the account's until the address is verified and they are linked,
+ * and newsletter subscriptions (kept by address) are included only for a verified address.
+ */
+export async function exportAccount(db: Queryable, user: UserRow): Promise<Schemas['DataExport']> {
+  const forms = await db.execute<{
+    id: string;
+    user_id: string | null;
+    survey_year: number;
+    status: Schemas['FormStatus'];
+    completed_steps: number[];
+    answers: Schemas['FormAnswers'];
+    created_at: Date;
+    updated_at: Date;
+  }>(
+    `select id, user_id, survey_year, status, completed_steps, answers, created_at, updated_at
+       from forms where user_id = $1 order by survey_year, created_at`,
+    [user.id],
+  );
+  const searches = await db.execute<{
+    id: string;
+    kind: Schemas['HistoryKind'];
+    filters: Schemas['ComparisonFilters'];
+    years: number[] | null;
+    credits_charged: number;
+    created_at: Date;
+  }>(`select id, kind, filters, years, credits_charged, created_at from search_history where user_id = $1 order by created_at desc`, [
+    user.id,
+  ]);
+  const ledger = await db.execute<LedgerRow>(
+    `select id, delta, balance_after, reason, created_at from credit_ledger where user_id = $1 order by created_at desc, id desc`,
+    [user.id],
+  );
+  const newsletters = user.email_verified
+    ? await db.execute<{
+        id: string;
+        email: string;
+        kind: Schemas['NewsletterKind'];
+        name: string | null;
+        company: string | null;
+        position: string | null;
+        language: Schemas['Language'];
+        active: boolean;
+        created_at: Date;
+      }>(`select id, email, kind, name, company, position, language, active, created_at from newsletters where email = $1 order by created_at`, [
+        user.email,
+      ])
+    : [];
+  return {
+    exportedAt: new Date().toISOString(),
+    user: toUser(user),
+    forms: forms.map((f) => ({
+      id: f.id,
+      userId: f.user_id,
+      surveyYear: f.survey_year,
+      status: f.status,
+      completedSteps: [...f.completed_steps].sort((a, b) => a - b),
+      answers: f.answers,
+      createdAt: iso(f.created_at),
+      updatedAt: iso(f.updated_at),
+    })),
+    searches: searches.map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      filters: s.filters,
+      years: s.years,
+      creditsCharged: s.credits_charged,
+      createdAt: iso(s.created_at),
+    })),
+    ledger: ledger.map(toLedgerEntry),
+    newsletters: newsletters.map((n) => ({
+      id: n.id,
+      email: n.email,
+      kind: n.kind,
+      name: n.name,
+      company: n.company,
+      position: n.position,
+      language: n.language,
+      active: n.active,
+      createdAt: iso(n.created_at),
+    })),
+  };
+}
+
+/**
+ * Deletes the account and everything linked to it (forms, searches, ledger, sessions, tokens cascade with
+ * the user row; newsletter subscriptions of a verified address) and bumps the data version, so its forms
+ * leave every statistic and cached figure at once. Run it inside a transaction.
+ */
+export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'email' | 'email_verified'>): Promise<void> {
+  if (user.email_verified) await tx.execute('delete from newsletters where email = $1', [user.email]);
+  await tx.execute('delete from users where id = $1', [user.id]);
+  await bumpDataVersion(tx);
+}

@@ -1,0 +1,108 @@
+// The attempt counters behind sign-in throttling: the same behaviour from the in-process store and from the
+// Redis store, and with REDIS_URL two app instances share one limit (a client throttled by one instance is
+// throttled by the other). Uses the local Redis at REDIS_TEST_URL (default redis://127.0.0.1:6379); the
+// Redis cases are skipped when none answers.
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { newId } from '../../src/server/ids';
+import { AttemptCounter, MemoryCounterStore, THROTTLE_RULES, type CounterStore } from '../../src/server/http/rateLimit';
+import { RedisCounterStore } from '../../src/server/http/rateLimitRedis';
+import { startTestApp, type TestApp } from './helpers/testApp';
+
+const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => {
+      socket.write('PING\r\n');
+    });
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+    socket.once('error', () => done(false));
+  });
+}
+
+const haveRedis = await redisAnswers(redisUrl);
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
+
+function storeContract(name: string, makeStore: () => CounterStore) {
+  describe(`attempt counter on the ${name} store`, () => {
+    it('allows `limit` attempts in a window, then reports how long to wait', async () => {
+      const counter = new AttemptCounter(makeStore(), `test-${newId(8)}`, { limit: 3, windowSeconds: 60 });
+      const subject = 'someone@example.com';
+      expect(await counter.retryAfter(subject)).toBe(0);
+      for (let i = 0; i < 3; i++) expect(await counter.hit(subject)).toBe(0);
+      const wait = await counter.retryAfter(subject);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await counter.hit(subject)).toBeGreaterThan(0);
+      expect(await counter.retryAfter('someone-else@example.com')).toBe(0);
+      await counter.reset(subject);
+      expect(await counter.retryAfter(subject)).toBe(0);
+    });
+
+    it('opens a new window when the old one ends', async () => {
+      const counter = new AttemptCounter(makeStore(), `test-${newId(8)}`, { limit: 1, windowSeconds: 1 });
+      await counter.hit('x');
+      expect(await counter.retryAfter('x')).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await counter.retryAfter('x')).toBe(0);
+      expect(await counter.hit('x')).toBe(0);
+    });
+  });
+}
+
+storeContract('in-process', () => new MemoryCounterStore());
+
+describe('when Redis does not answer', () => {
+  it('throttling fails open (the attempt is allowed) instead of failing the sign-in', async () => {
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const store = new RedisCounterStore(`redis://127.0.0.1:${port}`);
+    closers.push(() => store.close());
+    const counter = new AttemptCounter(store, 'down', { limit: 1, windowSeconds: 60 });
+    expect(await counter.hit('x')).toBe(0);
+    expect(await counter.hit('x')).toBe(0);
+    expect(await counter.retryAfter('x')).toBe(0);
+  });
+});
+
+describe.skipIf(!haveRedis)('with Redis', () => {
+  storeContract('Redis', () => {
+    const store = new RedisCounterStore(redisUrl);
+    closers.push(() => store.close());
+    return store;
+  });
+
+  it('two app instances share one sign-in limit', async () => {
+    const first: TestApp = await startTestApp({ REDIS_URL: redisUrl });
+    closers.push(() => first.close());
+    const second: TestApp = await startTestApp({ REDIS_URL: redisUrl });
+    closers.push(() => second.close());
+    // Separate databases, one account address in both; the counter is keyed by address.
+    const email = `shared-${newId(8).toLowerCase()}@example.com`;
+    await first.createUser({ email });
+    await second.createUser({ email });
+    const signIn = (app: TestApp, password: string, remoteAddress: string) =>
+      app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+
+    for (let i = 0; i < THROTTLE_RULES.signInPerAccount.limit; i++) {
+      expect((await signIn(first, `wrong-password-${i}`, `10.4.0.${i + 1}`)).statusCode).toBe(401);
+    }
+    const blocked = await signIn(second, 'correct-horse-battery-staple-42', '10.4.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errorCode).toBe('RATE_LIMITED');
+  });
+});

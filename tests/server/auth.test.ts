@@ -1,0 +1,343 @@
+// The built-in identity provider against the real app and database: sign-in, the refresh cookie and its
+// rotation, reuse detection, sign-out, throttling, password rules, password change, and what reaches the log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './helpers/testApp';
+import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
+import { THROTTLE_RULES } from '../../src/server/http/rateLimit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let addressCounter = 0;
+/** A client address of its own, so one test's failures do not throttle another's. */
+const freshAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+async function signInRaw(email: string, password: string, remoteAddress = freshAddress()) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+}
+
+async function refresh(cookie: string | undefined) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: cookie ? { cookie } : {} });
+}
+
+const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+  const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+};
+
+const currentUser = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization } });
+
+describe('sign-in', () => {
+  it('answers a session and sets the refresh token in an httpOnly, SameSite=Strict cookie on /api/auth', async () => {
+    const user = await t.createUser({ roles: ['corporate'], credits: 3 });
+    const res = await signInRaw(user.email.toUpperCase(), user.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      accessToken: expect.any(String),
+      expiresIn: t.config.accessTokenTtlSeconds,
+      user: expect.objectContaining({ _id: user.id, email: user.email, role: ['corporate'], credits: 3, premiumType: 'free' }),
+    });
+    expect(body.expiresIn).toBeLessThanOrEqual(15 * 60);
+    expect(body.user).not.toHaveProperty('passwordHash');
+
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toContain(`${REFRESH_COOKIE}=`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    expect(setCookie).not.toMatch(/Secure/i); // only in production
+
+    const me = await currentUser(`Bearer ${body.accessToken}`);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()._id).toBe(user.id);
+  });
+
+  it('keeps only a hash of the refresh token', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const token = session.refreshCookie.split('=')[1];
+    const rows = await t.database.execute<{ token_hash: string }>('select token_hash from refresh_tokens where user_id = $1', [user.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toContain(token);
+    expect(rows[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+  });
+
+  it('sets the Secure flag in production', async () => {
+    const production = await startTestApp({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(40) });
+    try {
+      const user = await production.createUser();
+      const res = await production.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password } });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('answers an unknown address and a wrong password alike: 401 INVALID_CREDENTIALS, same body', async () => {
+    const user = await t.createUser();
+    const wrongPassword = await signInRaw(user.email, 'not-the-right-password');
+    const unknownEmail = await signInRaw('nobody-here@example.com', 'not-the-right-password');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(wrongPassword.json().errorCode).toBe('INVALID_CREDENTIALS');
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('tells a disabled account so only to someone who knows its password', async () => {
+    const user = await t.createUser({ disabled: true });
+    const right = await signInRaw(user.email, user.password);
+    expect(right.statusCode).toBe(401);
+    expect(right.json().errorCode).toBe('USER_DISABLED');
+    const wrong = await signInRaw(user.email, 'not-the-right-password');
+    expect(wrong.json().errorCode).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('blocks an account after repeated failures, even with the right password, and from any address', async () => {
+    const user = await t.createUser();
+    const { limit } = THROTTLE_RULES.signInPerAccount;
+    for (let i = 0; i < limit; i++) {
+      const res = await signInRaw(user.email, `wrong-password-${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signInRaw(user.email, user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(THROTTLE_RULES.signInPerAccount.windowSeconds);
+
+    // An unknown address is throttled the same way (nothing tells the two apart).
+    for (let i = 0; i < limit; i++) await signInRaw('ghost@example.com', `wrong-password-${i}`);
+    expect((await signInRaw('ghost@example.com', 'wrong-password-x')).statusCode).toBe(429);
+
+    // Other accounts are not affected.
+    const other = await t.createUser();
+    expect((await signInRaw(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('blocks a client address that fails on many accounts, and no other address', async () => {
+    const address = freshAddress();
+    const { limit } = THROTTLE_RULES.signInPerAddress;
+    for (let i = 0; i < limit; i++) {
+      const res = await signInRaw(`spray-${i}@example.com`, 'Summer-2024-password', address);
+      expect(res.statusCode).toBe(401);
+    }
+    const user = await t.createUser();
+    const blocked = await signInRaw(user.email, user.password, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().errorCode).toBe('RATE_LIMITED');
+    expect((await signInRaw(user.email, user.password, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in clears the failures of the account', async () => {
+    const user = await t.createUser();
+    const { limit } = THROTTLE_RULES.signInPerAccount;
+    for (let i = 0; i < limit - 1; i++) await signInRaw(user.email, `wrong-password-${i}`);
+    expect((await signInRaw(user.email, user.password)).statusCode).toBe(200);
+    for (let i = 0; i < limit - 1; i++) expect((await signInRaw(user.email, `wrong-password-${i}`)).statusCode).toBe(401);
+    expect((await signInRaw(user.email, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('refresh-token rotation', () => {
+  it('exchanges the cookie for a new access token and a new cookie', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const res = await refresh(session.refreshCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accessToken: expect.any(String), user: { _id: user.id } });
+    const next = refreshCookieOf(res);
+    expect(next).toBeDefined();
+    expect(next).not.toBe(session.refreshCookie);
+    expect((await currentUser(`Bearer ${res.json().accessToken}`)).statusCode).toBe(200);
+    // The new cookie rotates again.
+    expect((await refresh(next)).statusCode).toBe(200);
+  });
+
+  it('reuse of a rotated token revokes the whole family', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const first = await refresh(session.refreshCookie);
+    const rotatedCookie = refreshCookieOf(first)!;
+    const rotatedAccess = `Bearer ${first.json().accessToken}`;
+
+    // The old token shows up again (stolen copy, or replay): refused…
+    const replay = await refresh(session.refreshCookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().errorCode).toBe('INVALID_TOKEN');
+    expect(String(replay.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
+
+    // …and every token of the family is dead: the legitimate holder's newer cookie and access tokens too.
+    expect((await refresh(rotatedCookie)).statusCode).toBe(401);
+    expect((await currentUser(rotatedAccess)).statusCode).toBe(401);
+    expect((await currentUser(session.headers.authorization)).statusCode).toBe(401);
+
+    const rows = await t.database.execute<{ revoked: number }>(
+      'select count(*)::int as revoked from refresh_tokens where user_id = $1 and revoked_at is not null',
+      [user.id],
+    );
+    expect(rows[0].revoked).toBe(2);
+  });
+
+  it('another session of the same user survives the revoked family', async () => {
+    const user = await t.createUser();
+    const stolen = await t.signIn(user.email);
+    const other = await t.signIn(user.email);
+    await refresh(stolen.refreshCookie);
+    await refresh(stolen.refreshCookie); // reuse
+    expect((await currentUser(other.headers.authorization)).statusCode).toBe(200);
+    expect((await refresh(other.refreshCookie)).statusCode).toBe(200);
+  });
+
+  it('works with a stale bearer sent along (the reason to refresh is an expired access token)', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.refreshCookie, authorization: 'Bearer expired.or.forged' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a missing, unknown or expired cookie', async () => {
+    expect((await refresh(undefined)).statusCode).toBe(401);
+    expect((await refresh(`${REFRESH_COOKIE}=not-a-token`)).statusCode).toBe(401);
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    await t.database.execute(`update refresh_tokens set expires_at = now() - interval '1 minute' where user_id = $1`, [user.id]);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+});
+
+describe('sign-out', () => {
+  it('revokes the session: its cookie and its access token stop working; the cookie is cleared', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const other = await t.signIn(user.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: session.refreshCookie, ...session.headers },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;.*Path=/api/auth`));
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+    expect((await currentUser(session.headers.authorization)).statusCode).toBe(401);
+    // Only that session ends.
+    expect((await currentUser(other.headers.authorization)).statusCode).toBe(200);
+  });
+
+  it('still revokes the cookie when the bearer sent along has expired or is invalid', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: session.refreshCookie, authorization: 'Bearer expired.or.forged' } });
+    expect(res.statusCode).toBe(204);
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('is idempotent and needs nothing', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out' })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: `${REFRESH_COOKIE}=unknown-token` } })).statusCode).toBe(204);
+  });
+});
+
+describe('password rules', () => {
+  const register = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password }, remoteAddress: freshAddress() });
+
+  it.each([
+    ['a common password', 'qwerty123456'],
+    ['a common password padded with digits and symbols', 'Password2024!'],
+    ['a repeated character', 'aaaaaaaaaaaaaaa'],
+    ['a repeated short pattern', 'abcabcabcabc'],
+    ['a sequence', '123456789012345'],
+    ['the e-mail address itself', 'weak.person@example.com'],
+    ['the product name', 'Paybench2024!'],
+  ])('refuses %s with 400 WEAK_PASSWORD', async (_label, password) => {
+    const res = await register('weak.person@example.com', password);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe('WEAK_PASSWORD');
+  });
+
+  it('refuses fewer than 12 or more than 128 characters', async () => {
+    expect((await register('short@example.com', 'Xk3!pQ9#zL2')).statusCode).toBe(400);
+    expect((await register('long@example.com', 'x'.repeat(64) + 'Y'.repeat(65))).statusCode).toBe(400);
+  });
+
+  it('accepts a long passphrase', async () => {
+    const res = await register('good.person@example.com', 'violet tram sings at midnight');
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password (403 INVALID_CREDENTIALS), then ends every other session', async () => {
+    const user = await t.createUser();
+    const mine = await t.signIn(user.email);
+    const other = await t.signIn(user.email);
+    const change = (currentPassword: string, newPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: mine.headers, payload: { currentPassword, newPassword } });
+
+    const wrong = await change('not-my-password', 'a brand new passphrase 7');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().errorCode).toBe('INVALID_CREDENTIALS');
+    expect((await change(TEST_PASSWORD, 'password123456')).json().errorCode).toBe('WEAK_PASSWORD');
+
+    expect((await change(TEST_PASSWORD, 'a brand new passphrase 7')).statusCode).toBe(204);
+    expect((await currentUser(mine.headers.authorization)).statusCode).toBe(200);
+    expect((await currentUser(other.headers.authorization)).statusCode).toBe(401);
+    expect((await refresh(other.refreshCookie)).statusCode).toBe(401);
+    expect((await signInRaw(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signInRaw(user.email, 'a brand new passphrase 7')).statusCode).toBe(200);
+  });
+});
+
+describe('sessions follow the account', () => {
+  it('an access token carries the roles the account has now, and dies with the account', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const adminSession = await t.signIn(admin.email);
+    const member = await t.createUser();
+    const memberSession = await t.signIn(member.email);
+    const listUsers = () => t.app.inject({ method: 'GET', url: '/api/users', headers: memberSession.headers });
+    expect((await listUsers()).statusCode).toBe(403);
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${member.id}`, headers: adminSession.headers, payload: { role: ['member', 'admin'] } });
+    expect((await listUsers()).statusCode).toBe(200);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/users/${member.id}`, headers: adminSession.headers });
+    expect((await currentUser(memberSession.headers.authorization)).statusCode).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  it('sign-in, refresh and sign-out write no password, token, cookie or e-mail address', async () => {
+    const user = await t.createUser({ email: 'log.watcher@example.com' });
+    const before = t.logs.length;
+    const failed = await signInRaw(user.email, 'Secret-Wrong-Pass-991');
+    expect(failed.statusCode).toBe(401);
+    const session = await t.signIn(user.email);
+    const refreshed = await refresh(session.refreshCookie);
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: refreshCookieOf(refreshed)!, ...session.headers } });
+    await t.app.inject({ method: 'POST', url: '/api/users/reset-pass', payload: { email: user.email }, remoteAddress: freshAddress() });
+    const written = t.logs.slice(before).join('');
+    expect(written).toContain('/api/auth/sign-in');
+    for (const secret of [
+      TEST_PASSWORD,
+      'Secret-Wrong-Pass-991',
+      user.email,
+      session.accessToken,
+      refreshed.json().accessToken,
+      session.refreshCookie.split('=')[1],
+      refreshCookieOf(refreshed)!.split('=')[1],
+    ]) {
+      expect(written).not.toContain(secret);
+    }
+  });
+});

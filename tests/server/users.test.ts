@@ -1,0 +1,470 @@
+// Users calls against the real app and database: the permission table (every users and identity call ×
+// anonymous, member, corporate, admin, another member), registration and form claiming, e-mail verification,
+// corporate users, the admin list and patch, and the GDPR self-service (export, delete).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { startTestApp, TEST_PASSWORD, type TestApp, type TestUser } from './helpers/testApp';
+import { newId } from '../../src/server/ids';
+import { readDataVersion } from '../../src/server/services/dataVersion';
+import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let counter = 0;
+const freshEmail = (label = 'new') => `${label}-${++counter}-${newId(6).toLowerCase()}@example.com`;
+const freshAddress = () => `10.2.${Math.floor(++counter / 250)}.${counter % 250}`;
+const GOOD_PASSWORD = 'violet tram sings at midnight';
+
+async function insertForm(options: { userId?: string | null; email?: string | null; year: number; status?: 'completed' | 'in-progress' }) {
+  const id = newId();
+  const answers = { email: options.email ?? undefined, country: 'es', fixedSalary: 120_000, annualBonus: 15_000 };
+  await t.database.execute(
+    `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, country, fixed_salary, annual_bonus, completed_at)
+     values ($1, $2, $3, $4, $5, '{0,1,2,3,4}', $6, 'es', 120000, 15000, case when $5 = 'completed' then now() end)`,
+    [id, options.userId ?? null, options.email ?? null, options.year, options.status ?? 'completed', JSON.stringify(answers)],
+  );
+  return id;
+}
+
+const formOwner = async (formId: string) =>
+  (await t.database.execute<{ user_id: string | null }>('select user_id from forms where id = $1', [formId]))[0]?.user_id;
+
+/** The newest outbox mail to the address (no SMTP in this file). */
+async function lastMailTo(email: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const rows = await t.database.execute<{ text: string }>('select text from email_outbox where "to" = $1 order by created_at desc limit 1', [email]);
+    if (rows[0]) return rows[0].text;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no mail arrived');
+}
+const verifyTokenIn = (text: string) => /verifyToken=([A-Za-z0-9_-]+)/.exec(text)![1];
+
+// ───────────────────────────── the permission table ─────────────────────────────
+
+type Caller = 'anonymous' | 'member' | 'corporate' | 'admin' | 'otherMember';
+const CALLERS: Caller[] = ['anonymous', 'member', 'corporate', 'admin', 'otherMember'];
+
+interface Cast {
+  /** The member whose account the id-addressed calls name; the "member" caller is this person. */
+  target: TestUser;
+  /** The caller's own account (absent for anonymous). */
+  self?: TestUser;
+}
+
+interface PermissionRow {
+  call: string;
+  request(cast: Cast): InjectOptions;
+  expect: Record<Caller, number>;
+}
+
+const all = (status: number): Record<Caller, number> => ({ anonymous: status, member: status, corporate: status, admin: status, otherMember: status });
+const signedIn = (status: number): Record<Caller, number> => ({ ...all(status), anonymous: 401 });
+const selfOrAdmin = (status: number): Record<Caller, number> => ({ anonymous: 401, member: status, corporate: 403, admin: status, otherMember: 403 });
+const adminOnly = (status: number): Record<Caller, number> => ({ anonymous: 401, member: 403, corporate: 403, admin: status, otherMember: 403 });
+
+const PERMISSIONS: PermissionRow[] = [
+  {
+    call: 'registerMember',
+    request: () => ({ method: 'POST', url: '/api/users/member', payload: { email: freshEmail(), password: GOOD_PASSWORD }, remoteAddress: freshAddress() }),
+    expect: all(201),
+  },
+  {
+    call: 'registerCorporate',
+    request: () => ({ method: 'POST', url: '/api/users/corporate', payload: { email: freshEmail(), password: GOOD_PASSWORD, corporateInfo: { companyName: 'Acme' } } }),
+    expect: { anonymous: 401, member: 403, corporate: 201, admin: 201, otherMember: 403 },
+  },
+  { call: 'getCurrentUser', request: () => ({ method: 'GET', url: '/api/users/currentUser?refresh=true' }), expect: signedIn(200) },
+  { call: 'listUsers', request: () => ({ method: 'GET', url: '/api/users?query=example&page=1&limit=5' }), expect: adminOnly(200) },
+  { call: 'getUserByUid', request: ({ target }) => ({ method: 'GET', url: `/api/user/${target.id}` }), expect: selfOrAdmin(200) },
+  { call: 'getUser', request: ({ target }) => ({ method: 'GET', url: `/api/users/${target.id}` }), expect: selfOrAdmin(200) },
+  { call: 'updateUser', request: ({ target }) => ({ method: 'PUT', url: `/api/users/${target.id}`, payload: { language: 'en' } }), expect: selfOrAdmin(200) },
+  { call: 'updateOwnCampaign', request: () => ({ method: 'PUT', url: '/api/users/uid', payload: { campaignId: 'SPRING-2026' } }), expect: signedIn(200) },
+  { call: 'patchUser', request: ({ target }) => ({ method: 'PATCH', url: `/api/users/${target.id}`, payload: { premiumType: 'premium' } }), expect: adminOnly(200) },
+  { call: 'deleteUser', request: ({ target }) => ({ method: 'DELETE', url: `/api/users/${target.id}` }), expect: adminOnly(204) },
+  {
+    call: 'requestPasswordReset',
+    request: ({ target }) => ({ method: 'POST', url: '/api/users/reset-pass', payload: { email: target.email }, remoteAddress: freshAddress() }),
+    expect: all(204),
+  },
+  { call: 'exportMyData', request: () => ({ method: 'GET', url: '/api/users/currentUser/export' }), expect: signedIn(200) },
+  { call: 'deleteMyAccount', request: () => ({ method: 'DELETE', url: '/api/users/currentUser' }), expect: signedIn(204) },
+  { call: 'listCreditLedger', request: () => ({ method: 'GET', url: '/api/users/currentUser/credit-ledger?page=1&limit=10' }), expect: signedIn(200) },
+  {
+    call: 'signIn',
+    request: ({ target, self }) => ({ method: 'POST', url: '/api/auth/sign-in', payload: { email: (self ?? target).email, password: TEST_PASSWORD }, remoteAddress: freshAddress() }),
+    expect: all(200),
+  },
+  { call: 'refreshSession', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expect: all(401) },
+  { call: 'signOut', request: () => ({ method: 'POST', url: '/api/auth/sign-out' }), expect: all(204) },
+  {
+    call: 'confirmPasswordReset',
+    request: () => ({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token: 'x'.repeat(43), password: GOOD_PASSWORD } }),
+    expect: all(400),
+  },
+  {
+    call: 'changePassword',
+    request: () => ({ method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase 7' } }),
+    expect: signedIn(204),
+  },
+  { call: 'verifyEmail', request: () => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'y'.repeat(43) } }), expect: all(400) },
+  { call: 'listOutbox', request: () => ({ method: 'GET', url: '/api/admin/outbox' }), expect: adminOnly(200) },
+];
+
+describe('permission table: every users and identity call × caller', () => {
+  it('covers every operation of the users and auth tags (and the outbox)', async () => {
+    const { parse } = await import('yaml');
+    const { readFileSync } = await import('node:fs');
+    const { contractPath } = await import('../../src/server/app');
+    const spec = parse(readFileSync(contractPath, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
+    const operations = Object.values(spec.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => op.tags?.some((tag) => tag === 'users' || tag === 'auth'))
+      .map((op) => op.operationId);
+    expect(PERMISSIONS.map((row) => row.call).sort()).toEqual([...operations, 'listOutbox'].sort());
+  });
+
+  for (const row of PERMISSIONS) {
+    for (const caller of CALLERS) {
+      it(`${row.call} as ${caller} → ${row.expect[caller]}`, async () => {
+        // A fresh cast for every cell: calls that delete or change accounts cannot affect another cell.
+        const target = await t.createUser({ roles: ['member'] });
+        const cast: Record<Exclude<Caller, 'anonymous'>, TestUser> = {
+          member: target,
+          otherMember: await t.createUser({ roles: ['member'] }),
+          corporate: await t.createUser({ roles: ['corporate'], corporateInfo: { companyName: 'Grupo Tabla S.A.' } }),
+          admin: await t.createUser({ roles: ['admin'] }),
+        };
+        const self = caller === 'anonymous' ? undefined : cast[caller];
+        const request = row.request({ target, self });
+        const headers = self ? (await t.signIn(self.email, TEST_PASSWORD, { remoteAddress: freshAddress() })).headers : {};
+        const res = await t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...headers } } as InjectOptions);
+        expect(res.statusCode, res.body).toBe(row.expect[caller]);
+        if (res.statusCode >= 400) expect(res.json()).toHaveProperty('errorCode');
+      });
+    }
+  }
+});
+
+describe('nobody raises their own role, credits or plan', () => {
+  it('a profile update cannot carry role, credits or plan (400 naming the field), and changes nothing', async () => {
+    const member = await t.createUser();
+    const session = await t.signIn(member.email);
+    for (const payload of [{ role: ['admin'] }, { credits: 1000 }, { premiumType: 'corporate' }, { emailVerified: true, language: 'en' }]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/users/${member.id}`, headers: session.headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_ERROR');
+    }
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/users/${member.id}`, headers: session.headers, payload: { role: ['admin'] } });
+    expect(patch.statusCode).toBe(403);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: session.headers })).json();
+    expect(me).toMatchObject({ role: ['member'], credits: 0, premiumType: 'free', language: 'es' });
+  });
+
+  it('company details are for corporate accounts', async () => {
+    const member = await t.createUser();
+    const memberSession = await t.signIn(member.email);
+    const corporateInfo = { companyName: 'Mine S.L.' };
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/users/${member.id}`, headers: memberSession.headers, payload: { corporateInfo } });
+    expect(refused.statusCode).toBe(403);
+    const corporate = await t.createUser({ roles: ['corporate'], corporateInfo: { companyName: 'Old S.A.' } });
+    const corporateSession = await t.signIn(corporate.email);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${corporate.id}`,
+      headers: corporateSession.headers,
+      payload: { corporateInfo: { companyName: 'New S.A.', taxId: 'B12345678' }, campaignId: null },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ corporateInfo: { companyName: 'New S.A.', taxId: 'B12345678' }, campaignId: null, role: ['corporate'] });
+  });
+
+  it('an admin cannot change their own roles nor delete themself here', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const session = await t.signIn(admin.email);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: session.headers, payload: { role: ['member'] } })).statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/users/${admin.id}`, headers: session.headers });
+    expect(del.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${newId()}`, headers: session.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${newId()}`, headers: session.headers })).statusCode).toBe(404);
+  });
+
+  it('a non-admin asking for an unknown id gets 403, not 404 (ids are not probed)', async () => {
+    const member = await t.createUser();
+    const session = await t.signIn(member.email);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${newId()}`, headers: session.headers })).statusCode).toBe(403);
+  });
+});
+
+// ───────────────────────────── registration ─────────────────────────────
+
+describe('member registration', () => {
+  it('creates a member, signs them in and e-mails a verification link', async () => {
+    const email = freshEmail('Ana.Perez');
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, language: 'en' }, remoteAddress: freshAddress() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      accessToken: expect.any(String),
+      user: { email: email.toLowerCase(), role: ['member'], credits: 0, premiumType: 'free', emailVerified: false, language: 'en', campaignId: null, corporateInfo: null },
+    });
+    expect(res.cookies.some((c) => c.name === REFRESH_COOKIE && c.httpOnly)).toBe(true);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization: `Bearer ${res.json().accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    expect(await lastMailTo(email.toLowerCase())).toContain('/login?verifyToken=');
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: email.toUpperCase(), password: GOOD_PASSWORD }, remoteAddress: freshAddress() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorCode).toBe('EMAIL_TAKEN');
+  });
+
+  it('claims the questionnaire whose id it is given, at once', async () => {
+    const formId = await insertForm({ email: 'someone@example.com', year: 2025, status: 'in-progress' });
+    const email = freshEmail();
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, formId }, remoteAddress: freshAddress() });
+    expect(res.statusCode).toBe(201);
+    expect(await formOwner(formId)).toBe(res.json().user._id);
+
+    // A claimed form cannot be claimed again; nothing is created then.
+    const second = freshEmail();
+    const refused = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: second, password: GOOD_PASSWORD, formId }, remoteAddress: freshAddress() });
+    expect(refused.statusCode).toBe(404);
+    expect(await formOwner(formId)).toBe(res.json().user._id);
+    const leftover = await t.database.execute('select 1 from users where email = $1', [second]);
+    expect(leftover).toHaveLength(0);
+  });
+
+  it('links forms that only match by e-mail after the address is verified, never before; one per year', async () => {
+    const email = freshEmail('linker');
+    const claimed = await insertForm({ email: 'anon@example.com', year: 2025 });
+    const sameAddress2024 = await insertForm({ email, year: 2024 });
+    const sameAddress2025 = await insertForm({ email, year: 2025 });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, formId: claimed }, remoteAddress: freshAddress() });
+    expect(res.statusCode).toBe(201);
+    const userId = res.json().user._id;
+    expect(await formOwner(sameAddress2024)).toBeNull();
+    expect(await formOwner(sameAddress2025)).toBeNull();
+
+    const token = verifyTokenIn(await lastMailTo(email));
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(204);
+    expect(await formOwner(sameAddress2024)).toBe(userId);
+    // 2025 already has the claimed form: the other one stays unclaimed.
+    expect(await formOwner(sameAddress2025)).toBeNull();
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization: `Bearer ${res.json().accessToken}` } });
+    expect(me.json().emailVerified).toBe(true);
+
+    const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().errorCode).toBe('INVALID_VERIFICATION_TOKEN');
+  });
+
+  it('an unknown form id creates nothing', async () => {
+    const email = freshEmail();
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, formId: newId() }, remoteAddress: freshAddress() });
+    expect(res.statusCode).toBe(404);
+    const retry = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD }, remoteAddress: freshAddress() });
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('is throttled per client address', async () => {
+    const remoteAddress = '10.3.3.3';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: freshEmail(), password: 'x' }, remoteAddress });
+      statuses.push(res.statusCode);
+    }
+    // Invalid bodies never reach the counter; valid ones do.
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    let last = 0;
+    for (let i = 0; i < 21; i++) last = (await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: freshEmail(), password: GOOD_PASSWORD }, remoteAddress })).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('corporate users', () => {
+  it('a corporate user adds a colleague to its own company, on its plan', async () => {
+    const boss = await t.createUser({ roles: ['corporate'], premiumType: 'corporate', corporateInfo: { companyName: 'Grupo Uno S.A.', country: 'es' } });
+    const session = await t.signIn(boss.email);
+    const email = freshEmail('colleague');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/corporate',
+      headers: session.headers,
+      payload: { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Something Else', contactName: 'Luis' } },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email, role: ['corporate'], credits: 0, premiumType: 'corporate', corporateInfo: { companyName: 'Grupo Uno S.A.', contactName: 'Luis' } });
+    const [row] = await t.database.execute<{ company_id: string }>('select company_id from users where email = $1', [email]);
+    expect(row.company_id).toBe(boss.id);
+    // The caller stays signed in as themself.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: session.headers })).json()._id).toBe(boss.id);
+    // The new user can sign in.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: GOOD_PASSWORD }, remoteAddress: freshAddress() })).statusCode).toBe(200);
+  });
+
+  it('an admin starts a new company', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const session = await t.signIn(admin.email);
+    const email = freshEmail('founder');
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/corporate', headers: session.headers, payload: { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Nueva S.L.' } } });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.execute<{ id: string; company_id: string }>('select id, company_id from users where email = $1', [email]);
+    expect(row.company_id).toBe(row.id);
+    const taken = await t.app.inject({ method: 'POST', url: '/api/users/corporate', headers: session.headers, payload: { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'X' } } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errorCode).toBe('EMAIL_TAKEN');
+  });
+});
+
+// ───────────────────────────── admin list and patch ─────────────────────────────
+
+describe('admin: list and patch users', () => {
+  it('searches e-mail and company name, filters by role, pages newest first', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const session = await t.signIn(admin.email);
+    const tag = newId(8).toLowerCase();
+    for (let i = 0; i < 3; i++) await t.createUser({ email: `${tag}-${i}@example.com` });
+    await t.createUser({ roles: ['corporate'], corporateInfo: { companyName: `Holding ${tag} S.A.` } });
+    const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: session.headers }).then((r) => r.json());
+
+    const byEmail = await list(`query=${tag}&limit=2&page=1`);
+    expect(byEmail.total).toBe(4);
+    expect(byEmail.items).toHaveLength(2);
+    expect(byEmail).toMatchObject({ page: 1, limit: 2 });
+    const page2 = await list(`query=${tag}&limit=2&page=2`);
+    expect(page2.items).toHaveLength(2);
+    const created = [...byEmail.items, ...page2.items].map((u: { createdAt: string }) => u.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+
+    expect((await list(`query=${tag.toUpperCase()}&role=corporate`)).total).toBe(1);
+    expect((await list(`query=${encodeURIComponent('%')}`)).total).toBe(0);
+  });
+
+  it('adjusts credits with a reason, in the ledger, never below zero', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const session = await t.signIn(admin.email);
+    const corporate = await t.createUser({ roles: ['corporate'] });
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/users/${corporate.id}`, headers: session.headers, payload });
+
+    const added = await patch({ creditsDelta: 5, reason: 'Goodwill after an outage' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().credits).toBe(5);
+    expect((await patch({ creditsDelta: -2, reason: 'Correction' })).json().credits).toBe(3);
+    const below = await patch({ creditsDelta: -4, reason: 'Too much' });
+    expect(below.statusCode).toBe(409);
+    expect((await patch({ creditsDelta: 1 })).statusCode).toBe(400);
+    const plan = await patch({ premiumType: 'corporate', emailVerified: true });
+    expect(plan.json()).toMatchObject({ credits: 3, premiumType: 'corporate', emailVerified: true });
+
+    const own = await t.signIn(corporate.email);
+    const ledger = await t.app.inject({ method: 'GET', url: '/api/users/currentUser/credit-ledger?limit=1', headers: own.headers });
+    expect(ledger.statusCode).toBe(200);
+    expect(ledger.json()).toMatchObject({ page: 1, limit: 1, total: 2, items: [{ delta: -2, balanceAfter: 3, reason: 'admin-adjustment' }] });
+  });
+});
+
+// ───────────────────────────── GDPR self-service ─────────────────────────────
+
+async function countedForms(): Promise<number> {
+  const [row] = await t.database.execute<{ n: number }>(`select count(*)::int as n from forms where status = 'completed'`);
+  return row.n;
+}
+
+describe('GDPR: export and delete my account', () => {
+  it('exports everything stored about the account as JSON', async () => {
+    const member = await t.createUser({ email: freshEmail('exporter') });
+    const formId = await insertForm({ userId: member.id, email: member.email, year: 2025 });
+    await insertForm({ email: member.email, year: 2024 }); // unlinked: not the account's
+    await t.database.execute(
+      `insert into search_history (id, user_id, kind, filters, years, credits_charged) values ($1, $2, 'comparison', '{"sector":"banking"}', null, 1)`,
+      [newId(), member.id],
+    );
+    await t.database.execute(
+      `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, 10, 10, 'purchase', $1)`,
+      [newId(), member.id],
+    );
+    await t.database.execute(`insert into newsletters (id, email, kind, name) values ($1, $2, 'standartUser', 'Ana')`, [newId(), member.email]);
+
+    const session = await t.signIn(member.email);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/currentUser/export', headers: session.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const data = res.json();
+    expect(data).toMatchObject({
+      exportedAt: expect.any(String),
+      user: { _id: member.id, email: member.email },
+      forms: [{ id: formId, userId: member.id, surveyYear: 2025, status: 'completed', answers: { fixedSalary: 120_000 } }],
+      searches: [{ kind: 'comparison', filters: { sector: 'banking' }, years: null, creditsCharged: 1 }],
+      ledger: [{ delta: 10, balanceAfter: 10, reason: 'purchase' }],
+      newsletters: [{ email: member.email, kind: 'standartUser', name: 'Ana', active: true }],
+    });
+    expect(data.forms).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain('password');
+  });
+
+  it('an unverified address does not export or delete subscriptions kept under that address', async () => {
+    const email = freshEmail('unverified');
+    await t.database.execute(`insert into newsletters (id, email, kind) values ($1, $2, 'standartUser')`, [newId(), email]);
+    const member = await t.createUser({ email, emailVerified: false });
+    const session = await t.signIn(member.email);
+    const data = (await t.app.inject({ method: 'GET', url: '/api/users/currentUser/export', headers: session.headers })).json();
+    expect(data.newsletters).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(204);
+    expect(await t.database.execute('select 1 from newsletters where email = $1', [email])).toHaveLength(1);
+  });
+
+  it('deletes the account and its data; its forms leave the statistics at once', async () => {
+    const member = await t.createUser({ email: freshEmail('leaver') });
+    await insertForm({ userId: member.id, email: member.email, year: 2024 });
+    await insertForm({ userId: member.id, email: member.email, year: 2025 });
+    await t.database.execute(`insert into newsletters (id, email, kind) values ($1, $2, 'professionalUser')`, [newId(), member.email]);
+    const session = await t.signIn(member.email);
+    const versionBefore = await readDataVersion(t.database);
+    const formsBefore = await countedForms();
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie } });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
+
+    expect(await countedForms()).toBe(formsBefore - 2);
+    expect(await readDataVersion(t.database)).not.toBe(versionBefore);
+    for (const table of ['forms', 'refresh_tokens', 'credit_ledger', 'search_history', 'action_tokens']) {
+      expect(await t.database.execute(`select 1 from ${table} where user_id = $1`, [member.id])).toHaveLength(0);
+    }
+    expect(await t.database.execute('select 1 from newsletters where email = $1', [member.email])).toHaveLength(0);
+    expect(await t.database.execute('select 1 from users where id = $1', [member.id])).toHaveLength(0);
+
+    // The session is gone, and so is the account.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.refreshCookie } })).statusCode).toBe(401);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: member.email, password: TEST_PASSWORD }, remoteAddress: freshAddress() });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('an admin deleting a user removes the same data', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const session = await t.signIn(admin.email);
+    const member = await t.createUser();
+    await insertForm({ userId: member.id, year: 2025 });
+    const before = await countedForms();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${member.id}`, headers: session.headers })).statusCode).toBe(204);
+    expect(await countedForms()).toBe(before - 1);
+  });
+});
+
+describe('campaign id', () => {
+  it('PUT users/uid stores the campaign id on the caller', async () => {
+    const member = await t.createUser();
+    const session = await t.signIn(member.email);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users/uid', headers: session.headers, payload: { campaignId: 'C1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: member.id, campaignId: 'C1' });
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/users/uid', headers: session.headers, payload: { campaignId: 'no spaces allowed' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
