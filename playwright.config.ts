@@ -7,6 +7,13 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
+// The demo accounts' password of the test server; set here (and seen by the tests through process.env,
+// as Playwright loads this file in every worker) so tests can sign in as each demo role.
+process.env.DEMO_PASSWORD ??= 'e2e-Quartz-Meadow-5831';
+// The analytics script the consent tests expect: same origin (allowed by the content security policy),
+// intercepted with page.route() — it is outside our system, nothing serves it.
+export const E2E_ANALYTICS_SCRIPT_URL = `${baseURL}/e2e-analytics/script.js`;
+
 // Each run gets its own database folder, so tests never see an earlier run's data. Playwright also loads
 // this file in each worker; only the main process starts the server, so only it prepares the folder.
 const tmpRoot = path.resolve('.tmp');
@@ -76,6 +83,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       SEED_FORMS: '600',
       LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: process.env.DEMO_PASSWORD,
+      ANALYTICS_SCRIPT_URL: E2E_ANALYTICS_SCRIPT_URL,
     },
   },
 });

@@ -41,22 +41,16 @@ test('the home page shows live figures from the server, in Spanish then English,
   expect(problems).toEqual([]);
 });
 
-test('the header and the account menu lead to sections of a later release, named in the current language', async ({ page }) => {
+test('the header leads to its sections (the signed-in ones through the sign-in page) and the footer to the information pages', async ({ page }) => {
   await page.goto('/home');
-  await page.getByTestId('nav-comparison').click();
-  await expect(page).toHaveURL(/\/comparison$/);
-  await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-section', 'comparison');
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Comparativa');
-  await expect(page).toHaveTitle('Comparativa · Paybench');
-  await expect(page.getByTestId('nav-comparison')).toHaveAttribute('aria-current', 'page');
-
-  await page.getByTestId('account-menu').click();
-  await page.getByTestId('account-my_credits').click();
-  await expect(page).toHaveURL(/\/my-account\/my-credits$/);
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Mis créditos');
+  await page.getByTestId('nav-my_form').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle('Iniciar sesión · Paybench');
+  await expect(page.getByTestId('account-sign-in')).toBeVisible();
 
   await page.getByTestId('footer-privacy').click();
-  await expect(page.getByTestId('coming-soon-title')).toHaveText('Política de privacidad');
+  await expect(page.getByTestId('information-title')).toHaveText('Política de privacidad');
+  await expect(page).toHaveTitle('Política de privacidad · Paybench');
 });
 
 test('an unrouted path shows the not-found page', async ({ page }) => {

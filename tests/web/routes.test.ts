@@ -87,10 +87,18 @@ describe('route table', () => {
     expect(byPath.get('admin')?.view).toEqual({ kind: 'redirect', to: '/admin/stats' });
   });
 
-  it('renders the home page at home and the coming-soon page everywhere else (for now)', () => {
+  it('renders the home page at home and a page (real or coming-soon) everywhere else', () => {
     expect(byPath.get('home')?.view.kind).toBe('home');
     const others = appRoutes.filter((route) => route.path !== 'home' && route.path !== 'admin');
-    expect(others.every((route) => route.view.kind === 'coming-soon')).toBe(true);
+    expect(others.every((route) => route.view.kind === 'coming-soon' || route.view.kind === 'page')).toBe(true);
+  });
+
+  it('serves login and reset-password with the login page, and the information pages with their page', () => {
+    expect(byPath.get('login')?.view).toEqual({ kind: 'page', page: 'login' });
+    expect(byPath.get('reset-password')?.view).toEqual({ kind: 'page', page: 'login' });
+    for (const path of ['faqs', 'benefits', 'about', 'privacy', 'terms', 'legal']) {
+      expect(byPath.get(path)?.view, path).toEqual({ kind: 'page', page: 'information' });
+    }
   });
 
   it('names every section in both languages', () => {

@@ -81,6 +81,22 @@ export const forms = pgTable(
     index('forms_email_idx').on(t.email),
     index('forms_counted_idx').on(t.surveyYear, t.status),
     index('forms_peer_idx').on(t.surveyYear, t.sector, t.positionLevel, t.country),
+    // Comparisons (services/statistics.ts) read groups of completed forms by index-only scans: each of these
+    // partial indexes holds every column a comparison reads (filters, money, currency, and the id for the
+    // outlier exclusions), led by the year alone (whole year; its money order also presorts the fixed
+    // salary), by sector (sector, + position level, + country) and by country (country, + city).
+    index('forms_stats_year_idx')
+      .on(t.surveyYear, t.fixedSalary, t.annualBonus, t.deferredCompensation, t.currency, t.yearsExperience, t.country, t.city,
+        t.sector, t.companySize, t.companyType, t.functionalArea, t.positionLevel, t.gender, t.id)
+      .where(sql`${t.status} = 'completed'`),
+    index('forms_stats_sector_idx')
+      .on(t.surveyYear, t.sector, t.positionLevel, t.country, t.fixedSalary, t.annualBonus, t.deferredCompensation, t.currency,
+        t.yearsExperience, t.city, t.companySize, t.companyType, t.functionalArea, t.gender, t.id)
+      .where(sql`${t.status} = 'completed'`),
+    index('forms_stats_country_idx')
+      .on(t.surveyYear, t.country, t.city, t.fixedSalary, t.annualBonus, t.deferredCompensation, t.currency, t.yearsExperience,
+        t.sector, t.companySize, t.companyType, t.functionalArea, t.positionLevel, t.gender, t.id)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 

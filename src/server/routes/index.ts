@@ -5,6 +5,11 @@ import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { notImplemented } from './notImplemented';
 import { systemHandlers } from './system';
+import { usersHandlers } from './users';
+import { authHandlers } from './auth';
+import { formsHandlers } from './forms';
+import { comparisonHandlers } from './comparison';
+import { configHandlers } from './configs';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -18,37 +23,11 @@ export function createHandlers(context: AppContext) {
     getOutlierPackResult: notImplemented('getOutlierPackResult'),
 
     // users and identity
-    registerMember: notImplemented('registerMember'),
-    registerCorporate: notImplemented('registerCorporate'),
-    getCurrentUser: notImplemented('getCurrentUser'),
-    listUsers: notImplemented('listUsers'),
-    getUserByUid: notImplemented('getUserByUid'),
-    getUser: notImplemented('getUser'),
-    updateUser: notImplemented('updateUser'),
-    updateOwnCampaign: notImplemented('updateOwnCampaign'),
-    patchUser: notImplemented('patchUser'),
-    deleteUser: notImplemented('deleteUser'),
-    requestPasswordReset: notImplemented('requestPasswordReset'),
-    exportMyData: notImplemented('exportMyData'),
-    deleteMyAccount: notImplemented('deleteMyAccount'),
-    listCreditLedger: notImplemented('listCreditLedger'),
-    signIn: notImplemented('signIn'),
-    refreshSession: notImplemented('refreshSession'),
-    signOut: notImplemented('signOut'),
-    confirmPasswordReset: notImplemented('confirmPasswordReset'),
-    changePassword: notImplemented('changePassword'),
-    verifyEmail: notImplemented('verifyEmail'),
+    ...usersHandlers(context), // also listOutbox (admin)
+    ...authHandlers(context), // also requestPasswordReset (users/reset-pass)
 
     // questionnaire
-    getQuestionnaire: notImplemented('getQuestionnaire'),
-    createForm: notImplemented('createForm'),
-    getForm: notImplemented('getForm'),
-    updateForm: notImplemented('updateForm'),
-    getFormByEmail: notImplemented('getFormByEmail'),
-    getLastForm: notImplemented('getLastForm'),
-    getLastFormByUserEmail: notImplemented('getLastFormByUserEmail'),
-    getLastFormByUserId: notImplemented('getLastFormByUserId'),
-    copyForm: notImplemented('copyForm'),
+    ...formsHandlers(context), // also listForms (admin)
 
     // newsletters and news
     subscribeNewsletter: notImplemented('subscribeNewsletter'),
@@ -63,23 +42,16 @@ export function createHandlers(context: AppContext) {
     getRelevateCategories: notImplemented('getRelevateCategories'),
 
     // admin and statistics
-    listForms: notImplemented('listForms'),
     listOutlierForms: notImplemented('listOutlierForms'),
     getFormsTest: notImplemented('getFormsTest'),
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
-    getConfigs: notImplemented('getConfigs'),
+    ...configHandlers(context), // getConfigs, updateMinValues
     getInflationData: notImplemented('getInflationData'),
     updateInflationData: notImplemented('updateInflationData'),
-    updateMinValues: notImplemented('updateMinValues'),
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
-    listOutbox: notImplemented('listOutbox'),
 
     // comparison, individual comparison, evolution, insights
-    compare: notImplemented('compare'),
-    countResults: notImplemented('countResults'),
-    listUserHistory: notImplemented('listUserHistory'),
-    deleteUserHistory: notImplemented('deleteUserHistory'),
-    demoCompare: notImplemented('demoCompare'),
+    ...comparisonHandlers(context), // compare, countResults, listUserHistory, deleteUserHistory, demoCompare
     compareIndividual: notImplemented('compareIndividual'),
     compareIndividualByFormId: notImplemented('compareIndividualByFormId'),
     compareIndividualByUserEmail: notImplemented('compareIndividualByUserEmail'),

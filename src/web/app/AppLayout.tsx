@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import type { RouteHandle } from './routes';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { CookieBar } from '../features/cookies/CookieBar';
 
 /** The document title names the section of the deepest matched route. */
 function useDocumentTitle() {
@@ -40,6 +41,7 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <CookieBar />
       <ScrollRestoration />
     </Flex>
   );

@@ -1,30 +1,37 @@
+// The language switch of the header (and the settings page): sends language.switch to the language
+// actor, which applies and persists the choice (appLanguage).
 import { Button, Group } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../domain/constants';
-import { resolveLanguage } from '../../domain/language';
-import { switchLanguage } from './i18n';
+import { languageView } from '../../../machines/language/viewModel';
+import { useLanguageActor, useSwitchLanguage } from './session';
 
-export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  const current = resolveLanguage(i18n.language);
+export function LanguageSwitch({ testIdPrefix = 'language' }: { testIdPrefix?: string }) {
+  const { t } = useTranslation();
+  const options = useSelector(useLanguageActor(), (snapshot) => languageView(snapshot).options, sameOptions);
+  const switchLanguage = useSwitchLanguage();
   return (
-    <Group attached role="group" aria-label={t('language.label')} data-testid="language-switch">
-      {LANGUAGES.map((language) => (
+    <Group attached role="group" aria-label={t('language.label')} data-testid={`${testIdPrefix}-switch`}>
+      {options.map((option) => (
         <Button
-          key={language}
+          key={option.language}
           size="xs"
-          variant={language === current ? 'solid' : 'outline'}
+          variant={option.selected ? 'solid' : 'outline'}
           colorPalette="brand"
-          aria-pressed={language === current}
-          aria-label={t(`language.${language}`)}
-          title={t(`language.${language}`)}
-          lang={language}
-          data-testid={`language-${language}`}
-          onClick={() => void switchLanguage(i18n, language)}
+          aria-pressed={option.selected}
+          aria-label={t(option.labelKey)}
+          title={t(option.labelKey)}
+          lang={option.language}
+          data-testid={`${testIdPrefix}-${option.language}`}
+          onClick={() => switchLanguage(option.language)}
         >
-          {t(`language.${language}_short`)}
+          {t(option.shortLabelKey)}
         </Button>
       ))}
     </Group>
   );
+}
+
+function sameOptions(a: { language: string; selected: boolean }[], b: { language: string; selected: boolean }[]): boolean {
+  return a.length === b.length && a.every((option, i) => option.language === b[i].language && option.selected === b[i].selected);
 }

@@ -1,21 +1,24 @@
-// Everything a page needs around it: the Chakra system, translations, the public app configuration and
-// the toaster.
+// Everything a page needs around it: the Chakra system, translations, the app actor (session, language,
+// consent, notifications: ./session.ts), the public app configuration and the toaster.
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { system } from './theme';
 import { AppConfigProvider } from './appConfig';
+import { AppActorContext, type AppActorRef } from './session';
 import { Toaster } from '../components/ui/toaster';
 
-export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+export function AppProviders({ i18n, app, children }: { i18n: I18n; app: AppActorRef; children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <I18nextProvider i18n={i18n}>
-        <AppConfigProvider>
-          {children}
-          <Toaster />
-        </AppConfigProvider>
+        <AppActorContext.Provider value={app}>
+          <AppConfigProvider>
+            {children}
+            <Toaster />
+          </AppConfigProvider>
+        </AppActorContext.Provider>
       </I18nextProvider>
     </ChakraProvider>
   );

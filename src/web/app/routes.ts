@@ -52,8 +52,28 @@ export type SectionName =
   | 'update_data'
   | 'not_found';
 
+/**
+ * The pages router.tsx knows, by name (its `pages` record maps each name to a component). To give a
+ * route its real page: add the name here, the component to `pages` in router.tsx, and set the route's
+ * view to `{ kind: 'page', page: 'your-page' }`. A page gets the route's `section` and `meta` as props;
+ * the guards of the route run before it renders.
+ */
+export type PageName =
+  | 'login'
+  | 'register'
+  | 'settings'
+  | 'information'
+  // the comparison and account pages (src/web/features/comparison/routePages.tsx)
+  | 'comparison'
+  | 'comparison-saved'
+  | 'comparison-admin'
+  | 'demo-comparison'
+  | 'my-account'
+  | 'my-searches'
+  | 'dashboard';
+
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
-export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string };
+export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
 
 /** Facts of spec §2 the later pages need. */
 export interface RouteMeta {
@@ -81,6 +101,7 @@ export interface AppRoute {
 export const ROOT_REDIRECT = '/home';
 
 const soon = { kind: 'coming-soon' } as const;
+const info = { kind: 'page', page: 'information' } as const;
 
 const step = (path: string, stepIndex: number): AppRoute => ({
   path,
@@ -93,11 +114,11 @@ const step = (path: string, stepIndex: number): AppRoute => ({
 export const appRoutes: readonly AppRoute[] = [
   { path: 'home', guards: ['auth-ready'], section: 'home', view: { kind: 'home' } },
 
-  { path: 'login', guards: ['public'], section: 'login', view: soon, meta: { loginMode: 'sign-in' } },
-  { path: 'reset-password', guards: ['public'], section: 'reset_password', view: soon, meta: { loginMode: 'reset-password' } },
+  { path: 'login', guards: ['public'], section: 'login', view: { kind: 'page', page: 'login' }, meta: { loginMode: 'sign-in' } },
+  { path: 'reset-password', guards: ['public'], section: 'reset_password', view: { kind: 'page', page: 'login' }, meta: { loginMode: 'reset-password' } },
 
-  { path: 'dashboard', guards: ['signed-in', 'admin-or-corporate'], section: 'dashboard', view: soon },
-  { path: 'register', guards: ['signed-in', 'admin-or-corporate'], section: 'register', view: soon },
+  { path: 'dashboard', guards: ['signed-in', 'admin-or-corporate'], section: 'dashboard', view: { kind: 'page', page: 'dashboard' } },
+  { path: 'register', guards: ['signed-in', 'admin-or-corporate'], section: 'register', view: { kind: 'page', page: 'register' } },
   { path: 'register/individual', guards: ['public'], section: 'register_individual', view: soon },
   { path: 'register/individual/complete', guards: ['public'], section: 'register_individual_complete', view: soon },
   { path: 'register/individual/form/:id', guards: ['public'], section: 'register_individual_form', view: soon },
@@ -110,20 +131,20 @@ export const appRoutes: readonly AppRoute[] = [
   step('steps/5', 4),
   { path: 'my-form-editor', guards: ['auth-ready'], section: 'my_form_editor', view: soon, meta: { editor: true, stepIndex: 0 } },
 
-  { path: 'comparison', guards: ['signed-in'], section: 'comparison', view: soon },
-  { path: 'comparison/:id', guards: ['signed-in'], section: 'comparison_detail', view: soon, meta: { byUser: true } },
-  { path: 'comparison-comp/:id', guards: ['signed-in', 'admin'], section: 'comparison_comp', view: soon, meta: { byUser: false } },
+  { path: 'comparison', guards: ['signed-in'], section: 'comparison', view: { kind: 'page', page: 'comparison' } },
+  { path: 'comparison/:id', guards: ['signed-in'], section: 'comparison_detail', view: { kind: 'page', page: 'comparison-saved' }, meta: { byUser: true } },
+  { path: 'comparison-comp/:id', guards: ['signed-in', 'admin'], section: 'comparison_comp', view: { kind: 'page', page: 'comparison-admin' }, meta: { byUser: false } },
 
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
   { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
 
-  { path: 'faqs', guards: ['public'], section: 'faqs', view: soon },
-  { path: 'benefits', guards: ['public'], section: 'benefits', view: soon },
-  { path: 'about', guards: ['public'], section: 'about', view: soon },
-  { path: 'privacy', guards: ['public'], section: 'privacy', view: soon },
-  { path: 'terms', guards: ['public'], section: 'terms', view: soon },
-  { path: 'legal', guards: ['public'], section: 'legal', view: soon },
+  { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
+  { path: 'benefits', guards: ['public'], section: 'benefits', view: info },
+  { path: 'about', guards: ['public'], section: 'about', view: info },
+  { path: 'privacy', guards: ['public'], section: 'privacy', view: info },
+  { path: 'terms', guards: ['public'], section: 'terms', view: info },
+  { path: 'legal', guards: ['public'], section: 'legal', view: info },
 
   { path: 'blog', guards: ['auth-ready'], section: 'blog', view: soon },
   { path: 'insights', guards: ['auth-ready'], section: 'insights', view: soon },
@@ -135,14 +156,14 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'your-evolution', guards: ['signed-in'], section: 'your_evolution', view: soon },
   { path: 'your-income-projection', guards: ['signed-in'], section: 'your_income_projection', view: soon },
   { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: soon },
-  { path: 'settings', guards: ['signed-in'], section: 'settings', view: soon },
+  { path: 'settings', guards: ['signed-in'], section: 'settings', view: { kind: 'page', page: 'settings' } },
 
-  { path: 'demo-comparison', guards: ['public'], section: 'demo_comparison', view: soon },
+  { path: 'demo-comparison', guards: ['public'], section: 'demo_comparison', view: { kind: 'page', page: 'demo-comparison' } },
 
-  { path: 'my-account', guards: ['signed-in', 'admin-or-corporate'], section: 'my_account', view: soon },
-  { path: 'my-account/settings', guards: ['signed-in'], section: 'my_account_settings', view: soon },
-  { path: 'my-account/my-credits', guards: ['signed-in', 'admin-or-corporate'], section: 'my_credits', view: soon },
-  { path: 'my-account/my-searches', guards: ['signed-in', 'admin-or-corporate'], section: 'my_searches', view: soon },
+  { path: 'my-account', guards: ['signed-in', 'admin-or-corporate'], section: 'my_account', view: { kind: 'page', page: 'my-account' } },
+  { path: 'my-account/settings', guards: ['signed-in'], section: 'my_account_settings', view: { kind: 'page', page: 'settings' } },
+  { path: 'my-account/my-credits', guards: ['signed-in', 'admin-or-corporate'], section: 'my_credits', view: { kind: 'page', page: 'my-account' } },
+  { path: 'my-account/my-searches', guards: ['signed-in', 'admin-or-corporate'], section: 'my_searches', view: { kind: 'page', page: 'my-searches' } },
 
   { path: 'update-data', guards: ['signed-in'], section: 'update_data', view: soon },
 ];

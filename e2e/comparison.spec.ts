@@ -1,0 +1,133 @@
+// The comparison end to end on the real server: a corporate demo user with 1 credit searches (charts and
+// position), the next search lands on /my-account with the warning; a member compares for free; the demo
+// comparison works signed out.
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  apiSignIn,
+  bringCreditsTo,
+  currentCredits,
+  ensureCompletedForm,
+  expectChartDrawn,
+  signIn,
+  waitForSearchable,
+  watchProblems,
+} from './comparison-support';
+
+test('a corporate user with 1 credit compares (charts and position); the next search goes to my-account with the warning', async ({ page, request }) => {
+  const problems = watchProblems(page);
+  // Through the app: the corporate user answers the questionnaire (so the result has a position) and is
+  // brought to exactly 1 credit by searching (or by an admin adding credits).
+  const corporate = await apiSignIn(request, DEMO.corporate);
+  await ensureCompletedForm(request, corporate.token);
+  await bringCreditsTo(request, DEMO.corporate, 1);
+
+  await signIn(page, DEMO.corporate, /\/dashboard$/);
+  await expect(page.getByTestId('credit-balance')).toHaveText('1');
+  await page.getByTestId('dashboard-start-search').click();
+  await expect(page).toHaveURL(/\/comparison$/);
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'credits');
+  await expect(page.getByTestId('comparison-cost')).toContainText('Le queda 1 crédito');
+
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+
+  const result = page.getByTestId('comparison-result');
+  await expect(result).toHaveAttribute('data-stale', 'false');
+  await expect(page.getByTestId('comparison-credits-left')).toHaveText('Le quedan 0 créditos');
+  await expectChartDrawn(page, 'totalWithoutDeferral');
+  await expectChartDrawn(page, 'fixedSalary');
+  // The own value is marked on the chart and the position is stated.
+  await expect(page.getByTestId('distribution-chart-totalWithoutDeferral').getByText(/^Usted: /)).toBeVisible();
+  const position = page.getByTestId('comparison-position');
+  await expect(position).toContainText(/Percentil \d+ del grupo/);
+  await expect(position).toContainText('185.000 €'.replace(' ', '\u00a0'));
+  await expect(page.getByTestId('figure-totalWithoutDeferral-median-ci')).toHaveText(/^[\d.]+\s€ – [\d.]+\s€$/);
+  await expect(page.getByTestId('figure-totalWithoutDeferral-n')).toHaveText(/^\d[\d.]*$/);
+
+  // The with/without deferred switch swaps the total.
+  await page.getByTestId('comparison-deferred-switch').click();
+  await expectChartDrawn(page, 'deferredCompensation');
+  await expect(page.getByTestId('comparison-position')).toContainText('200.000 €'.replace(' ', '\u00a0'));
+
+  // CSV of the result.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/^paybench-comparison-\d{4}\.csv$/);
+
+  // A new search (other filters) with no credits left: warning toast, then my-account.
+  await page.getByTestId('filter-country').selectOption('es');
+  await expect(result).toHaveAttribute('data-stale', 'true');
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByText('Créditos insuficientes')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByTestId('my-account-page')).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText('0');
+  await expect(page.getByTestId('credits-purchase-note')).toBeVisible();
+  await expect(page.getByTestId('ledger-row').first()).toHaveAttribute('data-delta', '-1');
+  expect(await currentCredits(request, corporate.token)).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('a member compares for free and sees their position', async ({ page }) => {
+  const problems = watchProblems(page);
+  await signIn(page, DEMO.member, /\/comparison$/);
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'free');
+  await page.getByTestId('filter-country').selectOption('es');
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
+  await expectChartDrawn(page, 'totalWithoutDeferral');
+  await expect(page.getByTestId('comparison-position')).toContainText(/Percentil \d+ del grupo/);
+  await expect(page.getByTestId('comparison-credits-left')).toHaveCount(0);
+
+  // In English the figures stay in euros: never a euro amount with a dollar sign.
+  await page.getByTestId('language-en').click();
+  await expect(page.getByTestId('comparison-position')).toContainText(/Percentile \d+ of the group/);
+  await expect(page.getByTestId('figure-fixedSalary-median')).toHaveText(/^€[\d,]+$/);
+  await expect(page.getByTestId('comparison-currency-note')).toBeVisible();
+  await expect(page.getByTestId('comparison-result')).not.toContainText('$');
+  expect(problems).toEqual([]);
+});
+
+test('the demo comparison works signed out, with a call to fill the questionnaire', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/demo-comparison');
+  await expect(page.getByTestId('demo-comparison-page')).toBeVisible();
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'demo');
+  await expect(page.getByTestId('demo-cta-questionnaire')).toHaveAttribute('href', '/steps');
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
+  await expectChartDrawn(page, 'totalWithoutDeferral');
+  await expect(page.getByTestId('comparison-no-position')).toBeVisible();
+
+  // A group under the threshold: the count says "<5" and the search waits for wider filters.
+  await page.getByTestId('filter-country').selectOption('ar');
+  await page.getByTestId('filter-city').selectOption('cordoba');
+  await page.getByTestId('filter-sector').selectOption('media');
+  await expect(page.getByTestId('comparison-count')).toHaveAttribute('data-enough', 'false');
+  await expect(page.getByTestId('comparison-count')).toContainText('<5');
+  await expect(page.getByTestId('comparison-search')).toBeDisabled();
+  expect(problems).toEqual([]);
+});
+
+test('code splitting: other pages load neither the comparison nor ApexCharts; the chart code comes with the first chart', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/home');
+  await expect(page.getByTestId('home-hero-title')).toBeVisible();
+  expect(scripts.filter((path) => /DistributionChart|ComparisonPage|useComparisonPage/.test(path))).toEqual([]);
+
+  await page.getByTestId('home-cta-demo').click();
+  await expect(page.getByTestId('demo-comparison-page')).toBeVisible();
+  expect(scripts.some((path) => /DemoComparisonPage/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /DistributionChart/.test(path))).toEqual([]);
+
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+  await expectChartDrawn(page, 'totalWithoutDeferral');
+  expect(scripts.filter((path) => /DistributionChart/.test(path))).toHaveLength(1);
+});

@@ -1,0 +1,106 @@
+// The route guards of spec §2 through the real UI: signed-in pages send a signed-out visitor to /login
+// and back after signing in; admin and admin-or-corporate pages send anyone else to /; the register page
+// lets admin and corporate users create corporate users.
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, collectPageErrors, signInAs, submitSignIn } from './auth-support';
+
+test('a guarded URL while signed out goes to /login and, after signing in, back to that URL', async ({ page }) => {
+  const problems = collectPageErrors(page);
+  await page.goto('/settings?tab=password');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('sign-in-form')).toBeVisible();
+
+  // The saved URL wins over the member's landing page (/comparison).
+  await submitSignIn(page, DEMO_ACCOUNTS.member.email);
+  await expect(page).toHaveURL(/\/settings\?tab=password$/);
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the saved URL is used once: the next sign-in lands on the role page', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/login$/);
+  await submitSignIn(page, DEMO_ACCOUNTS.corporate.email);
+  await expect(page).toHaveURL(/\/register$/);
+
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-sign-out').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/login');
+  await submitSignIn(page, DEMO_ACCOUNTS.corporate.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a member opening /admin (or another admin-or-corporate page) goes to /', async ({ page }) => {
+  await signInAs(page, 'member');
+  for (const path of ['/admin', '/admin/stats', '/dashboard', '/register', '/my-account/my-credits', '/comparison-comp/abcdefghijklmnopqrst']) {
+    await page.goto(path);
+    // / leads on to /home.
+    await expect(page, path).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('home-hero-title')).toBeVisible();
+  }
+  // Pages for every signed-in user stay open to the member.
+  await page.goto('/my-account/settings');
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+});
+
+test('a corporate user opens the corporate pages but not the admin area', async ({ page }) => {
+  await signInAs(page, 'corporate');
+  await page.goto('/register');
+  await expect(page.getByTestId('register-page')).toBeVisible();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('an admin opens the admin area, and /admin leads to /admin/stats', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/stats$/);
+  await page.goto('/register');
+  await expect(page.getByTestId('register-page')).toBeVisible();
+});
+
+test('public and auth-ready pages open while signed out', async ({ page }) => {
+  for (const path of ['/home', '/privacy', '/faqs', '/steps', '/demo-comparison', '/blog']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByTestId('guard-waiting')).toHaveCount(0);
+  }
+});
+
+test('an admin creates a corporate user on the register page and stays; a corporate user is taken to the dashboard', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/register');
+  const email = `corp-${Date.now()}@example.com`;
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-3');
+  await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-3');
+  await page.getByTestId('register-company').fill('Acme Industrial SA');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Registro realizado correctamente' })).toBeVisible();
+  await expect(page.getByTestId('register-created')).toContainText(email);
+  await expect(page).toHaveURL(/\/register$/);
+
+  // The same address again: EMAIL_TAKEN, shown as auth.EMAIL_TAKEN.
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-3');
+  await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-3');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-error')).toHaveText('Ya existe una cuenta con este correo electrónico.');
+
+  // The new corporate user signs in and lands on the dashboard; registering a colleague takes them there too.
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-sign-out').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/login');
+  await submitSignIn(page, email, 'Granite-Sparrow-Ledger-3');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/register');
+  await expect(page.getByTestId('register-company')).toHaveValue('Acme Industrial SA');
+  await page.getByTestId('register-email').fill(`colleague-${Date.now()}@example.com`);
+  await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-4');
+  await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-4');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Registro realizado correctamente' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,28 @@
+// Pure snapshot → view model of an account request (machines/auth/accountRequestMachine.ts): what the
+// account pages' forms render.
+import type { AccountRequestContext } from './accountRequestMachine';
+import { authMessageKey } from './failure';
+
+export interface AccountRequestView {
+  canSubmit: boolean;
+  busy: boolean;
+  done: boolean;
+  /** auth.{code} of the failure (auth.unknown for a code without its own text), null when none. */
+  errorKey: string | null;
+  errorCode: string | null;
+}
+
+/** Pure snapshot → view model of a request. */
+export function accountRequestView(snapshot: {
+  hasTag(tag: 'form' | 'busy' | 'failed' | 'done'): boolean;
+  context: AccountRequestContext;
+}): AccountRequestView {
+  const failed = snapshot.hasTag('failed');
+  return {
+    canSubmit: snapshot.hasTag('form') || snapshot.hasTag('done'),
+    busy: snapshot.hasTag('busy'),
+    done: snapshot.hasTag('done'),
+    errorKey: failed ? authMessageKey(snapshot.context.errorCode) : null,
+    errorCode: failed ? snapshot.context.errorCode : null,
+  };
+}

@@ -1,0 +1,91 @@
+// The real effects of the auth machine: identity calls through the one typed client, and local storage.
+// The app's composition root provides them (`authMachine.provide({ actors: authActors(), actions:
+// authStorageActions(localStorage) })`); tests inject fakes instead.
+import { fromPromise } from 'xstate';
+import { api as defaultClient, call, skipAuth, type ApiClient, type CallFailure, type CallResult } from '../../src/api/client';
+import { STORAGE_KEYS } from '../../src/domain/constants';
+import { AuthFailure, NETWORK_ERROR, NO_SESSION, UNKNOWN_ERROR } from './failure';
+import type { Credentials, SessionOutput } from './authMachine';
+import type { User } from './landing';
+
+/** The AuthFailure of a failed call: its errorCode, NETWORK_ERROR without an answer, else `unknown`. */
+export function toAuthFailure(failure: CallFailure): AuthFailure {
+  const code = failure.errorCode ?? (failure.status === 0 ? NETWORK_ERROR : UNKNOWN_ERROR);
+  return new AuthFailure(code, failure.status, failure.body);
+}
+
+/** The body of a successful call, or an AuthFailure. */
+export function bodyOf<T>(result: CallResult<T>): T {
+  if (!result.ok) throw toAuthFailure(result);
+  if (result.data === undefined) throw new AuthFailure(UNKNOWN_ERROR, result.status);
+  return result.data;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function refreshSessionCall(client: ApiClient, signal?: AbortSignal): Promise<SessionOutput> {
+  // The refresh token travels in the httpOnly cookie; a stale bearer must not turn this into a 401.
+  return bodyOf(await call(client.POST('/auth/refresh', { headers: skipAuth, signal })));
+}
+
+export function authActors(client: ApiClient = defaultClient) {
+  return {
+    restoreSession: fromPromise<SessionOutput, { hasStoredUser: boolean }>(async ({ input, signal }) => {
+      // Only a browser that kept a user can hold a refresh cookie worth trying: anonymous visitors make
+      // no call (and see no 401 in their console).
+      if (!input.hasStoredUser) throw new AuthFailure(NO_SESSION);
+      return refreshSessionCall(client, signal);
+    }),
+    refreshSession: fromPromise<SessionOutput>(({ signal }) => refreshSessionCall(client, signal)),
+    signIn: fromPromise<SessionOutput, Credentials>(async ({ input, signal }) =>
+      bodyOf(await call(client.POST('/auth/sign-in', { body: { email: input.email.trim(), password: input.password }, headers: skipAuth, signal }))),
+    ),
+    fetchCurrentUser: fromPromise<User, { accessToken: string }>(async ({ input, signal }) =>
+      bodyOf(
+        await call(
+          client.GET('/users/currentUser', { params: { query: { refresh: true } }, headers: bearer(input.accessToken), signal }),
+        ),
+      ),
+    ),
+    signOut: fromPromise<void, { accessToken: string | null }>(async ({ input, signal }) => {
+      const result = await call(
+        client.POST('/auth/sign-out', { headers: input.accessToken ? bearer(input.accessToken) : skipAuth, signal }),
+      );
+      if (!result.ok) throw toAuthFailure(result);
+    }),
+  };
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
+
+/** Storage can be blocked (privacy modes): the app then works for this visit without remembering. */
+function attempt(work: () => void): void {
+  try {
+    work();
+  } catch {
+    // nothing to keep it in
+  }
+}
+
+/** The storage actions of the auth machine over a Storage (local storage in the app). */
+export function authStorageActions(storage: StorageLike | undefined) {
+  return {
+    storeUser: (_: unknown, params: { user: User }) =>
+      attempt(() => storage?.setItem(STORAGE_KEYS.currentUser, JSON.stringify(params.user))),
+    forgetStoredUser: () => attempt(() => storage?.removeItem(STORAGE_KEYS.currentUser)),
+    clearStorage: () => attempt(() => storage?.clear()),
+  };
+}
+
+/** The user kept in current_user, when it looks like one (a hand-edited value is ignored). */
+export function readStoredUser(storage: Pick<Storage, 'getItem'> | undefined): User | null {
+  try {
+    const text = storage?.getItem(STORAGE_KEYS.currentUser);
+    if (!text) return null;
+    const value = JSON.parse(text) as Partial<User> | null;
+    if (!value || typeof value._id !== 'string' || typeof value.email !== 'string' || !Array.isArray(value.role)) return null;
+    return value as User;
+  } catch {
+    return null;
+  }
+}

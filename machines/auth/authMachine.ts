@@ -1,0 +1,378 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { failureCode } from './failure';
+import { signInLanding, type Session, type User } from './landing';
+
+export interface AuthContext {
+  /** The signed-in user (or, while restoring, the one kept in local storage current_user). */
+  user: User | null;
+  /** Bearer token of the signed-in user; null when signed out. */
+  accessToken: string | null;
+  /** Lifetime of the current token in seconds, to renew it before it expires. */
+  expiresIn: number | null;
+  /** The URL a guard bounced the visitor from; it wins over the role's landing page after signing in. */
+  redirectUrl: string | null;
+  /** Code of the last failed sign-in (shown as auth.{code}); null after a success. */
+  errorCode: string | null;
+}
+
+export interface AuthInput {
+  /** The user kept in local storage current_user, if any: then a session may be there to restore. */
+  storedUser: User | null;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** What views, guards, the API middleware and other flows send. */
+export type AuthEvent =
+  | ({ type: 'auth.signIn' } & Credentials)
+  | { type: 'auth.signOut' }
+  /** A signed-in guard bounced the visitor from `url`: go back there after signing in. */
+  | { type: 'auth.rememberRedirect'; url: string }
+  /** The saved URL was used (e.g. by the registration redirect): forget it. */
+  | { type: 'auth.forgetRedirect' }
+  /** A call was answered 401 with the current token: renew it now. */
+  | { type: 'auth.tokenRejected' }
+  /** Another flow received the user's record afresh (e.g. after PUT users/uid): keep it. */
+  | { type: 'auth.userUpdated'; user: User }
+  /** Read the user afresh (credits, plan changed). */
+  | { type: 'auth.reloadUser' }
+  /** A registration signed the person in (POST users/member answers a Session): adopt it, no redirect. */
+  | { type: 'auth.sessionStarted'; session: Session }
+  /** The account was deleted (DELETE users/currentUser): its sessions are gone; forget everything here. */
+  | { type: 'auth.accountDeleted' };
+
+/** What the machine tells its listeners (the app machine turns these into navigation and toasts). */
+export type AuthEmitted =
+  /** Signed in; `redirectTo` is where to go now (null: stay, e.g. after registering). */
+  | { type: 'auth.signedIn'; user: User; redirectTo: string | null }
+  | { type: 'auth.signInFailed'; code: string }
+  /** The person signed out: local storage is cleared. */
+  | { type: 'auth.signedOut' }
+  /** The session could not be renewed: the person is signed out without asking. */
+  | { type: 'auth.sessionEnded' }
+  /** The account is deleted: local storage is cleared. */
+  | { type: 'auth.accountDeleted' };
+
+/** What the token calls answer: the contract's Session (access token, lifetime, user). */
+export type SessionOutput = Session;
+
+/** Renew the access token slightly before it expires (and never sooner than this). */
+export const REFRESH_MARGIN_MS = 60_000;
+export const MIN_REFRESH_DELAY_MS = 5_000;
+
+export function refreshDelayMs(expiresIn: number | null): number {
+  const lifetime = (expiresIn ?? 0) * 1000;
+  return Math.max(MIN_REFRESH_DELAY_MS, lifetime - REFRESH_MARGIN_MS);
+}
+
+const notInjected = (name: string) => () => Promise.reject(new Error(`inject the ${name} actor with machine.provide()`));
+
+/**
+ * Identity of the person using the app (spec §4, DESIGN.md §7). Long-lived: the app machine invokes it
+ * once with systemId `auth`; flows reach it with `system.get('auth')`.
+ *
+ * ```
+ *  restoring.refreshing ─ok─▶ restoring.loadingUser ─ok─▶ signedIn.active ◀──────────────┐
+ *        │ no session / 401          │ failed                │ after refreshBeforeExpiry │ ok
+ *        ▼                           ▼                       │ auth.tokenRejected        │
+ *  signedOut.idle ◀──────────────────┘                       ▼                           │
+ *    │ auth.signIn                                      signedIn.refreshing ─────────────┘
+ *    ▼                                                       │ failed → signedOut.idle (auth.sessionEnded)
+ *  signingIn.authenticating ─ok─▶ signingIn.loadingUser ─ok─▶ signedIn.active (auth.signedIn, redirect)
+ *    │ failed                          │ failed
+ *    ▼                                 ▼
+ *  signedOut.failed (auth.signInFailed, shown as auth.{code})
+ *
+ *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
+ *  signedIn ─auth.accountDeleted─▶ signedOut.left (storage cleared, auth.accountDeleted)
+ * ```
+ *
+ * - Tags: `unknown` while restoring (guards wait), `signedOut`, `signedIn`, `busy` while a call runs,
+ *   `failed` after a failed sign-in, `left` after signing out here (guards then send the person home
+ *   instead of asking them to sign in again).
+ * - Restoring renews the token from the httpOnly refresh cookie, then reads GET users/currentUser.
+ *   The restore actor makes no call when nothing was kept in local storage (no session to restore).
+ * - Signing in posts auth/sign-in, reads the user, keeps it in current_user and emits `auth.signedIn`
+ *   with the saved redirect URL or the role's landing page (admin /admin/stats, corporate /dashboard,
+ *   member /comparison, otherwise /home).
+ * - The token is renewed before it expires (`refreshBeforeExpiry`) and when a call is answered 401.
+ * - Signing out posts auth/sign-out (a failure changes nothing: the person is signed out here either
+ *   way), clears ALL local storage and emits `auth.signedOut`.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+    emitted: {} as AuthEmitted,
+  },
+  actors: {
+    /** POST auth/refresh with the refresh cookie; rejects with NO_SESSION when there is nothing to restore. */
+    restoreSession: fromPromise<SessionOutput, { hasStoredUser: boolean }>(notInjected('restoreSession')),
+    /** POST auth/refresh with the refresh cookie. */
+    refreshSession: fromPromise<SessionOutput>(notInjected('refreshSession')),
+    /** POST auth/sign-in. */
+    signIn: fromPromise<SessionOutput, Credentials>(notInjected('signIn')),
+    /** GET users/currentUser?refresh=true with the given token. */
+    fetchCurrentUser: fromPromise<User, { accessToken: string }>(notInjected('fetchCurrentUser')),
+    /** POST auth/sign-out (revokes the refresh token of the cookie). */
+    signOut: fromPromise<void, { accessToken: string | null }>(notInjected('signOut')),
+  },
+  actions: {
+    /** Keeps the user in local storage current_user (injected: the machine touches no storage). */
+    storeUser: (_, _params: { user: User }) => {},
+    /** Removes current_user from local storage (the kept session is gone). Injected. */
+    forgetStoredUser: () => {},
+    /** Clears ALL local storage (spec §4: sign-out). Injected. */
+    clearStorage: () => {},
+    adoptSession: assign((_, params: { session: SessionOutput }) => ({
+      accessToken: params.session.accessToken,
+      expiresIn: params.session.expiresIn,
+      user: params.session.user,
+    })),
+    adoptUser: assign((_, params: { user: User }) => ({ user: params.user })),
+    forgetSession: assign({ user: null, accessToken: null, expiresIn: null }),
+    rememberRedirect: assign({
+      redirectUrl: ({ event }) => {
+        assertEvent(event, 'auth.rememberRedirect');
+        return event.url;
+      },
+    }),
+    forgetRedirect: assign({ redirectUrl: null }),
+    recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
+    clearFailure: assign({ errorCode: null }),
+    emitSignedIn: emit(({ context }) => ({
+      type: 'auth.signedIn' as const,
+      user: context.user!,
+      redirectTo: signInLanding(context.user, context.redirectUrl),
+    })),
+    emitSignedInHere: emit(({ context }) => ({ type: 'auth.signedIn' as const, user: context.user!, redirectTo: null })),
+    emitSignInFailed: emit(({ context }) => ({ type: 'auth.signInFailed' as const, code: context.errorCode ?? 'unknown' })),
+    emitSignedOut: emit({ type: 'auth.signedOut' as const }),
+    emitSessionEnded: emit({ type: 'auth.sessionEnded' as const }),
+    emitAccountDeleted: emit({ type: 'auth.accountDeleted' as const }),
+  },
+  delays: {
+    /** Renew the token this long after receiving it: its lifetime less a margin. */
+    refreshBeforeExpiry: ({ context }) => refreshDelayMs(context.expiresIn),
+  },
+}).createMachine({
+  id: 'auth',
+  description: 'Who is signed in: restores the session on load, signs in and out, keeps the access token fresh.',
+  context: ({ input }) => ({
+    user: input.storedUser,
+    accessToken: null,
+    expiresIn: null,
+    redirectUrl: null,
+    errorCode: null,
+  }),
+  on: {
+    'auth.rememberRedirect': { actions: 'rememberRedirect' },
+    'auth.forgetRedirect': { actions: 'forgetRedirect' },
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'On load: is there a session to restore from the refresh cookie? Guards wait.',
+      tags: ['unknown', 'busy'],
+      initial: 'refreshing',
+      states: {
+        refreshing: {
+          description: 'Renewing the access token from the httpOnly refresh cookie (no call when nothing was kept).',
+          invoke: {
+            id: 'restoreSession',
+            src: 'restoreSession',
+            input: ({ context }) => ({ hasStoredUser: context.user !== null }),
+            onDone: {
+              target: 'loadingUser',
+              actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
+            },
+            onError: {
+              target: '#auth.signedOut.idle',
+              actions: ['forgetSession', 'forgetStoredUser'],
+            },
+          },
+        },
+        loadingUser: {
+          description: 'Reading the restored user afresh (GET users/currentUser).',
+          invoke: {
+            id: 'fetchRestoredUser',
+            src: 'fetchCurrentUser',
+            input: ({ context }) => ({ accessToken: context.accessToken! }),
+            onDone: {
+              target: '#auth.signedIn.active',
+              actions: [
+                { type: 'adoptUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              ],
+            },
+            onError: {
+              target: '#auth.signedOut.idle',
+              actions: ['forgetSession', 'forgetStoredUser'],
+            },
+          },
+        },
+      },
+    },
+
+    signedOut: {
+      description: 'Nobody is signed in. The sign-in form is available.',
+      tags: ['signedOut'],
+      initial: 'idle',
+      on: {
+        'auth.signIn': { target: 'signingIn' },
+        'auth.sessionStarted': {
+          target: 'signedIn.active',
+          actions: [
+            'clearFailure',
+            { type: 'adoptSession', params: ({ event }) => ({ session: event.session }) },
+            { type: 'storeUser', params: ({ event }) => ({ user: event.session.user }) },
+            'emitSignedInHere',
+          ],
+        },
+      },
+      states: {
+        idle: {
+          description: 'Signed out: never signed in during this visit, or the session ended.',
+        },
+        failed: {
+          description: 'The last sign-in failed; the form shows auth.{errorCode}.',
+          tags: ['failed'],
+        },
+        left: {
+          description: 'The person signed out (or deleted the account) here: guarded pages send them home, not to sign in.',
+          tags: ['left'],
+        },
+      },
+    },
+
+    signingIn: {
+      description: 'Checking the e-mail and password, then reading the user.',
+      tags: ['signedOut', 'busy'],
+      initial: 'authenticating',
+      states: {
+        authenticating: {
+          description: 'POST auth/sign-in.',
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.signIn');
+              return { email: event.email, password: event.password };
+            },
+            onDone: {
+              target: 'loadingUser',
+              actions: ['clearFailure', { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) }],
+            },
+            onError: {
+              target: '#auth.signedOut.failed',
+              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+            },
+          },
+        },
+        loadingUser: {
+          description: 'Signed in: reading the user (GET users/currentUser) before deciding where to go.',
+          invoke: {
+            id: 'fetchSignedInUser',
+            src: 'fetchCurrentUser',
+            input: ({ context }) => ({ accessToken: context.accessToken! }),
+            onDone: {
+              target: '#auth.signedIn.active',
+              actions: [
+                { type: 'adoptUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                'emitSignedIn',
+                'forgetRedirect',
+              ],
+            },
+            onError: {
+              target: '#auth.signedOut.failed',
+              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+            },
+          },
+        },
+      },
+    },
+
+    signedIn: {
+      description: 'A user is signed in with a valid access token.',
+      tags: ['signedIn'],
+      initial: 'active',
+      on: {
+        'auth.signOut': { target: 'signingOut' },
+        'auth.accountDeleted': {
+          target: 'signedOut.left',
+          actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitAccountDeleted'],
+        },
+        'auth.userUpdated': {
+          actions: [
+            { type: 'adoptUser', params: ({ event }) => ({ user: event.user }) },
+            { type: 'storeUser', params: ({ event }) => ({ user: event.user }) },
+          ],
+        },
+      },
+      states: {
+        active: {
+          description: 'The token is fresh; it is renewed before it expires.',
+          after: { refreshBeforeExpiry: { target: 'refreshing' } },
+          on: {
+            'auth.tokenRejected': { target: 'refreshing' },
+            'auth.reloadUser': { target: 'reloadingUser' },
+          },
+        },
+        refreshing: {
+          description: 'Renewing the access token (POST auth/refresh); calls answered 401 wait for it.',
+          tags: ['busy'],
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            onDone: {
+              target: 'active',
+              actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
+            },
+            onError: {
+              target: '#auth.signedOut.idle',
+              actions: ['forgetSession', 'forgetStoredUser', 'emitSessionEnded'],
+            },
+          },
+        },
+        reloadingUser: {
+          description: 'Reading the user afresh (credits, plan); a failure keeps the user as it was.',
+          invoke: {
+            id: 'reloadUser',
+            src: 'fetchCurrentUser',
+            input: ({ context }) => ({ accessToken: context.accessToken! }),
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'adoptUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              ],
+            },
+            onError: { target: 'active' },
+          },
+          on: {
+            'auth.tokenRejected': { target: 'refreshing' },
+          },
+        },
+      },
+    },
+
+    signingOut: {
+      description: 'Revoking the session on the server; signed out here whatever it answers.',
+      tags: ['signedIn', 'busy'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        input: ({ context }) => ({ accessToken: context.accessToken }),
+        onDone: { target: 'signedOut.left', actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitSignedOut'] },
+        onError: { target: 'signedOut.left', actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitSignedOut'] },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

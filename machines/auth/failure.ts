@@ -1,0 +1,55 @@
+// How the effects of the identity flows report a failure to their machines: a code the machine can
+// branch on and a view shows as the translation `auth.{code}` (the server's UPPER_SNAKE errorCode, e.g.
+// INVALID_CREDENTIALS, EMAIL_TAKEN, WEAK_PASSWORD, RATE_LIMITED, USER_DISABLED, INVALID_RESET_TOKEN).
+
+/** No answer from the server (offline, aborted). */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+/** A failure without an errorCode: views show auth.unknown. */
+export const UNKNOWN_ERROR = 'unknown';
+/** The restore found nothing to restore (no session was kept in this browser): no call was made. */
+export const NO_SESSION = 'NO_SESSION';
+
+export class AuthFailure extends Error {
+  override readonly name = 'AuthFailure';
+  constructor(
+    /** The errorCode of the answer, NETWORK_ERROR, NO_SESSION or `unknown`. */
+    readonly code: string,
+    /** HTTP status; 0 when no answer arrived. */
+    readonly status: number = 0,
+    /** The error body as the server sent it (for the error catalogue), null when none. */
+    readonly body: unknown = null,
+  ) {
+    super(`auth failure ${code} (${status})`);
+  }
+}
+
+/** The code of whatever an actor rejected with; anything that is not an AuthFailure is `unknown`. */
+export function failureCode(error: unknown): string {
+  return error instanceof AuthFailure ? error.code : UNKNOWN_ERROR;
+}
+
+/** The translation key of a failure code (spec §8: auth.{code}). Views pass `auth.unknown` as default. */
+export function failureKey(code: string): string {
+  return `auth.${code}`;
+}
+
+/** The failure codes with their own auth.{code} text in locales/*.json; any other shows auth.unknown. */
+export const TRANSLATED_AUTH_CODES = [
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'WEAK_PASSWORD',
+  'RATE_LIMITED',
+  'USER_DISABLED',
+  'VALIDATION_ERROR',
+  'INVALID_RESET_TOKEN',
+  'INVALID_VERIFICATION_TOKEN',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NETWORK_ERROR',
+] as const;
+
+/** The translation key a view shows for a failure code: auth.{code}, or auth.unknown for an unlisted code. */
+export function authMessageKey(code: string | null | undefined): string {
+  return code && (TRANSLATED_AUTH_CODES as readonly string[]).includes(code) ? failureKey(code) : failureKey(UNKNOWN_ERROR);
+}

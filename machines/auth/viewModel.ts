@@ -1,0 +1,60 @@
+// Pure snapshot → view model of the auth machine: what guards, the header, the account menu and the
+// login page read (with narrow selectors, e.g. `useSelector(auth, selectAuthStatus)`).
+import type { SnapshotFrom } from 'xstate';
+import type { AuthMachine } from './authMachine';
+import { authMessageKey } from './failure';
+import { isAdmin, isAdminOrCorporate, type User } from './landing';
+
+export type AuthSnapshot = SnapshotFrom<AuthMachine>;
+
+/** unknown: still restoring (auth-ready guards wait); then signedOut or signedIn. */
+export type AuthStatus = 'unknown' | 'signedOut' | 'signedIn';
+
+export interface AuthView {
+  status: AuthStatus;
+  /** The signed-in user; null unless signed in (the stored copy is not trusted while restoring). */
+  user: User | null;
+  /** A call of the flow is running (sign-in, refresh, sign-out). */
+  busy: boolean;
+  /** The sign-in call is running: the form's button shows a spinner and is disabled. */
+  signingIn: boolean;
+  /** Translation key of the last sign-in failure (auth.{code}), null when none. */
+  errorKey: string | null;
+  isAdmin: boolean;
+  isAdminOrCorporate: boolean;
+}
+
+export function selectAuthStatus(snapshot: AuthSnapshot): AuthStatus {
+  if (snapshot.hasTag('unknown')) return 'unknown';
+  return snapshot.hasTag('signedIn') ? 'signedIn' : 'signedOut';
+}
+
+/** The person signed out (or deleted the account) during this visit: guarded pages lead home. */
+export function selectLeftOnPurpose(snapshot: AuthSnapshot): boolean {
+  return snapshot.hasTag('left');
+}
+
+export function selectCurrentUser(snapshot: AuthSnapshot): User | null {
+  return snapshot.hasTag('signedIn') ? snapshot.context.user : null;
+}
+
+export function selectAccessToken(snapshot: AuthSnapshot): string | null {
+  return snapshot.context.accessToken;
+}
+
+export function selectSignInErrorKey(snapshot: AuthSnapshot): string | null {
+  return snapshot.hasTag('failed') ? authMessageKey(snapshot.context.errorCode) : null;
+}
+
+export function authView(snapshot: AuthSnapshot): AuthView {
+  const user = selectCurrentUser(snapshot);
+  return {
+    status: selectAuthStatus(snapshot),
+    user,
+    busy: snapshot.hasTag('busy'),
+    signingIn: snapshot.matches('signingIn'),
+    errorKey: selectSignInErrorKey(snapshot),
+    isAdmin: isAdmin(user),
+    isAdminOrCorporate: isAdminOrCorporate(user),
+  };
+}

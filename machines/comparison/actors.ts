@@ -1,0 +1,133 @@
+// The real effects of the comparison machine: API calls through the one typed client. The page picks the
+// set for its route and hands them to `comparisonMachine.provide({ actors })`. Each rejects with the
+// client's CallFailure, which the machine and the error catalogue read (status, errorCode, body).
+import { fromPromise } from 'xstate';
+import { api, call, skipAuth, type ApiClient, type CallFailure, type CallResult } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+import { normaliseFilters, peerGroupOf, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { ownFiguresOf } from '../../src/domain/peerDistribution';
+import type {
+  ComparisonRequestInput,
+  ComparisonResult,
+  ComparisonSubject,
+  CountRequestInput,
+  CountResult,
+  StartingPoint,
+} from './comparisonMachine';
+
+type HistoryEntry = components['schemas']['HistoryEntry'];
+type Form = components['schemas']['Form'];
+
+/** The failure of a finished call; a success without a body is one too (no data for the flow). */
+function failureOfResult<T>(result: CallResult<T>): CallFailure {
+  return result.ok ? { ok: false, status: result.status, value: null, reason: 'http', body: null, errorCode: null, request: result.request } : result;
+}
+
+/** The data of a call, or the CallFailure it ended with. */
+async function dataOf<T>(pending: Promise<CallResult<T>>): Promise<T> {
+  const result = await pending;
+  if (result.ok && result.data !== undefined && result.data !== null) return result.data;
+  throw failureOfResult(result);
+}
+
+function failure(status: number, errorCode: string | null): CallFailure {
+  return { ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null };
+}
+
+/** Signed-in comparisons: count-results (free) and comparation (charged, or free when re-opening). */
+export function signedInComparisonActors(client: ApiClient = api) {
+  return {
+    countResults: fromPromise<CountResult, CountRequestInput>(({ input, signal }) =>
+      dataOf(call(client.POST('/forms/count-results', { body: { filters: normaliseFilters(input.filters) }, signal }))),
+    ),
+    runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input, signal }) =>
+      dataOf(
+        call(
+          client.POST('/forms/comparation', {
+            body: {
+              filters: normaliseFilters(input.filters),
+              ...(input.historyId ? { isHistory: true, historyId: input.historyId } : { isHistory: false }),
+              idempotencyKey: input.idempotencyKey,
+            },
+            signal,
+          }),
+        ),
+      ),
+    ),
+  };
+}
+
+/**
+ * The public demo (demo-comparison): the same answer on the demo data, without an account. There is no
+ * public count, so the live count is the demo comparison's own count (free and never saved).
+ */
+export function demoComparisonActors(client: ApiClient = api) {
+  const demo = (filters: PeerGroupFilters, signal: AbortSignal) =>
+    dataOf(call(client.POST('/forms/demo-comparation', { body: { filters: normaliseFilters(filters) }, headers: skipAuth, signal })));
+  return {
+    countResults: fromPromise<CountResult, CountRequestInput>(async ({ input, signal }) => {
+      const { count, countLabel, status } = await demo(input.filters, signal);
+      return { count, countLabel, enough: status !== 'not-enough-data' };
+    }),
+    runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input, signal }) => demo(input.filters, signal)),
+  };
+}
+
+/** A new comparison starts from the filters given (none: everyone of the latest year). */
+export function freshStart(filters: PeerGroupFilters = {}) {
+  return fromPromise<StartingPoint>(async () => ({ filters: normaliseFilters(filters) }));
+}
+
+/** Pages of the history read while looking for one saved search (100 each). */
+const HISTORY_PAGE_LIMIT = 100;
+const HISTORY_MAX_PAGES = 50;
+
+/**
+ * Re-opens a saved search (comparison/{id}). The my-searches page hands over the entry it shows; a link
+ * opened directly finds it in the person's history (there is no single-entry read in the contract).
+ */
+export function savedSearchStart(historyId: string, known: HistoryEntry | null, client: ApiClient = api) {
+  return fromPromise<StartingPoint>(async ({ signal }) => {
+    if (known && known.id === historyId) return { filters: normaliseFilters(known.filters), historyId };
+    for (let page = 1; page <= HISTORY_MAX_PAGES; page++) {
+      const history = await dataOf(call(client.GET('/forms/user-history', { params: { query: { page, limit: HISTORY_PAGE_LIMIT } }, signal })));
+      const entry = history.items.find((item) => item.id === historyId);
+      if (entry) {
+        if (entry.kind !== 'comparison') throw failure(404, 'NOT_FOUND');
+        return { filters: normaliseFilters(entry.filters), historyId };
+      }
+      if (page * history.limit >= history.total || history.items.length === 0) break;
+    }
+    throw failure(404, 'NOT_FOUND');
+  });
+}
+
+/** The subject of an admin comparison from a form: their peer group as filters, their figures marked. */
+export function subjectOf(form: Form): { filters: PeerGroupFilters; subject: ComparisonSubject | null } {
+  const figures = ownFiguresOf(form.answers);
+  return {
+    filters: peerGroupOf(form.answers, form.surveyYear),
+    subject: figures
+      ? { formId: form.id, label: form.answers.email ?? null, figures, currency: form.answers.currency ?? 'EUR' }
+      : null,
+  };
+}
+
+/**
+ * An admin compares someone's form (comparison-comp/{id}). The id is a form id (as the contract's
+ * comparation-individual-by-form-id says of this page); an id that is no form is read as a user id, whose
+ * latest form is used.
+ */
+export function subjectFormStart(id: string, client: ApiClient = api) {
+  return fromPromise<StartingPoint>(async ({ signal }) => {
+    const byForm = await call(client.GET('/forms/{id}', { params: { path: { id } }, signal }));
+    let form: Form;
+    if (byForm.ok && byForm.data) form = byForm.data;
+    else if (!byForm.ok && byForm.status === 404) {
+      form = await dataOf(call(client.GET('/forms/last-by-user-id/{id}', { params: { path: { id } }, signal })));
+    } else {
+      throw failureOfResult(byForm);
+    }
+    return subjectOf(form);
+  });
+}

@@ -1,0 +1,232 @@
+// The comparison as the page renders it: a pure function of the machine's snapshot. Texts are
+// translation keys and numbers; the view formats money and percentages in the reader's language.
+// Views subscribe with the narrow selectors at the end (one per panel), never to the whole snapshot.
+import type { SnapshotFrom } from 'xstate';
+import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import {
+  estimatePosition,
+  headlineMeasure,
+  measuresShown,
+  MEASURES,
+  type MeasureName,
+  type Measures,
+  type Position,
+  type Positions,
+  type Statistic,
+} from '../../src/domain/peerDistribution';
+import type { ComparisonMachine, ComparisonResult, ComparisonSubject } from './comparisonMachine';
+
+export type ComparisonSnapshot = SnapshotFrom<ComparisonMachine>;
+
+export type ComparisonPhase = 'preparing' | 'unavailable' | 'editing' | 'searching' | 'result' | 'withheld' | 'creditGate' | 'failed';
+
+export function comparisonPhase(snapshot: ComparisonSnapshot): ComparisonPhase {
+  if (snapshot.hasTag('loading')) return 'preparing';
+  if (snapshot.hasTag('unavailable')) return 'unavailable';
+  if (snapshot.hasTag('busy')) return 'searching';
+  if (snapshot.hasTag('result')) return 'result';
+  if (snapshot.hasTag('withheld')) return 'withheld';
+  if (snapshot.hasTag('creditGate')) return 'creditGate';
+  if (snapshot.hasTag('failed')) return 'failed';
+  return 'editing';
+}
+
+/** The live "N people match" line. */
+export interface CountView {
+  status: 'pending' | 'known' | 'failed';
+  /** Exact count, null under K (then `label` is "<5"). */
+  count: number | null;
+  label: string | null;
+  enough: boolean | null;
+}
+
+export interface FilterPanelView {
+  filters: PeerGroupFilters;
+  /** Filters cannot change while the starting point loads or a search runs. */
+  locked: boolean;
+  canClear: boolean;
+  canSearch: boolean;
+  /** A search is running. */
+  searching: boolean;
+  count: CountView;
+  /** The count failed and may be asked again. */
+  canRecount: boolean;
+}
+
+export interface MeasureView {
+  measure: MeasureName;
+  labelKey: `comparison.measures.${MeasureName}`;
+  statistic: Statistic;
+  /** Where the person (or the admin's subject) falls; null without a form, or when the median is withheld. */
+  position: (Position & { estimated: boolean }) | null;
+}
+
+export interface ResultView {
+  year: number;
+  currency: string;
+  count: number | null;
+  countLabel: string;
+  /** The filters the server applied (the year it defaulted to included). */
+  filters: PeerGroupFilters;
+  /** Credits after this search; null when credits do not apply. */
+  creditsLeft: number | null;
+  /** The filters changed since this result: it no longer answers them. */
+  stale: boolean;
+  includeDeferred: boolean;
+  headline: MeasureView;
+  measures: MeasureView[];
+  /** Every measure's figures and positions as shown, for the CSV. */
+  statistics: Measures;
+  positions: Positions | null;
+  /** The figures marked belong to someone else (an admin comparing a user's form)… */
+  markedSubject: boolean;
+  /** …named by this label (their e-mail), when known. */
+  subjectLabel: string | null;
+  /** This result re-opened a saved search (free). */
+  reopened: boolean;
+}
+
+export interface WithheldView {
+  status: 'not-enough-data' | 'refused';
+  /** comparison.reasons.{code} */
+  reasonKey: string;
+  /** With refused: the filter whose condition makes the search unsafe. */
+  reasonFilter: string | null;
+  countLabel: string;
+}
+
+export interface FailureView {
+  /** Where the failure happened. */
+  during: 'preparing' | 'count' | 'search';
+  /** A member without a completed form (403 FORM_REQUIRED): the way out is the questionnaire. */
+  formRequired: boolean;
+  /** No answer from the server (network) rather than an error answer. */
+  offline: boolean;
+  notFound: boolean;
+  status: number;
+  errorCode: string | null;
+  canRetry: boolean;
+}
+
+function countView(snapshot: ComparisonSnapshot): CountView {
+  const { count } = snapshot.context;
+  if (snapshot.matches({ editing: 'countFailed' })) return { status: 'failed', count: null, label: null, enough: null };
+  if (!count) return { status: 'pending', count: null, label: null, enough: null };
+  return { status: 'known', count: count.count, label: count.countLabel, enough: count.enough };
+}
+
+export function filterPanelView(snapshot: ComparisonSnapshot): FilterPanelView {
+  const locked = snapshot.hasTag('loading') || snapshot.hasTag('busy') || snapshot.hasTag('unavailable');
+  return {
+    filters: snapshot.context.filters,
+    locked,
+    canClear: !locked && activeFilters(snapshot.context.filters).length > 0,
+    canSearch: snapshot.can({ type: 'comparison.search' }),
+    searching: snapshot.hasTag('busy'),
+    count: countView(snapshot),
+    canRecount: snapshot.matches({ editing: 'countFailed' }),
+  };
+}
+
+function subjectPositions(result: ComparisonResult, subject: ComparisonSubject): Positions | null {
+  if (!result.measures || subject.currency !== result.currency) return null;
+  const measures = result.measures;
+  return Object.fromEntries(MEASURES.map((m) => [m, estimatePosition(m, measures[m], subject.figures[m])])) as Positions;
+}
+
+export function resultView(snapshot: ComparisonSnapshot): ResultView | null {
+  const { result, subject, includeDeferred } = snapshot.context;
+  if (!result || result.status !== 'ok' || !result.measures) return null;
+  const measures = result.measures;
+  const estimated = subject !== null;
+  const positions: Positions | null = subject ? subjectPositions(result, subject) : (result.position as Positions | null);
+  const measureView = (measure: MeasureName): MeasureView => {
+    const position = positions?.[measure] ?? null;
+    return {
+      measure,
+      labelKey: `comparison.measures.${measure}`,
+      statistic: measures[measure],
+      position: position ? { ...position, estimated } : null,
+    };
+  };
+  return {
+    year: result.year,
+    currency: result.currency,
+    count: result.count,
+    countLabel: result.countLabel,
+    filters: result.filters,
+    creditsLeft: result.creditsLeft,
+    stale: !snapshot.hasTag('result'),
+    includeDeferred,
+    headline: measureView(headlineMeasure(includeDeferred)),
+    measures: measuresShown(includeDeferred).map(measureView),
+    statistics: measures,
+    positions,
+    markedSubject: subject !== null,
+    subjectLabel: subject?.label ?? null,
+    reopened: Boolean(result.historyId) && snapshot.context.historyId === result.historyId,
+  };
+}
+
+export function withheldView(snapshot: ComparisonSnapshot): WithheldView | null {
+  const { result } = snapshot.context;
+  if (!snapshot.hasTag('withheld') || !result || result.status === 'ok') return null;
+  const fallback = result.status === 'refused' ? 'DIFFERENCING_RISK' : 'NOT_ENOUGH_DATA';
+  return {
+    status: result.status,
+    reasonKey: `comparison.reasons.${result.reasonCode ?? fallback}`,
+    reasonFilter: result.status === 'refused' ? (result.reasonFilter ?? null) : null,
+    countLabel: result.countLabel,
+  };
+}
+
+export function failureView(snapshot: ComparisonSnapshot): FailureView | null {
+  const { failure } = snapshot.context;
+  const during = snapshot.hasTag('unavailable')
+    ? 'preparing'
+    : snapshot.matches({ editing: 'countFailed' })
+      ? 'count'
+      : snapshot.hasTag('failed') || snapshot.hasTag('creditGate')
+        ? 'search'
+        : null;
+  if (!during || !failure) return null;
+  return {
+    during,
+    formRequired: failure.errorCode === 'FORM_REQUIRED',
+    offline: failure.status === 0,
+    notFound: failure.status === 404,
+    status: failure.status,
+    errorCode: failure.errorCode,
+    canRetry: snapshot.can({ type: 'comparison.retry' }),
+  };
+}
+
+/** Everything at once (tests, and the CSV download which needs the whole result). */
+export interface ComparisonView {
+  phase: ComparisonPhase;
+  panel: FilterPanelView;
+  result: ResultView | null;
+  withheld: WithheldView | null;
+  failure: FailureView | null;
+  includeDeferred: boolean;
+}
+
+export function comparisonView(snapshot: ComparisonSnapshot): ComparisonView {
+  return {
+    phase: comparisonPhase(snapshot),
+    panel: filterPanelView(snapshot),
+    result: resultView(snapshot),
+    withheld: withheldView(snapshot),
+    failure: failureView(snapshot),
+    includeDeferred: snapshot.context.includeDeferred,
+  };
+}
+
+/**
+ * Equality for `useSelector` over a derived view: two projections are the same when they serialise the
+ * same (they are small, plain data). The projector builds new objects each time, so reference equality
+ * would re-render on every snapshot.
+ */
+export function sameView<T>(a: T, b: T): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,43 @@
+// The saved searches as my-searches renders them: a pure function of the machine's snapshot.
+import type { SnapshotFrom } from 'xstate';
+import type { HistoryEntry, SearchHistoryMachine } from './searchHistoryMachine';
+
+export type SearchHistorySnapshot = SnapshotFrom<SearchHistoryMachine>;
+
+export interface SearchHistoryView {
+  status: 'loading' | 'failed' | 'ready';
+  /** The entries of the page shown (kept while the next page loads). */
+  entries: HistoryEntry[];
+  page: number;
+  pages: number;
+  total: number;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  /** Something is running: buttons wait. */
+  busy: boolean;
+  /** The entry being confirmed or deleted. */
+  pendingId: string | null;
+  deleting: boolean;
+  /** The last load or delete failed. */
+  failed: boolean;
+}
+
+export function searchHistoryView(snapshot: SearchHistorySnapshot): SearchHistoryView {
+  const { data, page, limit, pendingId, failure } = snapshot.context;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const ready = snapshot.hasTag('ready');
+  return {
+    status: snapshot.hasTag('failed') ? 'failed' : data === null ? 'loading' : 'ready',
+    entries: data?.items ?? [],
+    page,
+    pages,
+    total,
+    canGoBack: ready && page > 1,
+    canGoForward: ready && page < pages,
+    busy: !ready,
+    pendingId,
+    deleting: snapshot.hasTag('deleting'),
+    failed: failure !== null,
+  };
+}

@@ -1,0 +1,504 @@
+// `npm run bench [-- --forms 1000000 --db pglite|postgres|both --iterations 25 --duration 10]`
+//
+// Loads generated forms (the seed generator, db/demoForms.ts) into a fresh embedded PGlite (a temporary data
+// folder) and, with DATABASE_URL, a fresh PostgreSQL database; starts the real HTTP server on 127.0.0.1 and
+// measures POST /api/forms/comparation: p50/p95 of cold answers (the data version is changed before each
+// request, so nothing comes from the statistics cache) for no filter, one filter (sector), three filters
+// (sector + position level + country) and five filters, then the same query repeated with unchanged data
+// (served from the cache), then the throughput of 32 concurrent clients on warm queries (autocannon). As the
+// floor, the same percentiles computed in this process over typed arrays, with no database and no HTTP.
+// Not part of `npm test`; tests/server/bench-smoke.test.ts runs it small.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, openPostgres, type Database } from '../src/server/db/open';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { insertDemoForms } from '../src/server/db/seed';
+import { generateDemoPeople } from '../src/server/db/demoForms';
+import { bumpDataVersion } from '../src/server/services/dataVersion';
+import { createAccessTokens } from '../src/server/auth/accessToken';
+import { newId } from '../src/server/ids';
+import { COMPANY_TYPES, COUNTRIES, EXPERIENCE_BANDS, POSITION_LEVELS, SECTORS, experienceBand } from '../src/domain/questionnaire';
+import { medianCiRanks, percentileCont, PERCENTILES } from '../src/domain/statistics';
+
+export type EngineName = 'pglite' | 'postgres';
+
+export interface BenchOptions {
+  forms: number;
+  engines: EngineName[];
+  /** Timed requests per cold scenario. */
+  iterations?: number;
+  /** Timed requests of the repeated (cached) query. */
+  repeats?: number;
+  /** Seconds of the throughput run. */
+  durationSeconds?: number;
+  connections?: number;
+  seed?: number;
+  databaseUrl?: string;
+  /** Keep the PostgreSQL database / PGlite folder afterwards. */
+  keep?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LatencyResult {
+  name: string;
+  samples: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  /** Answers by status of the comparison (ok, not-enough-data, refused). */
+  outcomes: Record<string, number>;
+  targetMs: number | null;
+}
+
+export interface ThroughputResult {
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  latencyP50: number;
+  latencyP99: number;
+  target: number;
+}
+
+export interface EngineResult {
+  engine: string;
+  forms: number;
+  loadSeconds: number;
+  vacuumSeconds: number;
+  latencies: LatencyResult[];
+  throughput: ThroughputResult;
+}
+
+export interface BenchResult {
+  forms: number;
+  engines: EngineResult[];
+  floor: LatencyResult[];
+}
+
+type Filters = Record<string, string>;
+
+interface Scenario {
+  name: string;
+  filters: (i: number) => Filters;
+  /** PostgreSQL target p95 in ms (PGlite: twice). */
+  targetMs: number;
+}
+
+const LEVELS = POSITION_LEVELS;
+const MAIN_COUNTRIES = ['es', 'fr', 'de', 'gb', 'us', 'it'];
+
+const SCENARIOS: Scenario[] = [
+  { name: 'no filter', filters: () => ({}), targetMs: 400 },
+  { name: 'sector', filters: (i) => ({ sector: SECTORS[i % SECTORS.length] }), targetMs: 150 },
+  {
+    name: 'sector + position level + country',
+    filters: (i) => ({ sector: SECTORS[(i * 7) % SECTORS.length], positionLevel: LEVELS[2 + (i % 4)], country: MAIN_COUNTRIES[i % 3] }),
+    targetMs: 150,
+  },
+  {
+    name: 'five filters',
+    filters: (i) => ({
+      country: 'es',
+      sector: SECTORS[(i * 3) % SECTORS.length],
+      positionLevel: LEVELS[2 + (i % 4)],
+      companyType: COMPANY_TYPES[i % 2],
+      experienceBand: ['20-plus', '15-20', '10-15'][i % 3],
+    }),
+    targetMs: 150,
+  },
+];
+const REPEATED: Filters = { sector: 'banking', positionLevel: 'director' };
+const REPEATED_TARGET_MS = 5;
+const THROUGHPUT_TARGET = 500;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : percentileCont(sorted, p);
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+// ───────────────────────────── engines ─────────────────────────────
+
+async function openEngine(engine: EngineName, options: BenchOptions): Promise<{ database: Database; label: string; cleanup: () => Promise<void>; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-bench-'));
+  if (engine === 'pglite') {
+    const database = await openDatabase({ dataDir });
+    const [{ server_version: version }] = await database.execute<{ server_version: string }>('show server_version');
+    return {
+      database,
+      dataDir,
+      label: `PGlite (PostgreSQL ${version}, embedded)`,
+      cleanup: async () => {
+        await database.close();
+        if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = options.databaseUrl;
+  if (!url) throw new Error('--db postgres needs DATABASE_URL');
+  const name = `paybench_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), 20);
+  const [{ server_version: version }] = await database.execute<{ server_version: string }>('show server_version');
+  return {
+    database,
+    dataDir,
+    label: `PostgreSQL ${version} (database ${name})`,
+    cleanup: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (options.keep) return;
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function benchEngine(engine: EngineName, options: BenchOptions): Promise<EngineResult> {
+  const log = options.log ?? (() => undefined);
+  const { database, label, cleanup, dataDir } = await openEngine(engine, options);
+  try {
+    await migrateDatabase(database);
+    log(`${label}: loading ${options.forms.toLocaleString('en')} forms…`);
+    const loadStarted = performance.now();
+    let lastReport = 0;
+    await insertDemoForms(database, options.forms, {
+      seed: options.seed ?? 20230101,
+      batchSize: 10_000,
+      onProgress: (written) => {
+        if (written - lastReport >= 100_000) {
+          lastReport = written;
+          log(`  ${written.toLocaleString('en')} forms (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
+        }
+      },
+    });
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    // PostgreSQL's autovacuum would do this after a bulk load; PGlite has no background workers. The visibility
+    // map lets the comparison read its covering indexes without visiting the table.
+    const vacuumStarted = performance.now();
+    await database.execute('vacuum analyze forms');
+    await database.execute('analyze');
+    const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
+    log(`  loaded in ${loadSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`);
+
+    const secrets = { TOKEN_SECRET: randomBytes(32).toString('base64url'), STRIPE_WEBHOOK_SECRET: 'bench', DEMO_PASSWORD: 'bench-password-1' };
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), ...secrets });
+    const app = await buildApp({ config, database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    try {
+      // A corporate user on the unlimited plan: searches are free and saved, as in production.
+      const userId = newId();
+      await database.execute(`insert into users (id, email, roles, credits, premium_type) values ($1, $2, '{corporate}', 0, 'corporate')`, [
+        userId,
+        `bench-${userId.toLowerCase()}@bench.paybench.demo`,
+      ]);
+      const tokens = createAccessTokens(config.secrets.tokenSecret, config.accessTokenTtlSeconds);
+      const authorization = async () => `Bearer ${await tokens.sign({ userId, roles: ['corporate'] })}`;
+
+      const post = async (filters: Filters, auth: string) => {
+        const started = performance.now();
+        const res = await fetch(`${base}/forms/comparation`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: auth },
+          body: JSON.stringify({ filters }),
+        });
+        const body = (await res.json()) as { status?: string };
+        return { ms: performance.now() - started, ok: res.status === 200, status: body.status ?? `http ${res.status}` };
+      };
+
+      const factor = engine === 'pglite' ? 2 : 1;
+      const iterations = options.iterations ?? 25;
+      const latencies: LatencyResult[] = [];
+      for (const scenario of SCENARIOS) {
+        const auth = await authorization();
+        // Warm the server and the database's buffers (not timed).
+        for (let i = 0; i < 2; i++) {
+          await bumpDataVersion(database);
+          await post(scenario.filters(iterations + i), auth);
+        }
+        const samples: number[] = [];
+        const outcomes: Record<string, number> = {};
+        let errors = 0;
+        for (let i = 0; i < iterations; i++) {
+          await bumpDataVersion(database); // cold: nothing from the statistics cache
+          const result = await post(scenario.filters(i), auth);
+          samples.push(result.ms);
+          outcomes[result.status] = (outcomes[result.status] ?? 0) + 1;
+          if (!result.ok) errors++;
+        }
+        const line: LatencyResult = {
+          name: scenario.name,
+          samples: samples.length,
+          p50: round1(percentile(samples, 0.5)),
+          p95: round1(percentile(samples, 0.95)),
+          errors,
+          outcomes,
+          targetMs: scenario.targetMs * factor,
+        };
+        latencies.push(line);
+        log(`  ${line.name}: p50 ${line.p50} ms, p95 ${line.p95} ms`);
+      }
+
+      {
+        const auth = await authorization();
+        await post(REPEATED, auth);
+        const samples: number[] = [];
+        const outcomes: Record<string, number> = {};
+        let errors = 0;
+        for (let i = 0; i < (options.repeats ?? 200); i++) {
+          const result = await post(REPEATED, auth);
+          samples.push(result.ms);
+          outcomes[result.status] = (outcomes[result.status] ?? 0) + 1;
+          if (!result.ok) errors++;
+        }
+        latencies.push({
+          name: 'repeated query, unchanged data (cache)',
+          samples: samples.length,
+          p50: round1(percentile(samples, 0.5)),
+          p95: round1(percentile(samples, 0.95)),
+          errors,
+          outcomes,
+          targetMs: REPEATED_TARGET_MS,
+        });
+      }
+
+      // Throughput on warm queries: a mix of 30 searches, each computed once before the run.
+      const auth = await authorization();
+      const mix: Filters[] = [{}, ...SECTORS.map((sector) => ({ sector })), ...Array.from({ length: 9 }, (_, i) => SCENARIOS[2].filters(i))];
+      for (const filters of mix) await post(filters, auth);
+      const connections = options.connections ?? 32;
+      const durationSeconds = options.durationSeconds ?? 10;
+      // The load generator runs in a worker thread, so it does not share the server's event loop.
+      const run = await autocannon({
+        url: `${base}/forms/comparation`,
+        workers: 1,
+        connections,
+        duration: durationSeconds,
+        headers: { 'content-type': 'application/json', authorization: auth },
+        requests: mix.map((filters) => ({ method: 'POST', body: JSON.stringify({ filters }) })),
+      });
+      const throughput: ThroughputResult = {
+        connections,
+        durationSeconds,
+        requestsPerSecond: Math.round(run.requests.average),
+        requests: run.requests.total,
+        errors: run.errors + run.timeouts,
+        non2xx: run.non2xx,
+        latencyP50: run.latency.p50,
+        latencyP99: run.latency.p99,
+        target: THROUGHPUT_TARGET,
+      };
+      log(`  throughput: ${throughput.requestsPerSecond} comparisons/s with ${connections} clients`);
+      return { engine: label, forms: options.forms, loadSeconds: round1(loadSeconds), vacuumSeconds: round1(vacuumSeconds), latencies, throughput };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+// ───────────────────────────── the floor: typed arrays in this process ─────────────────────────────
+
+interface Columns {
+  n: number;
+  year: Int16Array;
+  country: Int8Array;
+  sector: Int8Array;
+  level: Int8Array;
+  companyType: Int8Array;
+  band: Int8Array;
+  fixed: Float64Array;
+  bonus: Float64Array;
+  deferred: Float64Array;
+}
+
+function generateColumns(forms: number, seed: number): Columns {
+  const c: Columns = {
+    n: 0,
+    year: new Int16Array(forms),
+    country: new Int8Array(forms),
+    sector: new Int8Array(forms),
+    level: new Int8Array(forms),
+    companyType: new Int8Array(forms),
+    band: new Int8Array(forms),
+    fixed: new Float64Array(forms),
+    bonus: new Float64Array(forms),
+    deferred: new Float64Array(forms),
+  };
+  const index = (list: readonly string[], value: string) => list.indexOf(value);
+  for (const person of generateDemoPeople(forms, seed)) {
+    for (const form of person.forms) {
+      const a = form.answers;
+      const i = c.n++;
+      c.year[i] = form.surveyYear;
+      c.country[i] = index(COUNTRIES, a.country);
+      c.sector[i] = index(SECTORS, a.sector);
+      c.level[i] = index(LEVELS, a.positionLevel);
+      c.companyType[i] = index(COMPANY_TYPES, a.companyType);
+      c.band[i] = index(EXPERIENCE_BANDS, experienceBand(a.yearsExperience));
+      c.fixed[i] = a.fixedSalary;
+      c.bonus[i] = a.annualBonus;
+      c.deferred[i] = a.deferredCompensation;
+    }
+  }
+  return c;
+}
+
+/** The same figures as the SQL engine (percentiles, mean, interval) for one group, in memory. */
+function floorQuery(c: Columns, year: number, filters: Filters): number {
+  const want = {
+    country: filters.country ? index(COUNTRIES, filters.country) : -1,
+    sector: filters.sector ? index(SECTORS, filters.sector) : -1,
+    level: filters.positionLevel ? index(LEVELS, filters.positionLevel) : -1,
+    companyType: filters.companyType ? index(COMPANY_TYPES, filters.companyType) : -1,
+    band: filters.experienceBand ? index(EXPERIENCE_BANDS, filters.experienceBand) : -1,
+  };
+  const picked = new Int32Array(c.n);
+  let n = 0;
+  for (let i = 0; i < c.n; i++) {
+    if (c.year[i] !== year) continue;
+    if (want.country >= 0 && c.country[i] !== want.country) continue;
+    if (want.sector >= 0 && c.sector[i] !== want.sector) continue;
+    if (want.level >= 0 && c.level[i] !== want.level) continue;
+    if (want.companyType >= 0 && c.companyType[i] !== want.companyType) continue;
+    if (want.band >= 0 && c.band[i] !== want.band) continue;
+    picked[n++] = i;
+  }
+  let checksum = 0;
+  const values = new Float64Array(n);
+  for (let m = 0; m < 5; m++) {
+    let sum = 0;
+    for (let j = 0; j < n; j++) {
+      const i = picked[j];
+      const v = m === 0 ? c.fixed[i] : m === 1 ? c.bonus[i] : m === 2 ? c.deferred[i] : m === 3 ? c.fixed[i] + c.bonus[i] : c.fixed[i] + c.bonus[i] + c.deferred[i];
+      values[j] = v;
+      sum += v;
+    }
+    values.sort();
+    if (n > 0) {
+      const ranks = medianCiRanks(n);
+      checksum += sum / n + values[ranks.lower - 1] + values[ranks.upper - 1];
+      for (const p of PERCENTILES) checksum += percentileCont(values, p);
+    }
+  }
+  return checksum;
+}
+
+function index(list: readonly string[], value: string): number {
+  return list.indexOf(value);
+}
+
+function benchFloor(options: BenchOptions): LatencyResult[] {
+  const c = generateColumns(options.forms, options.seed ?? 20230101);
+  let year = 0;
+  for (let i = 0; i < c.n; i++) year = Math.max(year, c.year[i]);
+  const iterations = options.iterations ?? 25;
+  return SCENARIOS.map((scenario) => {
+    const samples: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const started = performance.now();
+      floorQuery(c, year, scenario.filters(i));
+      samples.push(performance.now() - started);
+    }
+    return { name: scenario.name, samples: iterations, p50: round1(percentile(samples, 0.5)), p95: round1(percentile(samples, 0.95)), errors: 0, outcomes: {}, targetMs: null };
+  });
+}
+
+// ───────────────────────────── report ─────────────────────────────
+
+export async function runBench(options: BenchOptions): Promise<BenchResult> {
+  const engines: EngineResult[] = [];
+  for (const engine of options.engines) engines.push(await benchEngine(engine, options));
+  const floor = benchFloor(options);
+  return { forms: options.forms, engines, floor };
+}
+
+export function formatReport(result: BenchResult): string {
+  const lines: string[] = [];
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+  for (const engine of result.engines) {
+    lines.push('');
+    lines.push(`${engine.engine}: ${engine.forms.toLocaleString('en')} forms, loaded in ${engine.loadSeconds} s (+ vacuum analyze ${engine.vacuumSeconds} s)`);
+    lines.push(`  ${'POST /api/forms/comparation'.padEnd(42)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('target', 9)}${pad('errors', 8)}  answers`);
+    for (const l of engine.latencies) {
+      const target = l.targetMs === null ? '' : `≤${l.targetMs}`;
+      const verdict = l.targetMs === null ? '' : mark(l.p95 <= l.targetMs && l.errors === 0);
+      const answers = Object.entries(l.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
+      lines.push(`  ${l.name.padEnd(42)}${pad(l.p50, 9)}${pad(l.p95, 9)}${pad(target, 9)}${pad(l.errors, 8)}  ${answers}  ${verdict}`);
+    }
+    const t = engine.throughput;
+    lines.push(
+      `  throughput, ${t.connections} clients, ${t.durationSeconds} s (warm): ${t.requestsPerSecond} comparisons/s (target ≥${t.target}), ` +
+        `${t.requests} requests, latency p50 ${t.latencyP50} ms / p99 ${t.latencyP99} ms, errors ${t.errors}, non-2xx ${t.non2xx}  ` +
+        mark(t.requestsPerSecond >= t.target && t.errors === 0 && t.non2xx === 0),
+    );
+  }
+  lines.push('');
+  lines.push(`Floor: the same figures in this process over typed arrays (no database, no HTTP, no privacy rules), ${result.forms.toLocaleString('en')} forms`);
+  for (const l of result.floor) lines.push(`  ${l.name.padEnd(42)}${pad(l.p50, 9)}${pad(l.p95, 9)}`);
+  return lines.join('\n');
+}
+
+function parseArgs(argv: string[]): BenchOptions {
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const int = (flag: string, fallback: number) => {
+    const raw = value(flag);
+    if (raw === undefined) return fallback;
+    const n = Number(raw.replace(/[_,]/g, ''));
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} must be a positive integer`);
+    return n;
+  };
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const db = value('--db') ?? (databaseUrl ? 'both' : 'pglite');
+  if (!['pglite', 'postgres', 'both'].includes(db)) throw new Error('--db must be pglite, postgres or both');
+  const engines: EngineName[] = db === 'both' ? ['pglite', 'postgres'] : [db as EngineName];
+  if (engines.includes('postgres') && !databaseUrl) throw new Error('PostgreSQL needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  return {
+    forms: int('--forms', 1_000_000),
+    engines,
+    iterations: int('--iterations', 25),
+    repeats: int('--repeats', 200),
+    durationSeconds: int('--duration', 10),
+    connections: int('--connections', 32),
+    seed: int('--seed', 20230101),
+    databaseUrl,
+    keep: argv.includes('--keep'),
+    log: (line) => console.log(line),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const options = parseArgs(process.argv.slice(2));
+    const result = await runBench(options);
+    console.log(formatReport(result));
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}

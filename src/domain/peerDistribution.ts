@@ -1,0 +1,158 @@
+// The figures of a comparison as people read them (DESIGN.md §4): which measures a result shows with and
+// without deferred compensation, the distribution of one measure as a chart draws it (p10–p90 band,
+// p25–p75 box, median, the median's 95 % interval, the person's own value) and a person's position in it.
+// Pure; the types mirror the contract's Statistic, Position and ComparisonResult.
+
+export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
+export type MeasureName = (typeof MEASURES)[number];
+
+/** The contract's Statistic: every figure carries n; p10/p90 need 10 people, the rest K; null below. */
+export interface Statistic {
+  n: number;
+  mean: number | null;
+  p10: number | null;
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+  p90: number | null;
+  medianCi: { low: number; high: number } | null;
+}
+
+/** The contract's Position: where one's own figure falls within the group. */
+export interface Position {
+  measure: MeasureName;
+  ownValue: number;
+  percentileRank: number;
+  diffFromMedianPercent: number;
+}
+
+export type Measures = Record<MeasureName, Statistic>;
+export type Positions = Record<MeasureName, Position | null>;
+
+/** A person's own figures (the contract's OwnFigures). */
+export type OwnFigures = Record<MeasureName, number>;
+
+/**
+ * The measures a result shows, the total first. Without deferral: total without deferral, fixed salary,
+ * bonus. With deferral: total with deferral, fixed, bonus and the deferred compensation itself.
+ */
+export function measuresShown(includeDeferred: boolean): MeasureName[] {
+  return includeDeferred
+    ? ['totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation']
+    : ['totalWithoutDeferral', 'fixedSalary', 'annualBonus'];
+}
+
+export function headlineMeasure(includeDeferred: boolean): MeasureName {
+  return includeDeferred ? 'totalWithDeferral' : 'totalWithoutDeferral';
+}
+
+/** The totals of a form's answers: fixed + bonus, and fixed + bonus + deferred. Missing answers count 0. */
+export function ownFiguresOf(answers: { fixedSalary?: number; annualBonus?: number; deferredCompensation?: number }): OwnFigures | null {
+  if (answers.fixedSalary === undefined) return null;
+  const fixedSalary = answers.fixedSalary;
+  const annualBonus = answers.annualBonus ?? 0;
+  const deferredCompensation = answers.deferredCompensation ?? 0;
+  return {
+    fixedSalary,
+    annualBonus,
+    deferredCompensation,
+    totalWithoutDeferral: fixedSalary + annualBonus,
+    totalWithDeferral: fixedSalary + annualBonus + deferredCompensation,
+  };
+}
+
+/**
+ * One measure as a box plot: whiskers at p10 and p90 (the band), the box from p25 to p75 and the median.
+ * Under 10 people p10/p90 are withheld: the whiskers then close on the box (`tails: false`), never on a
+ * minimum or maximum. Null when the median itself is withheld (group under K).
+ */
+export interface DistributionBox {
+  /** [low whisker, q1, median, q3, high whisker] as ApexCharts' boxPlot reads it. */
+  y: [number, number, number, number, number];
+  /** p10 and p90 are known (10 people or more). */
+  tails: boolean;
+  medianCi: { low: number; high: number } | null;
+}
+
+export function distributionBox(statistic: Statistic): DistributionBox | null {
+  const { p10, p25, p50, p75, p90 } = statistic;
+  if (p25 === null || p50 === null || p75 === null) return null;
+  const tails = p10 !== null && p90 !== null;
+  return {
+    y: [tails ? p10 : p25, p25, p50, p75, tails ? p90 : p75],
+    tails,
+    medianCi: statistic.medianCi,
+  };
+}
+
+/**
+ * The range a chart's value axis needs to show the band, the median interval and the own value, with a
+ * little room on both sides; null when there is nothing to draw.
+ */
+export function distributionRange(box: DistributionBox | null, ownValue: number | null): { min: number; max: number } | null {
+  if (!box) return null;
+  const values = [...box.y, ...(box.medianCi ? [box.medianCi.low, box.medianCi.high] : []), ...(ownValue !== null ? [ownValue] : [])];
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const pad = Math.max((high - low) * 0.08, Math.abs(high) * 0.02, 1);
+  return { min: Math.max(0, Math.floor(low - pad)), max: Math.ceil(high + pad) };
+}
+
+/** (own − median) / median × 100, or null when the median is missing or zero. */
+export function diffFromMedianPercent(ownValue: number, median: number | null): number | null {
+  if (median === null || median === 0) return null;
+  return ((ownValue - median) / median) * 100;
+}
+
+/**
+ * An estimate of where a value falls in the group from the published percentiles only (linear between
+ * p10, p25, p50, p75, p90; clamped 1–99 as the server's rank is). Used when the server cannot rank the
+ * figure itself: an admin looking at someone else's form. Null when the median is withheld.
+ */
+export function estimatePosition(measure: MeasureName, statistic: Statistic, ownValue: number): Position | null {
+  const knots: Array<[number, number]> = [];
+  for (const [percentile, value] of [
+    [10, statistic.p10],
+    [25, statistic.p25],
+    [50, statistic.p50],
+    [75, statistic.p75],
+    [90, statistic.p90],
+  ] as const) {
+    if (value !== null) knots.push([percentile, value]);
+  }
+  const diff = diffFromMedianPercent(ownValue, statistic.p50);
+  if (diff === null || knots.length === 0) return null;
+
+  let rank: number;
+  const first = knots[0];
+  const last = knots[knots.length - 1];
+  if (ownValue <= first[1]) rank = ownValue < first[1] ? first[0] / 2 : first[0];
+  else if (ownValue >= last[1]) rank = ownValue > last[1] ? (last[0] + 100) / 2 : last[0];
+  else {
+    rank = last[0];
+    for (let i = 1; i < knots.length; i++) {
+      const [pLow, vLow] = knots[i - 1];
+      const [pHigh, vHigh] = knots[i];
+      if (ownValue <= vHigh) {
+        rank = vHigh === vLow ? pHigh : pLow + ((ownValue - vLow) / (vHigh - vLow)) * (pHigh - pLow);
+        break;
+      }
+    }
+  }
+  return {
+    measure,
+    ownValue,
+    percentileRank: Math.min(99, Math.max(1, Math.round(rank))),
+    diffFromMedianPercent: Math.round(diff * 10) / 10,
+  };
+}
+
+/** A signed percentage for text in the locale's style: "+12,5 %" (es-ES), "+12.5%" (en-US). */
+export function formatSignedPercent(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 0, signDisplay: 'exceptZero' }).format(value / 100);
+}
+
+/** An unsigned percentage in the locale's style: "12,5 %" (es-ES), "12.5%" (en-US). */
+export function formatPercent(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(value / 100);
+}

@@ -1,0 +1,113 @@
+// The filters of a comparison's peer group (DESIGN.md §4): which fields exist, how a change to one of
+// them affects the others, and the peer group of a person's own form. Pure; shared by the comparison
+// machine, its views and the tests.
+import { EXPERIENCE_BANDS, type ExperienceBand } from './questionnaire';
+
+/** The filter fields of the contract's ComparisonFilters, in the order the filter panel shows them. */
+export const FILTER_FIELDS = [
+  'year',
+  'country',
+  'city',
+  'sector',
+  'positionLevel',
+  'functionalArea',
+  'companySize',
+  'companyType',
+  'experienceBand',
+  'gender',
+] as const;
+
+export type FilterField = (typeof FILTER_FIELDS)[number];
+
+/** ComparisonFilters of the contract: every field optional; option codes are strings, the year a number. */
+export interface PeerGroupFilters {
+  country?: string;
+  city?: string;
+  sector?: string;
+  companySize?: string;
+  companyType?: string;
+  functionalArea?: string;
+  positionLevel?: string;
+  experienceBand?: ExperienceBand;
+  gender?: string;
+  year?: number;
+}
+
+export type FilterValue = string | number | null;
+
+export function isFilterField(value: unknown): value is FilterField {
+  return typeof value === 'string' && (FILTER_FIELDS as readonly string[]).includes(value);
+}
+
+function isExperienceBand(value: unknown): value is ExperienceBand {
+  return typeof value === 'string' && (EXPERIENCE_BANDS as readonly string[]).includes(value);
+}
+
+/**
+ * The filters after setting one field. `null` or `''` removes the field. A city belongs to its country:
+ * changing or clearing the country drops the city. A value of the wrong kind (a text year, an unknown
+ * experience band) removes the field rather than sending the server something it would refuse.
+ */
+export function withFilter(filters: PeerGroupFilters, field: FilterField, value: FilterValue): PeerGroupFilters {
+  const next: PeerGroupFilters = { ...filters };
+  const present = value !== null && value !== '';
+  if (field === 'year') {
+    const year = typeof value === 'number' ? value : Number(value);
+    if (present && Number.isInteger(year)) next.year = year;
+    else delete next.year;
+  } else if (field === 'experienceBand') {
+    if (present && isExperienceBand(value)) next.experienceBand = value;
+    else delete next.experienceBand;
+  } else if (present) {
+    next[field] = String(value);
+  } else {
+    delete next[field];
+  }
+  if (field === 'country' && next.country !== filters.country) delete next.city;
+  return next;
+}
+
+/** Only the fields that are set, in FILTER_FIELDS order (what goes to the server and into a CSV). */
+export function normaliseFilters(filters: PeerGroupFilters): PeerGroupFilters {
+  let next: PeerGroupFilters = {};
+  for (const field of FILTER_FIELDS) {
+    const value = filters[field];
+    if (value !== undefined && value !== null && value !== '') next = withFilter(next, field, value);
+  }
+  // A city without its country cannot be checked against the country's list.
+  if (next.city && !next.country) delete next.city;
+  return next;
+}
+
+/** The set fields, in panel order: [['sector', 'banking'], ['year', 2025]]. */
+export function activeFilters(filters: PeerGroupFilters): Array<[FilterField, string | number]> {
+  const normalised = normaliseFilters(filters);
+  return FILTER_FIELDS.flatMap((field) => {
+    const value = normalised[field];
+    return value === undefined ? [] : [[field, value] as [FilterField, string | number]];
+  });
+}
+
+export function sameFilters(a: PeerGroupFilters, b: PeerGroupFilters): boolean {
+  return JSON.stringify(normaliseFilters(a)) === JSON.stringify(normaliseFilters(b));
+}
+
+/** The answers of a form that define a person's peer group. */
+export interface PeerGroupAnswers {
+  country?: string;
+  sector?: string;
+  positionLevel?: string;
+}
+
+/**
+ * The peer group of a person (DESIGN.md §4, personalised comparison): their own sector, position level
+ * and country, in the survey year of their form. Used to open an admin comparison of someone's form.
+ */
+export function peerGroupOf(answers: PeerGroupAnswers, surveyYear?: number): PeerGroupFilters {
+  return normaliseFilters({
+    ...(surveyYear !== undefined ? { year: surveyYear } : {}),
+    ...(answers.country ? { country: answers.country } : {}),
+    ...(answers.sector ? { sector: answers.sector } : {}),
+    ...(answers.positionLevel ? { positionLevel: answers.positionLevel } : {}),
+  });
+}

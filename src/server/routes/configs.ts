@@ -1,0 +1,55 @@
+// The configuration an admin reads and the minimum values they set (forms/configs, forms/configs/min-values).
+// Changing the minimum values changes which forms count, so it changes the data version in the same
+// transaction: the next comparison computes with the new values (no cached figure outlives the change).
+import type { AppContext } from './context';
+import type { OperationHandlers } from '../http/handlerTypes';
+import { bumpDataVersion, readDataVersion } from '../services/dataVersion';
+import { parseMinValues } from '../services/statisticsSettings';
+import { effectiveThreshold } from '../../domain/statistics';
+import { requireAdminRole } from './comparison';
+
+type Json = Record<string, unknown>;
+
+function listOf<T>(value: unknown, key: string): T[] {
+  if (Array.isArray(value)) return value as T[];
+  if (value && typeof value === 'object' && Array.isArray((value as Json)[key])) return (value as Json)[key] as T[];
+  return [];
+}
+
+export function configHandlers({ config, database }: AppContext) {
+  return {
+    async getConfigs(request) {
+      await requireAdminRole(database, request);
+      const rows = await database.execute<{ key: string; value: unknown }>(
+        `select key, value from configs where key in ('minValues', 'inflationData', 'exchangeRates', 'privacyThreshold', 'premiumEnabled')`,
+      );
+      const values = new Map(rows.map((row) => [row.key, row.value]));
+      const premium = values.get('premiumEnabled');
+      return {
+        minValues: parseMinValues(values.get('minValues') as never),
+        inflationData: listOf<{ year: number; rate: number }>(values.get('inflationData'), 'inflationData'),
+        exchangeRates: listOf<{ currency: string; rateToEur: number; date: string }>(values.get('exchangeRates'), 'exchangeRates'),
+        privacyThreshold: effectiveThreshold(values.get('privacyThreshold'), config.privacyThreshold),
+        premiumEnabled: typeof premium === 'boolean' ? premium : config.premiumEnabled,
+        dataVersion: await readDataVersion(database),
+      };
+    },
+
+    async updateMinValues(request) {
+      await requireAdminRole(database, request);
+      // The contract bounds each value (no coercion): minFixed 80,000–6,000,000, compTotal 80,000–16,000,000,
+      // deferredMax 0–100,000,000, all whole numbers.
+      const { minFixed, compTotal, deferredMax } = request.body;
+      const minValues = { minFixed, compTotal, deferredMax };
+      await database.transaction(async (tx) => {
+        await tx.execute(
+          `insert into configs (key, value, updated_at) values ('minValues', $1, now())
+           on conflict (key) do update set value = excluded.value, updated_at = now()`,
+          [JSON.stringify(minValues)],
+        );
+        await bumpDataVersion(tx);
+      });
+      return minValues;
+    },
+  } satisfies Partial<OperationHandlers>;
+}

@@ -1,0 +1,89 @@
+// Who pays for a comparison and how (DESIGN.md §5). A paid search is one transaction: one conditional UPDATE
+// of the balance (never below zero, so concurrent searches cannot spend the same credit twice), the saved
+// search, and a ledger row whose unique idempotency key makes a replayed request charge once.
+import type { Database } from '../db/open';
+import type { Role } from '../auth/accessToken';
+import { newId } from '../ids';
+import { saveSearch, type SavedSearch } from './history';
+
+export interface Caller {
+  id: string;
+  roles: Role[];
+  credits: number;
+  premiumType: string;
+  /** The caller has at least one completed form (give-to-get for members). */
+  hasCompletedForm: boolean;
+}
+
+/**
+ * free: admins and the corporate plan (unlimited credits); credits: other corporate users, 1 per new search;
+ * form-required: a member without a completed form; member: a member with one (free).
+ */
+export type Billing = 'free' | 'credits' | 'member' | 'form-required';
+
+export function billingOf(caller: Caller): Billing {
+  if (caller.roles.includes('admin')) return 'free';
+  if (caller.roles.includes('corporate')) return caller.premiumType === 'corporate' ? 'free' : 'credits';
+  return caller.hasCompletedForm ? 'member' : 'form-required';
+}
+
+/** The ledger key of a client's idempotency key: scoped to the caller, so keys of two users never meet. */
+export function searchIdempotencyKey(userId: string, clientKey: string | undefined): string {
+  return `comparison:${userId}:${clientKey ?? newId()}`;
+}
+
+export type ChargeOutcome =
+  | { kind: 'charged'; balance: number; historyId: string }
+  | { kind: 'replayed'; historyId: string | null }
+  | { kind: 'insufficient' };
+
+class InsufficientCredits extends Error {}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+async function priorCharge(db: Pick<Database, 'execute'>, idempotencyKey: string, userId: string) {
+  const [row] = await db.execute<{ reference: string | null }>(
+    'select reference from credit_ledger where idempotency_key = $1 and user_id = $2',
+    [idempotencyKey, userId],
+  );
+  return row;
+}
+
+/** Charges one credit for a new search and saves it, or recognises a replay of an earlier charged request. */
+export async function chargeSearch(
+  database: Database,
+  input: { userId: string; idempotencyKey: string; search: SavedSearch },
+): Promise<ChargeOutcome> {
+  try {
+    return await database.transaction(async (tx) => {
+      const prior = await priorCharge(tx, input.idempotencyKey, input.userId);
+      if (prior) return { kind: 'replayed' as const, historyId: prior.reference };
+      const [debited] = await tx.execute<{ credits: number }>(
+        'update users set credits = credits - 1, updated_at = now() where id = $1 and credits >= 1 returning credits',
+        [input.userId],
+      );
+      if (!debited) throw new InsufficientCredits();
+      const historyId = await saveSearch(tx, input.userId, input.search, 1);
+      await tx.execute(
+        `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference)
+         values ($1, $2, -1, $3, 'comparison', $4, $5)`,
+        [newId(), input.userId, debited.credits, input.idempotencyKey, historyId],
+      );
+      return { kind: 'charged' as const, balance: Number(debited.credits), historyId };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientCredits) return { kind: 'insufficient' };
+    // The same key charged by a concurrent request that committed first: this one rolled back, so it is a replay.
+    if (isUniqueViolation(error)) {
+      const prior = await priorCharge(database, input.idempotencyKey, input.userId);
+      if (prior) return { kind: 'replayed', historyId: prior.reference };
+    }
+    throw error;
+  }
+}
+
+/** The caller's current balance (for creditsLeft when nothing is charged). */
+export async function creditBalance(database: Pick<Database, 'execute'>, userId: string): Promise<number> {
+  const [row] = await database.execute<{ credits: number }>('select credits from users where id = $1', [userId]);
+  return Number(row?.credits ?? 0);
+}

@@ -1,0 +1,255 @@
+// The comparison engine (DESIGN.md §4): the figures of a filtered group, computed in SQL in one statement
+// (no form is ever loaded into Node), and the privacy rules applied to them.
+//
+// One statement per answer, as CTEs over the counted forms of the year:
+//   grp     the group (explicit conditions of the filter)
+//   sized   its size n, which fixes the ranks of the median's confidence interval
+//   agg     per measure, from one sort: mean, percentile_cont at p10..p90 and at the ranks of the interval's
+//           order statistics, the caller's rank counts (FILTER aggregates), and the closure: every other
+//           field that is constant within the group
+//   without one capped count per explicit condition for the anti-differencing rule (below)
+//
+// Anti-differencing: two answers whose groups are nested must not differ by 1..K−1 people, or subtracting one
+// from the other exposes them. Any allowed search whose group contains this one selects only on conditions
+// that all its members share: the explicit ones plus the closure (e.g. the country of a city, or a
+// functional area every member of the group has). So the rule of DESIGN.md §4 ("each condition removed:
+// the same group or at least K more people") is applied over that closure, and where a removal leaves the
+// group unchanged the removals are combined (a second, rare statement counts every combination at once).
+// A count only has to tell 0, 1..K−1 or ≥K extra people apart, so each one stops after n + K rows.
+import type { Queryable } from '../db/open';
+import {
+  GROUP_FIELDS,
+  SqlParams,
+  conditionSql,
+  countedFormsSql,
+  fieldSql,
+  type Conditions,
+  type CountedFormsOptions,
+  type GroupField,
+} from './peerGroup';
+import { MEASURES, PERCENTILES, type Measure, type RawStatistic } from '../../domain/statistics';
+
+export interface OwnValues {
+  /** The caller's own money of the year, in EUR like the group's. */
+  fixedSalary: number;
+  annualBonus: number;
+  deferredCompensation: number;
+}
+
+export interface ComparisonQuery extends CountedFormsOptions {
+  conditions: Conditions;
+  threshold: number;
+  own: OwnValues | null;
+  /** The group's size when already known for this data version (counted before searching): saves one pass. */
+  knownSize?: number;
+}
+
+export interface RankCounts {
+  below: number;
+  equal: number;
+}
+
+export type RawComparison =
+  | { status: 'not-enough-data'; n: number }
+  | { status: 'refused'; n: number; field: GroupField }
+  | {
+      status: 'ok';
+      n: number;
+      measures: Record<Measure, RawStatistic>;
+      ranks: Record<Measure, RankCounts> | null;
+    };
+
+/** SQL of each measure over the group's EUR columns. */
+const MEASURE_SQL: Record<Measure, (a: string) => string> = {
+  fixedSalary: (a) => `${a}.fx`,
+  annualBonus: (a) => `${a}.bn`,
+  deferredCompensation: (a) => `${a}.df`,
+  totalWithoutDeferral: (a) => `(${a}.fx + ${a}.bn)`,
+  totalWithDeferral: (a) => `(${a}.fx + ${a}.bn + ${a}.df)`,
+};
+
+function explicitFields(conditions: Conditions): GroupField[] {
+  return GROUP_FIELDS.filter((f) => conditions[f] !== undefined);
+}
+
+function conditionsSql(conditions: Conditions, fields: GroupField[], alias: string, params: SqlParams): string {
+  const parts = fields.map((f) => conditionSql(f, conditions[f] as string, alias, params));
+  return parts.length > 0 ? parts.join(' and ') : 'true';
+}
+
+type Row = Record<string, unknown>;
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
+const numArray = (value: unknown): number[] | null => (Array.isArray(value) ? value.map(num) : null);
+
+/** The size of a group (count-results): one statement. */
+export async function countGroup(db: Queryable, query: Omit<ComparisonQuery, 'threshold' | 'own'>): Promise<number> {
+  const params = new SqlParams();
+  const explicit = explicitFields(query.conditions);
+  const conditions = explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '';
+  const [row] = await db.execute<{ n: number }>(`select count(*)::int as n from (${countedFormsSql(query, params, conditions, false)}) b`, params.values);
+  return num(row.n);
+}
+
+/** Builds the comparison statement (exported for tests and EXPLAIN). */
+export function comparisonStatement(query: ComparisonQuery): { text: string; values: unknown[]; explicit: GroupField[]; closure: GroupField[] } {
+  const params = new SqlParams();
+  const explicit = explicitFields(query.conditions);
+  // Without conditions there is nothing to remove, so no closure (and no text column) is needed.
+  const closure = explicit.length > 0 ? GROUP_FIELDS.filter((f) => !explicit.includes(f)) : [];
+  const k = params.add(query.threshold);
+  const groupConditions = explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '';
+  // `offset 0` keeps the group a subquery of its own, so each row's EUR money is computed once, not once per aggregate.
+  const groupRows = `select * from (${countedFormsSql(query, params, groupConditions, closure.length > 0)}) r offset 0`;
+  const own = query.own
+    ? {
+        fixedSalary: params.add(query.own.fixedSalary),
+        annualBonus: params.add(query.own.annualBonus),
+        deferredCompensation: params.add(query.own.deferredCompensation),
+        totalWithoutDeferral: params.add(query.own.fixedSalary + query.own.annualBonus),
+        totalWithDeferral: params.add(query.own.fixedSalary + query.own.annualBonus + query.own.deferredCompensation),
+      }
+    : null;
+
+  const measureColumns = MEASURES.map((measure, i) => {
+    const x = MEASURE_SQL[measure]('g');
+    const ranks = own
+      ? `, count(*) filter (where ${x} < ${own[measure]})::int as m${i}_below, count(*) filter (where ${x} = ${own[measure]})::int as m${i}_equal`
+      : '';
+    // One sort per measure gives p10…p90 and the two order statistics of the median's interval.
+    return `avg(${x}) as m${i}_mean, percentile_cont((select fractions from plan)) within group (order by ${x}) as m${i}_pc${ranks}`;
+  });
+  const closureColumns = closure.map((field) => {
+    // Byte order (collate "C") is enough to tell whether a field is constant, and much cheaper than the locale's.
+    const v = `${fieldSql(field, 'g')} collate "C"`;
+    return `case when count(${v}) = count(*) and min(${v}) = max(${v}) then min(${v}) end as implied_${GROUP_FIELDS.indexOf(field)}`;
+  });
+  const closureConditions = closure.map((field) => {
+    const c = `agg.implied_${GROUP_FIELDS.indexOf(field)}`;
+    return `(${c} is null or ${fieldSql(field, 'b')} = ${c})`;
+  });
+  const withoutCtes = explicit.map((field) => {
+    const others = conditionsSql(query.conditions, explicit.filter((f) => f !== field), 'b', params);
+    return `without_${GROUP_FIELDS.indexOf(field)} as (
+      select count(*)::int as c from (
+        select 1 from base b, agg
+         where ${[others, ...closureConditions].join(' and ')}
+         limit (select case when n >= ${k} then n + ${k} else 0 end from plan)) x)`;
+  });
+  const base = explicit.length > 0 ? `base as not materialized (${countedFormsSql(query, params)}),` : '';
+  // Interval ranks as fractions for percentile_cont: (rank − 1)/(n − 1), nudged by 1e-9 of a rank so that
+  // rounding cannot land on the rank below (it adds at most 1e-9 of the gap to the next value).
+  const fraction = (rank: string) => `greatest(0::float8, least(1::float8, (${rank} - 1 + 1e-9::float8) / greatest(n - 1, 1)))`;
+
+  const text = `
+    with ${base}
+    grp as not materialized (${groupRows}),
+    sized as (${query.knownSize === undefined ? 'select count(*)::int as n from grp' : `select ${params.add(query.knownSize)}::int as n`}),
+    ranks as (
+      select n,
+             greatest(1, floor(n / 2.0::float8 - 0.98::float8 * sqrt(n::float8) + 0.5))::int as lower_rank,
+             least(n, floor(1 + n / 2.0::float8 + 0.98::float8 * sqrt(n::float8) + 0.5))::int as upper_rank
+        from sized),
+    plan as (
+      select n, array[${PERCENTILES.join(', ')}, ${fraction('lower_rank')}, ${fraction('upper_rank')}]::float8[] as fractions
+        from ranks),
+    agg as (
+      select ${[...measureColumns, ...closureColumns].join(',\n             ')}
+        from grp g
+       where (select n >= ${k} from plan))
+    ${withoutCtes.length > 0 ? `, ${withoutCtes.join(',\n    ')}` : ''}
+    select plan.n, agg.*${explicit.map((f) => `, (select c from without_${GROUP_FIELDS.indexOf(f)}) as without_${GROUP_FIELDS.indexOf(f)}`).join('')}
+      from plan, agg`;
+  return { text, values: params.values, explicit, closure };
+}
+
+/** Computes the figures of a group, or says why there are none. */
+export async function compareGroup(db: Queryable, query: ComparisonQuery): Promise<RawComparison> {
+  const statement = comparisonStatement(query);
+  const [row] = await db.execute<Row>(statement.text, statement.values);
+  const n = num(row.n);
+  if (n < query.threshold) return { status: 'not-enough-data', n };
+
+  // The anti-differencing rule, one condition at a time (over the closure).
+  const implied: Conditions = {};
+  for (const field of statement.closure) {
+    const value = row[`implied_${GROUP_FIELDS.indexOf(field)}`];
+    if (typeof value === 'string') implied[field] = value;
+  }
+  const redundant: GroupField[] = [];
+  for (const field of statement.explicit) {
+    const extra = num(row[`without_${GROUP_FIELDS.indexOf(field)}`]) - n;
+    if (extra > 0 && extra < query.threshold) return { status: 'refused', n, field };
+    if (extra === 0) redundant.push(field);
+  }
+  // Conditions whose removal alone changes nothing may still matter in combination.
+  const combinable = redundant.length + Object.keys(implied).length;
+  if (redundant.length > 0 && combinable >= 2) {
+    const field = await combinedRemovals(db, query, n, redundant, implied);
+    if (field) return { status: 'refused', n, field };
+  }
+
+  const measures = {} as Record<Measure, RawStatistic>;
+  const ranks = query.own ? ({} as Record<Measure, RankCounts>) : null;
+  MEASURES.forEach((measure, i) => {
+    const pc = numArray(row[`m${i}_pc`]);
+    measures[measure] = {
+      n,
+      mean: row[`m${i}_mean`] === null ? null : num(row[`m${i}_mean`]),
+      percentiles: pc ? pc.slice(0, PERCENTILES.length) : null,
+      medianCi: pc && pc.length === PERCENTILES.length + 2 ? [pc[PERCENTILES.length], pc[PERCENTILES.length + 1]] : null,
+    };
+    if (ranks) ranks[measure] = { below: num(row[`m${i}_below`]), equal: num(row[`m${i}_equal`]) };
+  });
+  return { status: 'ok', n, measures, ranks };
+}
+
+/**
+ * Removing two or more of the conditions Z whose single removal left the group unchanged (redundant explicit
+ * ones and the closure): every combination that drops at least one explicit condition must again give the
+ * same group or at least K more people. One pass over the rows that meet the other conditions, grouped by
+ * which conditions of Z they meet; the combinations are summed from those counts. Returns the field to name
+ * in a refusal, or null.
+ */
+async function combinedRemovals(
+  db: Queryable,
+  query: ComparisonQuery,
+  n: number,
+  redundant: GroupField[],
+  implied: Conditions,
+): Promise<GroupField | null> {
+  const params = new SqlParams();
+  const base = countedFormsSql(query, params);
+  const explicit = explicitFields(query.conditions);
+  const kept = explicit.filter((f) => !redundant.includes(f));
+  const z: Array<{ field: GroupField; explicit: boolean; sql: string }> = [
+    ...redundant.map((field) => ({ field, explicit: true, sql: conditionSql(field, query.conditions[field] as string, 'b', params) })),
+    ...GROUP_FIELDS.filter((f) => implied[f] !== undefined).map((field) => ({
+      field,
+      explicit: false,
+      sql: `${fieldSql(field, 'b')} = ${params.add(implied[field])}`,
+    })),
+  ];
+  const mask = z.map((c, bit) => `(case when ${c.sql} then ${1 << bit} else 0 end)`).join(' + ');
+  const rows = await db.execute<{ mask: number; c: number }>(
+    `select ${mask} as mask, count(*)::int as c from (${base}) b where ${conditionsSql(query.conditions, kept, 'b', params)} group by 1`,
+    params.values,
+  );
+  const all = (1 << z.length) - 1;
+  const explicitBits = z.reduce((bits, c, bit) => (c.explicit ? bits | (1 << bit) : bits), 0);
+  // `removed` is the set of Z conditions dropped; the group keeps the others (`all & ~removed`).
+  let closest: { field: GroupField; size: number } | null = null;
+  for (let removed = 1; removed <= all; removed++) {
+    if ((removed & explicitBits) === 0) continue;
+    const keep = all & ~removed;
+    let size = 0;
+    for (const row of rows) if ((num(row.mask) & keep) === keep) size += num(row.c);
+    const extra = size - n;
+    if (extra > 0 && extra < query.threshold) {
+      const bit = z.findIndex((c, i) => c.explicit && (removed & (1 << i)) !== 0);
+      const popcount = removed.toString(2).replace(/0/g, '').length;
+      if (!closest || popcount < closest.size) closest = { field: z[bit].field, size: popcount };
+    }
+  }
+  return closest?.field ?? null;
+}

@@ -1,0 +1,301 @@
+// The login page (spec §2: login and reset-password are the same page). /login: the sign-in form (and
+// the e-mail verification of a ?verifyToken= link); /reset-password: the "forgot password" form, or with
+// ?token= (the e-mailed link) the new-password form. Errors show as auth.{code}.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { TOAST_DEFAULT_MS } from '../../../domain/constants';
+import { authView } from '../../../../machines/auth/viewModel';
+import { roleLanding } from '../../../../machines/auth/landing';
+import { accountRequests } from '../../../../machines/auth/requests';
+import type { PageProps } from '../../app/router';
+import { useAuthActor, useShowMessage } from '../../app/session';
+import { useAccountRequest } from '../../app/useAccountRequest';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+
+const requests = accountRequests();
+
+function PageFrame({ title, subtitle, children, testId }: { title: string; subtitle?: string; children: ReactNode; testId: string }) {
+  return (
+    <Container maxW="md" py={{ base: 10, md: 16 }} data-testid={testId}>
+      <Card.Root>
+        <Card.Body gap="6">
+          <Stack gap="2">
+            <Heading as="h1" size="2xl" data-testid="login-page-title">
+              {title}
+            </Heading>
+            {subtitle && <Text color="fg.muted">{subtitle}</Text>}
+          </Stack>
+          {children}
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
+
+function ErrorAlert({ messageKey, testId }: { messageKey: string | null; testId: string }) {
+  const { t } = useTranslation();
+  if (!messageKey) return null;
+  return (
+    <Alert.Root status="error" data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Title>{t(messageKey, { defaultValue: t('auth.unknown') })}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+function SignInForm() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const signingIn = useSelector(auth, (snapshot) => authView(snapshot).signingIn);
+  const errorKey = useSelector(auth, (snapshot) => authView(snapshot).errorKey);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    auth.send({ type: 'auth.signIn', email, password });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={signingIn} data-testid="sign-in-form">
+      <Stack gap="4">
+        <ErrorAlert messageKey={errorKey} testId="login-error" />
+        <Field.Root required>
+          <Field.Label>{t('login.email')}</Field.Label>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+            data-testid="login-email"
+          />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>{t('login.password')}</Field.Label>
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+            data-testid="login-password"
+          />
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" loading={signingIn} disabled={!email.trim() || !password} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        <Stack gap="2" fontSize="sm">
+          <Link asChild color="brand.fg">
+            <RouterLink to="/reset-password" data-testid="login-forgot">
+              {t('login.forgot')}
+            </RouterLink>
+          </Link>
+          <Text color="fg.muted">
+            {t('login.no_account')}{' '}
+            <Link asChild color="brand.fg">
+              <RouterLink to="/register/individual">{t('login.register_link')}</RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const showMessage = useShowMessage();
+  const [email, setEmail] = useState('');
+  const request = useAccountRequest(requests.requestPasswordReset, {
+    succeeded: () => showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.resetPassword.success' }),
+    failed: () => showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.resetPassword.error' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.submit({ email });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="forgot-form">
+      <Stack gap="4">
+        {request.view.done && (
+          <Alert.Root status="success" data-testid="reset-sent">
+            <Alert.Indicator />
+            <Alert.Title>{t('auth.resetPassword.success')}</Alert.Title>
+          </Alert.Root>
+        )}
+        <ErrorAlert messageKey={request.view.errorKey} testId="reset-error" />
+        <Field.Root required>
+          <Field.Label>{t('login.email')}</Field.Label>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              if (request.view.errorKey) request.edit();
+            }}
+            required
+            data-testid="reset-email"
+          />
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" loading={request.view.busy} disabled={!email.trim()} data-testid="reset-submit">
+          {t('reset.submit')}
+        </Button>
+        <Link asChild color="brand.fg" fontSize="sm">
+          <RouterLink to="/login" data-testid="reset-back">
+            {t('reset.back')}
+          </RouterLink>
+        </Link>
+      </Stack>
+    </form>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showMessage = useShowMessage();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [checked, setChecked] = useState(false);
+  const problem = newPasswordProblem(password, confirmation);
+  const request = useAccountRequest(requests.confirmPasswordReset, {
+    succeeded: () => {
+      showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'new_password.done' });
+      navigate('/login', { replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!problem) request.submit({ token, password });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="new-password-form">
+      <Stack gap="4">
+        <ErrorAlert messageKey={request.view.errorKey} testId="new-password-error" />
+        <Field.Root required invalid={checked && problem === 'too_short'}>
+          <Field.Label>{t('new_password.password')}</Field.Label>
+          <Input
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              if (request.view.errorKey) request.edit();
+            }}
+            data-testid="new-password"
+          />
+          <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+          <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={checked && problem === 'mismatch'}>
+          <Field.Label>{t('new_password.confirm')}</Field.Label>
+          <Input
+            type="password"
+            name="confirm-password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            data-testid="new-password-confirm"
+          />
+          <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" loading={request.view.busy} data-testid="new-password-submit">
+          {t('new_password.submit')}
+        </Button>
+        <Link asChild color="brand.fg" fontSize="sm">
+          <RouterLink to="/reset-password">{t('new_password.ask_again')}</RouterLink>
+        </Link>
+      </Stack>
+    </form>
+  );
+}
+
+/** A ?verifyToken= link from the verification e-mail: verified once, on arrival. */
+function EmailVerification({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const request = useAccountRequest(requests.verifyEmail);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    request.submit({ token });
+  }, [request, token]);
+
+  const status = request.view.done ? 'success' : request.view.errorKey ? 'error' : 'info';
+  const text = request.view.done ? t('verify.done') : request.view.errorKey ? t(request.view.errorKey) : t('verify.checking');
+  return (
+    <Alert.Root status={status} data-testid="verify-email" data-state={status}>
+      <Alert.Indicator />
+      <Alert.Title>{text}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+function AlreadySignedIn() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const user = useSelector(auth, (snapshot) => authView(snapshot).user);
+  if (!user) return null;
+  return (
+    <Stack gap="4" data-testid="already-signed-in">
+      <Text>{t('login.signed_in_text', { email: user.email })}</Text>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button asChild colorPalette="brand">
+          <RouterLink to={roleLanding(user)}>{t('login.go_on')}</RouterLink>
+        </Button>
+        <Button variant="outline" onClick={() => auth.send({ type: 'auth.signOut' })} data-testid="login-sign-out">
+          {t('account.sign_out')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function LoginPage({ meta }: PageProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const auth = useAuthActor();
+  const status = useSelector(auth, (snapshot) => authView(snapshot).status);
+  const mode = meta?.loginMode ?? 'sign-in';
+  const resetToken = params.get('token');
+  const verifyToken = params.get('verifyToken');
+
+  if (mode === 'reset-password') {
+    return resetToken ? (
+      <PageFrame title={t('new_password.title')} subtitle={t('new_password.subtitle')} testId="new-password-page">
+        <NewPasswordForm token={resetToken} />
+      </PageFrame>
+    ) : (
+      <PageFrame title={t('reset.title')} subtitle={t('reset.subtitle')} testId="reset-page">
+        <ForgotPasswordForm />
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title={t('login.title')} subtitle={status === 'signedIn' ? undefined : t('login.subtitle')} testId="login-page">
+      {verifyToken && (
+        <Box>
+          <EmailVerification token={verifyToken} />
+        </Box>
+      )}
+      {status === 'signedIn' ? <AlreadySignedIn /> : <SignInForm />}
+    </PageFrame>
+  );
+}

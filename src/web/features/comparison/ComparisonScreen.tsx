@@ -1,0 +1,174 @@
+// The comparison page's body, shared by every route that compares (comparison, comparison/{id},
+// comparison-comp/{id}, demo-comparison): the filter panel beside whatever the machine's state shows
+// (a prompt, the result, why figures are withheld, a failure). Pages build the actor and pass it in.
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, Container, Grid, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Language } from '../../../domain/constants';
+import { TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
+import { comparisonPhase, failureView, sameView, withheldView } from '../../../../machines/comparison/viewModel';
+import type { ComparisonActorRef } from './comparisonActor';
+import { FilterPanel, type SearchCost } from './FilterPanel';
+import { ResultPanel } from './ResultPanel';
+import type { Questionnaire } from '../../components/peerGroup/filterOptions';
+
+export interface ComparisonScreenProps {
+  actor: ComparisonActorRef;
+  /** Heading and introduction of the page. */
+  title: string;
+  intro: string;
+  definition: Questionnaire | null;
+  years: readonly number[];
+  language: Language;
+  privacyThreshold: number;
+  cost: SearchCost;
+  /** Shown above the result (the demo's call to fill the questionnaire). */
+  aside?: ReactNode;
+  testId?: string;
+}
+
+function Withheld({ actor, privacyThreshold }: { actor: ComparisonActorRef; privacyThreshold: number }) {
+  const { t } = useTranslation();
+  const withheld = useSelector(actor, withheldView, sameView);
+  if (!withheld) return null;
+  const refused = withheld.status === 'refused';
+  const filter = withheld.reasonFilter ? t(`comparison.filters.fields.${withheld.reasonFilter}`) : null;
+  return (
+    <Alert.Root status="warning" alignItems="start" data-testid="comparison-withheld" data-status={withheld.status}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t(refused ? 'comparison.withheld.refused_title' : 'comparison.withheld.not_enough_title')}</Alert.Title>
+        <Alert.Description>
+          <Stack gap="2" mt="1">
+            <Text data-testid="comparison-withheld-reason">
+              {t(withheld.reasonKey, {
+                defaultValue: t(refused ? 'comparison.reasons.DIFFERENCING_RISK' : 'comparison.reasons.NOT_ENOUGH_DATA', { filter, threshold: privacyThreshold }),
+                filter,
+                threshold: privacyThreshold,
+              })}
+            </Text>
+            {refused && filter && <Text data-testid="comparison-withheld-filter">{t('comparison.withheld.refused_filter', { filter })}</Text>}
+            <Text data-testid="comparison-threshold-explained">
+              {t('comparison.withheld.threshold', { threshold: privacyThreshold, minimum: TAIL_PERCENTILE_MINIMUM, label: withheld.countLabel })}
+            </Text>
+            <Text fontWeight="semibold">{t('comparison.withheld.not_charged')}</Text>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function Failure({ actor }: { actor: ComparisonActorRef }) {
+  const { t } = useTranslation();
+  const failure = useSelector(actor, failureView, sameView);
+  if (!failure) return null;
+  if (failure.formRequired) {
+    return (
+      <Alert.Root status="info" alignItems="start" data-testid="comparison-form-required">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('comparison.failure.form_required_title')}</Alert.Title>
+          <Alert.Description>
+            <Stack gap="3" mt="1" align="start">
+              <Text>{t('comparison.failure.form_required')}</Text>
+              <Button asChild colorPalette="brand" size="sm">
+                <RouterLink to="/steps">{t('comparison.failure.fill_questionnaire')}</RouterLink>
+              </Button>
+            </Stack>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  if (failure.during === 'count') return null; // the count line says it and offers to count again
+  const key =
+    failure.errorCode === 'INSUFFICIENT_CREDITS'
+      ? 'comparison.failure.credits'
+      : failure.notFound
+        ? 'comparison.failure.not_found'
+        : failure.offline
+          ? 'comparison.failure.offline'
+          : 'comparison.failure.generic';
+  return (
+    <Alert.Root status={failure.errorCode === 'INSUFFICIENT_CREDITS' ? 'warning' : 'error'} alignItems="start" data-testid="comparison-failure" data-during={failure.during}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t(failure.during === 'preparing' ? 'comparison.failure.preparing_title' : 'comparison.failure.title')}</Alert.Title>
+        <Alert.Description>
+          <Stack gap="3" mt="1" align="start">
+            <Text>{t(key)}</Text>
+            {failure.canRetry && (
+              <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'comparison.retry' })} data-testid="comparison-retry">
+                {t('comparison.failure.retry')}
+              </Button>
+            )}
+            {failure.errorCode === 'INSUFFICIENT_CREDITS' && (
+              <Button asChild size="sm" colorPalette="brand">
+                <RouterLink to="/my-account">{t('sections.my_account')}</RouterLink>
+              </Button>
+            )}
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function Prompt({ actor }: { actor: ComparisonActorRef }) {
+  const { t } = useTranslation();
+  const phase = useSelector(actor, comparisonPhase);
+  const hasResult = useSelector(actor, (s) => s.context.result?.status === 'ok');
+  if (phase === 'preparing') {
+    return (
+      <Stack gap="3" aria-busy="true" data-testid="comparison-preparing">
+        <Skeleton height="8" width="40%" />
+        <Skeleton height="40" />
+      </Stack>
+    );
+  }
+  if (phase === 'searching' && !hasResult) {
+    return (
+      <Stack align="center" py="16" gap="3" data-testid="comparison-searching">
+        <Spinner size="lg" color="brand.fg" />
+        <Text color="fg.muted">{t('comparison.search.searching')}</Text>
+      </Stack>
+    );
+  }
+  if (phase === 'editing' && !hasResult) {
+    return (
+      <Box borderWidth="1px" borderStyle="dashed" rounded="lg" p="8" textAlign="center" data-testid="comparison-prompt">
+        <Text color="fg.muted">{t('comparison.prompt')}</Text>
+      </Box>
+    );
+  }
+  return null;
+}
+
+export function ComparisonScreen({ actor, title, intro, definition, years, language, privacyThreshold, cost, aside, testId = 'comparison-page' }: ComparisonScreenProps) {
+  const phase = useSelector(actor, comparisonPhase);
+  return (
+    <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid={testId} data-phase={phase}>
+      <Stack gap="6">
+        <Stack gap="2" maxW="3xl">
+          <Heading as="h1" size="2xl" data-testid="comparison-title">
+            {title}
+          </Heading>
+          <Text color="fg.muted">{intro}</Text>
+        </Stack>
+        <Grid templateColumns={{ base: '1fr', lg: '300px minmax(0, 1fr)' }} gap="6" alignItems="start">
+          <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />
+          <Stack gap="5" minW="0">
+            {aside}
+            <Failure actor={actor} />
+            <Withheld actor={actor} privacyThreshold={privacyThreshold} />
+            <Prompt actor={actor} />
+            <ResultPanel actor={actor} language={language} definition={definition} years={years} privacyThreshold={privacyThreshold} />
+          </Stack>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,72 @@
+// Downloads the result as CSV (src/domain/comparisonCsv.ts): the group described in the reader's language,
+// every figure of every measure, and the position shown on screen.
+import { Button } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { comparisonCsv, comparisonCsvFileName, CSV_BOM, type ComparisonCsvText } from '../../../domain/comparisonCsv';
+import { activeFilters } from '../../../domain/peerGroupFilters';
+import { MEASURES, type MeasureName } from '../../../domain/peerDistribution';
+import type { ResultView } from '../../../../machines/comparison/viewModel';
+import { choiceLabel, filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
+
+export interface CsvDownloadButtonProps {
+  result: ResultView;
+  definition: Questionnaire | null;
+  years: readonly number[];
+}
+
+/** Saves text as a file in the browser. */
+export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function CsvDownloadButton({ result, definition, years }: CsvDownloadButtonProps) {
+  const { t } = useTranslation();
+
+  const download = () => {
+    const choices = filterChoices(definition, result.filters, years);
+    const filters = activeFilters(result.filters).map(([field, value]): [string, string] => {
+      const choice = choiceLabel(choices, field, value);
+      return [t(`comparison.filters.fields.${field}`), choice.label ?? t(choice.labelKey)];
+    });
+    const text: ComparisonCsvText = {
+      year: t('comparison.csv.year'),
+      currency: t('comparison.csv.currency'),
+      groupSize: t('comparison.csv.group_size'),
+      measure: t('comparison.csv.measure'),
+      n: t('comparison.csv.n'),
+      mean: t('comparison.csv.mean'),
+      p10: 'P10',
+      p25: 'P25',
+      p50: t('comparison.csv.median'),
+      p75: 'P75',
+      p90: 'P90',
+      medianCiLow: t('comparison.csv.median_ci_low'),
+      medianCiHigh: t('comparison.csv.median_ci_high'),
+      ownValue: t('comparison.csv.own_value'),
+      percentileRank: t('comparison.csv.percentile_rank'),
+      diffFromMedianPercent: t('comparison.csv.diff_from_median'),
+      measures: Object.fromEntries(MEASURES.map((m) => [m, t(`comparison.measures.${m}`)])) as Record<MeasureName, string>,
+    };
+    const csv = comparisonCsv({
+      result: { year: result.year, currency: result.currency, countLabel: result.countLabel, measures: result.statistics },
+      positions: result.positions,
+      filters,
+      text,
+    });
+    saveTextFile(comparisonCsvFileName(result.year, activeFilters(result.filters).map(([, value]) => value)), CSV_BOM + csv);
+  };
+
+  return (
+    <Button variant="outline" colorPalette="brand" onClick={download} disabled={result.stale} data-testid="comparison-csv">
+      {t('comparison.result.download_csv')}
+    </Button>
+  );
+}

@@ -1,0 +1,154 @@
+// The filter panel: one choice per filter of the peer group (built from the questionnaire definition),
+// the live "N people match" line and the search button. It renders the comparison machine's filter
+// panel view and sends it events; it decides nothing.
+import { Box, Button, Field, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
+import { formatCount } from '../../../domain/language';
+import type { Language } from '../../../domain/constants';
+import { filterPanelView, sameView } from '../../../../machines/comparison/viewModel';
+import { filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
+import type { ComparisonActorRef } from './comparisonActor';
+
+/** What the search costs the person, shown under the button. */
+export type SearchCost =
+  | { kind: 'credits'; credits: number }
+  | { kind: 'unlimited' }
+  | { kind: 'free' }
+  | { kind: 'demo' }
+  | { kind: 'reopen' };
+
+export interface FilterPanelProps {
+  actor: ComparisonActorRef;
+  definition: Questionnaire | null;
+  years: readonly number[];
+  language: Language;
+  privacyThreshold: number;
+  cost: SearchCost;
+}
+
+export function CountLine({ actor, language, privacyThreshold }: Pick<FilterPanelProps, 'actor' | 'language' | 'privacyThreshold'>) {
+  const { t } = useTranslation();
+  const count = useSelector(actor, (s) => filterPanelView(s).count, sameView);
+  const canRecount = useSelector(actor, (s) => filterPanelView(s).canRecount);
+  let text: string;
+  let tone = 'fg';
+  if (count.status === 'pending') text = t('comparison.count.pending');
+  else if (count.status === 'failed') {
+    text = t('comparison.count.failed');
+    tone = 'fg.error';
+  } else if (count.count !== null) {
+    text = t('comparison.count.matches', { count: count.count, formatted: formatCount(count.count, language) });
+    if (!count.enough) tone = 'fg.warning';
+  } else {
+    text = t('comparison.count.below_threshold', { label: count.label ?? `<${privacyThreshold}`, threshold: privacyThreshold });
+    tone = 'fg.warning';
+  }
+  return (
+    <Stack gap="1">
+      <HStack gap="2" aria-live="polite" data-testid="comparison-count" data-status={count.status} data-enough={String(count.enough)}>
+        {count.status === 'pending' && <Spinner size="xs" color="brand.fg" />}
+        <Text fontWeight="semibold" color={tone}>
+          {text}
+        </Text>
+      </HStack>
+      {count.status === 'known' && !count.enough && (
+        <Text fontSize="sm" color="fg.muted" data-testid="comparison-count-too-small">
+          {t('comparison.search.needs_group', { threshold: privacyThreshold })}
+        </Text>
+      )}
+      {canRecount && (
+        <Button size="xs" variant="outline" alignSelf="start" onClick={() => actor.send({ type: 'comparison.retry' })} data-testid="comparison-recount">
+          {t('comparison.count.recount')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function CostNote({ cost }: { cost: SearchCost }) {
+  const { t } = useTranslation();
+  const text =
+    cost.kind === 'credits'
+      ? t('comparison.search.cost_credits', { count: cost.credits })
+      : cost.kind === 'unlimited'
+        ? t('comparison.search.cost_unlimited')
+        : cost.kind === 'reopen'
+          ? t('comparison.search.cost_reopen')
+          : cost.kind === 'demo'
+            ? t('comparison.search.cost_demo')
+            : t('comparison.search.cost_free');
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="comparison-cost" data-kind={cost.kind}>
+      {text}
+    </Text>
+  );
+}
+
+export function FilterPanel({ actor, definition, years, language, privacyThreshold, cost }: FilterPanelProps) {
+  const { t } = useTranslation();
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const locked = useSelector(actor, (s) => filterPanelView(s).locked);
+  const canClear = useSelector(actor, (s) => filterPanelView(s).canClear);
+  const canSearch = useSelector(actor, (s) => filterPanelView(s).canSearch);
+  const searching = useSelector(actor, (s) => filterPanelView(s).searching);
+  const choices = filterChoices(definition, filters, years);
+
+  const setFilter = (field: FilterField, value: string) => actor.send({ type: 'comparison.setFilter', field, value: value === '' ? null : value });
+
+  return (
+    <Box as="section" aria-labelledby="comparison-filters-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="comparison-filters">
+      <Stack gap="4">
+        <HStack justify="space-between">
+          <Heading as="h2" id="comparison-filters-title" size="md">
+            {t('comparison.filters.title')}
+          </Heading>
+          <Button size="xs" variant="ghost" disabled={!canClear} onClick={() => actor.send({ type: 'comparison.clearFilters' })} data-testid="comparison-clear">
+            {t('comparison.filters.clear')}
+          </Button>
+        </HStack>
+        {FILTER_FIELDS.map((field) => {
+          const value = filters[field];
+          const options = choices[field];
+          const cityWaits = field === 'city' && !filters.country;
+          return (
+            <Field.Root key={field} disabled={locked || cityWaits}>
+              <Field.Label htmlFor={`filter-${field}`}>{t(`comparison.filters.fields.${field}`)}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  id={`filter-${field}`}
+                  name={field}
+                  value={value === undefined ? '' : String(value)}
+                  onChange={(event) => setFilter(field, event.currentTarget.value)}
+                  data-testid={`filter-${field}`}
+                >
+                  <option value="">{field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any')}</option>
+                  {options.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label ?? t(choice.labelKey)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              {cityWaits && <Field.HelperText>{t('comparison.filters.city_needs_country')}</Field.HelperText>}
+            </Field.Root>
+          );
+        })}
+        <CountLine actor={actor} language={language} privacyThreshold={privacyThreshold} />
+        <Button
+          colorPalette="brand"
+          disabled={!canSearch}
+          loading={searching}
+          loadingText={t('comparison.search.searching')}
+          onClick={() => actor.send({ type: 'comparison.search' })}
+          data-testid="comparison-search"
+        >
+          {t('comparison.search.button')}
+        </Button>
+        <CostNote cost={cost} />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,267 @@
+// The answer of a comparison: the person's position, one distribution per measure (chart + figures with
+// n and the median's interval), the with/without deferred switch and the CSV download. Renders the
+// machine's result view.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../domain/constants';
+import { DISPLAY_CURRENCY, formatCount, NUMBER_LOCALE } from '../../../domain/language';
+import { formatMoney } from '../../../domain/money';
+import { formatPercent, distributionBox } from '../../../domain/peerDistribution';
+import { TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
+import { resultView, sameView, type MeasureView, type ResultView } from '../../../../machines/comparison/viewModel';
+import type { ComparisonActorRef } from './comparisonActor';
+import { CsvDownloadButton } from './CsvDownloadButton';
+import type { Questionnaire } from '../../components/peerGroup/filterOptions';
+
+const DistributionChart = lazy(() => import('./DistributionChart'));
+
+export interface MoneyFormat {
+  money: (value: number) => string;
+  axis: (value: number) => string;
+}
+
+export function moneyFormat(language: Language, currency: string): MoneyFormat {
+  const compact = new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 0 });
+  return { money: (value) => formatMoney(value, language, currency), axis: (value) => compact.format(value) };
+}
+
+function PositionLine({ view, language, format, testId }: { view: MeasureView; language: Language; format: MoneyFormat; testId: string }) {
+  const { t } = useTranslation();
+  const { position } = view;
+  if (!position) return null;
+  const diff = position.diffFromMedianPercent;
+  const diffText =
+    Math.abs(diff) < 0.05
+      ? t('comparison.result.diff_equal')
+      : t(diff > 0 ? 'comparison.result.diff_above' : 'comparison.result.diff_below', { diff: formatPercent(Math.abs(diff), NUMBER_LOCALE[language]) });
+  return (
+    <Stack gap="0.5" data-testid={testId} data-percentile={position.percentileRank} data-diff={diff}>
+      <Text fontWeight="semibold">
+        {t(position.estimated ? 'comparison.result.percentile_estimated' : 'comparison.result.percentile', { rank: position.percentileRank })}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('comparison.result.own_value', { value: format.money(position.ownValue) })} · {diffText}
+      </Text>
+    </Stack>
+  );
+}
+
+function Headline({ result, language, format }: { result: ResultView; language: Language; format: MoneyFormat }) {
+  const { t } = useTranslation();
+  const { headline } = result;
+  return (
+    <Box borderWidth="1px" rounded="lg" p="5" bg="brand.subtle" data-testid="comparison-position-card">
+      <Stack gap="2">
+        <Text fontSize="sm" fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wide">
+          {result.markedSubject ? t('comparison.result.subject_position') : t('comparison.result.your_position')} · {t(headline.labelKey)}
+        </Text>
+        {headline.position ? (
+          <PositionLine view={headline} language={language} format={format} testId="comparison-position" />
+        ) : (
+          <Text color="fg.muted" data-testid="comparison-no-position">
+            {result.markedSubject ? t('comparison.result.no_subject_position') : t('comparison.result.no_position', { year: result.year })}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function Figures({ view, format, language }: { view: MeasureView; format: MoneyFormat; language: Language }) {
+  const { t } = useTranslation();
+  const s = view.statistic;
+  const money = (value: number | null) => (value === null ? '—' : format.money(value));
+  const rows: Array<[string, string, string]> = [
+    ['median', t('comparison.result.median'), money(s.p50)],
+    [
+      'median-ci',
+      t('comparison.result.median_ci'),
+      s.medianCi ? t('comparison.result.range', { low: format.money(s.medianCi.low), high: format.money(s.medianCi.high) }) : '—',
+    ],
+    ['p25-p75', t('comparison.result.p25_p75'), s.p25 !== null && s.p75 !== null ? t('comparison.result.range', { low: format.money(s.p25), high: format.money(s.p75) }) : '—'],
+    [
+      'p10-p90',
+      t('comparison.result.p10_p90'),
+      s.p10 !== null && s.p90 !== null ? t('comparison.result.range', { low: format.money(s.p10), high: format.money(s.p90) }) : t('comparison.result.tails_withheld', { minimum: TAIL_PERCENTILE_MINIMUM }),
+    ],
+    ['mean', t('comparison.result.mean'), money(s.mean)],
+    ['n', t('comparison.result.n_label'), formatCount(s.n, language)],
+  ];
+  return (
+    <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+      {rows.map(([key, label, value]) => (
+        <DataList.Item key={key}>
+          <DataList.ItemLabel minW="10rem">{label}</DataList.ItemLabel>
+          <DataList.ItemValue data-testid={`figure-${view.measure}-${key}`}>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+const LEGEND = { box: '#2a9386', whisker: '#134b44', ci: 'rgba(25, 98, 89, 0.18)', own: '#c05621' };
+
+function ChartLegend({ own, subject }: { own: boolean; subject: boolean }) {
+  const { t } = useTranslation();
+  const item = (swatch: ReactNode, text: string) => (
+    <HStack as="li" gap="1.5" key={text}>
+      {swatch}
+      <Text as="span">{text}</Text>
+    </HStack>
+  );
+  return (
+    <HStack as="ul" gap="4" wrap="wrap" fontSize="xs" color="fg.muted" listStyleType="none" m="0" p="0" aria-hidden="true">
+      {item(<Box w="3" h="3" bg={LEGEND.box} rounded="xs" />, t('comparison.result.legend_box'))}
+      {item(<Box w="4" h="0.5" bg={LEGEND.whisker} />, t('comparison.result.legend_band'))}
+      {item(<Box w="3" h="3" bg={LEGEND.ci} borderWidth="1px" borderColor={LEGEND.whisker} rounded="xs" />, t('comparison.result.chart_median_ci'))}
+      {own && item(<Box w="0.5" h="3" bg={LEGEND.own} />, t(subject ? 'comparison.result.legend_subject' : 'comparison.result.legend_own'))}
+    </HStack>
+  );
+}
+
+function MeasureCard({ view, language, format, subject }: { view: MeasureView; language: Language; format: MoneyFormat; subject: boolean }) {
+  const { t } = useTranslation();
+  const label = t(view.labelKey);
+  const ownValue = view.position?.ownValue ?? null;
+  const drawable = distributionBox(view.statistic) !== null;
+  return (
+    <Box as="article" borderWidth="1px" rounded="lg" p="4" bg="bg" data-testid={`measure-${view.measure}`} aria-labelledby={`measure-title-${view.measure}`}>
+      <Stack gap="3">
+        <HStack justify="space-between" align="baseline" wrap="wrap">
+          <Heading as="h3" id={`measure-title-${view.measure}`} size="sm">
+            {label}
+          </Heading>
+          <Text fontSize="xs" color="fg.muted">
+            {t('comparison.result.n', { n: formatCount(view.statistic.n, language) })}
+          </Text>
+        </HStack>
+        {drawable ? (
+          <Box minH="150px" data-testid={`distribution-chart-${view.measure}`}>
+            <Suspense fallback={<Skeleton height="150px" rounded="md" />}>
+              <DistributionChart
+                statistic={view.statistic}
+                label={label}
+                ownValue={ownValue}
+                formatMoney={format.money}
+                formatAxis={format.axis}
+                text={{
+                  own: ownValue !== null ? t(subject ? 'comparison.result.chart_subject' : 'comparison.result.chart_own', { value: format.money(ownValue) }) : '',
+                  ariaLabel: t('comparison.result.chart_label', { measure: label }),
+                }}
+              />
+            </Suspense>
+            <ChartLegend own={ownValue !== null} subject={subject} />
+          </Box>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            {t('comparison.result.measure_withheld')}
+          </Text>
+        )}
+        <Figures view={view} format={format} language={language} />
+        <PositionLine view={view} language={language} format={format} testId={`position-${view.measure}`} />
+      </Stack>
+    </Box>
+  );
+}
+
+export interface ResultPanelProps {
+  actor: ComparisonActorRef;
+  language: Language;
+  definition: Questionnaire | null;
+  years: readonly number[];
+  privacyThreshold: number;
+}
+
+export function ResultPanel({ actor, language, definition, years, privacyThreshold }: ResultPanelProps) {
+  const { t } = useTranslation();
+  const result = useSelector(actor, resultView, sameView);
+  if (!result) return null;
+  // Money in the language's locale, in the currency the statistics are published in (EUR). DESIGN.md §8
+  // allows showing another currency only converted with the admin-maintained rates, shown beside the
+  // figures; those rates (GET forms/configs) are readable by admins only, so every reader sees the
+  // published currency: "85.000 €" in Spanish, "€85,000" in English (never a euro figure with a dollar
+  // sign), with a note in English that the amounts are euros and not converted.
+  const format = moneyFormat(language, result.currency);
+  const converted = DISPLAY_CURRENCY[language] !== result.currency;
+  const currencyName = new Intl.DisplayNames([NUMBER_LOCALE[language]], { type: 'currency' }).of(result.currency) ?? result.currency;
+
+  return (
+    <Box as="section" aria-labelledby="comparison-result-title" data-testid="comparison-result" data-stale={String(result.stale)} opacity={result.stale ? 0.6 : 1}>
+      <Stack gap="5">
+        <HStack justify="space-between" align="center" wrap="wrap" gap="3">
+          <Stack gap="1">
+            <Heading as="h2" id="comparison-result-title" size="lg">
+              {t('comparison.result.title')}
+            </Heading>
+            <HStack gap="2" wrap="wrap">
+              <Badge colorPalette="brand" size="lg" data-testid="comparison-result-count">
+                {result.count !== null
+                  ? t('comparison.result.group', { count: result.count, formatted: formatCount(result.count, language) })
+                  : t('comparison.result.group_label', { label: result.countLabel })}
+              </Badge>
+              <Badge variant="outline" size="lg" data-testid="comparison-result-year">
+                {result.year}
+              </Badge>
+              {result.creditsLeft !== null && (
+                <Badge variant="subtle" colorPalette="orange" size="lg" data-testid="comparison-credits-left">
+                  {t('comparison.result.credits_left', { count: result.creditsLeft })}
+                </Badge>
+              )}
+            </HStack>
+          </Stack>
+          <Switch.Root
+            colorPalette="brand"
+            checked={result.includeDeferred}
+            onCheckedChange={(details) => actor.send({ type: 'comparison.setDeferred', include: details.checked })}
+            data-testid="comparison-deferred-switch"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{t('comparison.result.with_deferred')}</Switch.Label>
+          </Switch.Root>
+        </HStack>
+
+        {result.stale && (
+          <Alert.Root status="info" data-testid="comparison-result-stale">
+            <Alert.Indicator />
+            <Alert.Title>{t('comparison.result.stale')}</Alert.Title>
+          </Alert.Root>
+        )}
+        {result.reopened && (
+          <Text fontSize="sm" color="fg.muted" data-testid="comparison-reopened">
+            {t('comparison.result.reopened')}
+          </Text>
+        )}
+        {result.subjectLabel && (
+          <Text fontSize="sm" color="fg.muted" data-testid="comparison-subject">
+            {t('comparison.result.subject', { label: result.subjectLabel })}
+          </Text>
+        )}
+
+        <Headline result={result} language={language} format={format} />
+
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+          {result.measures.map((view) => (
+            <MeasureCard key={view.measure} view={view} language={language} format={format} subject={result.markedSubject} />
+          ))}
+        </SimpleGrid>
+
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Stack gap="1" maxW="2xl">
+            <Text fontSize="xs" color="fg.muted" data-testid="comparison-privacy-note">
+              {t('comparison.result.privacy_note', { threshold: privacyThreshold, minimum: TAIL_PERCENTILE_MINIMUM })}
+            </Text>
+            {converted && (
+              <Text fontSize="xs" color="fg.muted" data-testid="comparison-currency-note">
+                {t('comparison.result.currency_note', { currency: currencyName, code: result.currency })}
+              </Text>
+            )}
+          </Stack>
+          <CsvDownloadButton result={result} definition={definition} years={years} />
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

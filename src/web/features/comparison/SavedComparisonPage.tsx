@@ -1,0 +1,42 @@
+// /comparison/{id} (signed-in, by user): re-opens a saved search of the person's history, free. The
+// my-searches page passes the entry in the navigation state; a link opened directly looks it up.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import type { components } from '../../../api/schema';
+import { savedSearchStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
+import { useComparisonActor } from './comparisonActor';
+import { ComparisonScreen } from './ComparisonScreen';
+import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
+
+type HistoryEntry = components['schemas']['HistoryEntry'];
+
+/** The navigation state my-searches sends along: `navigate('/comparison/ID', { state: { entry } })`. */
+export interface SavedSearchState {
+  entry?: HistoryEntry;
+}
+
+function SavedComparison({ historyId, entry }: { historyId: string; entry: HistoryEntry | null }) {
+  const { t } = useTranslation();
+  const context = useComparisonPageContext();
+  const { cost, listeners } = useSignedInComparison();
+  const [effects] = useState(() => ({ loadStartingPoint: savedSearchStart(historyId, entry), ...signedInComparisonActors() }));
+  const actor = useComparisonActor(effects, listeners);
+  return (
+    <ComparisonScreen
+      actor={actor}
+      title={t('comparison.heading.saved')}
+      intro={t('comparison.intro.saved')}
+      cost={cost}
+      testId="comparison-saved-page"
+      {...context}
+    />
+  );
+}
+
+export default function SavedComparisonPage() {
+  const { id = '' } = useParams();
+  const state = useLocation().state as SavedSearchState | null;
+  // A new id is a new search to open: a fresh machine.
+  return <SavedComparison key={id} historyId={id} entry={state?.entry ?? null} />;
+}

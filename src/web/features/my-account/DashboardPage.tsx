@@ -1,0 +1,122 @@
+// /dashboard (signed-in, admin-or-corporate): the corporate landing page — the credit balance, a call to
+// start a search, and the most recent saved searches.
+import { useEffect } from 'react';
+import { Alert, Box, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { api, call } from '../../../api/client';
+import { surveyYears } from '../../../domain/constants';
+import { useAppConfig } from '../../app/appConfig';
+import { useApiResource } from '../../app/useApiResource';
+import { useAuthActor, useCurrentUser, useLanguage, useNotifyFailure } from '../../app/session';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
+import { CreditBalance } from './CreditBalance';
+import { formatDateTime } from './accountFormat';
+
+export const RECENT_SEARCHES = 5;
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const user = useCurrentUser();
+  const auth = useAuthActor();
+  const definition = useQuestionnaireDefinition();
+  const years = useAppConfig()?.surveyYears ?? surveyYears();
+  const notifyFailure = useNotifyFailure();
+  useEffect(() => {
+    auth.send({ type: 'auth.reloadUser' });
+  }, [auth]);
+  const recent = useApiResource(
+    (signal) => call(api.GET('/forms/user-history', { params: { query: { page: 1, limit: RECENT_SEARCHES } }, signal })),
+    [],
+    notifyFailure,
+  );
+
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {user?.corporateInfo?.companyName ? t('dashboard.title_company', { company: user.corporateInfo.companyName }) : t('dashboard.title')}
+          </Heading>
+          <Text color="fg.muted">{t('dashboard.intro')}</Text>
+        </Stack>
+
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <Box rounded="lg" p="6" bgGradient="to-br" gradientFrom="brand.900" gradientTo="brand.700" color="white" data-testid="dashboard-start">
+            <Stack gap="3" align="start">
+              <Heading as="h2" size="lg">
+                {t('dashboard.start.title')}
+              </Heading>
+              <Text color="brand.50">{t('dashboard.start.text')}</Text>
+              <Button asChild bg="white" color="brand.900" _hover={{ bg: 'brand.50' }}>
+                <RouterLink to="/comparison" data-testid="dashboard-start-search">
+                  {t('dashboard.start.button')}
+                </RouterLink>
+              </Button>
+            </Stack>
+          </Box>
+          <Stack gap="2">
+            <CreditBalance user={user} language={language} />
+            <Button asChild variant="ghost" size="sm" alignSelf="start">
+              <RouterLink to="/my-account" data-testid="dashboard-account-link">
+                {t('dashboard.account_link')}
+              </RouterLink>
+            </Button>
+          </Stack>
+        </Grid>
+
+        <Box as="section" aria-labelledby="dashboard-recent-title">
+          <Stack gap="3">
+            <HStack justify="space-between">
+              <Heading as="h2" id="dashboard-recent-title" size="md">
+                {t('dashboard.recent.title')}
+              </Heading>
+              <Button asChild variant="ghost" size="sm">
+                <RouterLink to="/my-account/my-searches" data-testid="dashboard-all-searches">
+                  {t('dashboard.recent.see_all')}
+                </RouterLink>
+              </Button>
+            </HStack>
+            {recent.status === 'loading' && <Skeleton height="24" rounded="lg" />}
+            {recent.status === 'failed' && (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Title>{t('my_searches.unavailable')}</Alert.Title>
+              </Alert.Root>
+            )}
+            {recent.status === 'ready' && recent.data.items.length === 0 && (
+              <Text color="fg.muted" data-testid="dashboard-recent-empty">
+                {t('dashboard.recent.empty')}
+              </Text>
+            )}
+            {recent.status === 'ready' && recent.data.items.length > 0 && (
+              <Stack as="ul" gap="2" m="0" p="0" data-testid="dashboard-recent">
+                {recent.data.items.map((entry) => (
+                  <Box as="li" key={entry.id} listStyleType="none" borderWidth="1px" rounded="md" p="3" data-testid="dashboard-recent-entry">
+                    <HStack justify="space-between" gap="3" wrap="wrap">
+                      <Stack gap="1">
+                        <Text fontSize="sm" color="fg.muted">
+                          {formatDateTime(entry.createdAt, language)} · {t(`my_searches.kind.${entry.kind}`)}
+                        </Text>
+                        <FilterSummary filters={entry.filters} definition={definition} years={years} />
+                      </Stack>
+                      {entry.kind === 'comparison' && (
+                        <Button asChild size="xs" variant="outline" colorPalette="brand">
+                          <RouterLink to={`/comparison/${entry.id}`} state={{ entry }}>
+                            {t('my_searches.reopen')}
+                          </RouterLink>
+                        </Button>
+                      )}
+                    </HStack>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Box>
+      </Stack>
+    </Container>
+  );
+}

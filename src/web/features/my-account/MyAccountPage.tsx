@@ -1,0 +1,67 @@
+// /my-account and /my-account/my-credits (admin-or-corporate): the credit balance, what a search costs,
+// and the ledger of movements. Buying credits comes with the payments issue: a note says so, no button.
+import { useEffect } from 'react';
+import { Alert, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuthActor, useCurrentUser, useLanguage } from '../../app/session';
+import type { PageProps } from '../../app/router';
+import { CreditBalance } from './CreditBalance';
+import { CreditLedger } from './CreditLedger';
+
+export default function MyAccountPage({ section }: Partial<PageProps>) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const user = useCurrentUser();
+  const auth = useAuthActor();
+  // The balance on screen is read afresh: the person may come here right after a search (402 included).
+  useEffect(() => {
+    auth.send({ type: 'auth.reloadUser' });
+  }, [auth]);
+  const overview = section !== 'my_credits';
+
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid={overview ? 'my-account-page' : 'my-credits-page'}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl" data-testid="my-account-title">
+            {t(overview ? 'sections.my_account' : 'sections.my_credits')}
+          </Heading>
+          {user && (
+            <Text color="fg.muted" data-testid="my-account-email">
+              {user.corporateInfo?.companyName ? `${user.corporateInfo.companyName} · ${user.email}` : user.email}
+            </Text>
+          )}
+        </Stack>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="stretch">
+          <CreditBalance user={user} language={language} />
+          <Alert.Root status="info" alignItems="start" data-testid="credits-purchase-note">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('my_account.purchase.title')}</Alert.Title>
+              <Alert.Description>{t('my_account.purchase.text')}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        </Grid>
+        {overview && (
+          <HStack gap="3" wrap="wrap">
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/comparison" data-testid="my-account-new-search">
+                {t('dashboard.start.button')}
+              </RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to="/my-account/my-searches" data-testid="my-account-searches-link">
+                {t('sections.my_searches')}
+              </RouterLink>
+            </Button>
+            <Button asChild variant="ghost">
+              <RouterLink to="/my-account/settings">{t('sections.my_account_settings')}</RouterLink>
+            </Button>
+          </HStack>
+        )}
+        <CreditLedger language={language} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,196 @@
+// /my-account/my-searches (admin-or-corporate): the saved searches, newest first and paged; each can be
+// re-opened (comparison/{id}, free) or deleted after the confirm modal of type delete.
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { searchHistoryMachine, type HistoryEntry } from '../../../../machines/searchHistory/searchHistoryMachine';
+import { searchHistoryActors } from '../../../../machines/searchHistory/actors';
+import { searchHistoryView } from '../../../../machines/searchHistory/viewModel';
+import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
+import { sameView } from '../../../../machines/comparison/viewModel';
+import type { Language } from '../../../domain/constants';
+import { formatCount } from '../../../domain/language';
+import { useAppConfig } from '../../app/appConfig';
+import { useLanguage, useNotifyFailure, useShowMessage } from '../../app/session';
+import { surveyYears, TOAST_DEFAULT_MS } from '../../../domain/constants';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
+import type { Questionnaire } from '../../components/peerGroup/filterOptions';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { formatDateTime } from './accountFormat';
+import { Pager } from './Pager';
+
+export type SearchHistoryActorRef = ActorRefFrom<typeof searchHistoryMachine>;
+
+interface EntryProps {
+  entry: HistoryEntry;
+  language: Language;
+  definition: Questionnaire | null;
+  years: readonly number[];
+  busy: boolean;
+  onDelete: () => void;
+}
+
+export function SearchEntry({ entry, language, definition, years, busy, onDelete }: EntryProps) {
+  const { t } = useTranslation();
+  const isComparison = entry.kind === 'comparison';
+  return (
+    <Box as="li" borderWidth="1px" rounded="lg" p="4" bg="bg" listStyleType="none" data-testid="search-entry" data-id={entry.id} data-kind={entry.kind}>
+      <Stack gap="3">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <HStack gap="2">
+            <Badge colorPalette={isComparison ? 'brand' : 'purple'}>{t(`my_searches.kind.${entry.kind}`)}</Badge>
+            <Text fontSize="sm" color="fg.muted">
+              {formatDateTime(entry.createdAt, language)}
+            </Text>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted" data-testid="search-entry-credits">
+            {t('my_searches.charged', { count: entry.creditsCharged, formatted: formatCount(entry.creditsCharged, language) })}
+          </Text>
+        </HStack>
+        <FilterSummary filters={entry.filters} definition={definition} years={years} testId="search-entry-filters" />
+        {entry.years && entry.years.length > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('my_searches.years', { years: entry.years.join(', ') })}
+          </Text>
+        )}
+        <HStack gap="2" wrap="wrap">
+          {isComparison ? (
+            <Button asChild size="sm" colorPalette="brand">
+              <RouterLink to={`/comparison/${entry.id}`} state={{ entry }} data-testid="search-entry-reopen">
+                {t('my_searches.reopen')}
+              </RouterLink>
+            </Button>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              {t('my_searches.evolution_elsewhere')}
+            </Text>
+          )}
+          <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={onDelete} data-testid="search-entry-delete">
+            {t('my_searches.delete')}
+          </Button>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+export interface SearchHistoryListProps {
+  history: SearchHistoryActorRef;
+  language: Language;
+  definition: Questionnaire | null;
+  years: readonly number[];
+}
+
+/** The list and its dialog, for a given history actor (the page provides the real one, tests a fake). */
+export function SearchHistoryList({ history, language, definition, years }: SearchHistoryListProps) {
+  const { t } = useTranslation();
+  const view = useSelector(history, searchHistoryView, sameView);
+  const confirm = useSelector(history, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+
+  let body;
+  if (view.status === 'loading') {
+    body = (
+      <Stack gap="3" aria-busy="true" data-testid="my-searches-loading">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height="24" rounded="lg" />
+        ))}
+      </Stack>
+    );
+  } else if (view.status === 'failed') {
+    body = (
+      <Alert.Root status="error" data-testid="my-searches-error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('my_searches.unavailable')}</Alert.Title>
+          <Button size="sm" variant="outline" mt="2" onClick={() => history.send({ type: 'searchHistory.retry' })}>
+            {t('comparison.failure.retry')}
+          </Button>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  } else if (view.entries.length === 0) {
+    body = (
+      <Stack gap="3" align="start" data-testid="my-searches-empty">
+        <Text color="fg.muted">{t('my_searches.empty')}</Text>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/comparison">{t('dashboard.start.button')}</RouterLink>
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted" data-testid="my-searches-total">
+          {t('my_searches.total', { count: view.total, formatted: formatCount(view.total, language) })}
+        </Text>
+        <Stack as="ul" gap="3" m="0" p="0" data-testid="my-searches-list" aria-busy={view.busy}>
+          {view.entries.map((entry) => (
+            <SearchEntry
+              key={entry.id}
+              entry={entry}
+              language={language}
+              definition={definition}
+              years={years}
+              busy={view.busy}
+              onDelete={() => history.send({ type: 'searchHistory.askDelete', id: entry.id })}
+            />
+          ))}
+        </Stack>
+        <Pager
+          page={view.page}
+          pages={view.pages}
+          canGoBack={view.canGoBack}
+          canGoForward={view.canGoForward}
+          onPage={(page) => history.send({ type: 'searchHistory.goToPage', page })}
+          testId="my-searches-pager"
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      {confirm && <ConfirmDeleteDialog confirm={confirm} busy={view.deleting} onAnswer={(confirmed) => history.send({ type: 'searchHistory.answer', confirmed })} />}
+    </>
+  );
+}
+
+export default function MySearchesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const definition = useQuestionnaireDefinition();
+  const years = useAppConfig()?.surveyYears ?? surveyYears();
+  const notifyFailure = useNotifyFailure();
+  const showMessage = useShowMessage();
+  const [machine] = useState(() => searchHistoryMachine.provide({ actors: searchHistoryActors() }));
+  const history = useActorRef(machine, { input: {} });
+
+  useEffect(() => {
+    const subscriptions = [
+      history.on('searchHistory.failed', (event) => notifyFailure(event.failure)),
+      history.on('searchHistory.deleted', () =>
+        showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'my_searches.deleted' }),
+      ),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [history, notifyFailure, showMessage]);
+
+  return (
+    <Container maxW="4xl" py={{ base: 6, md: 10 }} data-testid="my-searches-page">
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {t('sections.my_searches')}
+          </Heading>
+          <Text color="fg.muted">{t('my_searches.intro')}</Text>
+        </Stack>
+        <SearchHistoryList history={history} language={language} definition={definition} years={years} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,203 @@
+// The register page (admin or corporate, spec §2, §6): creates corporate users (POST users/corporate).
+// A corporate user's new colleague joins the caller's company; an admin names the company. After a
+// success: the toast of spec §8, then a corporate registrant goes to the saved URL or the dashboard
+// (spec §4); an admin stays to create more.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Container, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { LANGUAGES, TOAST_DEFAULT_MS, type Language } from '../../../domain/constants';
+import { isAdmin, registrationLanding } from '../../../../machines/auth/landing';
+import { authMessageKey } from '../../../../machines/auth/failure';
+import { accountRequests, type User } from '../../../../machines/auth/requests';
+import type { PageProps } from '../../app/router';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
+import { useAccountRequest } from '../../app/useAccountRequest';
+
+const requests = accountRequests();
+
+export function RegisterPage(_props: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showMessage = useShowMessage();
+  const auth = useAuthActor();
+  const savedRedirect = useSelector(auth, (snapshot) => snapshot.context.redirectUrl);
+  const registrant = useCurrentUser();
+  const language = useLanguage();
+  const admin = isAdmin(registrant);
+  const ownCompany = registrant?.corporateInfo?.companyName ?? '';
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [companyName, setCompanyName] = useState(admin ? '' : ownCompany);
+  const [taxId, setTaxId] = useState('');
+  const [contactName, setContactName] = useState('');
+  const [userLanguage, setUserLanguage] = useState<Language>(language);
+  const [checked, setChecked] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const problem = newPasswordProblem(password, confirmation);
+  const company = admin ? companyName : ownCompany || companyName;
+
+  const request = useAccountRequest(requests.registerCorporate, {
+    succeeded: (user: User) => {
+      showMessage({
+        kind: 'toast',
+        status: 'success',
+        durationMs: TOAST_DEFAULT_MS,
+        titleKey: 'auth.register.success_title',
+        textKey: 'auth.register.success',
+      });
+      const next = registrationLanding(registrant, savedRedirect);
+      if (next) {
+        auth.send({ type: 'auth.forgetRedirect' });
+        navigate(next);
+        return;
+      }
+      setCreated(user.email);
+      setEmail('');
+      setPassword('');
+      setConfirmation('');
+      setContactName('');
+      setTaxId('');
+      setChecked(false);
+      request.reset();
+    },
+    // Spec §8: a registration failure is a toast with the translated auth.{code} (also shown in the form).
+    failed: (code) => showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    setCreated(null);
+    if (problem || !email.trim() || !company.trim()) return;
+    request.submit({ email, password, companyName: company, taxId, contactName, language: userLanguage });
+  };
+  const edited = () => {
+    if (request.view.errorKey) request.edit();
+  };
+
+  return (
+    <Container maxW="2xl" py={{ base: 10, md: 14 }} data-testid="register-page">
+      <Stack gap="6">
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            {t('register.title')}
+          </Heading>
+          <Text color="fg.muted">{admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })}</Text>
+        </Stack>
+        <Card.Root>
+          <Card.Body>
+            <form onSubmit={submit} noValidate data-testid="register-form">
+              <Stack gap="4">
+                {created && (
+                  <Alert.Root status="success" data-testid="register-created">
+                    <Alert.Indicator />
+                    <Alert.Title>{t('register.created', { email: created })}</Alert.Title>
+                  </Alert.Root>
+                )}
+                {request.view.errorKey && (
+                  <Alert.Root status="error" data-testid="register-error">
+                    <Alert.Indicator />
+                    <Alert.Title>{t(request.view.errorKey)}</Alert.Title>
+                  </Alert.Root>
+                )}
+                <Field.Root required invalid={checked && !email.trim()}>
+                  <Field.Label>{t('register.email')}</Field.Label>
+                  <Input
+                    type="email"
+                    autoComplete="off"
+                    value={email}
+                    onChange={(event) => {
+                      setEmail(event.target.value);
+                      edited();
+                    }}
+                    data-testid="register-email"
+                  />
+                  <Field.ErrorText>{t('register.required')}</Field.ErrorText>
+                </Field.Root>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <Field.Root required invalid={checked && (problem === 'too_short' || problem === 'too_long')}>
+                    <Field.Label>{t('register.password')}</Field.Label>
+                    <Input
+                      type="password"
+                      autoComplete="new-password"
+                      maxLength={PASSWORD_MAX_LENGTH}
+                      value={password}
+                      onChange={(event) => {
+                        setPassword(event.target.value);
+                        edited();
+                      }}
+                      data-testid="register-password"
+                    />
+                    <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+                    <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root required invalid={checked && problem === 'mismatch'}>
+                    <Field.Label>{t('new_password.confirm')}</Field.Label>
+                    <Input
+                      type="password"
+                      autoComplete="new-password"
+                      maxLength={PASSWORD_MAX_LENGTH}
+                      value={confirmation}
+                      onChange={(event) => setConfirmation(event.target.value)}
+                      data-testid="register-password-confirm"
+                    />
+                    <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>
+                  </Field.Root>
+                </SimpleGrid>
+                <Field.Root required invalid={checked && !company.trim()} readOnly={!admin && !!ownCompany}>
+                  <Field.Label>{t('register.company')}</Field.Label>
+                  <Input
+                    value={company}
+                    onChange={(event) => {
+                      setCompanyName(event.target.value);
+                      edited();
+                    }}
+                    readOnly={!admin && !!ownCompany}
+                    maxLength={200}
+                    data-testid="register-company"
+                  />
+                  <Field.ErrorText>{t('register.required')}</Field.ErrorText>
+                </Field.Root>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <Field.Root>
+                    <Field.Label>{t('register.contact_name')}</Field.Label>
+                    <Input value={contactName} maxLength={200} onChange={(event) => setContactName(event.target.value)} data-testid="register-contact" />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('register.tax_id')}</Field.Label>
+                    <Input value={taxId} maxLength={50} onChange={(event) => setTaxId(event.target.value)} data-testid="register-tax-id" />
+                  </Field.Root>
+                </SimpleGrid>
+                <Field.Root>
+                  <Field.Label>{t('register.language')}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      value={userLanguage}
+                      onChange={(event) => setUserLanguage(event.target.value as Language)}
+                      data-testid="register-language"
+                    >
+                      {LANGUAGES.map((option) => (
+                        <option key={option} value={option}>
+                          {t(`language.${option}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={request.view.busy} data-testid="register-submit">
+                  {t('register.submit')}
+                </Button>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Container>
+  );
+}

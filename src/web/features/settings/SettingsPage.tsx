@@ -1,0 +1,253 @@
+// The settings page (/settings and /my-account/settings): language, password, cookie choice, and the
+// GDPR self-service — download all my data (JSON) and delete my account, the latter behind the confirm
+// modal of spec §2.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_DEFAULT_MS } from '../../../domain/constants';
+import { consentView } from '../../../../machines/consent/viewModel';
+import { accountRequests, type DataExport } from '../../../../machines/auth/requests';
+import type { PageProps } from '../../app/router';
+import { LanguageSwitch } from '../../app/LanguageSwitch';
+import { useConfirm } from '../../app/ConfirmModal';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { useAuthActor, useConsentActor, useCurrentUser, useShowMessage } from '../../app/session';
+import { useAccountRequest } from '../../app/useAccountRequest';
+
+const requests = accountRequests();
+
+function SettingsCard({ title, text, children, testId }: { title: string; text?: string; children: ReactNode; testId: string }) {
+  return (
+    <Card.Root data-testid={testId}>
+      <Card.Body gap="4">
+        <Stack gap="1">
+          <Heading as="h2" size="lg">
+            {title}
+          </Heading>
+          {text && <Text color="fg.muted">{text}</Text>}
+        </Stack>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AccountSummary() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <HStack gap="3" wrap="wrap" data-testid="settings-account">
+      <Text fontWeight="semibold" data-testid="settings-email">
+        {user.email}
+      </Text>
+      {user.role.map((role) => (
+        <Badge key={role} colorPalette="brand" variant="subtle">
+          {t(`roles.${role}`)}
+        </Badge>
+      ))}
+    </HStack>
+  );
+}
+
+function PasswordSettings() {
+  const { t } = useTranslation();
+  const showMessage = useShowMessage();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [checked, setChecked] = useState(false);
+  const problem = newPasswordProblem(next, confirmation);
+  const request = useAccountRequest(requests.changePassword, {
+    succeeded: () => {
+      showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.password.done' });
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+      setChecked(false);
+    },
+  });
+  const errorKey = request.view.errorCode === 'INVALID_CREDENTIALS' ? 'settings.password.wrong_current' : request.view.errorKey;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!problem && current) request.submit({ currentPassword: current, newPassword: next });
+  };
+  const edited = () => {
+    if (request.view.errorKey) request.edit();
+  };
+
+  return (
+    <SettingsCard title={t('settings.password.title')} text={t('settings.password.text')} testId="settings-password">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {errorKey && (
+            <Alert.Root status="error" data-testid="settings-password-error">
+              <Alert.Indicator />
+              <Alert.Title>{t(errorKey)}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Field.Root required invalid={checked && !current}>
+            <Field.Label>{t('settings.password.current')}</Field.Label>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => {
+                setCurrent(event.target.value);
+                edited();
+              }}
+              data-testid="settings-password-current"
+            />
+            <Field.ErrorText>{t('register.required')}</Field.ErrorText>
+          </Field.Root>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Field.Root required invalid={checked && (problem === 'too_short' || problem === 'too_long')}>
+              <Field.Label>{t('new_password.password')}</Field.Label>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                value={next}
+                onChange={(event) => {
+                  setNext(event.target.value);
+                  edited();
+                }}
+                data-testid="settings-password-new"
+              />
+              <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+              <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required invalid={checked && problem === 'mismatch'}>
+              <Field.Label>{t('new_password.confirm')}</Field.Label>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                value={confirmation}
+                onChange={(event) => setConfirmation(event.target.value)}
+                data-testid="settings-password-confirm"
+              />
+              <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={request.view.busy} data-testid="settings-password-submit">
+            {t('settings.password.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </SettingsCard>
+  );
+}
+
+function CookieSettings() {
+  const { t } = useTranslation();
+  const consent = useConsentActor();
+  const choice = useSelector(consent, (snapshot) => consentView(snapshot).choice);
+  const state = choice === true ? 'accepted' : choice === false ? 'denied' : 'unset';
+  return (
+    <SettingsCard title={t('settings.cookies.title')} text={t('settings.cookies.text')} testId="settings-cookies">
+      <Text data-testid="settings-cookies-state" data-state={state}>
+        {t(`settings.cookies.${state}`)}
+      </Text>
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" colorPalette="brand" disabled={choice === false} onClick={() => consent.send({ type: 'consent.deny' })} data-testid="settings-cookies-deny">
+          {t('cookies.deny')}
+        </Button>
+        <Button variant="outline" colorPalette="brand" disabled={choice === true} onClick={() => consent.send({ type: 'consent.accept' })} data-testid="settings-cookies-accept">
+          {t('cookies.accept')}
+        </Button>
+      </HStack>
+      {choice === false && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('settings.cookies.reload_note')}
+        </Text>
+      )}
+    </SettingsCard>
+  );
+}
+
+/** Offers the export as a file download (no server round trip: the JSON is already here). */
+function download(data: DataExport): void {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `paybench-${data.exportedAt.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function DataSettings() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const showMessage = useShowMessage();
+  const confirm = useConfirm('delete');
+  const exporting = useAccountRequest(requests.exportMyData, {
+    succeeded: (data) => download(data),
+    failed: () => showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.export.failed' }),
+  });
+  const deleting = useAccountRequest(requests.deleteMyAccount, {
+    // The server revoked every session; forget everything here too (auth → storage cleared, home).
+    succeeded: () => auth.send({ type: 'auth.accountDeleted' }),
+  });
+
+  const deleteAccount = async () => {
+    if (await confirm.ask('delete')) deleting.submit({});
+  };
+
+  return (
+    <SettingsCard title={t('settings.data.title')} text={t('settings.data.text')} testId="settings-data">
+      <Stack gap="5">
+        <Stack gap="2" align="flex-start">
+          <Text>{t('settings.export.text')}</Text>
+          <Button variant="outline" colorPalette="brand" loading={exporting.view.busy} onClick={() => exporting.submit({})} data-testid="settings-export">
+            {t('settings.export.button')}
+          </Button>
+        </Stack>
+        <Stack gap="2" align="flex-start" borderTopWidth="1px" pt="5">
+          <Text fontWeight="semibold" color="fg.error">
+            {t('settings.delete.title')}
+          </Text>
+          <Text>{t('settings.delete.text')}</Text>
+          {deleting.view.errorKey && (
+            <Alert.Root status="error" data-testid="settings-delete-error">
+              <Alert.Indicator />
+              <Alert.Title>{t(deleting.view.errorKey)}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Button colorPalette="red" variant="outline" loading={deleting.view.busy} onClick={() => void deleteAccount()} data-testid="settings-delete">
+            {t('settings.delete.button')}
+          </Button>
+        </Stack>
+      </Stack>
+      {confirm.modal}
+    </SettingsCard>
+  );
+}
+
+export function SettingsPage({ section }: PageProps) {
+  const { t } = useTranslation();
+  return (
+    <Container maxW="3xl" py={{ base: 10, md: 14 }} data-testid="settings-page">
+      <Stack gap="6">
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            {t(`sections.${section}`)}
+          </Heading>
+          <AccountSummary />
+        </Stack>
+        <SettingsCard title={t('settings.language.title')} text={t('settings.language.text')} testId="settings-language">
+          <LanguageSwitch testIdPrefix="settings-language" />
+        </SettingsCard>
+        <PasswordSettings />
+        <CookieSettings />
+        <DataSettings />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { comparisonCsv, comparisonCsvFileName, csvField, type ComparisonCsvText } from '../../src/domain/comparisonCsv';
+import type { Measures, Statistic } from '../../src/domain/peerDistribution';
+
+const stat = (p50: number): Statistic => ({ n: 12, mean: p50 + 1_000, p10: p50 - 20_000, p25: p50 - 10_000, p50, p75: p50 + 10_000, p90: p50 + 20_000, medianCi: { low: p50 - 5_000, high: p50 + 5_000 } });
+const measures: Measures = {
+  totalWithoutDeferral: stat(150_000),
+  totalWithDeferral: stat(160_000),
+  fixedSalary: stat(120_000),
+  annualBonus: { n: 12, mean: 30_000, p10: null, p25: 20_000, p50: 30_000, p75: 40_000, p90: null, medianCi: null },
+  deferredCompensation: stat(10_000),
+};
+
+const text: ComparisonCsvText = {
+  year: 'Year',
+  currency: 'Currency',
+  groupSize: 'People',
+  measure: 'Measure',
+  n: 'n',
+  mean: 'Mean',
+  p10: 'P10',
+  p25: 'P25',
+  p50: 'Median',
+  p75: 'P75',
+  p90: 'P90',
+  medianCiLow: 'Median 95% CI low',
+  medianCiHigh: 'Median 95% CI high',
+  ownValue: 'Your value',
+  percentileRank: 'Your percentile',
+  diffFromMedianPercent: 'Difference from the median (%)',
+  measures: {
+    totalWithoutDeferral: 'Total without deferral',
+    totalWithDeferral: 'Total with deferral',
+    fixedSalary: 'Fixed salary',
+    annualBonus: 'Bonus',
+    deferredCompensation: 'Deferred',
+  },
+};
+
+describe('comparisonCsv', () => {
+  it('describes the group, then one row per measure with every published figure and the own position', () => {
+    const csv = comparisonCsv({
+      result: { year: 2025, currency: 'EUR', countLabel: '12', measures },
+      positions: {
+        totalWithoutDeferral: { measure: 'totalWithoutDeferral', ownValue: 165_000, percentileRank: 70, diffFromMedianPercent: 10 },
+        totalWithDeferral: null,
+        fixedSalary: null,
+        annualBonus: null,
+        deferredCompensation: null,
+      },
+      filters: [
+        ['Sector', 'Banca, seguros'],
+        ['Country', 'Spain'],
+      ],
+      text,
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'Year,2025',
+      'Currency,EUR',
+      'People,12',
+      'Sector,"Banca, seguros"',
+      'Country,Spain',
+      '',
+      'Measure,n,Mean,P10,P25,Median,P75,P90,Median 95% CI low,Median 95% CI high,Your value,Your percentile,Difference from the median (%)',
+      'Total without deferral,12,151000,130000,140000,150000,160000,170000,145000,155000,165000,70,10',
+      'Total with deferral,12,161000,140000,150000,160000,170000,180000,155000,165000,,,',
+      'Fixed salary,12,121000,100000,110000,120000,130000,140000,115000,125000,,,',
+      'Bonus,12,30000,,20000,30000,40000,,,,,,',
+      'Deferred,12,11000,-10000,0,10000,20000,30000,5000,15000,,,',
+      '',
+    ]);
+  });
+
+  it('writes only the description when figures are withheld', () => {
+    const csv = comparisonCsv({ result: { year: 2024, currency: 'EUR', countLabel: '<5', measures: null }, positions: null, filters: [], text });
+    expect(csv.trim().split('\r\n')).toHaveLength(5);
+    expect(csv).toContain('People,<5');
+  });
+});
+
+describe('csvField', () => {
+  it('quotes separators and quotes, and defuses formulas', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField(-3.5)).toBe('-3.5');
+    expect(csvField(null)).toBe('');
+  });
+});
+
+describe('comparisonCsvFileName', () => {
+  it('names the file after the year and the filters, safely', () => {
+    expect(comparisonCsvFileName(2025, ['es', 'banking', 2025])).toBe('paybench-comparison-2025-es-banking.csv');
+    expect(comparisonCsvFileName(2024, ['Ciudad de México', '20-plus'])).toBe('paybench-comparison-2024-ciudad-de-m-xico-20-plus.csv');
+  });
+});

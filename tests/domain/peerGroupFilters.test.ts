@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { activeFilters, normaliseFilters, peerGroupOf, sameFilters, withFilter } from '../../src/domain/peerGroupFilters';
+
+describe('withFilter', () => {
+  it('sets and removes a field; null and empty text remove it', () => {
+    expect(withFilter({}, 'sector', 'banking')).toEqual({ sector: 'banking' });
+    expect(withFilter({ sector: 'banking' }, 'sector', null)).toEqual({});
+    expect(withFilter({ sector: 'banking' }, 'sector', '')).toEqual({});
+  });
+
+  it('keeps the year a whole number and drops one that is not', () => {
+    expect(withFilter({}, 'year', '2024')).toEqual({ year: 2024 });
+    expect(withFilter({}, 'year', 2025)).toEqual({ year: 2025 });
+    expect(withFilter({ year: 2024 }, 'year', 'soon')).toEqual({});
+  });
+
+  it('accepts only the experience bands of the contract', () => {
+    expect(withFilter({}, 'experienceBand', '10-15')).toEqual({ experienceBand: '10-15' });
+    expect(withFilter({ experienceBand: '10-15' }, 'experienceBand', '7-9')).toEqual({});
+  });
+
+  it('drops the city when the country changes or is cleared, not when it is set again', () => {
+    const madrid = { country: 'es', city: 'madrid' };
+    expect(withFilter(madrid, 'country', 'pt')).toEqual({ country: 'pt' });
+    expect(withFilter(madrid, 'country', null)).toEqual({});
+    expect(withFilter(madrid, 'country', 'es')).toEqual(madrid);
+    expect(withFilter(madrid, 'sector', 'energy')).toEqual({ ...madrid, sector: 'energy' });
+  });
+
+  it('does not change the filters it is given', () => {
+    const filters = { sector: 'banking' };
+    withFilter(filters, 'sector', 'energy');
+    expect(filters).toEqual({ sector: 'banking' });
+  });
+});
+
+describe('normaliseFilters and activeFilters', () => {
+  it('keeps only set fields, in panel order, and never a city without its country', () => {
+    expect(normaliseFilters({ sector: 'banking', year: 2024, city: 'madrid', gender: '' })).toEqual({ year: 2024, sector: 'banking' });
+    expect(activeFilters({ sector: 'banking', country: 'es', year: 2024 })).toEqual([
+      ['year', 2024],
+      ['country', 'es'],
+      ['sector', 'banking'],
+    ]);
+  });
+
+  it('compares filters by meaning, not by key order or empty fields', () => {
+    expect(sameFilters({ sector: 'banking', year: 2024 }, { year: 2024, sector: 'banking', gender: '' })).toBe(true);
+    expect(sameFilters({ sector: 'banking' }, { sector: 'energy' })).toBe(false);
+  });
+});
+
+describe('peerGroupOf', () => {
+  it('is the person’s sector, position level and country in the year of their form', () => {
+    expect(peerGroupOf({ country: 'es', sector: 'banking', positionLevel: 'director' }, 2025)).toEqual({
+      year: 2025,
+      country: 'es',
+      sector: 'banking',
+      positionLevel: 'director',
+    });
+    expect(peerGroupOf({ sector: 'banking' })).toEqual({ sector: 'banking' });
+  });
+});

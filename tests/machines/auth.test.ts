@@ -1,0 +1,414 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import {
+  authMachine,
+  refreshDelayMs,
+  type AuthEmitted,
+  type AuthEvent,
+  type AuthMachine,
+  type Credentials,
+  type SessionOutput,
+} from '../../machines/auth/authMachine';
+import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
+import { signInLanding, type User } from '../../machines/auth/landing';
+import { authView } from '../../machines/auth/viewModel';
+import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
+import { describeMachinePaths } from './harness/vitest';
+import { actorDriver, type ActorWorld, type EventExecutors, type FrameworkExecutors, type StateAssertions } from './harness/walk';
+
+// ─── fixtures ───
+
+const user = (role: User['role'][number], campaignId: string | null = null): User => ({
+  _id: `${role}UserId0000000000000000`,
+  email: `${role}@paybench.demo`,
+  role: [role],
+  credits: 0,
+  campaignId,
+  premiumType: 'free',
+  corporateInfo: null,
+  emailVerified: true,
+  language: 'es',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const MEMBER = user('member');
+const ADMIN = user('admin');
+const MEMBER_WITH_CAMPAIGN = user('member', 'C1');
+const session = (token: string, who: User = MEMBER): SessionOutput => ({ accessToken: token, expiresIn: 900, user: who });
+const SIGN_IN_SESSION = session('token-signed-in');
+const RESTORED_SESSION = session('token-restored');
+const RENEWED_SESSION = session('token-renewed');
+const REGISTERED_SESSION = session('token-registered', MEMBER_WITH_CAMPAIGN);
+const CREDENTIALS: Credentials = { email: 'member@paybench.demo', password: 'correct horse battery' };
+
+const WRONG_PASSWORD = new AuthFailure('INVALID_CREDENTIALS', 401);
+const ENDED = new AuthFailure('INVALID_TOKEN', 401);
+
+// ─── the world: fake effects that record what the machine did, and what the gestures expect ───
+
+type Src = 'restoreSession' | 'refreshSession' | 'signIn' | 'fetchCurrentUser' | 'signOut';
+interface Deferred {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface World extends ActorWorld<AuthMachine> {
+  clock: SimulatedClock;
+  pending: Partial<Record<Src, Deferred>>;
+  /** Inputs the fake actors were started with, in order. */
+  calls: Array<{ src: Src; input: unknown }>;
+  /** The fake local storage the injected actions write. */
+  storage: Map<string, string>;
+  emitted: AuthEmitted[];
+  // What the gestures so far lead us to expect (never read from the machine).
+  expected: {
+    storage: Map<string, string>;
+    emitted: AuthEmitted[];
+    redirect: string | null;
+    user: User | null;
+    token: string | null;
+    errorCode: string | null;
+  };
+}
+
+const STORED_USER = MEMBER;
+
+function startWorld(): World {
+  const world = {
+    clock: new SimulatedClock(),
+    pending: {},
+    calls: [],
+    storage: new Map([['current_user', JSON.stringify(STORED_USER)], ['appLanguage', 'en']]),
+    emitted: [],
+    expected: {
+      storage: new Map([['current_user', JSON.stringify(STORED_USER)], ['appLanguage', 'en']]),
+      emitted: [],
+      redirect: null,
+      user: null,
+      token: null,
+      errorCode: null,
+    },
+  } as Omit<World, 'actor'> as World;
+  const fake = <I, O>(src: Src) =>
+    fromPromise<O, I>(({ input }) => {
+      world.calls.push({ src, input });
+      return new Promise<O>((resolve, reject) => {
+        world.pending[src] = { resolve: resolve as (value: unknown) => void, reject };
+      });
+    });
+  world.actor = createActor(
+    authMachine.provide({
+      actors: {
+        restoreSession: fake('restoreSession'),
+        refreshSession: fake('refreshSession'),
+        signIn: fake('signIn'),
+        fetchCurrentUser: fake('fetchCurrentUser'),
+        signOut: fake('signOut'),
+      },
+      actions: {
+        storeUser: (_, params) => void world.storage.set('current_user', JSON.stringify(params.user)),
+        forgetStoredUser: () => void world.storage.delete('current_user'),
+        clearStorage: () => world.storage.clear(),
+      },
+    }),
+    { input: { storedUser: STORED_USER }, clock: world.clock },
+  );
+  world.actor.on('*', (event) => world.emitted.push(event));
+  return world;
+}
+
+// ─── the graph ───
+
+const userKey = (u: User | null) => (u ? `${u.role.join('+')}:${u.campaignId ?? ''}` : null);
+const serializeState = (s: MachineSnapshot<AuthMachine>) =>
+  JSON.stringify({
+    value: s.value,
+    user: userKey(s.context.user),
+    token: s.context.accessToken,
+    redirect: s.context.redirectUrl,
+    error: s.context.errorCode,
+  });
+
+const graph = machineGraph({
+  machine: authMachine,
+  input: { storedUser: STORED_USER },
+  serializeState,
+  events: eventsWithFixtures<AuthEvent>(
+    {
+      'auth.signIn': [{ type: 'auth.signIn', ...CREDENTIALS }],
+      'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
+      'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
+      'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
+    },
+    {
+      outputs: {
+        restoreSession: [RESTORED_SESSION],
+        fetchRestoredUser: [MEMBER],
+        signIn: [SIGN_IN_SESSION],
+        // The role decides where the person lands.
+        fetchSignedInUser: [MEMBER, ADMIN],
+        refreshSession: [RENEWED_SESSION],
+        reloadUser: [MEMBER_WITH_CAMPAIGN],
+        signOut: [undefined],
+      },
+      errors: {
+        restoreSession: [new AuthFailure(NO_SESSION)],
+        fetchRestoredUser: [ENDED],
+        signIn: [WRONG_PASSWORD],
+        fetchSignedInUser: [ENDED],
+        refreshSession: [ENDED],
+        reloadUser: [ENDED],
+        signOut: [new AuthFailure('NETWORK_ERROR')],
+      },
+    },
+  ),
+});
+
+// ─── gestures ───
+
+const forgetSession = (world: World) => {
+  world.expected.user = null;
+  world.expected.token = null;
+};
+const signedOutHere = (world: World, emitted: AuthEmitted) => {
+  forgetSession(world);
+  world.expected.redirect = null;
+  world.expected.storage.clear();
+  world.expected.emitted.push(emitted);
+};
+
+const executors = {
+  'auth.signIn': (world, event) => {
+    world.expected.errorCode = null;
+    world.actor.send(event);
+  },
+  'auth.signOut': (world, event) => world.actor.send(event),
+  'auth.rememberRedirect': (world, event) => {
+    world.expected.redirect = event.url;
+    world.actor.send(event);
+  },
+  'auth.forgetRedirect': (world, event) => {
+    world.expected.redirect = null;
+    world.actor.send(event);
+  },
+  'auth.tokenRejected': (world, event) => world.actor.send(event),
+  'auth.userUpdated': (world, event) => {
+    world.expected.user = event.user;
+    world.expected.storage.set('current_user', JSON.stringify(event.user));
+    world.actor.send(event);
+  },
+  'auth.reloadUser': (world, event) => world.actor.send(event),
+  'auth.sessionStarted': (world, event) => {
+    world.expected.user = event.session.user;
+    world.expected.token = event.session.accessToken;
+    world.expected.errorCode = null;
+    world.expected.storage.set('current_user', JSON.stringify(event.session.user));
+    world.expected.emitted.push({ type: 'auth.signedIn', user: event.session.user, redirectTo: null });
+    world.actor.send(event);
+  },
+  'auth.accountDeleted': (world, event) => {
+    signedOutHere(world, { type: 'auth.accountDeleted' });
+    world.actor.send(event);
+  },
+} satisfies EventExecutors<AuthEvent, World>;
+
+const resolve = (src: Src, world: World, value: unknown) => world.pending[src]!.resolve(value);
+const reject = (src: Src, world: World, error: unknown) => world.pending[src]!.reject(error);
+const adoptSession = (world: World, output: SessionOutput) => {
+  world.expected.token = output.accessToken;
+  world.expected.user = output.user;
+};
+const userLoaded = (world: World, loaded: User) => {
+  world.expected.user = loaded;
+  world.expected.storage.set('current_user', JSON.stringify(loaded));
+};
+
+const frameworkExecutors: FrameworkExecutors<World> = {
+  'xstate.done.actor.restoreSession': (world, event) => {
+    adoptSession(world, event.output as SessionOutput);
+    resolve('restoreSession', world, event.output);
+  },
+  'xstate.error.actor.restoreSession': (world, event) => {
+    forgetSession(world);
+    world.expected.storage.delete('current_user');
+    reject('restoreSession', world, event.error);
+  },
+  'xstate.done.actor.fetchRestoredUser': (world, event) => {
+    userLoaded(world, event.output as User);
+    resolve('fetchCurrentUser', world, event.output);
+  },
+  'xstate.error.actor.fetchRestoredUser': (world, event) => {
+    forgetSession(world);
+    world.expected.storage.delete('current_user');
+    reject('fetchCurrentUser', world, event.error);
+  },
+  'xstate.done.actor.signIn': (world, event) => {
+    adoptSession(world, event.output as SessionOutput);
+    resolve('signIn', world, event.output);
+  },
+  'xstate.error.actor.signIn': (world, event) => {
+    forgetSession(world);
+    world.expected.errorCode = (event.error as AuthFailure).code;
+    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
+    reject('signIn', world, event.error);
+  },
+  'xstate.done.actor.fetchSignedInUser': (world, event) => {
+    const loaded = event.output as User;
+    userLoaded(world, loaded);
+    world.expected.emitted.push({ type: 'auth.signedIn', user: loaded, redirectTo: signInLanding(loaded, world.expected.redirect) });
+    world.expected.redirect = null;
+    resolve('fetchCurrentUser', world, event.output);
+  },
+  'xstate.error.actor.fetchSignedInUser': (world, event) => {
+    forgetSession(world);
+    world.expected.errorCode = (event.error as AuthFailure).code;
+    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
+    reject('fetchCurrentUser', world, event.error);
+  },
+  'xstate.done.actor.refreshSession': (world, event) => {
+    adoptSession(world, event.output as SessionOutput);
+    resolve('refreshSession', world, event.output);
+  },
+  'xstate.error.actor.refreshSession': (world, event) => {
+    forgetSession(world);
+    world.expected.storage.delete('current_user');
+    world.expected.emitted.push({ type: 'auth.sessionEnded' });
+    reject('refreshSession', world, event.error);
+  },
+  'xstate.done.actor.reloadUser': (world, event) => {
+    userLoaded(world, event.output as User);
+    resolve('fetchCurrentUser', world, event.output);
+  },
+  'xstate.error.actor.reloadUser': (world, event) => reject('fetchCurrentUser', world, event.error),
+  'xstate.done.actor.signOut': (world) => {
+    signedOutHere(world, { type: 'auth.signedOut' });
+    resolve('signOut', world, undefined);
+  },
+  'xstate.error.actor.signOut': (world, event) => {
+    signedOutHere(world, { type: 'auth.signedOut' });
+    reject('signOut', world, event.error);
+  },
+  'xstate.after.refreshBeforeExpiry.auth.signedIn.active': (world) => {
+    world.clock.increment(refreshDelayMs(world.actor.getSnapshot().context.expiresIn));
+  },
+};
+
+const driver = actorDriver<AuthMachine, World>({ start: startWorld, executors, frameworkExecutors, serializeState });
+
+// ─── what each state shows ───
+
+const recordsMatch = (world: World, snapshot: MachineSnapshot<AuthMachine>) => {
+  expect(Object.fromEntries(world.storage)).toEqual(Object.fromEntries(world.expected.storage));
+  expect(world.emitted).toEqual(world.expected.emitted);
+  expect(snapshot.context.redirectUrl).toBe(world.expected.redirect);
+};
+const signedInAs = (world: World, snapshot: MachineSnapshot<AuthMachine>) => {
+  expect(authView(snapshot)).toMatchObject({ status: 'signedIn', user: world.expected.user, errorKey: null });
+  expect(snapshot.context.accessToken).toBe(world.expected.token);
+};
+const lastCall = (world: World) => world.calls.at(-1)!;
+
+const assertions = {
+  restoring: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    // Guards wait: the state is not known yet, and no stored user is trusted.
+    expect(authView(snapshot)).toMatchObject({ status: 'unknown', user: null, busy: true });
+  },
+  'restoring.refreshing': (world) => {
+    expect(lastCall(world)).toEqual({ src: 'restoreSession', input: { hasStoredUser: true } });
+  },
+  'restoring.loadingUser': (world, snapshot) => {
+    expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: world.expected.token } });
+    expect(snapshot.context.accessToken).toBe(RESTORED_SESSION.accessToken);
+  },
+  signedOut: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    expect(authView(snapshot)).toMatchObject({ status: 'signedOut', user: null, busy: false, signingIn: false });
+    expect(snapshot.context.accessToken).toBeNull();
+    expect(snapshot.can({ type: 'auth.signIn', ...CREDENTIALS })).toBe(true);
+  },
+  'signedOut.idle': (_world, snapshot) => {
+    expect(authView(snapshot).errorKey).toBeNull();
+  },
+  'signedOut.failed': (world, snapshot) => {
+    expect(authView(snapshot).errorKey).toBe(authMessageKey(world.expected.errorCode));
+    expect(authView(snapshot).errorKey).toMatch(/^auth\.(INVALID_CREDENTIALS|INVALID_TOKEN)$/);
+  },
+  'signedOut.left': (world, snapshot) => {
+    expect(snapshot.hasTag('left')).toBe(true);
+    expect(world.storage.size).toBe(0);
+  },
+  signingIn: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    expect(authView(snapshot)).toMatchObject({ status: 'signedOut', signingIn: true, busy: true, errorKey: null });
+  },
+  'signingIn.authenticating': (world) => {
+    expect(lastCall(world)).toEqual({ src: 'signIn', input: CREDENTIALS });
+  },
+  'signingIn.loadingUser': (world) => {
+    expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: SIGN_IN_SESSION.accessToken } });
+  },
+  signedIn: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    signedInAs(world, snapshot);
+  },
+  'signedIn.active': (_world, snapshot) => {
+    expect(authView(snapshot).busy).toBe(false);
+  },
+  'signedIn.refreshing': (world, snapshot) => {
+    expect(lastCall(world)).toEqual({ src: 'refreshSession', input: undefined });
+    expect(authView(snapshot).busy).toBe(true);
+  },
+  'signedIn.reloadingUser': (world) => {
+    expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: world.expected.token } });
+  },
+  signingOut: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    expect(lastCall(world)).toEqual({ src: 'signOut', input: { accessToken: world.expected.token } });
+    expect(authView(snapshot)).toMatchObject({ status: 'signedIn', busy: true });
+  },
+} satisfies StateAssertions<AuthMachine, World>;
+
+describeMachinePaths('auth paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
+
+// ─── promises of the flow ───
+
+describe('auth behaviour', () => {
+  it('renews the token a minute before it expires, and never sooner than 5 s', () => {
+    expect(refreshDelayMs(900)).toBe(840_000);
+    expect(refreshDelayMs(30)).toBe(5_000);
+    expect(refreshDelayMs(null)).toBe(5_000);
+  });
+
+  it('a saved redirect wins over the role landing; an unsafe one is ignored', () => {
+    expect(signInLanding(ADMIN, null)).toBe('/admin/stats');
+    expect(signInLanding(user('corporate'), null)).toBe('/dashboard');
+    expect(signInLanding(MEMBER, null)).toBe('/comparison');
+    expect(signInLanding(MEMBER, '/settings?x=1')).toBe('/settings?x=1');
+    expect(signInLanding(MEMBER, 'https://evil.example/')).toBe('/comparison');
+    expect(signInLanding(MEMBER, '//evil.example/')).toBe('/comparison');
+    expect(signInLanding(MEMBER, '/login')).toBe('/comparison');
+  });
+
+  it('with nothing stored the restore reports NO_SESSION and the visitor is signed out at once', async () => {
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          restoreSession: fromPromise(({ input }: { input: { hasStoredUser: boolean } }) =>
+            input.hasStoredUser ? Promise.resolve(RESTORED_SESSION) : Promise.reject(new AuthFailure(NO_SESSION)),
+          ),
+        },
+      }),
+      { input: { storedUser: null } },
+    ).start();
+    expect(authView(actor.getSnapshot()).status).toBe('unknown');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
+  });
+
+  it('ignores a rejected token while the session is still being restored', () => {
+    const world = startWorld();
+    world.actor.start();
+    world.actor.send({ type: 'auth.tokenRejected' }); // ignored while restoring
+    expect(world.actor.getSnapshot().matches('restoring')).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { accountRequestView } from '../../machines/auth/accountRequestView';
+import {
+  accountRequestMachine,
+  type AccountRequestEmitted,
+  type AccountRequestEvent,
+  type AccountRequestMachine,
+  type RequestFields,
+} from '../../machines/auth/accountRequestMachine';
+import { AuthFailure } from '../../machines/auth/failure';
+import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
+import { describeMachinePaths } from './harness/vitest';
+import { actorDriver, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
+
+const FIELDS: RequestFields = { currentPassword: 'old password', newPassword: 'a much longer new passphrase' };
+const OUTPUT = { ok: true };
+
+interface World extends ActorWorld<AccountRequestMachine> {
+  sent: RequestFields[];
+  pending: { resolve(value: unknown): void; reject(error: unknown): void } | null;
+  emitted: AccountRequestEmitted[];
+  expected: { emitted: AccountRequestEmitted[]; errorCode: string | null };
+}
+
+function startWorld(): World {
+  const world = { sent: [], pending: null, emitted: [], expected: { emitted: [], errorCode: null } } as Omit<World, 'actor'> as World;
+  world.actor = createActor(
+    accountRequestMachine.provide({
+      actors: {
+        send: fromPromise(({ input }: { input: RequestFields }) => {
+          world.sent.push(input);
+          return new Promise((resolve, reject) => (world.pending = { resolve, reject }));
+        }),
+      },
+    }),
+  );
+  world.actor.on('*', (event) => world.emitted.push(event));
+  return world;
+}
+
+const serializeState = (s: MachineSnapshot<AccountRequestMachine>) => JSON.stringify({ value: s.value, error: s.context.errorCode });
+
+const graph = machineGraph({
+  machine: accountRequestMachine,
+  serializeState,
+  events: eventsWithFixtures<AccountRequestEvent>(
+    { 'request.submit': [{ type: 'request.submit', fields: FIELDS }] },
+    {
+      outputs: { send: [OUTPUT] },
+      errors: { send: [new AuthFailure('WEAK_PASSWORD', 400), new AuthFailure('SOMETHING_NEW', 500)] },
+    },
+  ),
+});
+
+const executors = {
+  'request.submit': (world, event) => world.actor.send(event),
+  'request.edit': (world, event) => {
+    world.expected.errorCode = null;
+    world.actor.send(event);
+  },
+  'request.reset': (world, event) => world.actor.send(event),
+} satisfies EventExecutors<AccountRequestEvent, World>;
+
+const driver = actorDriver<AccountRequestMachine, World>({
+  start: startWorld,
+  executors,
+  frameworkExecutors: {
+    'xstate.done.actor.send': (world, event) => {
+      world.expected.errorCode = null;
+      world.expected.emitted.push({ type: 'request.succeeded', output: event.output });
+      world.pending!.resolve(event.output);
+    },
+    'xstate.error.actor.send': (world, event) => {
+      const code = (event.error as AuthFailure).code;
+      world.expected.errorCode = code;
+      world.expected.emitted.push({ type: 'request.failed', code });
+      world.pending!.reject(event.error);
+    },
+  },
+  serializeState,
+});
+
+const assertions = {
+  editing: (world, snapshot) => {
+    expect(accountRequestView(snapshot)).toEqual({ canSubmit: true, busy: false, done: false, errorKey: null, errorCode: null });
+    expect(world.emitted).toEqual(world.expected.emitted);
+  },
+  sending: (world, snapshot) => {
+    expect(accountRequestView(snapshot)).toMatchObject({ canSubmit: false, busy: true, errorKey: null });
+    expect(world.sent.at(-1)).toEqual(FIELDS);
+    expect(world.emitted).toEqual(world.expected.emitted);
+  },
+  succeeded: (world, snapshot) => {
+    expect(accountRequestView(snapshot)).toMatchObject({ done: true, busy: false, errorKey: null });
+    expect(snapshot.context.output).toEqual(OUTPUT);
+    expect(world.emitted).toEqual(world.expected.emitted);
+  },
+  failed: (world, snapshot) => {
+    const code = world.expected.errorCode;
+    // A code with its own text shows it; any other shows auth.unknown.
+    expect(accountRequestView(snapshot)).toMatchObject({
+      canSubmit: true,
+      busy: false,
+      errorCode: code,
+      errorKey: code === 'WEAK_PASSWORD' ? 'auth.WEAK_PASSWORD' : 'auth.unknown',
+    });
+    expect(world.emitted).toEqual(world.expected.emitted);
+  },
+} satisfies StateAssertions<AccountRequestMachine, World>;
+
+describeMachinePaths('accountRequest paths', { graph, driver, assertions, generators: ['shortest', 'simple', 'transitions'] });
+
+describe('accountRequest behaviour', () => {
+  it('sends the fields it is given and says when it succeeded', async () => {
+    const world = startWorld();
+    world.actor.start();
+    world.actor.send({ type: 'request.submit', fields: { email: 'a@b.co' } });
+    world.actor.send({ type: 'request.submit', fields: { email: 'twice@b.co' } }); // ignored while sending
+    expect(world.sent).toEqual([{ email: 'a@b.co' }]);
+    world.pending!.resolve(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(world.emitted).toEqual([{ type: 'request.succeeded', output: true }]);
+  });
+});

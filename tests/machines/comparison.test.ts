@@ -1,0 +1,474 @@
+// The comparison machine walked along its graph against the real actor, with fakes for the three network
+// calls (the API itself is tested against the real server in tests/server). Assertions read the view
+// model the page renders and compare with what the walk's gestures did (the world), not only with the
+// machine's own context.
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import {
+  comparisonMachine,
+  type ComparisonEmitted,
+  type ComparisonEvent,
+  type ComparisonFailure,
+  type ComparisonMachine,
+  type ComparisonRequestInput,
+  type ComparisonResult,
+  type CountRequestInput,
+  type CountResult,
+  type StartingPoint,
+} from '../../machines/comparison/comparisonMachine';
+import { comparisonView, failureView, filterPanelView, resultView, withheldView } from '../../machines/comparison/viewModel';
+import { withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import type { Measures, Statistic } from '../../src/domain/peerDistribution';
+import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
+import { describeMachinePaths } from './harness/vitest';
+import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
+
+// ───────────────────────────── fixtures ─────────────────────────────
+
+const DEBOUNCE_MS = 350;
+const HISTORY_ID = 'hist0000000000000000000001';
+const KEY_PREFIX = 'page-key-0001';
+
+const stat = (p50: number, n = 120): Statistic => ({
+  n,
+  mean: Math.round(p50 * 1.02),
+  p10: Math.round(p50 * 0.75),
+  p25: Math.round(p50 * 0.88),
+  p50,
+  p75: Math.round(p50 * 1.15),
+  p90: Math.round(p50 * 1.35),
+  medianCi: { low: Math.round(p50 * 0.97), high: Math.round(p50 * 1.03) },
+});
+
+const measures: Measures = {
+  fixedSalary: stat(130_000),
+  annualBonus: stat(30_000),
+  deferredCompensation: stat(20_000),
+  totalWithoutDeferral: stat(160_000),
+  totalWithDeferral: stat(180_000),
+};
+
+const answer = (status: ComparisonResult['status'], extra: Partial<ComparisonResult> = {}): ComparisonResult => ({
+  status,
+  count: status === 'ok' ? 120 : null,
+  countLabel: status === 'ok' ? '120' : '<5',
+  year: 2025,
+  currency: 'EUR',
+  filters: {},
+  measures: status === 'ok' ? measures : null,
+  position:
+    status === 'ok'
+      ? {
+          totalWithoutDeferral: { measure: 'totalWithoutDeferral', ownValue: 176_000, percentileRank: 68, diffFromMedianPercent: 10 },
+          totalWithDeferral: { measure: 'totalWithDeferral', ownValue: 171_000, percentileRank: 41, diffFromMedianPercent: -5 },
+          fixedSalary: null,
+          annualBonus: null,
+          deferredCompensation: null,
+        }
+      : null,
+  creditsLeft: status === 'ok' ? 9 : null,
+  ...extra,
+});
+
+const OK = answer('ok', { historyId: 'hist0000000000000000000002' });
+const NOT_ENOUGH = answer('not-enough-data', { reasonCode: 'NOT_ENOUGH_DATA' });
+const REFUSED = answer('refused', { reasonCode: 'DIFFERENCING_RISK', reasonFilter: 'gender', countLabel: '37', count: 37 });
+
+const ENOUGH: CountResult = { count: 120, countLabel: '120', enough: true };
+const TOO_FEW: CountResult = { count: null, countLabel: '<5', enough: false };
+
+const httpFailure = (status: number, errorCode: string | null): ComparisonFailure => ({
+  ok: false,
+  status,
+  value: null,
+  reason: 'http',
+  body: errorCode ? { error: errorCode, errorCode } : { error: 'Internal server error' },
+  errorCode,
+  request: { method: 'POST', path: '/forms/comparation' },
+});
+const OFFLINE: ComparisonFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
+const NO_CREDITS = httpFailure(402, 'INSUFFICIENT_CREDITS');
+const SERVER_ERROR = httpFailure(500, null);
+const GONE = httpFailure(404, 'NOT_FOUND');
+
+const FRESH: StartingPoint = { filters: {} };
+const SAVED: StartingPoint = { filters: { year: 2025, sector: 'banking' }, historyId: HISTORY_ID };
+
+const SET_SECTOR = { type: 'comparison.setFilter', field: 'sector', value: 'energy' } as const;
+
+// ───────────────────────────── graph ─────────────────────────────
+
+// What changes behaviour or what the page shows: the state, whether the count allows a search, whether a
+// saved search is being re-opened, and whether an earlier result is still on screen.
+const serializeState = (s: MachineSnapshot<ComparisonMachine>) =>
+  JSON.stringify({
+    value: s.value,
+    enough: s.matches({ editing: 'ready' }) ? s.context.count?.enough : undefined,
+    reopening: s.context.historyId !== null,
+    shownResult: s.context.result?.status === 'ok',
+  });
+
+const graph = machineGraph({
+  machine: comparisonMachine,
+  input: { searchKeyPrefix: KEY_PREFIX },
+  serializeState,
+  events: eventsWithFixtures<ComparisonEvent>(
+    {
+      'comparison.setFilter': [SET_SECTOR],
+      'comparison.setDeferred': [{ type: 'comparison.setDeferred', include: true }],
+    },
+    {
+      outputs: { loadStartingPoint: [FRESH, SAVED], countResults: [ENOUGH, TOO_FEW], runComparison: [OK, NOT_ENOUGH, REFUSED] },
+      errors: { loadStartingPoint: [GONE], countResults: [OFFLINE], runComparison: [NO_CREDITS, SERVER_ERROR] },
+    },
+  ),
+});
+
+// ───────────────────────────── the world ─────────────────────────────
+
+interface Pending<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+interface World extends ActorWorld<ComparisonMachine> {
+  clock: SimulatedClock;
+  loading: Pending<StartingPoint> | null;
+  counting: Pending<CountResult> | null;
+  searching: Pending<ComparisonResult> | null;
+  countCalls: Array<{ input: CountRequestInput; signal: AbortSignal }>;
+  searchCalls: ComparisonRequestInput[];
+  emitted: ComparisonEmitted[];
+  /** The filters the gestures of the walk produced: the starting point's, then each change. */
+  filters: PeerGroupFilters;
+  /** The saved search the walk opened, until a gesture changes the filters. */
+  reopening: string | null;
+  /** How the last count and search were answered by the walk. */
+  lastCount: CountResult | null;
+  lastAnswer: ComparisonResult | null;
+  lastFailure: ComparisonFailure | null;
+  /** Number of new (not retried, not re-opened) searches the walk asked for. */
+  newSearches: number;
+  /** The count request a filter change interrupted, if the last change came while counting. */
+  interruptedCount: { input: CountRequestInput; signal: AbortSignal } | null;
+}
+
+function pending<T>(world: World, slot: 'loading' | 'counting' | 'searching'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    (world[slot] as Pending<T> | null) = { resolve, reject };
+  });
+}
+
+function createWorld(): World {
+  const world = {
+    clock: new SimulatedClock(),
+    loading: null,
+    counting: null,
+    searching: null,
+    countCalls: [],
+    searchCalls: [],
+    emitted: [],
+    filters: {},
+    reopening: null,
+    lastCount: null,
+    lastAnswer: null,
+    lastFailure: null,
+    newSearches: 0,
+    interruptedCount: null,
+  } as Omit<World, 'actor'> as World;
+  const machine = comparisonMachine.provide({
+    actors: {
+      loadStartingPoint: fromPromise<StartingPoint>(() => pending(world, 'loading')),
+      countResults: fromPromise<CountResult, CountRequestInput>(({ input, signal }) => {
+        world.countCalls.push({ input, signal });
+        return pending(world, 'counting');
+      }),
+      runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input }) => {
+        world.searchCalls.push(input);
+        return pending(world, 'searching');
+      }),
+    },
+    delays: { countDebounce: DEBOUNCE_MS },
+  });
+  world.actor = createActor(machine, { input: { searchKeyPrefix: KEY_PREFIX }, clock: world.clock });
+  world.actor.on('*', (event) => world.emitted.push(event));
+  return world;
+}
+
+const filterChanged = (world: World, filters: PeerGroupFilters) => {
+  world.interruptedCount = world.actor.getSnapshot().matches({ editing: 'counting' }) ? world.countCalls.at(-1)! : null;
+  world.filters = filters;
+  world.reopening = null;
+  world.lastCount = null;
+};
+
+const executors = {
+  'comparison.setFilter': (world, event) => {
+    filterChanged(world, withFilter(world.filters, event.field, event.value));
+    send(world, event);
+  },
+  'comparison.clearFilters': (world, event) => {
+    filterChanged(world, {});
+    send(world, event);
+  },
+  'comparison.search': (world, event) => {
+    world.newSearches += 1;
+    send(world, event);
+  },
+  'comparison.retry': send,
+  'comparison.setDeferred': send,
+} satisfies EventExecutors<ComparisonEvent, World>;
+
+const driver = actorDriver<ComparisonMachine, World>({
+  start: createWorld,
+  executors,
+  frameworkExecutors: {
+    'xstate.done.actor.loadStartingPoint': (world, event) => {
+      const start = event.output as StartingPoint;
+      world.filters = start.filters;
+      world.reopening = start.historyId ?? null;
+      world.loading!.resolve(start);
+    },
+    'xstate.error.actor.loadStartingPoint': (world, event) => {
+      world.lastFailure = event.error as ComparisonFailure;
+      world.loading!.reject(event.error);
+    },
+    'xstate.done.actor.countResults': (world, event) => {
+      world.lastCount = event.output as CountResult;
+      world.counting!.resolve(world.lastCount);
+    },
+    'xstate.error.actor.countResults': (world, event) => {
+      world.lastFailure = event.error as ComparisonFailure;
+      world.counting!.reject(event.error);
+    },
+    'xstate.done.actor.runComparison': (world, event) => {
+      world.lastAnswer = event.output as ComparisonResult;
+      world.searching!.resolve(world.lastAnswer);
+    },
+    'xstate.error.actor.runComparison': (world, event) => {
+      world.lastFailure = event.error as ComparisonFailure;
+      world.searching!.reject(event.error);
+    },
+    'xstate.after.countDebounce.comparison.editing.waiting': (world) => world.clock.increment(DEBOUNCE_MS),
+  },
+  serializeState,
+});
+
+// ───────────────────────────── what each state shows ─────────────────────────────
+
+const lastSearch = (world: World) => world.searchCalls.at(-1)!;
+
+const assertions = {
+  preparing: (world, snapshot) => {
+    const view = comparisonView(snapshot);
+    expect(view.phase).toBe('preparing');
+    expect(view.panel).toMatchObject({ locked: true, canSearch: false, count: { status: 'pending' } });
+    expect(world.loading).not.toBeNull();
+  },
+  unavailable: (world, snapshot) => {
+    expect(comparisonView(snapshot).phase).toBe('unavailable');
+    expect(failureView(snapshot)).toMatchObject({ during: 'preparing', notFound: world.lastFailure?.status === 404, canRetry: true });
+    expect(filterPanelView(snapshot).locked).toBe(true);
+  },
+  editing: (world, snapshot) => {
+    const panel = filterPanelView(snapshot);
+    expect(comparisonView(snapshot).phase).toBe('editing');
+    expect(panel.filters).toEqual(world.filters);
+    expect(panel.locked).toBe(false);
+    // An earlier answer stays on screen, marked as no longer answering the filters.
+    const result = resultView(snapshot);
+    if (world.lastAnswer?.status === 'ok') expect(result).toMatchObject({ stale: true, countLabel: world.lastAnswer.countLabel });
+    else expect(result).toBeNull();
+  },
+  'editing.waiting': (world, snapshot) => {
+    expect(filterPanelView(snapshot)).toMatchObject({ canSearch: false, count: { status: 'pending', label: null } });
+    expect(snapshot.hasTag('counting')).toBe(true);
+    // The count of the previous filters, if it was still running, was cancelled.
+    if (world.interruptedCount) expect(world.interruptedCount.signal.aborted).toBe(true);
+  },
+  'editing.counting': (world, snapshot) => {
+    expect(filterPanelView(snapshot)).toMatchObject({ canSearch: false, count: { status: 'pending' } });
+    expect(world.countCalls.at(-1)!.input).toEqual({ filters: world.filters });
+    expect(world.countCalls.at(-1)!.signal.aborted).toBe(false);
+  },
+  'editing.ready': (world, snapshot) => {
+    const count = world.lastCount!;
+    expect(filterPanelView(snapshot)).toMatchObject({
+      canSearch: count.enough,
+      count: { status: 'known', label: count.countLabel, count: count.count, enough: count.enough },
+    });
+  },
+  'editing.countFailed': (_world, snapshot) => {
+    expect(filterPanelView(snapshot)).toMatchObject({ canSearch: true, canRecount: true, count: { status: 'failed' } });
+    expect(failureView(snapshot)).toMatchObject({ during: 'count', offline: true });
+  },
+  searching: (world, snapshot) => {
+    expect(filterPanelView(snapshot)).toMatchObject({ locked: true, searching: true, canSearch: false });
+    const call = lastSearch(world);
+    expect(call.filters).toEqual(world.filters);
+    expect(call.historyId).toBe(world.reopening);
+    // A new search gets a new key; a retry repeats the key of the search it retries.
+    expect(call.idempotencyKey).toBe(`${KEY_PREFIX}-${world.newSearches}`);
+  },
+  result: (world, snapshot) => {
+    const view = resultView(snapshot)!;
+    expect(comparisonView(snapshot).phase).toBe('result');
+    expect(view).toMatchObject({ stale: false, countLabel: '120', year: 2025, currency: 'EUR', creditsLeft: 9, filters: world.lastAnswer!.filters });
+    expect(view.headline.measure).toBe(snapshot.context.includeDeferred ? 'totalWithDeferral' : 'totalWithoutDeferral');
+    expect(view.headline.position).toMatchObject({ estimated: false, percentileRank: snapshot.context.includeDeferred ? 41 : 68 });
+    expect(view.reopened).toBe(world.reopening !== null && world.lastAnswer?.historyId === world.reopening);
+    expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searched', creditsLeft: 9 });
+    expect(filterPanelView(snapshot).canSearch).toBe(false);
+  },
+  withheld: (world, snapshot) => {
+    expect(comparisonView(snapshot).phase).toBe('withheld');
+    expect(resultView(snapshot)).toBeNull();
+    expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searched', creditsLeft: null });
+  },
+  'withheld.notEnoughData': (_world, snapshot) => {
+    expect(withheldView(snapshot)).toEqual({ status: 'not-enough-data', reasonKey: 'comparison.reasons.NOT_ENOUGH_DATA', reasonFilter: null, countLabel: '<5' });
+  },
+  'withheld.refused': (_world, snapshot) => {
+    expect(withheldView(snapshot)).toEqual({ status: 'refused', reasonKey: 'comparison.reasons.DIFFERENCING_RISK', reasonFilter: 'gender', countLabel: '37' });
+  },
+  creditGate: (world, snapshot) => {
+    expect(comparisonView(snapshot).phase).toBe('creditGate');
+    expect(world.emitted.at(-1)).toEqual({ type: 'comparison.creditsExhausted', failure: NO_CREDITS });
+    expect(failureView(snapshot)).toMatchObject({ during: 'search', status: 402, errorCode: 'INSUFFICIENT_CREDITS', canRetry: false });
+  },
+  failed: (world, snapshot) => {
+    expect(comparisonView(snapshot).phase).toBe('failed');
+    expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searchFailed', failure: SERVER_ERROR });
+    expect(failureView(snapshot)).toMatchObject({ during: 'search', status: 500, canRetry: true, formRequired: false });
+    // Retrying keeps the filters.
+    expect(filterPanelView(snapshot).filters).toEqual(world.filters);
+  },
+} satisfies StateAssertions<ComparisonMachine, World>;
+
+describeMachinePaths('comparison paths', {
+  graph,
+  driver,
+  assertions,
+  generators: ['shortest', 'transitions'],
+  journeys: [
+    graph.pathFromEvents('a failed search is retried with the same filters and the same key, then answers', [
+      { type: 'xstate.done.actor.loadStartingPoint', output: FRESH } as never,
+      { type: 'xstate.done.actor.countResults', output: ENOUGH } as never,
+      { type: 'comparison.search' },
+      { type: 'xstate.error.actor.runComparison', error: SERVER_ERROR } as never,
+      { type: 'comparison.retry' },
+      { type: 'xstate.done.actor.runComparison', output: OK } as never,
+    ]),
+  ],
+});
+
+// ───────────────────────────── behaviour ─────────────────────────────
+
+describe('comparison behaviour', () => {
+  async function settled(world: World) {
+    // Lets injected promises and the actor's reactions run.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    return world.actor.getSnapshot();
+  }
+
+  async function startedWorld(start: StartingPoint = FRESH) {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(start);
+    await settled(world);
+    return world;
+  }
+
+  it('waits for a pause in typing: only the last of several quick changes is counted', async () => {
+    const world = await startedWorld();
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.setFilter', field: 'sector', value: 'banking' });
+    world.clock.increment(DEBOUNCE_MS - 1);
+    world.actor.send({ type: 'comparison.setFilter', field: 'country', value: 'es' });
+    world.clock.increment(DEBOUNCE_MS - 1);
+    world.actor.send({ type: 'comparison.setFilter', field: 'positionLevel', value: 'director' });
+    expect(world.countCalls).toHaveLength(1);
+    world.clock.increment(DEBOUNCE_MS);
+    expect(world.countCalls).toHaveLength(2);
+    expect(world.countCalls[1].input.filters).toEqual({ sector: 'banking', country: 'es', positionLevel: 'director' });
+  });
+
+  it('cancels a stale count: its late answer never lands', async () => {
+    const world = await startedWorld();
+    const stale = world.counting!;
+    const staleSignal = world.countCalls[0].signal;
+    world.actor.send({ type: 'comparison.setFilter', field: 'sector', value: 'banking' });
+    expect(staleSignal.aborted).toBe(true);
+    stale.resolve({ count: 3_000, countLabel: '3000', enough: true });
+    const snapshot = await settled(world);
+    expect(filterPanelView(snapshot).count).toEqual({ status: 'pending', count: null, label: null, enough: null });
+  });
+
+  it('opens a saved search at once, free (isHistory), and makes the next search a new one', async () => {
+    const world = await startedWorld(SAVED);
+    expect(world.actor.getSnapshot().value).toBe('searching');
+    expect(world.searchCalls[0]).toEqual({ filters: SAVED.filters, historyId: HISTORY_ID, idempotencyKey: `${KEY_PREFIX}-0` });
+    world.searching!.resolve({ ...OK, historyId: HISTORY_ID });
+    expect(resultView(await settled(world))!.reopened).toBe(true);
+
+    world.actor.send({ type: 'comparison.setFilter', field: 'year', value: 2024 });
+    world.clock.increment(DEBOUNCE_MS);
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.search' });
+    expect(world.searchCalls[1]).toEqual({ filters: { year: 2024, sector: 'banking' }, historyId: null, idempotencyKey: `${KEY_PREFIX}-1` });
+  });
+
+  it('the with/without deferred switch changes the measures and the headline position, in any state', async () => {
+    const world = await startedWorld();
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.search' });
+    world.searching!.resolve(OK);
+    let view = resultView(await settled(world))!;
+    expect(view.measures.map((m) => m.measure)).toEqual(['totalWithoutDeferral', 'fixedSalary', 'annualBonus']);
+    world.actor.send({ type: 'comparison.setDeferred', include: true });
+    view = resultView(world.actor.getSnapshot())!;
+    expect(view.includeDeferred).toBe(true);
+    expect(view.measures.map((m) => m.measure)).toEqual(['totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation']);
+    expect(view.headline.position).toMatchObject({ percentileRank: 41, diffFromMedianPercent: -5 });
+    world.actor.send({ type: 'comparison.setFilter', field: 'sector', value: 'energy' });
+    world.actor.send({ type: 'comparison.setDeferred', include: false });
+    expect(resultView(world.actor.getSnapshot())).toMatchObject({ stale: true, includeDeferred: false });
+  });
+
+  it('marks an admin’s subject on the result with estimated positions, never the admin’s own', async () => {
+    const subject = {
+      formId: 'form000000000000000000001',
+      label: 'someone@example.com',
+      figures: { fixedSalary: 130_000, annualBonus: 30_000, deferredCompensation: 0, totalWithoutDeferral: 160_000, totalWithDeferral: 160_000 },
+      currency: 'EUR',
+    };
+    const world = await startedWorld({ filters: { sector: 'banking' }, subject });
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.search' });
+    world.searching!.resolve({ ...OK, position: null });
+    const view = resultView(await settled(world))!;
+    expect(view.subjectLabel).toBe('someone@example.com');
+    expect(view.headline.position).toEqual({ measure: 'totalWithoutDeferral', ownValue: 160_000, percentileRank: 50, diffFromMedianPercent: 0, estimated: true });
+  });
+
+  it('a member without a completed form is pointed to the questionnaire', async () => {
+    const world = await startedWorld();
+    world.counting!.reject(httpFailure(403, 'FORM_REQUIRED'));
+    const snapshot = await settled(world);
+    expect(failureView(snapshot)).toMatchObject({ during: 'count', formRequired: true });
+    expect(filterPanelView(snapshot).canSearch).toBe(false);
+  });
+
+  it('a search needs a large enough group when the count is known', async () => {
+    const world = await startedWorld();
+    world.counting!.resolve(TOO_FEW);
+    const snapshot = await settled(world);
+    expect(snapshot.can({ type: 'comparison.search' })).toBe(false);
+    world.actor.send({ type: 'comparison.search' });
+    expect(world.searchCalls).toEqual([]);
+  });
+});

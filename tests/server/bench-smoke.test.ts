@@ -1,0 +1,45 @@
+// A small run of the bench (scripts/bench.ts, `npm run bench`): every figure is produced, with no errors, on
+// the database of this test project (PGlite, or a fresh PostgreSQL database next to the test ones).
+import { describe, expect, it } from 'vitest';
+import { formatReport, runBench, type EngineName } from '../../scripts/bench';
+
+describe('bench, small', () => {
+  it('produces every figure with 0 errors', { timeout: 120_000 }, async () => {
+    const engine: EngineName = process.env.PAYBENCH_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+    const result = await runBench({
+      forms: 3000,
+      engines: [engine],
+      iterations: 4,
+      repeats: 20,
+      durationSeconds: 1,
+      connections: 8,
+      databaseUrl: process.env.DATABASE_URL,
+    });
+    expect(result.engines).toHaveLength(1);
+    const [run] = result.engines;
+    expect(run.forms).toBe(3000);
+    expect(run.loadSeconds).toBeGreaterThan(0);
+    expect(run.latencies.map((l) => l.name)).toEqual([
+      'no filter',
+      'sector',
+      'sector + position level + country',
+      'five filters',
+      'repeated query, unchanged data (cache)',
+    ]);
+    for (const line of run.latencies) {
+      expect(line.errors, line.name).toBe(0);
+      expect(line.samples).toBeGreaterThan(0);
+      expect(line.p50).toBeGreaterThan(0);
+      expect(line.p95).toBeGreaterThanOrEqual(line.p50);
+    }
+    expect(run.latencies[0].outcomes).toEqual({ ok: 4 });
+    expect(run.throughput.requests).toBeGreaterThan(0);
+    expect(run.throughput.errors).toBe(0);
+    expect(run.throughput.non2xx).toBe(0);
+    expect(result.floor.map((l) => l.name)).toEqual(run.latencies.slice(0, 4).map((l) => l.name));
+    for (const line of result.floor) expect(line.p95).toBeGreaterThanOrEqual(0);
+    const report = formatReport(result);
+    expect(report).toContain('comparisons/s');
+    expect(report).toContain('Floor');
+  });
+});

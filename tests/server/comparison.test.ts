@@ -1,0 +1,331 @@
+// The comparison calls end to end on the real app and database: who may compare and what it costs, saved
+// searches, counting, the configuration that decides which forms count (minimum values, the active outlier
+// pack, exchange rates, the privacy threshold), and the public demo comparison.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/testApp';
+import { insertForm, insertForms, insertUser } from './helpers/comparisonFixtures';
+import { insertDemoForms } from '../../src/server/db/seed';
+import { bumpDataVersion, readDataVersion } from '../../src/server/services/dataVersion';
+import { newId } from '../../src/server/ids';
+import type { Role } from '../../src/server/auth/accessToken';
+
+const YEAR = 2025;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await insertForms(t.database, 12, (i) => ({ sector: 'banking', fixedSalary: 100_000 + i * 5000, annualBonus: 10_000 }));
+  await insertForms(t.database, 12, (i) => ({ sector: 'insurance', fixedSalary: 110_000 + i * 5000, annualBonus: 5_000 }));
+  await insertForms(t.database, 20, (i) => ({
+    sector: 'consulting',
+    fixedSalary: 90_000 + i * 10_000,
+    deferredCompensation: i % 4 === 0 ? 50_000 : 0,
+  }));
+});
+afterAll(async () => t?.close());
+
+async function user(roles: Role[], extra: { credits?: number; premiumType?: string } = {}) {
+  const id = await insertUser(t.database, { roles, ...extra });
+  return { id, headers: await t.bearer(id, roles) };
+}
+
+function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: `/api/${url}`, headers, payload: payload as object });
+}
+
+const compare = (headers: Record<string, string>, body: Record<string, unknown>) => post('forms/comparation', body, headers);
+
+async function credits(id: string) {
+  const [row] = await t.database.execute<{ credits: number }>('select credits from users where id = $1', [id]);
+  return Number(row.credits);
+}
+
+describe('who may compare, and what it costs', () => {
+  it('needs a signed-in caller', async () => {
+    expect((await compare({}, { filters: {} })).statusCode).toBe(401);
+    expect((await post('forms/count-results', { filters: {} })).statusCode).toBe(401);
+  });
+
+  it('tells a member without a completed form to fill the questionnaire (403 FORM_REQUIRED), for searching and counting', async () => {
+    const member = await user(['member']);
+    await insertForm(t.database, { userId: member.id, status: 'in-progress', fixedSalary: 120_000 });
+    for (const res of [await compare(member.headers, { filters: {} }), await post('forms/count-results', { filters: {} }, member.headers)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ errorCode: 'FORM_REQUIRED', error: expect.any(String) });
+    }
+  });
+
+  it('lets a member with a completed form compare for free, with their position, and saves the search', async () => {
+    const member = await user(['member']);
+    await insertForm(t.database, { userId: member.id, sector: 'banking', fixedSalary: 131_000, annualBonus: 10_000 });
+    await bumpDataVersion(t.database);
+    const res = await compare(member.headers, { filters: { sector: 'banking' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'ok', count: 13, countLabel: '13', year: YEAR, currency: 'EUR', creditsLeft: null, filters: { sector: 'banking', year: YEAR } });
+    expect(body.position.fixedSalary).toMatchObject({ measure: 'fixedSalary', ownValue: 131_000, percentileRank: 58 });
+    expect(body.position.deferredCompensation).toBeNull(); // the median is 0
+    const [saved] = await t.database.execute<{ credits_charged: number; filters: unknown }>('select * from search_history where id = $1', [body.historyId]);
+    expect(saved).toMatchObject({ credits_charged: 0, filters: { sector: 'banking', year: YEAR } });
+  });
+
+  it('lets admins and the corporate plan compare for free', async () => {
+    for (const caller of [await user(['admin']), await user(['corporate'], { premiumType: 'corporate', credits: 0 })]) {
+      const res = await compare(caller.headers, { filters: { sector: 'insurance' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', count: 12, creditsLeft: null, position: null });
+      expect(await credits(caller.id)).toBe(0);
+    }
+  });
+
+  it('charges a corporate user 1 credit per new search, in the ledger, and answers 402 when short', async () => {
+    const corporate = await user(['corporate'], { credits: 2 });
+    const first = await compare(corporate.headers, { filters: { sector: 'banking' } });
+    expect(first.json()).toMatchObject({ status: 'ok', creditsLeft: 1 });
+    const second = await compare(corporate.headers, { filters: { sector: 'banking' } });
+    expect(second.json()).toMatchObject({ status: 'ok', creditsLeft: 0 });
+    const third = await compare(corporate.headers, { filters: { sector: 'insurance' } });
+    expect(third.statusCode).toBe(402);
+    expect(third.json()).toMatchObject({ error: expect.any(String), errorCode: 'INSUFFICIENT_CREDITS' });
+    const ledger = await t.database.execute<{ delta: number; balance_after: number; reason: string }>(
+      'select delta, balance_after, reason from credit_ledger where user_id = $1 order by balance_after desc',
+      [corporate.id],
+    );
+    expect(ledger).toEqual([
+      { delta: -1, balance_after: 1, reason: 'comparison' },
+      { delta: -1, balance_after: 0, reason: 'comparison' },
+    ]);
+    const history = await t.database.execute<{ credits_charged: number }>('select credits_charged from search_history where user_id = $1', [corporate.id]);
+    expect(history.map((h) => h.credits_charged)).toEqual([1, 1]);
+  });
+
+  it('re-opens a saved search for free, with its own filters, for its owner only', async () => {
+    const corporate = await user(['corporate'], { credits: 1 });
+    const first = (await compare(corporate.headers, { filters: { sector: 'insurance' } })).json();
+    expect(first.creditsLeft).toBe(0);
+    // Re-opening costs nothing even at 0 credits, and the saved filters win over the ones sent.
+    const again = await compare(corporate.headers, { filters: { sector: 'banking' }, isHistory: true, historyId: first.historyId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'ok', historyId: first.historyId, filters: { sector: 'insurance', year: YEAR }, creditsLeft: 0 });
+    expect(again.json().measures).toEqual(first.measures);
+    const rows = await t.database.execute('select id from search_history where user_id = $1', [corporate.id]);
+    expect(rows).toHaveLength(1);
+
+    const stranger = await user(['corporate'], { credits: 5 });
+    const foreign = await compare(stranger.headers, { filters: {}, isHistory: true, historyId: first.historyId });
+    expect(foreign.statusCode).toBe(404);
+    expect(await credits(stranger.id)).toBe(5);
+    const missing = await compare(corporate.headers, { filters: {}, isHistory: true });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('counts for free, showing "<5" under the threshold', async () => {
+    const corporate = await user(['corporate'], { credits: 1 });
+    const big = await post('forms/count-results', { filters: { sector: 'consulting' } }, corporate.headers);
+    expect(big.json()).toEqual({ count: 20, countLabel: '20', enough: true });
+    const small = await post('forms/count-results', { filters: { sector: 'legal' } }, corporate.headers);
+    expect(small.json()).toEqual({ count: null, countLabel: '<5', enough: false });
+    expect(await credits(corporate.id)).toBe(1);
+  });
+
+  it('refuses unknown options and wrongly typed values with the field named', async () => {
+    const admin = await user(['admin']);
+    const cases: Array<[unknown, string]> = [
+      [{ sector: 'piracy' }, 'body.filters.sector'],
+      [{ country: 'fr', city: 'madrid' }, 'body.filters.city'],
+      [{ year: '2025' }, 'body.filters.year'],
+      [{ year: 2022 }, 'body.filters.year'],
+      [{ salary: 1 }, 'body.filters.salary'],
+    ];
+    for (const [filters, field] of cases) {
+      const res = await compare(admin.headers, { filters });
+      expect(res.statusCode, JSON.stringify(filters)).toBe(400);
+      expect(res.json().error.join(' ')).toContain(field);
+    }
+  });
+});
+
+describe('saved searches', () => {
+  it('pages my own searches newest first (page 1 and 10 per page by default)', async () => {
+    const admin = await user(['admin']);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await compare(admin.headers, { filters: { sector: i % 2 ? 'banking' : 'insurance' } })).json().historyId);
+    const other = await user(['admin']);
+    await compare(other.headers, { filters: {} });
+
+    const first = await t.app.inject({ method: 'GET', url: '/api/forms/user-history', headers: admin.headers });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1).toMatchObject({ page: 1, limit: 10, total: 12 });
+    expect(page1.items).toHaveLength(10);
+    expect(page1.items[0]).toEqual({ id: ids[11], kind: 'comparison', filters: { sector: 'banking', year: YEAR }, years: null, creditsCharged: 0, createdAt: expect.any(String) });
+    const page2 = (await t.app.inject({ method: 'GET', url: '/api/forms/user-history?page=2&limit=10', headers: admin.headers })).json();
+    expect(page2.items.map((e: { id: string }) => e.id)).toEqual([ids[1], ids[0]]);
+    const all = [...page1.items, ...page2.items].map((e: { id: string }) => e.id);
+    expect(new Set(all).size).toBe(12);
+    expect(all).toEqual([...ids].reverse());
+  });
+
+  it('deletes only my own entries (someone else’s is 404 and stays); an admin may delete any', async () => {
+    const owner = await user(['corporate'], { premiumType: 'corporate' });
+    const entry = (await compare(owner.headers, { filters: {} })).json().historyId;
+    const intruder = await user(['member']);
+    const denied = await t.app.inject({ method: 'DELETE', url: `/api/forms/user-history/${entry}`, headers: intruder.headers });
+    expect(denied.statusCode).toBe(404);
+    expect(await t.database.execute('select id from search_history where id = $1', [entry])).toHaveLength(1);
+
+    const own = await t.app.inject({ method: 'DELETE', url: `/api/forms/user-history/${entry}`, headers: owner.headers });
+    expect(own.statusCode).toBe(204);
+    expect(await t.database.execute('select id from search_history where id = $1', [entry])).toHaveLength(0);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/forms/user-history/${entry}`, headers: owner.headers });
+    expect(again.statusCode).toBe(404);
+
+    const second = (await compare(owner.headers, { filters: {} })).json().historyId;
+    const admin = await user(['admin']);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/forms/user-history/${second}`, headers: admin.headers })).statusCode).toBe(204);
+  });
+});
+
+describe('configuration that decides what counts', () => {
+  it('shows the configuration to admins only', async () => {
+    for (const roles of [['member'], ['corporate']] as Role[][]) {
+      const caller = await user(roles);
+      expect((await t.app.inject({ method: 'GET', url: '/api/forms/configs', headers: caller.headers })).statusCode).toBe(403);
+    }
+    const admin = await user(['admin']);
+    const res = await t.app.inject({ method: 'GET', url: '/api/forms/configs', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      minValues: { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 },
+      inflationData: [],
+      exchangeRates: [],
+      privacyThreshold: 5,
+      premiumEnabled: false,
+      dataVersion: await readDataVersion(t.database),
+    });
+  });
+
+  it('applies new minimum values to the next query and changes the data version (admin only, validated)', async () => {
+    const admin = await user(['admin']);
+    const count = async () => (await compare(admin.headers, { filters: { sector: 'consulting' } })).json().count;
+    const patch = (body: unknown, headers = admin.headers) => t.app.inject({ method: 'PATCH', url: '/api/forms/configs/min-values', headers, payload: body as object });
+    expect(await count()).toBe(20);
+
+    const member = await user(['member']);
+    expect((await patch({ minFixed: 150_000, compTotal: 80_000, deferredMax: 100_000_000 }, member.headers)).statusCode).toBe(403);
+    for (const bad of [{ minFixed: 79_999, compTotal: 80_000, deferredMax: 0 }, { minFixed: 100_000.5, compTotal: 80_000, deferredMax: 0 }, { minFixed: 100_000, compTotal: 80_000 }, { minFixed: '100000', compTotal: 80_000, deferredMax: 0 }]) {
+      expect((await patch(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+
+    const before = await readDataVersion(t.database);
+    const res = await patch({ minFixed: 150_000, compTotal: 80_000, deferredMax: 100_000_000 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ minFixed: 150_000, compTotal: 80_000, deferredMax: 100_000_000 });
+    expect(await readDataVersion(t.database)).not.toBe(before);
+    expect(await count()).toBe(14); // fixed ≥ 150,000: 150,000 … 280,000
+
+    await patch({ minFixed: 80_000, compTotal: 200_000, deferredMax: 100_000_000 });
+    expect(await count()).toBe(9); // fixed + bonus ≥ 200,000
+    await patch({ minFixed: 80_000, compTotal: 80_000, deferredMax: 10_000 });
+    expect(await count()).toBe(15); // the 5 with 50,000 deferred are out
+    await patch({ minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 });
+    expect(await count()).toBe(20);
+  });
+
+  it('leaves out the forms the active outlier pack excludes, and only while it is active', async () => {
+    const admin = await user(['admin']);
+    const count = async () => (await compare(admin.headers, { filters: { sector: 'consulting' } })).json().count;
+    const consulting = await t.database.execute<{ id: string }>(`select id from forms where sector = 'consulting' order by fixed_salary desc limit 3`);
+    const packId = newId();
+    await t.database.execute(`insert into outlier_packs (id, name, measure, method, k, active) values ($1, 'top', 'fixedSalary', 'iqr', 1.5, false)`, [packId]);
+    for (const form of consulting) await t.database.execute('insert into outlier_exclusions (pack_id, form_id) values ($1, $2)', [packId, form.id]);
+    await bumpDataVersion(t.database);
+    expect(await count()).toBe(20);
+
+    await t.database.execute('update outlier_packs set active = true where id = $1', [packId]);
+    await bumpDataVersion(t.database);
+    expect(await count()).toBe(17);
+    const counted = await post('forms/count-results', { filters: { sector: 'consulting' } }, admin.headers);
+    expect(counted.json().count).toBe(17);
+
+    await t.database.execute('update outlier_packs set active = false where id = $1', [packId]);
+    await bumpDataVersion(t.database);
+    expect(await count()).toBe(20);
+  });
+
+  it('never mixes currencies: converts with the exchange rates, and leaves out a currency without one', async () => {
+    const admin = await user(['admin']);
+    const year = 2024;
+    for (let i = 0; i < 6; i++) await insertForm(t.database, { year, fixedSalary: 100_000 + i * 10_000 });
+    await insertForm(t.database, { year, currency: 'USD', fixedSalary: 400_000 }); // 200,000 EUR at 0.5
+    await insertForm(t.database, { year, currency: 'JPY', fixedSalary: 20_000_000 });
+    await t.database.execute(
+      `insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`,
+      [JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-01-02' }])],
+    );
+    await bumpDataVersion(t.database);
+    const body = (await compare(admin.headers, { filters: { year } })).json();
+    expect(body).toMatchObject({ status: 'ok', count: 7, currency: 'EUR' });
+    // EUR 100k…150k and the converted 200k: the mean of 100, 110, 120, 130, 140, 150, 200 thousand.
+    expect(body.measures.fixedSalary).toMatchObject({ mean: 135_700, p50: 130_000 });
+  });
+});
+
+describe('the privacy threshold is configurable, never below 3', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ PRIVACY_THRESHOLD: '7' });
+    await insertForms(small.database, 6, (i) => ({ fixedSalary: 100_000 + i * 1000 }));
+  });
+  afterAll(async () => small?.close());
+
+  it('follows PRIVACY_THRESHOLD and the configs override, with 3 as the floor', async () => {
+    const id = await insertUser(small.database, { roles: ['admin'] });
+    const headers = await small.bearer(id, ['admin']);
+    const run = async () => (await small.app.inject({ method: 'POST', url: '/api/forms/comparation', headers, payload: { filters: {} } })).json();
+    expect(await run()).toMatchObject({ status: 'not-enough-data', countLabel: '<7', count: null });
+    await small.database.execute(`insert into configs (key, value) values ('privacyThreshold', '2')`);
+    await bumpDataVersion(small.database); // every change of the configuration changes the data version
+    expect(await run()).toMatchObject({ status: 'ok', count: 6 });
+    const counted = await small.app.inject({ method: 'POST', url: '/api/forms/count-results', headers, payload: { filters: {} } });
+    expect(counted.json()).toEqual({ count: 6, countLabel: '6', enough: true });
+  });
+});
+
+describe('the public demo comparison', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await startTestApp();
+    await insertDemoForms(demo.database, 300, { seed: 5 });
+    // A real person's form must never show up in the public demo.
+    await insertForm(demo.database, { year: new Date().getFullYear(), sector: 'banking', fixedSalary: 5_000_000 });
+    await bumpDataVersion(demo.database);
+  });
+  afterAll(async () => demo?.close());
+
+  it('answers anyone on the demo panel only, for free, without saving or a position', async () => {
+    const res = await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: {} } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const [{ n }] = await demo.database.execute<{ n: number }>(
+      `select count(*)::int as n from forms where status = 'completed' and survey_year = $1 and email like 'panel-%@seed.paybench.demo'`,
+      [body.year],
+    );
+    expect(body).toMatchObject({ status: 'ok', count: n, creditsLeft: null, position: null });
+    expect(body.historyId).toBeUndefined();
+    expect(await demo.database.execute('select id from search_history')).toHaveLength(0);
+    const withHidden = await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: { sector: 'banking' } } });
+    expect(withHidden.statusCode).toBe(200);
+    expect(withHidden.json().measures?.fixedSalary.p90 ?? 0).toBeLessThan(5_000_000);
+  });
+
+  it('repeats a query with unchanged data from the cache', async () => {
+    const ask = () => demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: { positionLevel: 'director' } } });
+    const first = await ask();
+    const started = performance.now();
+    const second = await ask();
+    const elapsed = performance.now() - started;
+    expect(second.json()).toEqual(first.json());
+    expect(elapsed).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,370 @@
+// @vitest-environment happy-dom
+// The comparison page's body against the real comparison actor with fake calls: the filter panel built
+// from the questionnaire definition, the live count, the result (positions, figures, switch, CSV), why
+// figures are withheld, and failures. Charts draw nothing here (happy-dom): Playwright asserts them.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { createActor, fromPromise } from 'xstate';
+import {
+  comparisonMachine,
+  type ComparisonFailure,
+  type ComparisonRequestInput,
+  type ComparisonResult,
+  type CountRequestInput,
+  type CountResult,
+  type StartingPoint,
+} from '../../machines/comparison/comparisonMachine';
+import { ComparisonScreen } from '../../src/web/features/comparison/ComparisonScreen';
+import type { SearchCost } from '../../src/web/features/comparison/FilterPanel';
+import type { Questionnaire } from '../../src/web/components/peerGroup/filterOptions';
+import { filterChoices } from '../../src/web/components/peerGroup/filterOptions';
+import { system } from '../../src/web/app/theme';
+import { createI18n } from '../../src/web/app/i18n';
+import type { Language } from '../../src/domain/constants';
+import type { Statistic } from '../../src/domain/peerDistribution';
+
+const NBSP = '\u00a0';
+
+// ApexCharts draws nothing in happy-dom (Playwright asserts the charts); loading it here only costs time.
+vi.mock('../../src/web/features/comparison/DistributionChart', () => ({
+  default: (props: { label: string; ownValue: number | null }) => <div data-testid="chart-stub" data-label={props.label} data-own={String(props.ownValue)} />,
+}));
+vi.setConfig({ testTimeout: 20_000 });
+
+const definition: Questionnaire = {
+  version: 'test',
+  currency: 'EUR',
+  steps: [
+    {
+      index: 0,
+      key: 'questionnaire.steps.profile',
+      questions: [
+        {
+          name: 'country',
+          type: 'select',
+          labelKey: 'questionnaire.questions.country.label',
+          required: true,
+          options: [
+            { value: 'es', labelKey: 'questionnaire.options.country.es' },
+            { value: 'pt', labelKey: 'questionnaire.options.country.pt' },
+          ],
+        },
+        {
+          name: 'city',
+          type: 'select',
+          labelKey: 'questionnaire.questions.city.label',
+          required: true,
+          dependsOn: 'country',
+          optionsBy: {
+            es: [{ value: 'madrid', labelKey: 'questionnaire.options.city.madrid' }],
+            pt: [{ value: 'lisboa', labelKey: 'questionnaire.options.city.lisboa' }],
+          },
+        },
+      ],
+    },
+    {
+      index: 1,
+      key: 'questionnaire.steps.company',
+      questions: [
+        {
+          name: 'sector',
+          type: 'select',
+          labelKey: 'questionnaire.questions.sector.label',
+          required: true,
+          options: [
+            { value: 'banking', labelKey: 'questionnaire.options.sector.banking' },
+            { value: 'energy', labelKey: 'questionnaire.options.sector.energy' },
+          ],
+        },
+      ],
+    },
+    { index: 2, key: 'questionnaire.steps.fixedSalary', questions: [] },
+    { index: 3, key: 'questionnaire.steps.annualBonus', questions: [] },
+    { index: 4, key: 'questionnaire.steps.deferred', questions: [] },
+  ],
+};
+
+const stat = (p50: number, n = 120): Statistic => ({
+  n,
+  mean: p50 + 1_000,
+  p10: p50 - 20_000,
+  p25: p50 - 10_000,
+  p50,
+  p75: p50 + 15_000,
+  p90: p50 + 30_000,
+  medianCi: { low: p50 - 3_000, high: p50 + 3_000 },
+});
+
+const OK: ComparisonResult = {
+  status: 'ok',
+  count: 1_234,
+  countLabel: '1234',
+  year: 2025,
+  currency: 'EUR',
+  filters: { year: 2025, sector: 'banking' },
+  measures: {
+    fixedSalary: stat(125_000),
+    annualBonus: { ...stat(30_000, 8), p10: null, p90: null },
+    deferredCompensation: stat(20_000),
+    totalWithoutDeferral: stat(155_000),
+    totalWithDeferral: stat(175_000),
+  },
+  position: {
+    totalWithoutDeferral: { measure: 'totalWithoutDeferral', ownValue: 170_500, percentileRank: 72, diffFromMedianPercent: 10 },
+    totalWithDeferral: { measure: 'totalWithDeferral', ownValue: 166_250, percentileRank: 38, diffFromMedianPercent: -5 },
+    fixedSalary: { measure: 'fixedSalary', ownValue: 125_000, percentileRank: 50, diffFromMedianPercent: 0 },
+    annualBonus: null,
+    deferredCompensation: null,
+  },
+  historyId: 'hist0000000000000000000002',
+  creditsLeft: 4,
+};
+
+interface Fakes {
+  count: { resolve(value: CountResult): void; reject(error: unknown): void } | null;
+  search: { resolve(value: ComparisonResult): void; reject(error: unknown): void } | null;
+  counts: CountRequestInput[];
+  searches: ComparisonRequestInput[];
+}
+
+function startActor(start: StartingPoint = { filters: {} }) {
+  const fakes: Fakes = { count: null, search: null, counts: [], searches: [] };
+  const machine = comparisonMachine.provide({
+    actors: {
+      loadStartingPoint: fromPromise<StartingPoint>(async () => start),
+      countResults: fromPromise<CountResult, CountRequestInput>(({ input }) => {
+        fakes.counts.push(input);
+        return new Promise((resolve, reject) => (fakes.count = { resolve, reject }));
+      }),
+      runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input }) => {
+        fakes.searches.push(input);
+        return new Promise((resolve, reject) => (fakes.search = { resolve, reject }));
+      }),
+    },
+    delays: { countDebounce: 0 },
+  });
+  const actor = createActor(machine, { input: { searchKeyPrefix: 'test-key-0001' } }).start();
+  return { actor, fakes };
+}
+
+async function flush() {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function renderScreen(actor: ReturnType<typeof startActor>['actor'], language: Language = 'es', cost: SearchCost = { kind: 'credits', credits: 5 }) {
+  return render(
+    <ChakraProvider value={system}>
+      <I18nextProvider i18n={createI18n(language)}>
+        <MemoryRouter>
+          <ComparisonScreen
+            actor={actor}
+            title="Comparativa"
+            intro="intro"
+            definition={definition}
+            years={[2023, 2024, 2025]}
+            language={language}
+            privacyThreshold={5}
+            cost={cost}
+          />
+        </MemoryRouter>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+const select = (field: string) => screen.getByTestId(`filter-${field}`) as HTMLSelectElement;
+const optionValues = (field: string) => Array.from(select(field).options).map((option) => option.value);
+
+async function toResult(language: Language = 'es', result: ComparisonResult = OK) {
+  const { actor, fakes } = startActor();
+  renderScreen(actor, language);
+  await flush();
+  await act(async () => fakes.count!.resolve({ count: 1_234, countLabel: '1234', enough: true }));
+  await flush();
+  fireEvent.click(screen.getByTestId('comparison-search'));
+  await act(async () => fakes.search!.resolve(result));
+  await flush();
+  return { actor, fakes };
+}
+
+afterEach(cleanup);
+
+describe('filter panel', () => {
+  it('offers the questionnaire’s options, the experience bands and the survey years; cities follow the country', async () => {
+    const { actor } = startActor();
+    renderScreen(actor);
+    await flush();
+    expect(optionValues('sector')).toEqual(['', 'banking', 'energy']);
+    expect(optionValues('experienceBand')).toEqual(['', '0-5', '5-10', '10-15', '15-20', '20-plus']);
+    expect(optionValues('year')).toEqual(['', '2025', '2024', '2023']);
+    expect(select('year').options[0].textContent).toBe('Último año con datos');
+    expect(select('city').disabled).toBe(true);
+    fireEvent.change(select('country'), { target: { value: 'pt' } });
+    await flush();
+    expect(select('city').disabled).toBe(false);
+    expect(optionValues('city')).toEqual(['', 'lisboa']);
+  });
+
+  it('counts live after a change and sends only filters that are set', async () => {
+    const { actor, fakes } = startActor();
+    renderScreen(actor);
+    await flush();
+    expect(screen.getByTestId('comparison-count').textContent).toBe('Contando personas…');
+    fireEvent.change(select('sector'), { target: { value: 'banking' } });
+    await flush();
+    expect(fakes.counts.at(-1)).toEqual({ filters: { sector: 'banking' } });
+    await act(async () => fakes.count!.resolve({ count: 1_234, countLabel: '1234', enough: true }));
+    expect(screen.getByTestId('comparison-count').textContent).toBe('1234 personas coinciden');
+    expect((screen.getByTestId('comparison-search') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(select('sector'), { target: { value: '' } });
+    await flush();
+    expect(fakes.counts.at(-1)).toEqual({ filters: {} });
+  });
+
+  it('under the threshold shows "<5", explains why and does not let the person search', async () => {
+    const { actor, fakes } = startActor();
+    renderScreen(actor);
+    await flush();
+    await act(async () => fakes.count!.resolve({ count: null, countLabel: '<5', enough: false }));
+    expect(screen.getByTestId('comparison-count').textContent).toBe('Coinciden menos de 5 personas (<5)');
+    expect(screen.getByTestId('comparison-count-too-small').textContent).toContain('al menos 5 personas');
+    expect((screen.getByTestId('comparison-search') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says what a search costs', async () => {
+    const { actor } = startActor();
+    renderScreen(actor, 'en', { kind: 'credits', credits: 1 });
+    expect(screen.getByTestId('comparison-cost').textContent).toBe(
+      'Each new search costs 1 credit. You have 1 credit left. Counting people and reopening saved searches is free.',
+    );
+  });
+});
+
+describe('result', () => {
+  it('shows the person’s percentile and difference from the median, every figure with n and the median’s interval', async () => {
+    await toResult();
+    expect(screen.getByTestId('comparison-result').dataset.stale).toBe('false');
+    expect(screen.getByTestId('comparison-result-count').textContent).toBe('1234 personas');
+    expect(screen.getByTestId('comparison-credits-left').textContent).toBe('Le quedan 4 créditos');
+    const position = screen.getByTestId('comparison-position');
+    expect(position.textContent).toBe(`Percentil 72 del grupoValor: 170.500${NBSP}€ · 10${NBSP}% por encima de la mediana`);
+    expect(screen.getByTestId('figure-totalWithoutDeferral-median').textContent).toBe(`155.000${NBSP}€`);
+    expect(screen.getByTestId('figure-totalWithoutDeferral-median-ci').textContent).toBe(`152.000${NBSP}€ – 158.000${NBSP}€`);
+    expect(screen.getByTestId('figure-totalWithoutDeferral-n').textContent).toBe('120');
+    // Under 10 people p10/p90 are withheld, and said so.
+    expect(screen.getByTestId('figure-annualBonus-p10-p90').textContent).toBe('Se muestran a partir de 10 personas');
+    expect(screen.getByTestId('measure-totalWithoutDeferral')).toBeTruthy();
+    expect(screen.queryByTestId('measure-deferredCompensation')).toBeNull();
+    expect(screen.getByTestId('distribution-chart-totalWithoutDeferral')).toBeTruthy();
+    expect(await within(screen.getByTestId('distribution-chart-totalWithoutDeferral')).findByTestId('chart-stub')).toMatchObject({ dataset: { own: '170500' } });
+    expect(screen.getByTestId('comparison-privacy-note').textContent).toContain('menos de 5 personas');
+  });
+
+  it('the with/without deferred switch changes the measures and the headline', async () => {
+    await toResult();
+    const toggle = within(screen.getByTestId('comparison-deferred-switch')).getByRole('checkbox');
+    fireEvent.click(toggle);
+    await flush();
+    expect(screen.getByTestId('measure-deferredCompensation')).toBeTruthy();
+    expect(screen.getByTestId('comparison-position').dataset.percentile).toBe('38');
+    expect(screen.getByTestId('comparison-position').textContent).toContain(`5${NBSP}% por debajo de la mediana`);
+    expect(screen.getByTestId('comparison-position').textContent).toContain('por debajo de la mediana');
+  });
+
+  it('marks the result as stale when the filters change, and does not charge again until the person searches', async () => {
+    const { fakes } = await toResult();
+    fireEvent.change(select('sector'), { target: { value: 'energy' } });
+    await flush();
+    expect(screen.getByTestId('comparison-result').dataset.stale).toBe('true');
+    expect(screen.getByTestId('comparison-result-stale')).toBeTruthy();
+    expect(fakes.searches).toHaveLength(1);
+  });
+
+  it('downloads the result as CSV in the reader’s language', async () => {
+    let saved: Blob | null = null;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:test';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    await toResult('en');
+    fireEvent.click(screen.getByTestId('comparison-csv'));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const text = await saved!.text();
+    const lines = text.replace(/^\ufeff/, '').split('\r\n');
+    expect(lines.slice(0, 4)).toEqual(['Year,2025', 'Currency,EUR', 'People,1234', 'Year,2025']);
+    expect(lines).toContain('Total pay without deferral,120,156000,135000,145000,155000,170000,185000,152000,158000,170500,72,10');
+    vi.unstubAllGlobals();
+  });
+
+  it('in English keeps euro amounts in euros (never a dollar sign) and says they are not converted', async () => {
+    await toResult('en');
+    expect(screen.getByTestId('figure-fixedSalary-median').textContent).toBe('€125,000');
+    expect(screen.getByTestId('comparison-currency-note').textContent).toBe('Amounts in Euro (EUR), the currency of the data; they are not converted.');
+    expect(screen.getByTestId('comparison-result').textContent).not.toContain('$');
+  });
+});
+
+describe('withheld and failures', () => {
+  it('explains the privacy threshold when the group is too small, and that nothing was charged', async () => {
+    await toResult('es', { ...OK, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: '<5', measures: null, position: null, creditsLeft: null });
+    const withheld = screen.getByTestId('comparison-withheld');
+    expect(withheld.dataset.status).toBe('not-enough-data');
+    expect(screen.getByTestId('comparison-threshold-explained').textContent).toBe(
+      'Para proteger la privacidad no mostramos ninguna cifra de un grupo de menos de 5 personas (P10 y P90, de menos de 10). Tamaño del grupo: <5. Quite algún filtro para ampliarlo.',
+    );
+    expect(withheld.textContent).toContain('No se ha descontado ningún crédito.');
+    expect(screen.queryByTestId('comparison-result')).toBeNull();
+  });
+
+  it('names the filter when a search is refused for a differencing risk', async () => {
+    await toResult('en', { ...OK, status: 'refused', reasonCode: 'DIFFERENCING_RISK', reasonFilter: 'sector', measures: null, position: null, creditsLeft: null });
+    expect(screen.getByTestId('comparison-withheld-reason').textContent).toBe(
+      'This combination of filters would let the figures of a small group be worked out by subtracting two searches.',
+    );
+    expect(screen.getByTestId('comparison-withheld-filter').textContent).toBe('Change or remove the “Sector” filter.');
+  });
+
+  it('a failed search can be retried with the same filters', async () => {
+    const { actor, fakes } = startActor({ filters: { sector: 'banking' } });
+    renderScreen(actor);
+    await flush();
+    await act(async () => fakes.count!.resolve({ count: 50, countLabel: '50', enough: true }));
+    fireEvent.click(screen.getByTestId('comparison-search'));
+    const failure: ComparisonFailure = { ok: false, status: 500, value: null, reason: 'http', body: null, errorCode: null, request: null };
+    await act(async () => fakes.search!.reject(failure));
+    await flush();
+    expect(screen.getByTestId('comparison-failure').dataset.during).toBe('search');
+    fireEvent.click(screen.getByTestId('comparison-retry'));
+    await flush();
+    expect(fakes.searches).toHaveLength(2);
+    expect(fakes.searches[1]).toEqual(fakes.searches[0]);
+  });
+
+  it('a member without a completed form is invited to fill the questionnaire', async () => {
+    const { actor, fakes } = startActor();
+    renderScreen(actor);
+    await flush();
+    await act(async () => fakes.count!.reject({ ok: false, status: 403, value: null, reason: 'http', body: null, errorCode: 'FORM_REQUIRED', request: null }));
+    await flush();
+    const invitation = screen.getByTestId('comparison-form-required');
+    expect(within(invitation).getByRole('link').getAttribute('href')).toBe('/steps');
+  });
+});
+
+describe('filterChoices', () => {
+  let choices: ReturnType<typeof filterChoices>;
+  beforeEach(() => {
+    choices = filterChoices(null, {}, [2024, 2025]);
+  });
+  it('without a definition offers only what does not come from it', () => {
+    expect(choices.sector).toEqual([]);
+    expect(choices.year.map((c) => c.value)).toEqual(['2025', '2024']);
+    expect(choices.experienceBand).toHaveLength(5);
+  });
+});

@@ -1,0 +1,71 @@
+// The route guards of spec §2 as a decision table over the real route table.
+import { describe, expect, it } from 'vitest';
+import { decideGuards } from '../../src/web/app/guards';
+import { appRoutes, type Guard } from '../../src/web/app/routes';
+import type { User } from '../../machines/auth/landing';
+
+const as = (...role: User['role']): User => ({
+  _id: 'userId00000000000000000000',
+  email: 'someone@paybench.demo',
+  role,
+  credits: 0,
+  campaignId: null,
+  premiumType: 'free',
+  corporateInfo: null,
+  emailVerified: true,
+  language: 'es',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const guardsOf = (path: string): readonly Guard[] => appRoutes.find((route) => route.path === path)!.guards;
+const allow = { kind: 'allow' };
+const wait = { kind: 'wait' };
+const toLogin = { kind: 'redirect', to: '/login', remember: true };
+const toRoot = { kind: 'redirect', to: '/', remember: false };
+
+describe('route guards', () => {
+  it('public pages open at once, even while the session is being restored', () => {
+    for (const path of ['login', 'reset-password', 'steps', 'faqs', 'privacy', 'demo-comparison', 'register/individual']) {
+      expect(decideGuards(guardsOf(path), 'unknown', null), path).toEqual(allow);
+    }
+  });
+
+  it('auth-ready pages wait for the session, then open for anyone', () => {
+    for (const path of ['home', 'blog', 'insights', 'my-form-editor', 'post-detail/:postId']) {
+      expect(decideGuards(guardsOf(path), 'unknown', null), path).toEqual(wait);
+      expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(allow);
+    }
+  });
+
+  it('signed-in pages wait, then send a signed-out visitor to /login remembering the URL', () => {
+    for (const path of ['comparison', 'settings', 'my-form', 'my-account/settings', 'update-data', 'become-premium']) {
+      expect(decideGuards(guardsOf(path), 'unknown', null), path).toEqual(wait);
+      expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(allow);
+    }
+  });
+
+  it('right after signing out here, a signed-in page sends the person home instead', () => {
+    expect(decideGuards(guardsOf('settings'), 'signedOut', null, true)).toEqual({ kind: 'redirect', to: '/home', remember: false });
+  });
+
+  it('admin pages: signed out → /login; a member or corporate user → /; an admin passes', () => {
+    for (const path of ['admin', 'admin/stats', 'comparison-comp/:id']) {
+      expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('corporate')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('admin')), path).toEqual(allow);
+    }
+  });
+
+  it('admin-or-corporate pages: a member → /; corporate and admin pass', () => {
+    for (const path of ['dashboard', 'register', 'my-account', 'my-account/my-credits', 'my-account/my-searches']) {
+      expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('corporate')), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('admin')), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member', 'corporate')), path).toEqual(allow);
+    }
+  });
+});
