@@ -10,6 +10,7 @@ import {
   type EntryProblemKey,
 } from '../../src/domain/answerEntry';
 import {
+  FORM_VALIDATION_KEYS,
   isBlank,
   questionOf,
   validateAnswer,
@@ -125,7 +126,10 @@ export function stepProblems(sheet: AnswerSheet, stepIndex: number, context: She
   for (const question of step.questions) {
     if (!isAsked(question.name, context)) continue;
     const problem = sheet.entryProblems[question.name] ?? ruled.get(question.name);
-    if (problem) problems.push(problem);
+    // A required yes/no answer (the privacy consent) left blank asks for the same as one answered no.
+    if (problem && question.type === 'boolean' && problem.key === FORM_VALIDATION_KEYS.required) {
+      problems.push({ ...problem, key: FORM_VALIDATION_KEYS.mustBeAccepted });
+    } else if (problem) problems.push(problem);
   }
   return problems;
 }
@@ -156,24 +160,30 @@ export function hasUnsavedAnswers(sheet: AnswerSheet, saved: FormAnswerValues): 
 }
 
 /**
- * The step to open: the one asked for, if it was reached before (saved, or the first step not yet saved);
- * otherwise the first step not yet saved.
+ * The step to open: the one asked for, if it was reached (see reachedSteps) or comes before the first step not
+ * reached; otherwise that first step not reached.
  */
-export function openableStep(requested: number, completedSteps: readonly number[]): number {
-  const frontier = firstUnsavedStep(completedSteps);
-  if (requested >= 0 && requested <= LAST_STEP && (completedSteps.includes(requested) || requested <= frontier)) return requested;
+export function openableStep(requested: number, reached: readonly number[]): number {
+  const frontier = firstUnsavedStep(reached);
+  if (requested >= 0 && requested <= LAST_STEP && (reached.includes(requested) || requested <= frontier)) return requested;
   return frontier;
 }
 
-/** The first step not yet saved (the last step when all are). */
-export function firstUnsavedStep(completedSteps: readonly number[]): number {
-  for (let index = 0; index < STEP_COUNT; index++) if (!completedSteps.includes(index)) return index;
+/** The first step not in `steps` (the last step when all are). */
+export function firstUnsavedStep(steps: readonly number[]): number {
+  for (let index = 0; index < STEP_COUNT; index++) if (!steps.includes(index)) return index;
   return LAST_STEP;
 }
 
-/** A step the person may jump to from the progress indicator: a saved one or the first not yet saved. */
-export function isReachable(step: number, completedSteps: readonly number[]): boolean {
-  return step >= 0 && step <= LAST_STEP && (completedSteps.includes(step) || step === firstUnsavedStep(completedSteps));
+/** The steps saved on the server or answered completely here (a copied form's steps in the editor). */
+export function reachedSteps(sheet: AnswerSheet, completedSteps: readonly number[], context: SheetContext): number[] {
+  const withProblems = new Set(stepsWithProblems(sheet, context));
+  return QUESTIONNAIRE_STEPS.map((step) => step.index).filter((index) => completedSteps.includes(index) || !withProblems.has(index));
+}
+
+/** A step the person may jump to from the progress indicator: a reached one or the first after them. */
+export function isReachable(step: number, reached: readonly number[]): boolean {
+  return step >= 0 && step <= LAST_STEP && (reached.includes(step) || step === firstUnsavedStep(reached));
 }
 
 /** The draft kept in the browser so nothing typed is lost (reload, another tab, offline). */

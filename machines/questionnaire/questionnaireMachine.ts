@@ -10,6 +10,7 @@ import {
   isReachable,
   openableStep,
   prefilledEmail,
+  reachedSteps,
   relanguage,
   resumeSheet,
   savableAnswers,
@@ -37,8 +38,6 @@ export interface QuestionnaireInput {
   /** The step of the route (steps and steps/1 are 0, steps/5 is 4). */
   stepIndex: number;
   language: Language;
-  /** localStorage formEmail (campaign links): prefills the e-mail address. */
-  formEmail: string | null;
   /** Whose local draft this is: 'anonymous' or the signed-in user's id. */
   owner: string;
 }
@@ -62,6 +61,10 @@ export interface LoadFormInput {
 export interface LoadedForm {
   form: Form | null;
   draft: LocalDraft | null;
+  /** localStorage formEmail (captured from an ?email= link): prefills the e-mail address. */
+  formEmail?: string | null;
+  /** Signed in without a form this year: the survey year of the user's latest form (update-data copies it). */
+  earlierYear?: number | null;
 }
 
 export interface SaveFormInput {
@@ -82,7 +85,7 @@ export type QuestionnaireEvent =
   | { type: 'questionnaire.touch'; field: string }
   | { type: 'questionnaire.next' }
   | { type: 'questionnaire.back' }
-  /** Jump from the progress indicator (or the browser's history) to a saved step. */
+  /** Jump from the progress indicator (or the browser's history) to a reached step. */
   | { type: 'questionnaire.goTo'; step: number }
   | { type: 'questionnaire.submit' }
   | { type: 'questionnaire.retry' }
@@ -97,16 +100,17 @@ export interface QuestionnaireContext {
   mode: QuestionnaireMode;
   owner: string;
   language: Language;
-  formEmail: string | null;
   definition: QuestionnaireDefinition | null;
   /** The form being filled in; null until the anonymous flow's first save. */
   formId: string | null;
   formStatus: 'new' | 'in-progress' | 'completed';
   surveyYear: number | null;
+  /** Signed in without a form this year: the year of the latest form, to offer the yearly update instead. */
+  earlierFormYear: number | null;
   /** The step the route asked for; the step shown is decided once the form is loaded. */
   requestedStep: number;
   stepIndex: number;
-  /** Steps the server holds as saved. */
+  /** Steps the server holds as saved (in the editor, also those answered completely when loaded). */
   completedSteps: number[];
   sheet: AnswerSheet;
   /** The answers the server holds: loaded, plus every save it accepted (what is unsaved is the difference). */
@@ -142,7 +146,7 @@ const hasProblemsOnStep = (context: QuestionnaireContext) => stepProblems(contex
 
 /**
  * The five-step questionnaire (DESIGN.md §3, issue 4): steps 0–4, per-answer validation, next / back / jump
- * to a saved step, saving as the person goes, resume, submit, retry after a failure, and the leave warning.
+ * to a reached step, saving as the person goes, resume, submit, retry after a failure, and the leave warning.
  *
  * ```
  * loading.definition ─▶ loading.form ─┬─▶ editing (flow ∥ leave) ─── submit ok ──▶ completed
@@ -168,6 +172,8 @@ const hasProblemsOnStep = (context: QuestionnaireContext) => stepProblems(contex
  *   kept (`rememberFormId` → questionaryID); afterwards PUT forms/{id}. Signed in, the form is the user's.
  *   A failed save (offline, server error) keeps every value and offers `retry` (tag `saveFailed`).
  * - `back` and `goTo` move between steps without saving (the draft keeps the answers; every save sends all).
+ *   `goTo` reaches a saved step and the first step after them; in the editor every step answered completely
+ *   when loaded counts as saved (a copied form is reviewed in any order).
  * - `submit` on the last step completes the form (PUT complete: true) once every step is valid; otherwise it
  *   opens the first step with problems and shows them.
  * - editing.leave: `warning` (invokes the `leaveWarning` callback actor: beforeunload) while an anonymous form
@@ -201,18 +207,25 @@ export const questionnaireMachine = setup({
       definition: ({ event }) => (event as unknown as { output: QuestionnaireDefinition }).output,
     }),
     adoptLoadedForm: assign(({ context, event }) => {
-      const { form, draft } = (event as unknown as { output: LoadedForm }).output;
+      const { form, draft, formEmail, earlierYear } = (event as unknown as { output: LoadedForm }).output;
       const ownDraft = draft && draft.owner === context.owner ? draft : null;
       let sheet = resumeSheet(form, ownDraft, context.language);
-      const email = prefilledEmail(context.formEmail);
+      const email = prefilledEmail(formEmail ?? null);
       if (context.mode === 'anonymous' && email && !sheet.answers.email) sheet = applyRawAnswers(sheet, { email }, context.language);
-      const completedSteps = form ? [...form.completedSteps] : [];
+      // In the editor every step answered completely counts as reached, so a copied form (nothing saved yet
+      // this year) can be reviewed in any order.
+      const completedSteps = form
+        ? context.mode === 'editor'
+          ? reachedSteps(sheet, form.completedSteps, sheetContextOf(context))
+          : [...form.completedSteps]
+        : [];
       // The bare route (step 0) resumes where this browser's draft left off, e.g. in another tab.
       const requested = context.requestedStep === 0 && ownDraft ? ownDraft.stepIndex : context.requestedStep;
       return {
         formId: form?.id ?? null,
         formStatus: form ? form.status : ('new' as const),
         surveyYear: form?.surveyYear ?? null,
+        earlierFormYear: form ? null : (earlierYear ?? null),
         completedSteps,
         sheet,
         savedAnswers: form ? { ...form.answers } : {},
@@ -298,11 +311,11 @@ export const questionnaireMachine = setup({
     mode: input.mode,
     owner: input.owner,
     language: input.language,
-    formEmail: input.formEmail,
     definition: null,
     formId: null,
     formStatus: 'new',
     surveyYear: null,
+    earlierFormYear: null,
     requestedStep: input.stepIndex,
     stepIndex: input.mode === 'editor' ? 0 : Math.max(0, Math.min(LAST_STEP, input.stepIndex)),
     completedSteps: [],

@@ -224,3 +224,9 @@ export function sameView(a: unknown, b: unknown): boolean {
   if (keysA.length !== keysB.length) return false;
   return keysA.every((key) => sameView((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
+
+/** Signed in without a form this year but with an earlier one: its year, to offer the yearly update; else null. */
+export function yearlyUpdateOffer(snapshot: QuestionnaireSnapshot): number | null {
+  const { context } = snapshot;
+  return context.mode === 'member' && context.formId === null && snapshot.matches('editing') ? context.earlierFormYear : null;
+}

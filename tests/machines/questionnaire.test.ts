@@ -7,7 +7,7 @@
 // (my-form-editor). Each walks shortest, simple and transition paths; the three guard suites run over the
 // union of what was walked.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   questionnaireMachine,
   type CallProblem,
@@ -31,6 +31,7 @@ import {
   progressView,
   questionNames,
   questionView,
+  yearlyUpdateOffer,
 } from '../../machines/questionnaire/viewModel';
 import { QUESTIONNAIRE_CURRENCY, QUESTIONNAIRE_STEPS } from '../../src/domain/questionnaire';
 import { eventsWithFixtures, machineGraph, type MachineGraph, type MachinePath, type MachineSnapshot } from './harness/graph';
@@ -40,7 +41,8 @@ import { actorDriver, send, walkPath, type ActorWorld, type EventExecutors, type
 
 // ───────────── fixtures ─────────────
 
-const DEFINITION: QuestionnaireDefinition = { version: 'v1', currency: QUESTIONNAIRE_CURRENCY, steps: QUESTIONNAIRE_STEPS } as QuestionnaireDefinition;
+// toJSON keeps the path names readable: the whole definition would otherwise be printed in every path.
+const DEFINITION = { version: 'v1', currency: QUESTIONNAIRE_CURRENCY, steps: QUESTIONNAIRE_STEPS, toJSON: () => 'questionnaire v1' } as QuestionnaireDefinition;
 const FORM_ID = 'Form0000000000000000000A';
 
 /** What a person types to answer each step well (Spanish: "150.000" is a hundred and fifty thousand). */
@@ -177,7 +179,8 @@ const serializeState = (s: MachineSnapshot<QuestionnaireMachine>) =>
 
 type ChangeKind = 'valid' | 'broken' | 'edited';
 type Snapshot = MachineSnapshot<QuestionnaireMachine>;
-const changeOf = (kind: ChangeKind, step: number): QuestionnaireEvent => ({
+type ChangeEvent = Extract<QuestionnaireEvent, { type: 'questionnaire.change' }>;
+const changeOf = (kind: ChangeKind, step: number): ChangeEvent => ({
   type: 'questionnaire.change',
   values: (kind === 'valid' ? VALID_VALUES : kind === 'broken' ? BROKEN_VALUES : EDITED_VALUES)[step],
 });
@@ -231,11 +234,9 @@ function questionnaireGraph(setup: GraphSetup) {
     input: setup.input,
     serializeState,
     limit: Number(process.env.QUESTIONNAIRE_GRAPH_LIMIT ?? 10_000),
-    events: (snapshot) =>
+    events: (snapshot: Snapshot): QuestionnaireEvent[] =>
       base(snapshot)
-        .flatMap((event) =>
-          event.type === 'questionnaire.change' ? changesOffered(setup, snapshot as Snapshot) : [event],
-        )
+        .flatMap((event) => (event.type === 'questionnaire.change' ? changesOffered(setup, snapshot) : [event]))
         .filter((event) => event.type !== 'questionnaire.goTo' || setup.goTo.length > 0)
         // Touching and switching the language change nothing the graph tells apart: left to the behaviour tests.
         .filter((event) => event.type !== 'questionnaire.touch' && event.type !== 'questionnaire.language')
@@ -243,8 +244,8 @@ function questionnaireGraph(setup: GraphSetup) {
   });
 }
 
-const anonymousInput: QuestionnaireInput = { mode: 'anonymous', stepIndex: 0, language: 'es', formEmail: null, owner: 'anonymous' };
-const editorInput: QuestionnaireInput = { mode: 'editor', stepIndex: 0, language: 'es', formEmail: null, owner: 'User000000000000000000001' };
+const anonymousInput: QuestionnaireInput = { mode: 'anonymous', stepIndex: 0, language: 'es', owner: 'anonymous' };
+const editorInput: QuestionnaireInput = { mode: 'editor', stepIndex: 0, language: 'es', owner: 'User000000000000000000001' };
 
 const completedForm = form({ userId: 'User000000000000000000001', status: 'completed', completedSteps: [0, 1, 2, 3, 4], answers: parsedAnswers });
 const isSaved = (snapshot: Snapshot) => snapshot.context.completedSteps.includes(snapshot.context.stepIndex);
@@ -276,12 +277,21 @@ const editorGraph = questionnaireGraph({
   goTo: [4],
 });
 
+/** Editor, forward only: edit, next, save, retry — countable simple paths. */
+const editorForwardGraph = questionnaireGraph({
+  input: editorInput,
+  loads: [{ form: completedForm, draft: null }],
+  changes: (snapshot) => (snapshot.context.stepIndex === 0 || snapshot.context.stepIndex === 4 ? ['edited'] : []),
+  goTo: [],
+  offered: ['questionnaire.change', 'questionnaire.next', 'questionnaire.submit', 'questionnaire.retry'],
+});
+
 if (process.env.QUESTIONNAIRE_GRAPH_SIZES) {
-  for (const [name, graph] of Object.entries({ anonymousGraph, anonymousForwardGraph, editorGraph })) {
+  for (const [name, graph] of Object.entries({ anonymousGraph, anonymousForwardGraph, editorGraph, editorForwardGraph })) {
     const edges = graph.stateChangingTransitions();
     console.log(name, 'vertices', new Set(edges.flatMap((e) => [graph.serialize(e.source), graph.serialize(e.target)])).size, 'edges', edges.length,
       'shortest', graph.shortestPaths().length, 'transitions', graph.transitionPaths().length);
-    if (name !== 'anonymousGraph') console.log('  simple', graph.simplePaths().length);
+    if (name.endsWith('ForwardGraph')) console.log('  simple', graph.simplePaths().length);
   }
 }
 
@@ -463,8 +473,9 @@ interface Suite {
 
 const suites: Suite[] = [
   { name: 'anonymous flow', graph: anonymousGraph, input: anonymousInput, generators: ['shortest', 'transitions'] },
-  { name: 'anonymous flow, forward road', graph: anonymousForwardGraph, input: anonymousInput, generators: ['simple'] },
-  { name: 'editor mode', graph: editorGraph, input: editorInput, generators: ['shortest', 'simple', 'transitions'] },
+  { name: 'anonymous flow, forward road', graph: anonymousForwardGraph, input: anonymousInput, generators: ['simple', 'transitions'] },
+  { name: 'editor mode', graph: editorGraph, input: editorInput, generators: ['shortest', 'transitions'] },
+  { name: 'editor mode, forward road', graph: editorForwardGraph, input: editorInput, generators: ['simple', 'transitions'] },
 ];
 
 const walked: MachinePath<QuestionnaireMachine>[] = [];
@@ -495,5 +506,203 @@ describe('questionnaire paths', () => {
     it('every state has an assertion, and every assertion names a state', () => {
       expect(assertionTableProblems(questionnaireMachine, assertions)).toEqual({ missing: [], unknown: [] });
     });
+  });
+});
+
+// ───────────── behaviour ─────────────
+
+/** Starts a world and resolves its loads: the definition, then `loaded`. */
+async function started(input: Partial<QuestionnaireInput>, loaded: LoadedForm = { form: null, draft: null }): Promise<World> {
+  const world = createWorld({ ...anonymousInput, ...input });
+  world.actor.start();
+  world.pending.loadQuestionnaire!.resolve(DEFINITION);
+  await waitFor(world.actor, (s) => s.matches({ loading: 'form' }));
+  world.pending.loadForm!.resolve(loaded);
+  await waitFor(world.actor, (s) => !s.hasTag('loading'));
+  return world;
+}
+
+const change = (world: World, values: Record<string, RawAnswer>) => world.actor.send({ type: 'questionnaire.change', values });
+const snapshotOf = (world: World) => world.actor.getSnapshot();
+
+async function saveStep(world: World, output: Form) {
+  world.actor.send({ type: 'questionnaire.next' });
+  expect(snapshotOf(world).hasTag('saving')).toBe(true);
+  world.pending.saveForm!.resolve(output);
+  await waitFor(world.actor, (s) => !s.hasTag('saving'));
+}
+
+describe('questionnaire behaviour', () => {
+  it('submitting with a broken answer on a saved step opens that step and shows its problem', async () => {
+    const world = await started({});
+    for (let step = 0; step < 4; step++) {
+      change(world, VALID_VALUES[step]);
+      await saveStep(world, form({ completedSteps: Array.from({ length: step + 1 }, (_, i) => i) }));
+    }
+    change(world, VALID_VALUES[4]);
+    world.actor.send({ type: 'questionnaire.goTo', step: 2 });
+    change(world, BROKEN_VALUES[2]);
+    world.actor.send({ type: 'questionnaire.goTo', step: 4 });
+    world.actor.send({ type: 'questionnaire.submit' });
+    const snapshot = snapshotOf(world);
+    expect(snapshot.context.stepIndex).toBe(2);
+    expect(snapshot.hasTag('invalid')).toBe(true);
+    expect(questionView(snapshot, 'fixedSalary')?.problem).toEqual({
+      field: 'fixedSalary',
+      key: 'questionnaire.validation.ambiguousNumber',
+      params: { value: '90,000', suggestion: '90.000' },
+    });
+    expect(world.saves.every((save) => !save.complete)).toBe(true);
+  });
+
+  it('formats money while typing, keeps an ambiguous text as typed, and follows a language switch', async () => {
+    const world = await started({ stepIndex: 2 }, { form: form({ completedSteps: [0, 1], answers: parsedAnswers }), draft: null });
+    expect(snapshotOf(world).context.stepIndex).toBe(2);
+    expect(questionView(snapshotOf(world), 'fixedSalary')).toMatchObject({ text: '150.000', currency: 'EUR' });
+
+    change(world, { fixedSalary: '90000' });
+    expect(questionView(snapshotOf(world), 'fixedSalary')).toMatchObject({ text: '90.000', problem: null });
+    expect(snapshotOf(world).context.sheet.answers.fixedSalary).toBe(90_000);
+
+    change(world, { fixedSalary: '90,000' });
+    world.actor.send({ type: 'questionnaire.touch', field: 'fixedSalary' });
+    expect(questionView(snapshotOf(world), 'fixedSalary')).toMatchObject({
+      text: '90,000',
+      problem: { key: 'questionnaire.validation.ambiguousNumber', params: { value: '90,000', suggestion: '90.000' } },
+    });
+    expect(snapshotOf(world).context.sheet.answers.fixedSalary).toBeUndefined();
+
+    // In English the same text is ninety thousand; an unreadable text is never rewritten behind the person's back.
+    world.actor.send({ type: 'questionnaire.language', language: 'en' });
+    expect(questionView(snapshotOf(world), 'fixedSalary')?.text).toBe('90,000');
+    change(world, { fixedSalary: '90,000' });
+    expect(questionView(snapshotOf(world), 'fixedSalary')).toMatchObject({ text: '90,000', problem: null });
+    expect(snapshotOf(world).context.sheet.answers.fixedSalary).toBe(90_000);
+    world.actor.send({ type: 'questionnaire.language', language: 'es' });
+    expect(questionView(snapshotOf(world), 'fixedSalary')?.text).toBe('90.000');
+  });
+
+  it('shows a problem once its answer is left, or once the person tries to go on', async () => {
+    const world = await started({});
+    change(world, { email: 'ana@' });
+    expect(questionView(snapshotOf(world), 'email')?.problem).toBeNull();
+    world.actor.send({ type: 'questionnaire.touch', field: 'email' });
+    expect(questionView(snapshotOf(world), 'email')?.problem).toMatchObject({ key: 'questionnaire.validation.invalidEmail' });
+    expect(questionView(snapshotOf(world), 'country')?.problem).toBeNull();
+    world.actor.send({ type: 'questionnaire.next' });
+    expect(questionView(snapshotOf(world), 'country')?.problem).toMatchObject({ key: 'questionnaire.validation.required' });
+    expect(world.saves).toEqual([]);
+  });
+
+  it('keeps what is typed during a save, and saves it with the next step', async () => {
+    const world = await started({});
+    change(world, VALID_VALUES[0]);
+    world.actor.send({ type: 'questionnaire.next' });
+    change(world, { sector: 'energy' });
+    expect(world.saves[0].answers).not.toHaveProperty('sector');
+    world.pending.saveForm!.resolve(form({ completedSteps: [0] }));
+    await waitFor(world.actor, (s) => !s.hasTag('saving'));
+    expect(snapshotOf(world).context.sheet.answers.sector).toBe('energy');
+    expect(world.drafts.at(-1)).toMatchObject({ formId: FORM_ID, stepIndex: 1, answers: expect.objectContaining({ sector: 'energy' }) });
+    change(world, { ...VALID_VALUES[1], sector: 'energy' });
+    world.actor.send({ type: 'questionnaire.next' });
+    expect(world.saves[1]).toMatchObject({ formId: FORM_ID, step: 1, answers: expect.objectContaining({ sector: 'energy', email: 'ana@example.com' }) });
+  });
+
+  it('keeps every typed value after a failed save and retries with them', async () => {
+    const world = await started({});
+    change(world, VALID_VALUES[0]);
+    world.actor.send({ type: 'questionnaire.next' });
+    world.pending.saveForm!.reject(OFFLINE);
+    await waitFor(world.actor, (s) => s.hasTag('saveFailed'));
+    expect(world.storedFormId).toBeNull();
+    expect(snapshotOf(world).context.sheet.answers).toMatchObject({ email: 'ana@example.com', birthYear: 1980 });
+    world.actor.send({ type: 'questionnaire.retry' });
+    expect(world.saves).toHaveLength(2);
+    expect(world.saves[1]).toEqual(world.saves[0]);
+    world.pending.saveForm!.resolve(form({ completedSteps: [0] }));
+    await waitFor(world.actor, (s) => s.context.stepIndex === 1);
+    expect(world.storedFormId).toBe(FORM_ID);
+  });
+
+  it('resumes with the local draft of the same form when it is newer, and opens only a step already reached', async () => {
+    const stored = form({ completedSteps: [0, 1], answers: { ...parsedAnswers, fixedSalary: undefined }, updatedAt: '2026-03-01T10:00:00.000Z' });
+    const draft: LocalDraft = {
+      formId: FORM_ID, owner: 'anonymous', answers: { annualBonus: 40_000 }, pendingTexts: { fixedSalary: '95,000' }, language: 'es', stepIndex: 2,
+      updatedAt: '2026-03-01T10:05:00.000Z',
+    };
+    const world = await started({ stepIndex: 4 }, { form: stored, draft });
+    const snapshot = snapshotOf(world);
+    expect(snapshot.context.stepIndex).toBe(2);
+    expect(snapshot.context.sheet.answers.annualBonus).toBe(40_000);
+    expect(questionView(snapshot, 'fixedSalary')?.text).toBe('95,000');
+    expect(leaveWarningArmed(snapshot)).toBe(true);
+
+    const stale = await started({ stepIndex: 0 }, { form: stored, draft: { ...draft, updatedAt: '2026-03-01T09:00:00.000Z' } });
+    expect(stale.actor.getSnapshot().context.sheet.answers.annualBonus).toBe(30_000);
+    // The bare route resumes where the draft left off (another tab).
+    expect(stale.actor.getSnapshot().context.stepIndex).toBe(2);
+  });
+
+  it('prefills the e-mail address from formEmail when signed out', async () => {
+    const world = await started({}, { form: null, draft: null, formEmail: 'campaign@example.com' });
+    expect(questionView(snapshotOf(world), 'email')?.value).toBe('campaign@example.com');
+    const invalid = await started({}, { form: null, draft: null, formEmail: 'not an address' });
+    expect(questionView(invalid.actor.getSnapshot(), 'email')?.value).toBeNull();
+  });
+
+  it('signed in: the form is the user’s — no e-mail question, no questionaryID, a warning only for unsaved answers', async () => {
+    const world = await started({ mode: 'member', owner: 'User000000000000000000001' }, { form: null, draft: null, formEmail: 'campaign@example.com' });
+    expect(questionNames(snapshotOf(world))).not.toContain('email');
+    expect(leaveWarningArmed(snapshotOf(world))).toBe(false);
+    change(world, { ...VALID_VALUES[0], email: null });
+    expect(leaveWarningArmed(snapshotOf(world))).toBe(true);
+    expect(world.warningsListening).toBe(1);
+    await saveStep(world, form({ userId: 'User000000000000000000001', completedSteps: [0] }));
+    expect(world.saves[0]).toMatchObject({ formId: null, signedOut: false });
+    expect(world.saves[0].answers).not.toHaveProperty('email');
+    expect(world.storedFormId).toBeNull();
+    expect(leaveWarningArmed(snapshotOf(world))).toBe(false);
+    expect(world.warningsListening).toBe(0);
+  });
+
+  it('signed in with only an earlier year’s form: a new form for this year, and the yearly update offered', async () => {
+    const world = await started({ mode: 'member', owner: 'User000000000000000000001' }, { form: null, draft: null, earlierYear: 2025 });
+    expect(yearlyUpdateOffer(snapshotOf(world))).toBe(2025);
+    change(world, { ...VALID_VALUES[0], email: null });
+    await saveStep(world, form({ userId: 'User000000000000000000001', completedSteps: [0] }));
+    expect(yearlyUpdateOffer(snapshotOf(world))).toBeNull();
+  });
+
+  it('signed in with this year’s form completed on /steps: shows it completed, no registration offer', async () => {
+    const world = await started({ mode: 'member', owner: 'User000000000000000000001' }, { form: completedForm, draft: null });
+    expect(phaseOf(snapshotOf(world))).toBe('completed');
+    expect(completionView(snapshotOf(world)).offerRegistration).toBe(false);
+  });
+
+  it('editor mode opens the first step of a completed form and saves it in place', async () => {
+    const world = await started({ mode: 'editor', owner: 'User000000000000000000001', stepIndex: 3 }, { form: completedForm, draft: null });
+    const snapshot = snapshotOf(world);
+    expect(snapshot.context.stepIndex).toBe(0);
+    expect(progressView(snapshot).steps.map((step) => step.reachable)).toEqual([false, true, true, true, true]);
+    expect(navigationView(snapshot)).toMatchObject({ saveStatus: 'saved', submitLabelKey: 'questionnaire.actions.save' });
+    world.actor.send({ type: 'questionnaire.goTo', step: 4 });
+    world.actor.send({ type: 'questionnaire.submit' });
+    expect(world.saves[0]).toMatchObject({ formId: FORM_ID, complete: true, step: 4 });
+  });
+});
+
+describe('questionnaire behaviour: a copied form in the editor', () => {
+  it('counts the steps answered completely as reached, so the copy can be reviewed in any order', async () => {
+    const { privacyConsent: _consent, ...copied } = parsedAnswers;
+    const copy = form({ userId: 'User000000000000000000001', completedSteps: [], answers: copied });
+    const world = await started({ mode: 'editor', owner: 'User000000000000000000001' }, { form: copy, draft: null });
+    const snapshot = world.actor.getSnapshot();
+    expect(snapshot.context.completedSteps).toEqual([0, 1, 2, 3]);
+    expect(progressView(snapshot).steps.map((step) => step.reachable)).toEqual([false, true, true, true, true]);
+    world.actor.send({ type: 'questionnaire.goTo', step: 4 });
+    world.actor.send({ type: 'questionnaire.submit' });
+    expect(questionView(world.actor.getSnapshot(), 'privacyConsent')?.problem).toMatchObject({ key: 'questionnaire.validation.mustBeAccepted' });
+    expect(world.saves).toEqual([]);
   });
 });

@@ -42,8 +42,11 @@ describe('locale files', () => {
   it('carry the texts the specification fixes', () => {
     expect(es.errors.internal).toBe('Problemas técnicos. Inténtelo de nuevo más tarde.');
     expect(es.auth.register.success).toBe('Registro realizado correctamente');
-    for (const type of ['delete_modal', 'copy_modal'] as const) {
-      expect(Object.keys(es.modals[type]).sort()).toEqual(['no_type', 'subtitle', 'title', 'type']);
+    // modals.{type}_modal.title, .subtitle, .no_{type} and .{type} (spec §2), for each type.
+    for (const type of ['delete', 'copy'] as const) {
+      for (const locale of [es, en]) {
+        expect(Object.keys(locale.modals[`${type}_modal`]).sort()).toEqual([`no_${type}`, 'subtitle', 'title', type].sort());
+      }
     }
   });
 });

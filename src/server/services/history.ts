@@ -58,6 +58,8 @@ export async function saveSearch(db: Queryable, userId: string, search: SavedSea
  * the credit transaction, fully durable.
  */
 export async function saveFreeSearch(database: Database, userId: string, search: SavedSearch): Promise<string> {
+  // The embedded database writes its files as it goes; the setting would change nothing there but cost queries.
+  if (database.kind === 'pglite') return saveSearch(database, userId, search, 0);
   return database.transaction(async (tx) => {
     await tx.execute('set local synchronous_commit = off');
     return saveSearch(tx, userId, search, 0);

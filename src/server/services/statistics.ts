@@ -16,7 +16,7 @@
 // the same group or at least K more people") is applied over that closure, and where a removal leaves the
 // group unchanged the removals are combined (a second, rare statement counts every combination at once).
 // A count only has to tell 0, 1..K−1 or ≥K extra people apart, so each one stops after n + K rows.
-import type { Queryable } from '../db/open';
+import type { Database, Queryable } from '../db/open';
 import {
   GROUP_FIELDS,
   SqlParams,
@@ -137,6 +137,11 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
          limit (select case when n >= ${k} then n + ${k} else 0 end from plan)) x)`;
   });
   const base = explicit.length > 0 ? `base as not materialized (${countedFormsSql(query, params)}),` : '';
+  // The size from a pass of its own without the subquery fence, so PostgreSQL may count in parallel.
+  const sizeSql =
+    query.knownSize === undefined
+      ? `select count(*)::int as n from (${countedFormsSql(query, params, explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '', false)}) c`
+      : `select ${params.add(query.knownSize)}::int as n`;
   // Interval ranks as fractions for percentile_cont: (rank − 1)/(n − 1), nudged by 1e-9 of a rank so that
   // rounding cannot land on the rank below (it adds at most 1e-9 of the gap to the next value).
   const fraction = (rank: string) => `greatest(0::float8, least(1::float8, (${rank} - 1 + 1e-9::float8) / greatest(n - 1, 1)))`;
@@ -144,7 +149,7 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
   const text = `
     with ${base}
     grp as not materialized (${groupRows}),
-    sized as (${query.knownSize === undefined ? 'select count(*)::int as n from grp' : `select ${params.add(query.knownSize)}::int as n`}),
+    sized as (${sizeSql}),
     ranks as (
       select n,
              greatest(1, floor(n / 2.0::float8 - 0.98::float8 * sqrt(n::float8) + 0.5))::int as lower_rank,
@@ -163,10 +168,20 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
   return { text, values: params.values, explicit, closure };
 }
 
+/**
+ * Memory for each of the statement's sorts (one per measure). PostgreSQL's default (4 MB) spills the sort of a
+ * whole year of forms to disk; 16 MB keeps a group of up to about 600,000 forms in memory. Set for the
+ * statement's own transaction only.
+ */
+const SORT_MEMORY = '16MB';
+
 /** Computes the figures of a group, or says why there are none. */
-export async function compareGroup(db: Queryable, query: ComparisonQuery): Promise<RawComparison> {
+export async function compareGroup(db: Database, query: ComparisonQuery): Promise<RawComparison> {
   const statement = comparisonStatement(query);
-  const [row] = await db.execute<Row>(statement.text, statement.values);
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(`set local work_mem = '${SORT_MEMORY}'`);
+    return tx.execute<Row>(statement.text, statement.values);
+  });
   const n = num(row.n);
   if (n < query.threshold) return { status: 'not-enough-data', n };
 

@@ -17,20 +17,28 @@ export type ConfirmModalActor = ActorRefFrom<ConfirmModalMachine>;
 
 const sameView = (a: ConfirmModalView, b: ConfirmModalView) => a.open === b.open && a.kind === b.kind && a.result === b.result;
 
-/**
- * The button labels: the view model's keys, falling back to the spec's literal `.no_type` / `.type`
- * keys that locales/*.json carry (tests/web/locales.test.ts fixes those names).
- */
-export function ConfirmModal({ actor }: { actor: ConfirmModalActor }) {
+export interface ConfirmModalProps {
+  actor: ConfirmModalActor;
+  /**
+   * Where the answer goes. By default it is sent to the confirm actor; a flow that owns the confirm actor
+   * (e.g. the saved-searches machine) takes the answer itself and shows `busy` while it acts on it.
+   */
+  onAnswer?: (confirmed: boolean) => void;
+  busy?: boolean;
+}
+
+export function ConfirmModal({ actor, onAnswer, busy = false }: ConfirmModalProps) {
   const { t } = useTranslation();
   const view = useSelector(actor, confirmModalView, sameView);
+  const answer = (confirmed: boolean) =>
+    onAnswer ? onAnswer(confirmed) : actor.send({ type: confirmed ? 'confirm.resolve' : 'confirm.reject' });
   const padding = view.compact ? '4' : '8';
   return (
     <Dialog.Root
       role="alertdialog"
       open={view.open}
       onOpenChange={(details) => {
-        if (!details.open) actor.send({ type: 'confirm.reject' });
+        if (!details.open && view.open) answer(false);
       }}
       placement="center"
     >
@@ -53,17 +61,18 @@ export function ConfirmModal({ actor }: { actor: ConfirmModalActor }) {
                   color="white"
                   borderColor="whiteAlpha.600"
                   _hover={{ bg: 'whiteAlpha.200' }}
-                  onClick={() => actor.send({ type: 'confirm.reject' })}
+                  onClick={() => answer(false)}
                   data-testid="confirm-reject"
                 >
-                  {t(view.rejectLabelKey, { defaultValue: t(`modals.${view.kind}_modal.no_type`) })}
+                  {t(view.rejectLabelKey)}
                 </Button>
                 <Button
                   colorPalette={view.kind === 'delete' ? 'red' : 'brand'}
-                  onClick={() => actor.send({ type: 'confirm.resolve' })}
+                  loading={busy}
+                  onClick={() => answer(true)}
                   data-testid="confirm-resolve"
                 >
-                  {t(view.resolveLabelKey, { defaultValue: t(`modals.${view.kind}_modal.type`) })}
+                  {t(view.resolveLabelKey)}
                 </Button>
               </HStack>
             </Dialog.Footer>

@@ -13,6 +13,7 @@ import { RegisterPage } from '../features/register/RegisterPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { InformationPage } from '../features/info/InformationPage';
 import { comparisonPages } from '../features/comparison/routePages';
+import { questionnairePages } from '../features/questionnaire/routePages';
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop (spec §2). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -33,6 +34,7 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   settings: SettingsPage,
   information: InformationPage,
   ...comparisonPages,
+  ...questionnairePages,
 };
 
 function PageOf({ route, page }: { route: AppRoute; page: PageName }) {

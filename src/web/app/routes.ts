@@ -70,7 +70,13 @@ export type PageName =
   | 'demo-comparison'
   | 'my-account'
   | 'my-searches'
-  | 'dashboard';
+  | 'dashboard'
+  // the questionnaire, my-form and individual registration pages (src/web/features/questionnaire/routePages.tsx)
+  | 'questionnaire'
+  | 'my-form'
+  | 'update-data'
+  | 'register-individual'
+  | 'register-individual-complete';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -103,11 +109,13 @@ export const ROOT_REDIRECT = '/home';
 const soon = { kind: 'coming-soon' } as const;
 const info = { kind: 'page', page: 'information' } as const;
 
+const questionnaire = { kind: 'page', page: 'questionnaire' } as const;
+
 const step = (path: string, stepIndex: number): AppRoute => ({
   path,
   guards: ['public'],
   section: 'steps',
-  view: soon,
+  view: questionnaire,
   meta: { stepIndex },
 });
 
@@ -119,9 +127,9 @@ export const appRoutes: readonly AppRoute[] = [
 
   { path: 'dashboard', guards: ['signed-in', 'admin-or-corporate'], section: 'dashboard', view: { kind: 'page', page: 'dashboard' } },
   { path: 'register', guards: ['signed-in', 'admin-or-corporate'], section: 'register', view: { kind: 'page', page: 'register' } },
-  { path: 'register/individual', guards: ['public'], section: 'register_individual', view: soon },
-  { path: 'register/individual/complete', guards: ['public'], section: 'register_individual_complete', view: soon },
-  { path: 'register/individual/form/:id', guards: ['public'], section: 'register_individual_form', view: soon },
+  { path: 'register/individual', guards: ['public'], section: 'register_individual', view: { kind: 'page', page: 'register-individual' } },
+  { path: 'register/individual/complete', guards: ['public'], section: 'register_individual_complete', view: { kind: 'page', page: 'register-individual-complete' } },
+  { path: 'register/individual/form/:id', guards: ['public'], section: 'register_individual_form', view: { kind: 'page', page: 'register-individual' } },
 
   step('steps', 0),
   step('steps/1', 0),
@@ -129,7 +137,7 @@ export const appRoutes: readonly AppRoute[] = [
   step('steps/3', 2),
   step('steps/4', 3),
   step('steps/5', 4),
-  { path: 'my-form-editor', guards: ['auth-ready'], section: 'my_form_editor', view: soon, meta: { editor: true, stepIndex: 0 } },
+  { path: 'my-form-editor', guards: ['auth-ready'], section: 'my_form_editor', view: questionnaire, meta: { editor: true, stepIndex: 0 } },
 
   { path: 'comparison', guards: ['signed-in'], section: 'comparison', view: { kind: 'page', page: 'comparison' } },
   { path: 'comparison/:id', guards: ['signed-in'], section: 'comparison_detail', view: { kind: 'page', page: 'comparison-saved' }, meta: { byUser: true } },
@@ -155,7 +163,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'personalized-comparison', guards: ['signed-in'], section: 'personalized_comparison', view: soon },
   { path: 'your-evolution', guards: ['signed-in'], section: 'your_evolution', view: soon },
   { path: 'your-income-projection', guards: ['signed-in'], section: 'your_income_projection', view: soon },
-  { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: soon },
+  { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: { kind: 'page', page: 'my-form' } },
   { path: 'settings', guards: ['signed-in'], section: 'settings', view: { kind: 'page', page: 'settings' } },
 
   { path: 'demo-comparison', guards: ['public'], section: 'demo_comparison', view: { kind: 'page', page: 'demo-comparison' } },
@@ -165,7 +173,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'my-account/my-credits', guards: ['signed-in', 'admin-or-corporate'], section: 'my_credits', view: { kind: 'page', page: 'my-account' } },
   { path: 'my-account/my-searches', guards: ['signed-in', 'admin-or-corporate'], section: 'my_searches', view: { kind: 'page', page: 'my-searches' } },
 
-  { path: 'update-data', guards: ['signed-in'], section: 'update_data', view: soon },
+  { path: 'update-data', guards: ['signed-in'], section: 'update_data', view: { kind: 'page', page: 'update-data' } },
 ];
 
 /** The route's `handle` in React Router, read with `useMatches()`. */

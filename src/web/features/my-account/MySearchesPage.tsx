@@ -19,7 +19,7 @@ import { surveyYears, TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmModal } from '../../app/ConfirmModal';
 import { formatDateTime } from './accountFormat';
 import { Pager } from './Pager';
 
@@ -155,7 +155,7 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
   return (
     <>
       {body}
-      {confirm && <ConfirmDeleteDialog confirm={confirm} busy={view.deleting} onAnswer={(confirmed) => history.send({ type: 'searchHistory.answer', confirmed })} />}
+      {confirm && <ConfirmModal actor={confirm} busy={view.deleting} onAnswer={(confirmed) => history.send({ type: 'searchHistory.answer', confirmed })} />}
     </>
   );
 }

@@ -1,0 +1,128 @@
+// my-form (signed in): the user's latest form, read-only by step; edit it in my-form-editor, or — when it is
+// of an earlier survey year — "update for this year" (POST forms/copy behind the confirm modal of type copy).
+import { Alert, Badge, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { formSummary } from '../../../../machines/myForm/viewModel';
+import { useCurrentUser, useLanguage } from '../../app/session';
+import { PageLoading } from '../questionnaire/PageLoading';
+import { FormSummary } from './FormSummary';
+import { useMyForm } from './useMyForm';
+import type { MyFormView } from '../../../../machines/myForm/viewModel';
+import type { ActorRefFrom } from 'xstate';
+import type { MyFormMachine } from '../../../../machines/myForm/myFormMachine';
+
+export default function MyFormPage() {
+  const user = useCurrentUser();
+  if (!user) return <PageLoading />;
+  return <MyForm key={user._id} userId={user._id} />;
+}
+
+function MyForm({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { actor, view, form, modal } = useMyForm(userId);
+  return (
+    <Container maxW="5xl" py={{ base: 8, md: 12 }} data-testid="my-form-page" data-phase={view.phase}>
+      <Stack gap="6">
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            {t('my_form.title')}
+          </Heading>
+          <Text color="fg.muted">{t('my_form.intro')}</Text>
+        </Stack>
+        {(view.phase === 'loading' || view.phase === 'copied') && <PageLoading />}
+        {view.phase === 'loadFailed' && <LoadFailed actor={actor} />}
+        {view.phase === 'empty' && <NoForm />}
+        {view.phase === 'ready' && form && (
+          <>
+            <Card.Root data-testid="my-form-header">
+              <Card.Body gap="4">
+                <HStack gap="3" wrap="wrap">
+                  <Heading as="h2" size="lg" data-testid="my-form-year">
+                    {t('my_form.year', { year: view.year })}
+                  </Heading>
+                  <Badge colorPalette={view.status === 'completed' ? 'green' : 'orange'} data-testid="my-form-status" data-status={view.status}>
+                    {t(`my_form.status.${view.status}`)}
+                  </Badge>
+                </HStack>
+                {view.updatedAt && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('my_form.updated', { date: new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long' }).format(new Date(view.updatedAt)) })}
+                  </Text>
+                )}
+                <CopyNotice view={view} />
+                {view.canCopy && (
+                  <Alert.Root status="info" data-testid="my-form-update-hint">
+                    <Alert.Indicator />
+                    <Alert.Title>{t('my_form.update_hint', { year: view.year })}</Alert.Title>
+                  </Alert.Root>
+                )}
+                <HStack gap="3" wrap="wrap">
+                  {view.year !== null && view.year < view.currentYear ? (
+                    <Button
+                      colorPalette="brand"
+                      onClick={() => actor.send({ type: 'myForm.askCopy' })}
+                      disabled={!view.canCopy}
+                      loading={view.copying}
+                      loadingText={t('my_form.copying')}
+                      data-testid="my-form-update"
+                    >
+                      {t('my_form.update', { year: view.currentYear })}
+                    </Button>
+                  ) : null}
+                  <Button asChild variant={view.canCopy ? 'outline' : 'solid'} colorPalette="brand" data-testid="my-form-edit">
+                    <RouterLink to="/my-form-editor">{t(view.status === 'completed' ? 'my_form.edit' : 'my_form.continue')}</RouterLink>
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+            <FormSummary steps={formSummary(form)} />
+          </>
+        )}
+      </Stack>
+      {modal}
+    </Container>
+  );
+}
+
+export function CopyNotice({ view }: { view: MyFormView }) {
+  const { t } = useTranslation();
+  if (!view.noticeKey) return null;
+  return (
+    <Alert.Root status={view.noticeKey === 'my_form.copy_failed' ? 'error' : 'info'} data-testid="my-form-notice">
+      <Alert.Indicator />
+      <Alert.Title>{t(view.noticeKey)}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+export function LoadFailed({ actor }: { actor: ActorRefFrom<MyFormMachine> }) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="error" data-testid="my-form-load-failed">
+      <Alert.Indicator />
+      <Alert.Title>{t('my_form.load_failed')}</Alert.Title>
+      <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'myForm.retry' })}>
+        {t('my_form.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+function NoForm() {
+  const { t } = useTranslation();
+  return (
+    <Card.Root data-testid="my-form-empty">
+      <Card.Body gap="4">
+        <Heading as="h2" size="lg">
+          {t('my_form.empty_title')}
+        </Heading>
+        <Text color="fg.muted">{t('my_form.empty_text')}</Text>
+        <Button asChild colorPalette="brand" alignSelf="flex-start">
+          <RouterLink to="/steps">{t('my_form.start')}</RouterLink>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}

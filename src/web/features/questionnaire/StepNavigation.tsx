@@ -1,0 +1,69 @@
+// Back, next (or send / save on the last step), the save status and, after a failed save, what went wrong and
+// a retry. Everything is read from the navigation view model; the buttons only send events.
+import { Alert, Button, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { navigationView, sameView } from '../../../../machines/questionnaire/viewModel';
+import type { QuestionnaireActorRef } from './QuestionField';
+
+export function SaveFailure({ actor }: { actor: QuestionnaireActorRef }) {
+  const { t } = useTranslation();
+  const failure = useSelector(actor, (snapshot) => navigationView(snapshot).failure, sameView);
+  if (!failure) return null;
+  return (
+    <Alert.Root status={failure.offline ? 'warning' : 'error'} data-testid="save-failure" data-offline={failure.offline || undefined}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t(failure.messageKey)}</Alert.Title>
+        {failure.messages.length > 0 && (
+          <Alert.Description>
+            <List.Root ps="4">
+              {failure.messages.map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List.Root>
+          </Alert.Description>
+        )}
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'questionnaire.retry' })} data-testid="save-retry">
+        {t('questionnaire.actions.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+export function StepNavigation({ actor }: { actor: QuestionnaireActorRef }) {
+  const { t } = useTranslation();
+  const nav = useSelector(actor, navigationView, sameView);
+  return (
+    <Stack gap="4">
+      <SaveFailure actor={actor} />
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Button
+          variant="outline"
+          disabled={!nav.canGoBack}
+          onClick={() => actor.send({ type: 'questionnaire.back' })}
+          data-testid="questionnaire-back"
+          visibility={nav.isFirstStep ? 'hidden' : 'visible'}
+        >
+          {t('questionnaire.actions.back')}
+        </Button>
+        <HStack gap="4">
+          <Text fontSize="sm" color={nav.saveStatus === 'failed' ? 'fg.error' : 'fg.muted'} data-testid="save-status" data-status={nav.saveStatus} aria-live="polite">
+            {nav.saveStatus === 'saving' && <Spinner size="xs" me="2" />}
+            {nav.saveStatus === 'idle' ? '' : t(`questionnaire.save_status.${nav.saveStatus}`)}
+          </Text>
+          {nav.isLastStep ? (
+            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canSubmit} data-testid="questionnaire-submit">
+              {t(nav.submitLabelKey)}
+            </Button>
+          ) : (
+            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canGoNext} data-testid="questionnaire-next">
+              {t('questionnaire.actions.next')}
+            </Button>
+          )}
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,208 @@
+// register/individual and register/individual/form/{id} (public): a person registers as a member. With a
+// form — the one in the address, or the questionnaire this browser started (questionaryID) — the account
+// claims it (POST users/member with formId). The address is prefilled from the questionnaire (or formEmail).
+// Signed up, the person is signed in through the auth actor and sees register/individual/complete.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { api, call, skipAuth } from '../../../api/client';
+import { TOAST_DEFAULT_MS, looksLikeEmail } from '../../../domain/constants';
+import { forgetStoredForm, readStoredFormId } from '../../../../machines/questionnaire/actors';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
+import { useAccountRequest } from '../../app/useAccountRequest';
+import { useApiResource } from '../../app/useApiResource';
+import { browserStorage, readFormEmail } from '../questionnaire/questionnaireLogic';
+import { registerMemberActor, type Session } from './registerMember';
+
+const registerMember = registerMemberActor();
+
+export default function RegisterIndividualPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { id } = useParams();
+  const storedId = useMemo(() => readStoredFormId(browserStorage()), []);
+  const formId = id ?? storedId;
+
+  if (user) {
+    return (
+      <Frame>
+        <Text data-testid="register-individual-signed-in">{t('register_individual.signed_in', { email: user.email })}</Text>
+        <Button asChild colorPalette="brand" alignSelf="flex-start">
+          <RouterLink to="/my-form">{t('register_individual.to_my_form')}</RouterLink>
+        </Button>
+      </Frame>
+    );
+  }
+  return <Registration key={formId ?? 'none'} formId={formId} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Container maxW="md" py={{ base: 10, md: 16 }} data-testid="register-individual-page">
+      <Card.Root>
+        <Card.Body gap="6">
+          <Stack gap="2">
+            <Heading as="h1" size="2xl" data-testid="register-individual-title">
+              {t('register_individual.title')}
+            </Heading>
+            <Text color="fg.muted">{t('register_individual.intro')}</Text>
+          </Stack>
+          {children}
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
+
+/** The questionnaire to claim, when there is one: still unclaimed, and its address. */
+function useClaimableForm(formId: string | null) {
+  const resource = useApiResource(
+    (signal) =>
+      formId
+        ? call(api.GET('/forms/{id}', { params: { path: { id: formId } }, headers: skipAuth, signal }))
+        : Promise.resolve({ ok: false as const, status: 404, value: null, reason: 'http' as const, body: null, errorCode: null, request: null }),
+    [formId],
+  );
+  if (!formId) return { state: 'none' as const, email: null };
+  if (resource.status === 'loading') return { state: 'loading' as const, email: null };
+  if (resource.status === 'failed' || resource.data.userId !== null) return { state: 'unavailable' as const, email: null };
+  const email = resource.data.answers.email;
+  return { state: 'claimable' as const, email: typeof email === 'string' ? email : null };
+}
+
+function Registration({ formId }: { formId: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const auth = useAuthActor();
+  const language = useLanguage();
+  const showMessage = useShowMessage();
+  const location = useLocation();
+  const claimable = useClaimableForm(formId);
+  const stateEmail = (location.state as { email?: unknown } | null)?.email;
+  const prefill = typeof stateEmail === 'string' && stateEmail ? stateEmail : null;
+
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [checked, setChecked] = useState(false);
+  // The form turned out to be claimed meanwhile: register without it.
+  const [formRefused, setFormRefused] = useState(false);
+  const email = typedEmail ?? prefill ?? claimable.email ?? readFormEmail() ?? '';
+  const claiming = formId !== null && claimable.state === 'claimable' && !formRefused;
+  const problem = newPasswordProblem(password, confirmation);
+
+  const request = useAccountRequest(registerMember, {
+    succeeded: (session: Session) => {
+      auth.send({ type: 'auth.sessionStarted', session });
+      if (claiming) forgetStoredForm(browserStorage());
+      showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, titleKey: 'auth.register.success_title', textKey: 'auth.register.success' });
+      navigate('/register/individual/complete', { replace: true });
+    },
+    failed: (code) => {
+      if (code === 'NOT_FOUND' && claiming) setFormRefused(true);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (problem || !looksLikeEmail(email.trim())) return;
+    request.submit({ email: email.trim(), password, language, ...(claiming && formId ? { formId } : {}) });
+  };
+  const edited = () => {
+    if (request.view.errorKey) request.edit();
+  };
+
+  const emailProblem = checked && !looksLikeEmail(email.trim());
+  const passwordProblem = checked ? problem : null;
+  const showFormNotFound = formId !== null && (claimable.state === 'unavailable' || formRefused);
+  const serverError = request.view.errorKey && !(request.view.errorCode === 'NOT_FOUND' && formRefused) ? request.view.errorKey : null;
+
+  return (
+    <Frame>
+      {claiming && (
+        <Alert.Root status="info" data-testid="register-individual-form-attached">
+          <Alert.Indicator />
+          <Alert.Title>{t('register_individual.form_attached')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {showFormNotFound && (
+        <Alert.Root status="warning" data-testid="register-individual-form-not-found">
+          <Alert.Indicator />
+          <Alert.Title>{t('register_individual.form_not_found')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {serverError && (
+        <Alert.Root status="error" data-testid="register-individual-error">
+          <Alert.Indicator />
+          <Alert.Title>{t(serverError, { defaultValue: t('auth.unknown') })}</Alert.Title>
+        </Alert.Root>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Field.Root invalid={emailProblem} required>
+            <Field.Label>{t('register_individual.email')}</Field.Label>
+            <Input
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setTypedEmail(event.target.value);
+                edited();
+              }}
+              data-testid="register-individual-email"
+            />
+            {emailProblem && <Field.ErrorText>{t('questionnaire.validation.invalidEmail')}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={passwordProblem === 'too_short' || passwordProblem === 'too_long'} required>
+            <Field.Label>{t('register_individual.password')}</Field.Label>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              maxLength={PASSWORD_MAX_LENGTH}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                edited();
+              }}
+              data-testid="register-individual-password"
+            />
+            {passwordProblem === 'too_short' ? (
+              <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
+            ) : passwordProblem === 'too_long' ? (
+              <Field.ErrorText>{t('register_individual.too_long', { max: PASSWORD_MAX_LENGTH })}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
+            )}
+          </Field.Root>
+          <Field.Root invalid={passwordProblem === 'mismatch'} required>
+            <Field.Label>{t('register_individual.confirm')}</Field.Label>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => {
+                setConfirmation(event.target.value);
+                edited();
+              }}
+              data-testid="register-individual-confirm"
+            />
+            {passwordProblem === 'mismatch' && <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>}
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" loading={request.view.busy} disabled={claimable.state === 'loading'} data-testid="register-individual-submit">
+            {t('register_individual.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text fontSize="sm" color="fg.muted">
+        {t('register_individual.have_account')}{' '}
+        <Link asChild color="brand.fg">
+          <RouterLink to="/login">{t('register_individual.sign_in')}</RouterLink>
+        </Link>
+      </Text>
+    </Frame>
+  );
+}
