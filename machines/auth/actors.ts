@@ -28,6 +28,16 @@ export async function refreshSessionCall(client: ApiClient, signal?: AbortSignal
   return bodyOf(await call(client.POST('/auth/refresh', { headers: skipAuth, signal })));
 }
 
+/** The stored questionnaire id (localStorage questionaryID), when it has the shape of an id. */
+function storedDraftId(): { formId?: string } {
+  try {
+    const id = globalThis.localStorage?.getItem(STORAGE_KEYS.questionaryID);
+    return id && /^[A-Za-z0-9]{20,64}$/.test(id) ? { formId: id } : {};
+  } catch {
+    return {};
+  }
+}
+
 export function authActors(client: ApiClient = defaultClient) {
   return {
     restoreSession: fromPromise<SessionOutput, { hasStoredUser: boolean }>(async ({ input, signal }) => {
@@ -38,7 +48,16 @@ export function authActors(client: ApiClient = defaultClient) {
     }),
     refreshSession: fromPromise<SessionOutput>(({ signal }) => refreshSessionCall(client, signal)),
     signIn: fromPromise<SessionOutput, Credentials>(async ({ input, signal }) =>
-      bodyOf(await call(client.POST('/auth/sign-in', { body: { email: input.email.trim(), password: input.password }, headers: skipAuth, signal }))),
+      bodyOf(
+        await call(
+          client.POST('/auth/sign-in', {
+            // The questionnaire draft this browser kept is claimed by the account that signs in (issue 4).
+            body: { email: input.email.trim(), password: input.password, ...storedDraftId() },
+            headers: skipAuth,
+            signal,
+          }),
+        ),
+      ),
     ),
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(async ({ input, signal }) =>
       bodyOf(

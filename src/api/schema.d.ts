@@ -1935,6 +1935,11 @@ export interface components {
         SignInRequest: {
             email: components["schemas"]["Email"];
             password: string;
+            /**
+             * @description The questionnaire id stored by the browser (questionaryID). After a successful sign-in the form is
+             *     claimed for the account when it is unclaimed and the account has no form of that survey year.
+             */
+            formId?: components["schemas"]["Id"];
         };
         /** @description Single-use token from an e-mailed link. */
         Token: string;

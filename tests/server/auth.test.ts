@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './helpers/testApp';
 import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
 import { THROTTLE_RULES } from '../../src/server/http/rateLimit';
+import { formRow, insertForm } from './helpers/formFixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -339,5 +340,58 @@ describe('logs', () => {
     ]) {
       expect(written).not.toContain(secret);
     }
+  });
+});
+
+describe('sign-in claims the questionnaire draft the browser kept', () => {
+  const year = new Date().getFullYear();
+  const dataVersion = async () => (await t.database.execute<{ value: string }>(`select value from configs where key = 'dataVersion'`))[0]?.value ?? null;
+
+  it('claims an unclaimed completed form for an account without a form that year, and moves the data version', async () => {
+    const user = await t.createUser({ roles: ['member'] });
+    const formId = await insertForm(t, { userId: null, surveyYear: year, email: 'someone.else@example.com' });
+    const before = await dataVersion();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: user.password, formId },
+      remoteAddress: freshAddress(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await formRow(t, formId))?.user_id).toBe(user.id);
+    expect(await dataVersion()).not.toBe(before);
+  });
+
+  it('leaves a form alone when the account already has one that year, or when it is already claimed', async () => {
+    const user = await t.createUser({ roles: ['member'] });
+    const own = await insertForm(t, { userId: user.id, surveyYear: year });
+    const draft = await insertForm(t, { userId: null, surveyYear: year, status: 'in-progress' });
+    const other = await t.createUser({ roles: ['member'] });
+    const othersForm = await insertForm(t, { userId: other.id, surveyYear: year - 1 });
+    for (const formId of [draft, othersForm]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: user.email, password: user.password, formId },
+        remoteAddress: freshAddress(),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await formRow(t, draft))?.user_id).toBeNull();
+    expect((await formRow(t, othersForm))?.user_id).toBe(other.id);
+    expect((await formRow(t, own))?.user_id).toBe(user.id);
+  });
+
+  it('claims nothing when the password is wrong', async () => {
+    const user = await t.createUser({ roles: ['member'] });
+    const formId = await insertForm(t, { userId: null, surveyYear: year });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: 'not-the-password-at-all', formId },
+      remoteAddress: freshAddress(),
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await formRow(t, formId))?.user_id).toBeNull();
   });
 });

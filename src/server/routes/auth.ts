@@ -19,7 +19,7 @@ import {
 import { ACTION_TOKEN_TTL_MINUTES, consumeActionToken, createActionToken, peekActionToken, retireActionTokens } from '../auth/actionTokens';
 import { requireCaller } from '../auth/caller';
 import { resetPasswordLink, resetPasswordMail } from '../email/templates';
-import { findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
+import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
 
 /**
  * A reset request answers after at least this long, whether or not the address has an account: the extra
@@ -51,6 +51,8 @@ export function authHandlers(context: AppContext) {
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw new HttpError(401, AUTH_ERRORS.userDisabled, 'This account is disabled');
       await throttles.signInPerAccount.reset(email);
+      // Signing in with an existing account claims the draft the browser kept (the id is its capability).
+      if (request.body.formId) await claimFormAtSignIn(database, user.id, request.body.formId);
       return openSession(context, database, reply, user);
     },
 

@@ -3,7 +3,7 @@
 // inside a transaction as well as outside.
 import type { components } from '../../api/schema';
 import type { Role } from '../auth/accessToken';
-import type { Queryable } from '../db/open';
+import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { bumpDataVersion } from './dataVersion';
 
@@ -105,6 +105,24 @@ export async function claimForm(db: Queryable, userId: string, formId: string): 
     formId,
   ]);
   return rows.length > 0;
+}
+
+/**
+ * Claims an unclaimed form for a user who signs in, unless they already own a form of that survey year
+ * (one form per person and year). A claimed completed form changes who is counted: the data version moves.
+ */
+export async function claimFormAtSignIn(database: Database, userId: string, formId: string): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const rows = await tx.execute<{ status: string }>(
+      `update forms set user_id = $1, updated_at = now()
+        where id = $2 and user_id is null
+          and survey_year not in (select survey_year from forms where user_id = $1)
+        returning status`,
+      [userId, formId],
+    );
+    if (rows[0]?.status === 'completed') await bumpDataVersion(tx);
+    return rows.length > 0;
+  });
 }
 
 /**
