@@ -13,7 +13,8 @@ import { accountRequests } from '../../../../machines/auth/requests';
 import type { PageProps } from '../../app/router';
 import { useAuthActor, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { newPasswordProblem } from '../../app/passwordRules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const requests = accountRequests();
 
@@ -185,36 +186,17 @@ function NewPasswordForm({ token }: { token: string }) {
     <form onSubmit={submit} noValidate data-testid="new-password-form">
       <Stack gap="4">
         <ErrorAlert messageKey={request.view.errorKey} testId="new-password-error" />
-        <Field.Root required invalid={checked && problem === 'too_short'}>
-          <Field.Label>{t('new_password.password')}</Field.Label>
-          <Input
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              if (request.view.errorKey) request.edit();
-            }}
-            data-testid="new-password"
-          />
-          <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-          <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root required invalid={checked && problem === 'mismatch'}>
-          <Field.Label>{t('new_password.confirm')}</Field.Label>
-          <Input
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            data-testid="new-password-confirm"
-          />
-          <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>
-        </Field.Root>
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            if (request.view.errorKey) request.edit();
+          }}
+          onConfirmationChange={setConfirmation}
+          problem={checked ? problem : null}
+          testIds={{ password: 'new-password', confirmation: 'new-password-confirm' }}
+        />
         <Button type="submit" colorPalette="brand" loading={request.view.busy} data-testid="new-password-submit">
           {t('new_password.submit')}
         </Button>

@@ -9,12 +9,13 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { api, call, skipAuth } from '../../../api/client';
 import { TOAST_DEFAULT_MS, looksLikeEmail } from '../../../domain/constants';
 import { forgetStoredForm, readStoredFormId } from '../../../../machines/questionnaire/actors';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
 import { useApiResource } from '../../app/useApiResource';
 import { browserStorage, readFormEmail } from '../questionnaire/questionnaireLogic';
 import { registerMemberActor, type Session } from './registerMember';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const registerMember = registerMemberActor();
 
@@ -157,41 +158,21 @@ function Registration({ formId }: { formId: string | null }) {
             />
             {emailProblem && <Field.ErrorText>{t('questionnaire.validation.invalidEmail')}</Field.ErrorText>}
           </Field.Root>
-          <Field.Root invalid={passwordProblem === 'too_short' || passwordProblem === 'too_long'} required>
-            <Field.Label>{t('register_individual.password')}</Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              maxLength={PASSWORD_MAX_LENGTH}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                edited();
-              }}
-              data-testid="register-individual-password"
-            />
-            {passwordProblem === 'too_short' ? (
-              <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
-            ) : passwordProblem === 'too_long' ? (
-              <Field.ErrorText>{t('register_individual.too_long', { max: PASSWORD_MAX_LENGTH })}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-            )}
-          </Field.Root>
-          <Field.Root invalid={passwordProblem === 'mismatch'} required>
-            <Field.Label>{t('register_individual.confirm')}</Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => {
-                setConfirmation(event.target.value);
-                edited();
-              }}
-              data-testid="register-individual-confirm"
-            />
-            {passwordProblem === 'mismatch' && <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>}
-          </Field.Root>
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              edited();
+            }}
+            onConfirmationChange={(value) => {
+              setConfirmation(value);
+              edited();
+            }}
+            problem={passwordProblem}
+            labelKeys={{ password: 'register_individual.password', confirmation: 'register_individual.confirm' }}
+            testIds={{ password: 'register-individual-password', confirmation: 'register-individual-confirm' }}
+          />
           <Button type="submit" colorPalette="brand" loading={request.view.busy} disabled={claimable.state === 'loading'} data-testid="register-individual-submit">
             {t('register_individual.submit')}
           </Button>

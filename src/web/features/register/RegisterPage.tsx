@@ -12,9 +12,10 @@ import { isAdmin, registrationLanding } from '../../../../machines/auth/landing'
 import { authMessageKey } from '../../../../machines/auth/failure';
 import { accountRequests, type User } from '../../../../machines/auth/requests';
 import type { PageProps } from '../../app/router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const requests = accountRequests();
 
@@ -119,36 +120,19 @@ export function RegisterPage(_props: PageProps) {
                   />
                   <Field.ErrorText>{t('register.required')}</Field.ErrorText>
                 </Field.Root>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <Field.Root required invalid={checked && (problem === 'too_short' || problem === 'too_long')}>
-                    <Field.Label>{t('register.password')}</Field.Label>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      maxLength={PASSWORD_MAX_LENGTH}
-                      value={password}
-                      onChange={(event) => {
-                        setPassword(event.target.value);
-                        edited();
-                      }}
-                      data-testid="register-password"
-                    />
-                    <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-                    <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={checked && problem === 'mismatch'}>
-                    <Field.Label>{t('new_password.confirm')}</Field.Label>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      maxLength={PASSWORD_MAX_LENGTH}
-                      value={confirmation}
-                      onChange={(event) => setConfirmation(event.target.value)}
-                      data-testid="register-password-confirm"
-                    />
-                    <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>
-                  </Field.Root>
-                </SimpleGrid>
+                <NewPasswordFields
+                  layout="columns"
+                  password={password}
+                  confirmation={confirmation}
+                  onPasswordChange={(value) => {
+                    setPassword(value);
+                    edited();
+                  }}
+                  onConfirmationChange={setConfirmation}
+                  problem={checked ? problem : null}
+                  labelKeys={{ password: 'register.password', confirmation: 'new_password.confirm' }}
+                  testIds={{ password: 'register-password', confirmation: 'register-password-confirm' }}
+                />
                 <Field.Root required invalid={checked && !company.trim()} readOnly={!admin && !!ownCompany}>
                   <Field.Label>{t('register.company')}</Field.Label>
                   <Input

@@ -2,7 +2,7 @@
 // GDPR self-service — download all my data (JSON) and delete my account, the latter behind the confirm
 // modal of spec §2.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
@@ -11,9 +11,10 @@ import { accountRequests, type DataExport } from '../../../../machines/auth/requ
 import type { PageProps } from '../../app/router';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { useConfirm } from '../../app/ConfirmModal';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordProblem } from '../../app/passwordRules';
+import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useConsentActor, useCurrentUser, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const requests = accountRequests();
 
@@ -103,36 +104,18 @@ function PasswordSettings() {
             />
             <Field.ErrorText>{t('register.required')}</Field.ErrorText>
           </Field.Root>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <Field.Root required invalid={checked && (problem === 'too_short' || problem === 'too_long')}>
-              <Field.Label>{t('new_password.password')}</Field.Label>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                value={next}
-                onChange={(event) => {
-                  setNext(event.target.value);
-                  edited();
-                }}
-                data-testid="settings-password-new"
-              />
-              <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
-              <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={checked && problem === 'mismatch'}>
-              <Field.Label>{t('new_password.confirm')}</Field.Label>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.target.value)}
-                data-testid="settings-password-confirm"
-              />
-              <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
+          <NewPasswordFields
+            layout="columns"
+            password={next}
+            confirmation={confirmation}
+            onPasswordChange={(value) => {
+              setNext(value);
+              edited();
+            }}
+            onConfirmationChange={setConfirmation}
+            problem={checked ? problem : null}
+            testIds={{ password: 'settings-password-new', confirmation: 'settings-password-confirm' }}
+          />
           <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={request.view.busy} data-testid="settings-password-submit">
             {t('settings.password.submit')}
           </Button>
