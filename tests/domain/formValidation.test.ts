@@ -12,33 +12,11 @@ import {
 } from '../../src/domain/formValidation';
 import { QUESTIONNAIRE_STEPS } from '../../src/domain/questionnaire';
 import { LIMITS } from '../../src/domain/constants';
+import { COMPLETE_ANSWERS } from '../fixtures/answers';
 
 const K = FORM_VALIDATION_KEYS;
 
-const completeAnswers = {
-  email: 'ana@example.com',
-  country: 'es',
-  city: 'madrid',
-  birthYear: 1980,
-  gender: 'female',
-  educationLevel: 'mba',
-  yearsExperience: 18,
-  sector: 'banking',
-  companySize: '5000-plus',
-  companyType: 'listed',
-  functionalArea: 'finance',
-  positionLevel: 'director',
-  directReports: 12,
-  yearsInPosition: 4,
-  fixedSalary: 150_000,
-  annualBonus: 30_000,
-  targetBonusPercent: 20,
-  deferredCompensation: 10_000,
-  diffWithoutDeferral: -5,
-  diffWithDeferral: 2.5,
-  privacyConsent: true,
-  newsletterOptIn: false,
-};
+const completeAnswers = COMPLETE_ANSWERS;
 
 describe('the answer fields', () => {
   it('every question of the questionnaire is an answer field, and every field but currency a question', () => {

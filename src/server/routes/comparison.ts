@@ -1,12 +1,10 @@
 // Comparison and history (spec §7 "Comparison and history"; DESIGN.md §4, §5): the filtered comparison, the
 // free count of a group, the public demo comparison, and the caller's saved searches.
-import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import type { Queryable } from '../db/open';
-import type { Role } from '../auth/accessToken';
+import { isAdmin, requireCaller as requireStoredCaller } from '../auth/caller';
 import { conditionsKey, peerGroup, validateFilters, type ComparisonFilters, type PeerGroup } from '../services/peerGroup';
 import { compareGroup, countGroup, type RawComparison } from '../services/statistics';
 import { createSettingsReader, type OwnForm, type RequestSettings, type StatisticsSettings } from '../services/statisticsSettings';
@@ -55,18 +53,6 @@ const ownKey = (own: OwnForm | null) =>
 function requireCaller(settings: RequestSettings): Caller {
   if (!settings.caller) throw unauthorized('INVALID_TOKEN', 'The session is no longer valid');
   return settings.caller;
-}
-
-async function callerRoles(db: Queryable, request: FastifyRequest): Promise<Role[]> {
-  if (!request.auth) throw unauthorized();
-  const [row] = await db.execute<{ roles: Role[]; disabled: boolean }>('select roles, disabled from users where id = $1', [request.auth.userId]);
-  if (!row || row.disabled) throw unauthorized('INVALID_TOKEN', 'The session is no longer valid');
-  return row.roles;
-}
-
-export async function requireAdminRole(db: Queryable, request: FastifyRequest): Promise<void> {
-  const roles = await callerRoles(db, request);
-  if (!roles.includes('admin')) throw forbidden('FORBIDDEN', 'Administrators only');
 }
 
 function positions(raw: Extract<RawComparison, { status: 'ok' }>, own: OwnForm): Positions {
@@ -238,16 +224,16 @@ export function comparisonHandlers({ config, database }: AppContext) {
     },
 
     async listUserHistory(request) {
-      await callerRoles(database, request);
+      const caller = await requireStoredCaller(database, request);
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 10;
-      const result = await listSearches(database, request.auth!.userId, page, limit);
+      const result = await listSearches(database, caller.id, page, limit);
       return { ...result, items: result.items.map(({ userId: _owner, ...entry }) => entry) };
     },
 
     async deleteUserHistory(request, reply) {
-      const roles = await callerRoles(database, request);
-      const deleted = await deleteSearch(database, request.params.id, roles.includes('admin') ? null : request.auth!.userId);
+      const caller = await requireStoredCaller(database, request);
+      const deleted = await deleteSearch(database, request.params.id, isAdmin(caller) ? null : caller.id);
       if (!deleted) throw notFound('NOT_FOUND', 'No such saved search');
       reply.code(204).send();
     },

@@ -6,7 +6,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { bumpDataVersion, readDataVersion } from '../services/dataVersion';
 import { parseMinValues } from '../services/statisticsSettings';
 import { effectiveThreshold } from '../../domain/statistics';
-import { requireAdminRole } from './comparison';
+import { requireAdmin } from '../auth/caller';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +19,7 @@ function listOf<T>(value: unknown, key: string): T[] {
 export function configHandlers({ config, database }: AppContext) {
   return {
     async getConfigs(request) {
-      await requireAdminRole(database, request);
+      await requireAdmin(database, request);
       const rows = await database.execute<{ key: string; value: unknown }>(
         `select key, value from configs where key in ('minValues', 'inflationData', 'exchangeRates', 'privacyThreshold', 'premiumEnabled')`,
       );
@@ -36,7 +36,7 @@ export function configHandlers({ config, database }: AppContext) {
     },
 
     async updateMinValues(request) {
-      await requireAdminRole(database, request);
+      await requireAdmin(database, request);
       // The contract bounds each value (no coercion): minFixed 80,000–6,000,000, compTotal 80,000–16,000,000,
       // deferredMax 0–100,000,000, all whole numbers.
       const { minFixed, compTotal, deferredMax } = request.body;

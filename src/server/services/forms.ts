@@ -17,6 +17,7 @@ import { formColumns } from '../db/formRow';
 import { newId } from '../ids';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { bumpDataVersion } from './dataVersion';
+import { findUserById } from './users';
 import { currentYear } from '../../domain/constants';
 import {
   completeSteps,
@@ -66,10 +67,7 @@ export const isAdmin = (caller: Caller | null) => caller?.roles.includes('admin'
  */
 export async function resolveCaller(db: Queryable, auth: AccessClaims | null): Promise<Caller | null> {
   if (!auth) return null;
-  const [user] = await db.execute<{ id: string; email: string; roles: string[]; disabled: boolean; email_verified: boolean }>(
-    'select id, email, roles, disabled, email_verified from users where id = $1',
-    [auth.userId],
-  );
+  const user = await findUserById(db, auth.userId);
   if (!user || user.disabled) throw unauthorized('INVALID_TOKEN', 'The session is no longer valid');
   return { userId: user.id, email: user.email, emailVerified: user.email_verified, roles: user.roles };
 }

@@ -5,43 +5,9 @@ import type { Role } from '../../../src/server/auth/accessToken';
 import { formColumns } from '../../../src/server/db/formRow';
 import { newId } from '../../../src/server/ids';
 import type { TestApp } from './testApp';
+import { COMPLETE_ANSWERS } from '../../fixtures/answers';
 
-/** A complete, valid set of answers (the e-mail included, as the anonymous flow needs it). */
-export const COMPLETE_ANSWERS = {
-  email: 'ana.perez@example.com',
-  country: 'es',
-  city: 'madrid',
-  birthYear: 1980,
-  gender: 'female',
-  educationLevel: 'mba',
-  yearsExperience: 18,
-  sector: 'banking',
-  companySize: '5000-plus',
-  companyType: 'listed',
-  functionalArea: 'finance',
-  positionLevel: 'director',
-  directReports: 12,
-  yearsInPosition: 4,
-  fixedSalary: 150_000,
-  annualBonus: 30_000,
-  targetBonusPercent: 20,
-  deferredCompensation: 10_000,
-  diffWithoutDeferral: -5,
-  diffWithDeferral: 2.5,
-  privacyConsent: true,
-  newsletterOptIn: false,
-} as const;
-
-/** The answers of step 1 (index 0), as the web app sends them when it creates the form. */
-export const PROFILE_ANSWERS = {
-  email: 'ana.perez@example.com',
-  country: 'es',
-  city: 'madrid',
-  birthYear: 1980,
-  gender: 'female',
-  educationLevel: 'mba',
-  yearsExperience: 18,
-} as const;
+export { COMPLETE_ANSWERS, PROFILE_ANSWERS } from '../../fixtures/answers';
 
 export interface TestUser {
   id: string;
