@@ -1,14 +1,16 @@
-// The questionnaire definition the filter panel is built from. Public and cacheable: loaded once per visit
-// (the promise is shared by every page that asks), without a token.
+// The questionnaire definition the filter panel is built from. Loaded once per visit (the promise is shared
+// by every page that asks) through the questionnaire's own loader, which keeps the browser's copy and
+// revalidates it with its ETag.
 import { useEffect, useState } from 'react';
-import { api, call, skipAuth } from '../../../api/client';
+import { api } from '../../../api/client';
+import { loadDefinition as loadCachedDefinition } from '../../../../machines/questionnaire/actors';
+import { browserStorage } from '../../app/browserStorage';
 import type { Questionnaire } from './filterOptions';
 
 let shared: Promise<Questionnaire | null> | null = null;
 
 function loadDefinition(): Promise<Questionnaire | null> {
-  shared ??= call(api.GET('/forms/questionnaire', { headers: skipAuth })).then((result) => {
-    if (result.ok && result.data) return result.data;
+  shared ??= loadCachedDefinition(api, browserStorage()).catch(() => {
     shared = null; // a failure is not cached: the next page asks again
     return null;
   });

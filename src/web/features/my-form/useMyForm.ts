@@ -10,7 +10,7 @@ import { myFormActors } from '../../../../machines/myForm/actors';
 import { myFormView, type MyFormView } from '../../../../machines/myForm/viewModel';
 import { sameView } from '../../../../machines/questionnaire/viewModel';
 import { useConfirm } from '../../app/ConfirmModal';
-import { browserStorage } from '../questionnaire/questionnaireLogic';
+import { browserStorage } from '../../app/browserStorage';
 
 let logic: ReturnType<typeof build> | undefined;
 function build() {

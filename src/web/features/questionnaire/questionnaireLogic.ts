@@ -1,17 +1,11 @@
 // The questionnaire machine with its real effects: the typed client, this browser's local storage and the
 // window (leave warning). Built once; each page mount starts its own actor from it.
 import { api } from '../../../api/client';
+import { browserStorage } from '../../app/browserStorage';
 import { STORAGE_KEYS } from '../../../domain/constants';
 import { questionnaireMachine } from '../../../../machines/questionnaire/questionnaireMachine';
 import { questionnaireActors, questionnaireStorageActions } from '../../../../machines/questionnaire/actors';
 
-export function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // blocked
-  }
-}
 
 let logic: ReturnType<typeof build> | undefined;
 

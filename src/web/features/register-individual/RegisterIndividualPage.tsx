@@ -13,7 +13,8 @@ import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
 import { useApiResource } from '../../app/useApiResource';
-import { browserStorage, readFormEmail } from '../questionnaire/questionnaireLogic';
+import { browserStorage } from '../../app/browserStorage';
+import { readFormEmail } from '../questionnaire/questionnaireLogic';
 import { registerMemberActor, type Session } from './registerMember';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
