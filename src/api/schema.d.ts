@@ -924,6 +924,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List statistics releases
+         * @description Admin only. Newest first, with the next scheduled cut.
+         */
+        get: operations["listReleases"];
+        put?: never;
+        /**
+         * Cut a statistics release now
+         * @description Admin only. Snapshots the counted forms into a new current release, if at least K counted forms were
+         *     added, removed or changed since the current one (otherwise `too-few-changes` and nothing is cut).
+         */
+        post: operations["cutRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/comparation": {
         parameters: {
             query?: never;
@@ -1657,8 +1682,59 @@ export interface components {
         CountRequest: {
             filters: components["schemas"]["ComparisonFilters"];
         };
+        /** @description The statistics release a figure was computed on (a snapshot of the counted forms, cut daily or by an admin). */
+        ReleaseInfo: {
+            id: components["schemas"]["Id"];
+            sequence: number;
+            cutAt: components["schemas"]["DateTime"];
+        };
+        /** @description Null before the first release is cut. */
+        NullableReleaseInfo: components["schemas"]["ReleaseInfo"] | null;
+        Release: {
+            id: components["schemas"]["Id"];
+            sequence: number;
+            cutAt: components["schemas"]["DateTime"];
+            /** @enum {string} */
+            trigger: "schedule" | "admin" | "first";
+            /** @description Counted forms in the release. */
+            size: number;
+            /** @description Counted forms added, removed or changed since the previous release. */
+            changedForms: number;
+            /** @description Counted forms per survey year. */
+            years: {
+                [key: string]: number;
+            };
+            current: boolean;
+        };
+        ReleasePage: {
+            items: components["schemas"]["Release"][];
+            page: number;
+            limit: number;
+            total: number;
+            /**
+             * Format: date-time
+             * @description When the schedule next tries to cut (it cuts only if at least `threshold` counted forms changed).
+             */
+            nextScheduledCut: string | null;
+            /** @description Counted forms that must change before a release is cut. */
+            threshold: number;
+        };
+        CutReleaseResult: {
+            /**
+             * @description too-few-changes when fewer than `threshold` counted forms changed since the current release (nothing is cut).
+             * @enum {string}
+             */
+            status: "cut" | "too-few-changes";
+            changedForms: number;
+            threshold: number;
+            release: components["schemas"]["Release"];
+        };
         CountResult: {
-            /** @description Number of counted forms; null under the privacy threshold. */
+            release?: components["schemas"]["NullableReleaseInfo"];
+            /**
+             * @description Size of the group as published: perturbed (cell key method) and rounded to a multiple of 5, never
+             *     under the privacy threshold; null under it.
+             */
             count: number | null;
             /** @description The count as shown, e.g. "<5" under the threshold. */
             countLabel: string;
@@ -1671,8 +1747,11 @@ export interface components {
             high: number;
         };
         /**
-         * @description Figures of one measure. Mean, p25, p50 and p75 need K people, p10 and p90 need 10 (null below).
-         *     Money figures are rounded to the nearest 100. Never a minimum or maximum.
+         * @description Figures of one measure, computed on a statistics release and perturbed with the cell key method (the
+         *     same people always get the same noise; a figure of n people moves by at most 150/n % of the group's
+         *     root-mean-square pay). The mean needs K people; p25, p50 and p75 need 10; p10, p90 and the median's
+         *     interval need 20 (null below). `n` is the published (perturbed, rounded) group size. Money figures are
+         *     rounded to the nearest 100. Never a minimum or maximum.
          */
         Statistic: {
             n: number;
@@ -1717,12 +1796,13 @@ export interface components {
          */
         ComparisonStatus: "ok" | "not-enough-data" | "refused";
         ComparisonResult: {
+            release?: components["schemas"]["NullableReleaseInfo"];
             status: components["schemas"]["ComparisonStatus"];
             /** @description Why the status is not ok, e.g. NOT_ENOUGH_DATA, DIFFERENCING_RISK (translation key comparison.reasons.{code}). */
             reasonCode?: string;
             /** @description With refused, the filter whose condition makes the search unsafe. */
             reasonFilter?: components["schemas"]["FilterField"];
-            /** @description Size of the group; null under the privacy threshold. */
+            /** @description Size of the group as published (perturbed, rounded to 5); null under the privacy threshold. */
             count: number | null;
             /** @description Size as shown, e.g. "<5". */
             countLabel: string;
@@ -1730,7 +1810,11 @@ export interface components {
             currency: components["schemas"]["Currency"];
             filters: components["schemas"]["ComparisonFilters"];
             measures: components["schemas"]["Measures"] | null;
-            /** @description The caller's position; null when they have no completed form of that year or the status is not ok. */
+            /**
+             * @description The caller's position, derived from the published figures and the caller's own values only
+             *     (interpolating between the published percentiles); null when they have no completed form of that
+             *     year or the status is not ok.
+             */
             position: components["schemas"]["Positions"] | null;
             /** @description The saved search (new or re-opened). */
             historyId?: components["schemas"]["Id"];
@@ -4022,6 +4106,58 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of releases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleasePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cutRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CutReleaseResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
         };
     };
     compare: {

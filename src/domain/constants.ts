@@ -26,8 +26,17 @@ export const LIMITS = {
 /** No statistic from fewer people than this (configurable, never below the floor). */
 export const DEFAULT_PRIVACY_THRESHOLD = 5;
 export const PRIVACY_THRESHOLD_FLOOR = 3;
-/** p10 and p90 need at least this many people. */
-export const TAIL_PERCENTILE_MINIMUM = 10;
+/**
+ * The median and the quartiles (p25, p50, p75) — and so a person's position — need at least this many people:
+ * below it a quartile is one or two people's pay. Groups from K to this size publish their count and mean only.
+ */
+export const QUARTILE_MINIMUM = 10;
+/**
+ * p10, p90 and the median's confidence interval need at least this many people: from 20 on, none of them
+ * involves the group's minimum or maximum, and together with the other figures they cannot be solved for either
+ * (tests/privacy/extremes.test.ts tries the algebra for every size).
+ */
+export const TAIL_PERCENTILE_MINIMUM = 20;
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

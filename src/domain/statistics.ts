@@ -4,7 +4,7 @@
 // confidence interval of the median, the mid-rank percentile rank). The server computes the raw figures in
 // SQL; these functions turn them into what is shown, and the tests use the reference definitions to check
 // the SQL against an independent computation.
-import { PRIVACY_THRESHOLD_FLOOR, TAIL_PERCENTILE_MINIMUM } from './constants';
+import { PRIVACY_THRESHOLD_FLOOR, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from './constants';
 
 export const MEASURES = ['fixedSalary', 'annualBonus', 'deferredCompensation', 'totalWithoutDeferral', 'totalWithDeferral'] as const;
 export type Measure = (typeof MEASURES)[number];
@@ -98,26 +98,26 @@ export interface PublishedStatistic {
 }
 
 /**
- * What may be shown of one measure: mean, p25, p50, p75 from K people, p10 and p90 from 10 (and K), money
- * rounded to 100, never a minimum or maximum. The median's interval is shown only when its bounds are inner
- * order statistics (in groups of up to 8 people they would be the group's minimum and maximum).
+ * What may be shown of one measure of a group of n people (n the true size, which decides; `publishedCount` the
+ * perturbed size that is shown): the mean from K people, p25, p50 and p75 from QUARTILE_MINIMUM, p10, p90 and
+ * the median's interval from TAIL_PERCENTILE_MINIMUM; money rounded to 100; never a minimum or maximum. The
+ * figures in `raw` are already perturbed (server: services/publication.ts).
  */
-export function publishStatistic(raw: RawStatistic, threshold: number): PublishedStatistic {
+export function publishStatistic(raw: RawStatistic, threshold: number, publishedCount: number = raw.n): PublishedStatistic {
   const core = raw.n >= threshold;
+  const quartiles = core && raw.n >= QUARTILE_MINIMUM;
   const tails = core && raw.n >= TAIL_PERCENTILE_MINIMUM;
-  const ranks = medianCiRanks(raw.n);
-  const interval = core && ranks.lower > 1 && ranks.upper < raw.n;
   const pc = raw.percentiles;
   const money = (value: number | null | undefined, allowed: boolean) =>
     allowed && value !== null && value !== undefined && Number.isFinite(value) ? roundMoney(value) : null;
   return {
-    n: raw.n,
+    n: publishedCount,
     mean: money(raw.mean, core),
     p10: money(pc?.[0], tails),
-    p25: money(pc?.[1], core),
-    p50: money(pc?.[2], core),
-    p75: money(pc?.[3], core),
+    p25: money(pc?.[1], quartiles),
+    p50: money(pc?.[2], quartiles),
+    p75: money(pc?.[3], quartiles),
     p90: money(pc?.[4], tails),
-    medianCi: interval && raw.medianCi ? { low: roundMoney(raw.medianCi[0]), high: roundMoney(raw.medianCi[1]) } : null,
+    medianCi: tails && raw.medianCi ? { low: roundMoney(raw.medianCi[0]), high: roundMoney(raw.medianCi[1]) } : null,
   };
 }

@@ -23,7 +23,11 @@ export interface ServerConfig {
     tokenSecret: string;
     /** Signing secret of payment webhooks (Stripe's, or the sandbox's own). */
     webhookSecret: string;
+    /** Key of the cell-key perturbation draws (services/perturbation.ts); changing it changes every published figure. */
+    perturbationSecret: string;
   };
+  /** Hours between scheduled statistics releases (services/releases.ts). */
+  releaseIntervalHours: number;
   /** Password of the seeded demo accounts (DEMO_PASSWORD, or generated and kept in DATA_DIR). */
   demoPassword: string;
   stripe: { secretKey: string | undefined; publishableKey: string | undefined };
@@ -60,7 +64,7 @@ function loadDevelopmentSecrets(dataDir: string): Record<string, string> {
   let stored: Record<string, string> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   let changed = false;
-  for (const name of ['tokenSecret', 'webhookSecret', 'demoPassword']) {
+  for (const name of ['tokenSecret', 'webhookSecret', 'perturbationSecret', 'demoPassword']) {
     if (!stored[name]) {
       // The demo password is typed by people: readable, long enough for the password rules.
       stored[name] = name === 'demoPassword' ? `demo-${randomBytes(6).toString('hex')}` : randomBytes(32).toString('base64url');
@@ -80,8 +84,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const production = mode === 'production';
 
-  const needsGenerated = !env.TOKEN_SECRET || !env.STRIPE_WEBHOOK_SECRET || !env.DEMO_PASSWORD;
+  const needsGenerated = !env.TOKEN_SECRET || !env.STRIPE_WEBHOOK_SECRET || !env.PERTURBATION_SECRET || !env.DEMO_PASSWORD;
   if (production && !env.TOKEN_SECRET) throw new Error('TOKEN_SECRET must be set in production');
+  if (production && !env.PERTURBATION_SECRET) throw new Error('PERTURBATION_SECRET must be set in production');
   const generated = needsGenerated ? loadDevelopmentSecrets(dataDir) : {};
 
   const privacyThreshold = int(env, 'PRIVACY_THRESHOLD', 5);
@@ -103,7 +108,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     secrets: {
       tokenSecret: env.TOKEN_SECRET || generated.tokenSecret,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || generated.webhookSecret,
+      perturbationSecret: env.PERTURBATION_SECRET || generated.perturbationSecret,
     },
+    releaseIntervalHours: int(env, 'RELEASE_INTERVAL_HOURS', 24),
     demoPassword: env.DEMO_PASSWORD || generated.demoPassword,
     stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
     smtpUrl: env.SMTP_URL || undefined,

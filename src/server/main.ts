@@ -5,6 +5,8 @@ import { openDatabase } from './db/open';
 import { migrateDatabase } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { buildApp } from './app';
+import { startReleaseSchedule } from './services/releases';
+import { readThreshold } from './services/statisticsSettings';
 
 async function main() {
   const config = loadConfig();
@@ -14,6 +16,14 @@ async function main() {
   const seeded = await seedDemo(database, { forms: config.seedForms, password: config.demoPassword });
 
   const app = await buildApp({ config, database, ownsDatabase: true });
+  // Statistics are published from releases: the first is cut at once on a new database, then on schedule.
+  const releases = startReleaseSchedule(database, {
+    threshold: () => readThreshold(database, config.privacyThreshold),
+    intervalHours: config.releaseIntervalHours,
+    log: (message, fields) => app.log.info(fields ?? {}, message),
+  });
+  await releases.tick();
+  app.addHook('onClose', async () => releases.stop());
   await app.listen({ port: config.port, host: config.host });
 
   const url = config.publicUrl;

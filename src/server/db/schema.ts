@@ -72,6 +72,12 @@ export const forms = pgTable(
     deferredCompensation: bigint('deferred_compensation', { mode: 'number' }),
     /** Optimistic concurrency: every save increments it. */
     revision: integer('revision').notNull().default(0),
+    /**
+     * The record key of the cell key method (services/perturbation.ts): random, secret, fixed for the life of the
+     * form. A group's perturbation comes from the sum of its members' keys, so the same people always get the
+     * same noise however they are asked for.
+     */
+    recordKey: bigint('record_key', { mode: 'number' }).notNull().default(sql`floor(random() * 4294967296)::bigint`),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -287,3 +293,79 @@ export const emailOutbox = pgTable('email_outbox', {
   html: text('html'),
   createdAt: createdAt(),
 });
+
+/**
+ * Statistics releases (services/releases.ts): every published figure is computed on the current release, a
+ * snapshot of the counted forms cut on a schedule or by an admin, never on the live forms. `settings` keeps
+ * what decided which forms counted (minimum values, exchange rates, the active outlier pack).
+ */
+export const statisticsReleases = pgTable(
+  'statistics_releases',
+  {
+    id: text('id').primaryKey(),
+    /** 1, 2, 3… in cut order. */
+    sequence: integer('sequence').notNull(),
+    cutAt: timestamp('cut_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** schedule, admin or first (the first release of a database). */
+    trigger: text('trigger').notNull(),
+    /** Counted forms in the release. */
+    size: integer('size').notNull(),
+    /** Counted forms added, removed or changed since the previous release. */
+    changedForms: integer('changed_forms').notNull(),
+    /** The data version of the forms when the release was cut. */
+    dataVersion: text('data_version').notNull(),
+    /** Counted forms per survey year, e.g. {"2025": 3120}. */
+    years: jsonb('years').notNull(),
+    settings: jsonb('settings').notNull(),
+    /** Raised whenever erasure removes rows from this release (cached figures of the release are keyed by it). */
+    revision: integer('revision').notNull().default(0),
+    current: boolean('current').notNull().default(false),
+  },
+  (t) => [uniqueIndex('statistics_releases_sequence_key').on(t.sequence), uniqueIndex('statistics_releases_current_key').on(t.current).where(sql`${t.current}`)],
+);
+
+/** The counted forms of a release, money already in EUR; erasure of a form deletes its rows from every release. */
+export const releaseForms = pgTable(
+  'release_forms',
+  {
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => statisticsReleases.id, { onDelete: 'cascade' }),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    surveyYear: integer('survey_year').notNull(),
+    country: text('country'),
+    city: text('city'),
+    sector: text('sector'),
+    companySize: text('company_size'),
+    companyType: text('company_type'),
+    functionalArea: text('functional_area'),
+    positionLevel: text('position_level'),
+    gender: text('gender'),
+    yearsExperience: integer('years_experience'),
+    fx: doublePrecision('fx').notNull(),
+    bn: doublePrecision('bn').notNull(),
+    df: doublePrecision('df').notNull(),
+    recordKey: bigint('record_key', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.formId] }),
+    index('release_forms_form_idx').on(t.formId),
+    index('release_forms_sector_idx').on(t.releaseId, t.surveyYear, t.sector, t.positionLevel, t.country),
+    index('release_forms_country_idx').on(t.releaseId, t.surveyYear, t.country, t.city),
+  ],
+);
+
+/** Figures precomputed when a release is cut (what first visits ask): the raw aggregates of a group, by key. */
+export const releaseAggregates = pgTable(
+  'release_aggregates',
+  {
+    releaseId: text('release_id')
+      .notNull()
+      .references(() => statisticsReleases.id, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    figures: jsonb('figures').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.groupKey] })],
+);

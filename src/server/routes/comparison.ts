@@ -11,19 +11,11 @@ import { createSettingsReader, type OwnForm, type RequestSettings, type Statisti
 import { createCachedComputation, createMemoryCache, type CachedComputation } from '../services/cache';
 import { billingOf, chargeSearch, creditBalance, searchIdempotencyKey, type Caller } from '../services/credits';
 import { deleteSearch, findSearch, listSearches, saveFreeSearch } from '../services/history';
-import {
-  COMPARISON_REASONS,
-  MEASURES,
-  countLabel,
-  diffFromMedianPercent,
-  percentileRank,
-  publishStatistic,
-  type Measure,
-} from '../../domain/statistics';
+import { aggregateKey, readAggregate, storeAggregate } from '../services/releases';
+import { positionsFromPublished, publishGroup, publishedCount } from '../services/publication';
+import { COMPARISON_REASONS, countLabel } from '../../domain/statistics';
 
 type ComparisonResult = components['schemas']['ComparisonResult'];
-type Positions = components['schemas']['Positions'];
-type Measures = components['schemas']['Measures'];
 
 /** Statistics are published in euros: every group is converted to EUR before it is aggregated. */
 const CURRENCY = 'EUR';
@@ -32,22 +24,11 @@ const FORM_REQUIRED = () =>
   forbidden('FORM_REQUIRED', 'Complete your questionnaire to compare: members compare for free once they have answered it');
 const INSUFFICIENT_CREDITS = () => new HttpError(402, 'INSUFFICIENT_CREDITS', 'Not enough credits for this search');
 
-/** Everything the figures of a group depend on; the data version changes whenever counted forms or configs do. */
-function groupKey(settings: StatisticsSettings, group: PeerGroup, demo: boolean): string {
-  return [
-    settings.dataVersion,
-    settings.activePackId ?? '-',
-    settings.threshold,
-    JSON.stringify(settings.minValues),
-    JSON.stringify(settings.rates),
-    demo ? 'demo' : 'all',
-    group.year,
-    conditionsKey(group.conditions),
-  ].join('|');
+/** Everything the figures of a group depend on: the release (and its revision, raised by erasure), K, the group. */
+function groupKey(settings: StatisticsSettings, group: PeerGroup): string {
+  const release = settings.release;
+  return [release ? `${release.id}:${release.revision}` : 'none', settings.threshold, group.year, conditionsKey(group.conditions)].join('|');
 }
-
-const ownKey = (own: OwnForm | null) =>
-  own ? `${own.id}:${own.revision}:${own.values.fixedSalary}:${own.values.annualBonus}:${own.values.deferredCompensation}` : '-';
 
 /** The signed-in caller as stored now (roles from the database, not only the token). */
 function requireCaller(settings: RequestSettings): Caller {
@@ -55,86 +36,81 @@ function requireCaller(settings: RequestSettings): Caller {
   return settings.caller;
 }
 
-function positions(raw: Extract<RawComparison, { status: 'ok' }>, own: OwnForm): Positions {
-  const values: Record<Measure, number> = {
-    fixedSalary: own.values.fixedSalary,
-    annualBonus: own.values.annualBonus,
-    deferredCompensation: own.values.deferredCompensation,
-    totalWithoutDeferral: own.values.fixedSalary + own.values.annualBonus,
-    totalWithDeferral: own.values.fixedSalary + own.values.annualBonus + own.values.deferredCompensation,
-  };
-  const result = {} as Positions;
-  for (const measure of MEASURES) {
-    const median = raw.measures[measure].percentiles?.[2];
-    const ranks = raw.ranks?.[measure];
-    const diff = median === undefined ? null : diffFromMedianPercent(values[measure], median);
-    result[measure] =
-      ranks && diff !== null
-        ? {
-            measure,
-            ownValue: Math.round(values[measure]),
-            percentileRank: percentileRank(ranks.below, ranks.equal, raw.n),
-            diffFromMedianPercent: diff,
-          }
-        : null;
-  }
-  return result;
-}
-
-/** The answer as the contract has it, with the privacy rules applied; position only with the caller's form. */
-function publish(raw: RawComparison, group: PeerGroup, settings: StatisticsSettings, own: OwnForm | null): Omit<ComparisonResult, 'creditsLeft'> {
-  const k = settings.threshold;
-  const common = { year: group.year, currency: CURRENCY, filters: group.applied };
-  if (raw.status === 'not-enough-data') {
-    return { ...common, status: 'not-enough-data', reasonCode: COMPARISON_REASONS.notEnoughData, count: null, countLabel: countLabel(0, k), measures: null, position: null };
-  }
-  if (raw.status === 'refused') {
-    return {
-      ...common,
-      status: 'refused',
-      reasonCode: COMPARISON_REASONS.differencingRisk,
-      reasonFilter: raw.field,
-      count: raw.n,
-      countLabel: countLabel(raw.n, k),
-      measures: null,
-      position: null,
-    };
-  }
-  const measures = {} as Measures;
-  for (const measure of MEASURES) measures[measure] = publishStatistic(raw.measures[measure], k);
-  return {
-    ...common,
-    status: 'ok',
-    count: raw.n,
-    countLabel: countLabel(raw.n, k),
-    measures,
-    position: own ? positions(raw, own) : null,
-  };
+/** The release an answer comes from. */
+function releaseInfo(settings: StatisticsSettings): ComparisonResult['release'] {
+  return settings.release ? { id: settings.release.id, sequence: settings.release.sequence, cutAt: settings.release.cutAt } : null;
 }
 
 export function comparisonHandlers({ config, database }: AppContext) {
   const cache = createMemoryCache();
   const cached: CachedComputation = createCachedComputation(cache);
   const readSettings = createSettingsReader(config?.privacyThreshold);
+  const secret = config.secrets.perturbationSecret;
 
   const settingsFor = (userId: string | null, filters: ComparisonFilters) => readSettings(database, { userId, requestedYear: filters.year });
 
-  /** The figures of a group (cached by everything they depend on). */
-  async function figures(settings: StatisticsSettings, group: PeerGroup, own: OwnForm | null, demo: boolean): Promise<RawComparison> {
-    const key = groupKey(settings, group, demo);
-    return cached(`comparison|${key}|${ownKey(own)}`, async () => {
+  /**
+   * The true figures of a group on the current release: from this process' cache, else the figures stored when
+   * the release was cut (or after), else one statement.
+   */
+  async function figures(settings: StatisticsSettings, group: PeerGroup): Promise<RawComparison> {
+    const release = settings.release;
+    if (!release) return { status: 'not-enough-data', n: 0 };
+    const key = groupKey(settings, group);
+    return cached(`comparison|${key}`, async () => {
+      const stored = aggregateKey(group.year, conditionsKey(group.conditions), settings.threshold);
+      const precomputed = await readAggregate(database, release.id, stored);
+      if (precomputed) return precomputed;
       // The web app counts a group before searching it: a known size saves the statement one pass.
-      const knownSize = await cache.get<number>(`count|${key}`);
-      const raw = await compareGroup(database, { ...settings, demoOnly: demo, conditions: group.conditions, own: own?.values ?? null, knownSize });
-      if (knownSize === undefined) await cache.set(`count|${key}`, raw.n);
+      const known = await cache.get<{ n: number }>(`count|${key}`);
+      const raw = await compareGroup(database, {
+        releaseId: release.id,
+        year: group.year,
+        conditions: group.conditions,
+        threshold: settings.threshold,
+        knownSize: known?.n,
+      });
+      // What a cut precomputes is stored again when erasure removed it.
+      if (Object.keys(group.conditions).length <= 1) await storeAggregate(database, release.id, stored, raw);
       return raw;
     });
   }
 
-  async function groupSize(settings: StatisticsSettings, group: PeerGroup): Promise<number> {
-    return cached(`count|${groupKey(settings, group, false)}`, () =>
-      countGroup(database, { ...settings, demoOnly: false, conditions: group.conditions }),
-    );
+  async function groupSize(settings: StatisticsSettings, group: PeerGroup): Promise<{ n: number; cellKey: number }> {
+    const release = settings.release;
+    if (!release) return { n: 0, cellKey: 0 };
+    return cached(`count|${groupKey(settings, group)}`, () => countGroup(database, { releaseId: release.id, year: group.year, conditions: group.conditions }));
+  }
+
+  /** The answer as the contract has it: perturbed, thresholds applied; the position from published figures only. */
+  function publish(raw: RawComparison, group: PeerGroup, settings: StatisticsSettings, own: OwnForm | null): Omit<ComparisonResult, 'creditsLeft'> {
+    const k = settings.threshold;
+    const common = { year: group.year, currency: CURRENCY, filters: group.applied, release: releaseInfo(settings) };
+    if (raw.status === 'not-enough-data') {
+      return { ...common, status: 'not-enough-data', reasonCode: COMPARISON_REASONS.notEnoughData, count: null, countLabel: countLabel(0, k), measures: null, position: null };
+    }
+    if (raw.status === 'refused') {
+      const count = publishedCount(raw.n, raw.cellKey, k, secret);
+      return {
+        ...common,
+        status: 'refused',
+        reasonCode: COMPARISON_REASONS.differencingRisk,
+        reasonFilter: raw.field,
+        count,
+        countLabel: countLabel(count, k),
+        measures: null,
+        position: null,
+      };
+    }
+    const published = publishGroup(raw, k, secret);
+    return {
+      ...common,
+      status: 'ok',
+      count: published.count,
+      countLabel: countLabel(published.count, k),
+      measures: published.measures,
+      position: own ? positionsFromPublished(published.measures, own.values) : null,
+    };
   }
 
   return {
@@ -180,7 +156,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
       }
 
       const group = peerGroup(filters, settings.year);
-      const raw = await figures(settings, group, settings.own, false);
+      const raw = await figures(settings, group);
       const answer = publish(raw, group, settings, settings.own);
       const creditsApply = billing === 'credits';
       // Refusals and groups under K cost nothing and are not saved.
@@ -210,16 +186,18 @@ export function comparisonHandlers({ config, database }: AppContext) {
       const settings = await settingsFor(request.auth!.userId, request.body.filters);
       const caller = requireCaller(settings);
       if (billingOf(caller) === 'form-required') throw FORM_REQUIRED();
-      const n = await groupSize(settings, peerGroup(request.body.filters, settings.year));
+      const { n, cellKey } = await groupSize(settings, peerGroup(request.body.filters, settings.year));
       const enough = n >= settings.threshold;
-      return { count: enough ? n : null, countLabel: countLabel(n, settings.threshold), enough };
+      const count = enough ? publishedCount(n, cellKey, settings.threshold, secret) : null;
+      return { count, countLabel: count === null ? countLabel(0, settings.threshold) : countLabel(count, settings.threshold), enough, release: releaseInfo(settings) };
     },
 
     async demoCompare(request) {
       validateFilters(request.body.filters);
       const settings = await settingsFor(null, request.body.filters);
       const group = peerGroup(request.body.filters, settings.year);
-      const raw = await figures(settings, group, null, true);
+      // The same release, figures and perturbation as the signed-in comparison: one population, never a subset.
+      const raw = await figures(settings, group);
       return { ...publish(raw, group, settings, null), creditsLeft: null };
     },
 

@@ -10,6 +10,7 @@ import { authHandlers } from './auth';
 import { formsHandlers } from './forms';
 import { comparisonHandlers } from './comparison';
 import { configHandlers } from './configs';
+import { releaseHandlers } from './releases';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -46,6 +47,7 @@ export function createHandlers(context: AppContext) {
     getFormsTest: notImplemented('getFormsTest'),
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues
+    ...releaseHandlers(context), // listReleases, cutRelease
     getInflationData: notImplemented('getInflationData'),
     updateInflationData: notImplemented('updateInflationData'),
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),

@@ -62,7 +62,13 @@ export async function chargeSearch(
         'update users set credits = credits - 1, updated_at = now() where id = $1 and credits >= 1 returning credits',
         [input.userId],
       );
-      if (!debited) throw new InsufficientCredits();
+      if (!debited) {
+        // A concurrent retry with the same key may have spent the last credit while this one waited for the
+        // row lock: that is the same search, answered again, not a shortage.
+        const charged = await priorCharge(tx, input.idempotencyKey, input.userId);
+        if (charged) return { kind: 'replayed' as const, historyId: charged.reference };
+        throw new InsufficientCredits();
+      }
       const historyId = await saveSearch(tx, input.userId, input.search, 1);
       await tx.execute(
         `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference)

@@ -142,52 +142,63 @@ export function conditionSql(field: GroupField, value: string, a: string, params
     : `${a}.years_experience >= ${params.add(low)} and ${a}.years_experience < ${params.add(high)}`;
 }
 
-export interface CountedFormsOptions {
-  year: number;
-  minValues: MinValues;
-  /** EUR per unit of each other currency; forms in a currency without a rate are not counted. */
-  rates: Record<string, number>;
-  /** The active outlier pack, whose flagged forms are not counted. */
-  activePackId: string | null;
-  /** Only the generated demo panel (the public demo comparison). */
-  demoOnly: boolean;
-}
-
 export interface MinValues {
   minFixed: number;
   compTotal: number;
   deferredMax: number;
 }
 
-/** E-mail pattern of the generated demo panel (db/demoForms.ts personEmail). */
-export const DEMO_PANEL_EMAIL = 'panel-%@seed.paybench.demo';
+/** What decides which forms count; fixed for a statistics release when it is cut (services/releases.ts). */
+export interface CountingSettings {
+  minValues: MinValues;
+  /** EUR per unit of each other currency; forms in a currency without a rate are not counted. */
+  rates: Record<string, number>;
+  /** The active outlier pack, whose flagged forms are not counted. */
+  activePackId: string | null;
+}
 
 /** The text columns of every group field (the experience band comes from years_experience). */
 const ALL_FIELD_COLUMNS = 'f.country, f.city, f.sector, f.company_size, f.company_type, f.functional_area, f.position_level, f.gender, f.years_experience';
 
 /**
- * The counted forms of a year with their money in EUR (fx fixed, bn bonus, df deferred): completed, not
- * excluded by the active outlier pack, passing the minimum values. Statistics never mix currencies: amounts
- * in another currency are converted with the admin-maintained exchange rates (rateToEur), in SQL; a form in
- * a currency without a rate is not counted (and with no rates at all, only euro forms count).
- * `extra` adds conditions inside (so they reach the indexes); `withFields` false leaves out the text columns.
+ * The counted forms (DESIGN.md §4) with their money in EUR (fx fixed, bn bonus, df deferred), as a release is
+ * cut from them: completed, belonging to a verified account (e-mail confirmed, not disabled: an unclaimed
+ * anonymous form never counts), not excluded by the active outlier pack, passing the minimum values. Statistics
+ * never mix currencies: amounts in another currency are converted with the admin-maintained exchange rates
+ * (rateToEur); a form in a currency without a rate is not counted.
  */
-export function countedFormsSql(options: CountedFormsOptions, params: SqlParams, extra = '', withFields = true): string {
-  const converted = Object.keys(options.rates).length > 0;
-  const rates = converted ? params.add(JSON.stringify(options.rates)) : '';
+export function countedFormsSql(settings: CountingSettings, params: SqlParams): string {
+  const converted = Object.keys(settings.rates).length > 0;
+  const rates = converted ? params.add(JSON.stringify(settings.rates)) : '';
   const money = (column: string) =>
     converted ? `(${column} * (case when f.currency = 'EUR' then 1::float8 else (${rates}::jsonb ->> f.currency)::float8 end))` : `${column}::float8`;
   const fx = money('f.fixed_salary');
   const bn = money('coalesce(f.annual_bonus, 0)');
   const df = money('coalesce(f.deferred_compensation, 0)');
-  return `select ${withFields ? `${ALL_FIELD_COLUMNS}, ` : ''}${fx} as fx, ${bn} as bn, ${df} as df
+  return `select f.id as form_id, f.survey_year, ${ALL_FIELD_COLUMNS}, ${fx} as fx, ${bn} as bn, ${df} as df, f.record_key
             from forms f
-           where f.survey_year = ${params.add(options.year)} and f.status = 'completed'
-             ${converted ? '' : `and f.currency = 'EUR'`}
-             and ${fx} >= ${params.add(options.minValues.minFixed)}
-             and ${fx} + ${bn} >= ${params.add(options.minValues.compTotal)}
-             and ${df} <= ${params.add(options.minValues.deferredMax)}
-             ${options.activePackId ? `and not exists (select 1 from outlier_exclusions e where e.pack_id = ${params.add(options.activePackId)} and e.form_id = f.id)` : ''}
-             ${options.demoOnly ? `and f.email like '${DEMO_PANEL_EMAIL}'` : ''}
+            join users u on u.id = f.user_id and u.email_verified and not u.disabled
+           where f.status = 'completed' and f.fixed_salary is not null
+             ${converted ? `and (f.currency = 'EUR' or (${rates}::jsonb ? f.currency))` : `and f.currency = 'EUR'`}
+             and ${fx} >= ${params.add(settings.minValues.minFixed)}
+             and ${fx} + ${bn} >= ${params.add(settings.minValues.compTotal)}
+             and ${df} <= ${params.add(settings.minValues.deferredMax)}
+             ${settings.activePackId ? `and not exists (select 1 from outlier_exclusions e where e.pack_id = ${params.add(settings.activePackId)} and e.form_id = f.id)` : ''}`;
+}
+
+/** Where a statistic reads from: one survey year of one statistics release. */
+export interface ReleaseScope {
+  releaseId: string;
+  year: number;
+}
+
+/**
+ * The rows of a release's year (money in EUR as fx, bn, df; the record key). `extra` adds conditions inside (so
+ * they reach the indexes); `withFields` false leaves out the text columns.
+ */
+export function releaseRowsSql(scope: ReleaseScope, params: SqlParams, extra = '', withFields = true): string {
+  return `select ${withFields ? `${ALL_FIELD_COLUMNS}, ` : ''}f.fx, f.bn, f.df, f.record_key
+            from release_forms f
+           where f.release_id = ${params.add(scope.releaseId)} and f.survey_year = ${params.add(scope.year)}
              ${extra}`;
 }

@@ -4,9 +4,9 @@
 // One statement per answer, as CTEs over the counted forms of the year:
 //   grp     the group (explicit conditions of the filter)
 //   sized   its size n, which fixes the ranks of the median's confidence interval
-//   agg     per measure, from one sort: mean, percentile_cont at p10..p90 and at the ranks of the interval's
-//           order statistics, the caller's rank counts (FILTER aggregates), and the closure: every other
-//           field that is constant within the group
+//   agg     per measure, from one sort: mean, root-mean-square, percentile_cont at p10..p90 and at the ranks of
+//           the interval's order statistics; the group's cell key (sum of record keys mod 2^32, see
+//           perturbation.ts); and the closure: every other field that is constant within the group
 //   without one capped count per explicit condition for the anti-differencing rule (below)
 //
 // Anti-differencing: two answers whose groups are nested must not differ by 1..K−1 people, or subtracting one
@@ -16,16 +16,19 @@
 // the same group or at least K more people") is applied over that closure, and where a removal leaves the
 // group unchanged the removals are combined (a second, rare statement counts every combination at once).
 // A count only has to tell 0, 1..K−1 or ≥K extra people apart, so each one stops after n + K rows.
+//
+// Everything reads the rows of one statistics release (releases.ts), never the live forms. These are the true
+// figures: publication.ts perturbs and rounds them, and the caller's position is derived from what is published.
 import type { Database, Queryable } from '../db/open';
 import {
   GROUP_FIELDS,
   SqlParams,
   conditionSql,
-  countedFormsSql,
   fieldSql,
+  releaseRowsSql,
   type Conditions,
-  type CountedFormsOptions,
   type GroupField,
+  type ReleaseScope,
 } from './peerGroup';
 import { MEASURES, PERCENTILES, type Measure, type RawStatistic } from '../../domain/statistics';
 
@@ -36,27 +39,27 @@ export interface OwnValues {
   deferredCompensation: number;
 }
 
-export interface ComparisonQuery extends CountedFormsOptions {
+export interface ComparisonQuery extends ReleaseScope {
   conditions: Conditions;
   threshold: number;
-  own: OwnValues | null;
-  /** The group's size when already known for this data version (counted before searching): saves one pass. */
+  /** The group's size when already known for this release (counted before searching): saves one pass. */
   knownSize?: number;
 }
 
-export interface RankCounts {
-  below: number;
-  equal: number;
+/** One measure's true figures, and its root-mean-square (the scale of its perturbation). */
+export interface RawMeasure extends RawStatistic {
+  rms: number;
 }
 
+/** The cell key only travels with figures of a group that reached K (it says nothing about smaller ones). */
 export type RawComparison =
   | { status: 'not-enough-data'; n: number }
-  | { status: 'refused'; n: number; field: GroupField }
+  | { status: 'refused'; n: number; field: GroupField; cellKey: number }
   | {
       status: 'ok';
       n: number;
-      measures: Record<Measure, RawStatistic>;
-      ranks: Record<Measure, RankCounts> | null;
+      cellKey: number;
+      measures: Record<Measure, RawMeasure>;
     };
 
 /** SQL of each measure over the group's EUR columns. */
@@ -82,13 +85,17 @@ type Row = Record<string, unknown>;
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
 const numArray = (value: unknown): number[] | null => (Array.isArray(value) ? value.map(num) : null);
 
-/** The size of a group (count-results): one statement. */
-export async function countGroup(db: Queryable, query: Omit<ComparisonQuery, 'threshold' | 'own'>): Promise<number> {
+/** The size and cell key of a group (count-results): one statement. */
+export async function countGroup(db: Queryable, query: Omit<ComparisonQuery, 'threshold'>): Promise<{ n: number; cellKey: number }> {
   const params = new SqlParams();
   const explicit = explicitFields(query.conditions);
   const conditions = explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '';
-  const [row] = await db.execute<{ n: number }>(`select count(*)::int as n from (${countedFormsSql(query, params, conditions, false)}) b`, params.values);
-  return num(row.n);
+  const [row] = await db.execute<{ n: number; cell_key: number }>(
+    `select count(*)::int as n, coalesce(sum(b.record_key) % 4294967296, 0)::float8 as cell_key
+       from (${releaseRowsSql(query, params, conditions, false)}) b`,
+    params.values,
+  );
+  return { n: num(row.n), cellKey: num(row.cell_key) };
 }
 
 /** Builds the comparison statement (exported for tests and EXPLAIN). */
@@ -100,25 +107,14 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
   const k = params.add(query.threshold);
   const groupConditions = explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '';
   // `offset 0` keeps the group a subquery of its own, so each row's EUR money is computed once, not once per aggregate.
-  const groupRows = `select * from (${countedFormsSql(query, params, groupConditions, closure.length > 0)}) r offset 0`;
-  const own = query.own
-    ? {
-        fixedSalary: params.add(query.own.fixedSalary),
-        annualBonus: params.add(query.own.annualBonus),
-        deferredCompensation: params.add(query.own.deferredCompensation),
-        totalWithoutDeferral: params.add(query.own.fixedSalary + query.own.annualBonus),
-        totalWithDeferral: params.add(query.own.fixedSalary + query.own.annualBonus + query.own.deferredCompensation),
-      }
-    : null;
+  const groupRows = `select * from (${releaseRowsSql(query, params, groupConditions, closure.length > 0)}) r offset 0`;
 
   const measureColumns = MEASURES.map((measure, i) => {
     const x = MEASURE_SQL[measure]('g');
-    const ranks = own
-      ? `, count(*) filter (where ${x} < ${own[measure]})::int as m${i}_below, count(*) filter (where ${x} = ${own[measure]})::int as m${i}_equal`
-      : '';
     // One sort per measure gives p10…p90 and the two order statistics of the median's interval.
-    return `avg(${x}) as m${i}_mean, percentile_cont((select fractions from plan)) within group (order by ${x}) as m${i}_pc${ranks}`;
+    return `avg(${x}) as m${i}_mean, sqrt(avg(${x} * ${x})) as m${i}_rms, percentile_cont((select fractions from plan)) within group (order by ${x}) as m${i}_pc`;
   });
+  const cellKeyColumn = `(sum(g.record_key) % 4294967296)::float8 as cell_key`;
   const closureColumns = closure.map((field) => {
     // Byte order (collate "C") is enough to tell whether a field is constant, and much cheaper than the locale's.
     const v = `${fieldSql(field, 'g')} collate "C"`;
@@ -136,11 +132,11 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
          where ${[others, ...closureConditions].join(' and ')}
          limit (select case when n >= ${k} then n + ${k} else 0 end from plan)) x)`;
   });
-  const base = explicit.length > 0 ? `base as not materialized (${countedFormsSql(query, params)}),` : '';
+  const base = explicit.length > 0 ? `base as not materialized (${releaseRowsSql(query, params)}),` : '';
   // The size from a pass of its own without the subquery fence, so PostgreSQL may count in parallel.
   const sizeSql =
     query.knownSize === undefined
-      ? `select count(*)::int as n from (${countedFormsSql(query, params, explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '', false)}) c`
+      ? `select count(*)::int as n from (${releaseRowsSql(query, params, explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '', false)}) c`
       : `select ${params.add(query.knownSize)}::int as n`;
   // Interval ranks as fractions for percentile_cont: (rank − 1)/(n − 1), nudged by 1e-9 of a rank so that
   // rounding cannot land on the rank below (it adds at most 1e-9 of the gap to the next value).
@@ -159,7 +155,7 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
       select n, array[${PERCENTILES.join(', ')}, ${fraction('lower_rank')}, ${fraction('upper_rank')}]::float8[] as fractions
         from ranks),
     agg as (
-      select ${[...measureColumns, ...closureColumns].join(',\n             ')}
+      select ${[cellKeyColumn, ...measureColumns, ...closureColumns].join(',\n             ')}
         from grp g
        where (select n >= ${k} from plan))
     ${withoutCtes.length > 0 ? `, ${withoutCtes.join(',\n    ')}` : ''}
@@ -183,7 +179,8 @@ export async function compareGroup(db: Database, query: ComparisonQuery): Promis
     return tx.execute<Row>(statement.text, statement.values);
   });
   const n = num(row.n);
-  if (n < query.threshold) return { status: 'not-enough-data', n };
+  if (n < query.threshold || row.cell_key === undefined) return { status: 'not-enough-data', n };
+  const cellKey = num(row.cell_key);
 
   // The anti-differencing rule, one condition at a time (over the closure).
   const implied: Conditions = {};
@@ -194,29 +191,28 @@ export async function compareGroup(db: Database, query: ComparisonQuery): Promis
   const redundant: GroupField[] = [];
   for (const field of statement.explicit) {
     const extra = num(row[`without_${GROUP_FIELDS.indexOf(field)}`]) - n;
-    if (extra > 0 && extra < query.threshold) return { status: 'refused', n, field };
+    if (extra > 0 && extra < query.threshold) return { status: 'refused', n, field, cellKey };
     if (extra === 0) redundant.push(field);
   }
   // Conditions whose removal alone changes nothing may still matter in combination.
   const combinable = redundant.length + Object.keys(implied).length;
   if (redundant.length > 0 && combinable >= 2) {
     const field = await combinedRemovals(db, query, n, redundant, implied);
-    if (field) return { status: 'refused', n, field };
+    if (field) return { status: 'refused', n, field, cellKey };
   }
 
-  const measures = {} as Record<Measure, RawStatistic>;
-  const ranks = query.own ? ({} as Record<Measure, RankCounts>) : null;
+  const measures = {} as Record<Measure, RawMeasure>;
   MEASURES.forEach((measure, i) => {
     const pc = numArray(row[`m${i}_pc`]);
     measures[measure] = {
       n,
       mean: row[`m${i}_mean`] === null ? null : num(row[`m${i}_mean`]),
+      rms: row[`m${i}_rms`] === null ? 0 : num(row[`m${i}_rms`]),
       percentiles: pc ? pc.slice(0, PERCENTILES.length) : null,
       medianCi: pc && pc.length === PERCENTILES.length + 2 ? [pc[PERCENTILES.length], pc[PERCENTILES.length + 1]] : null,
     };
-    if (ranks) ranks[measure] = { below: num(row[`m${i}_below`]), equal: num(row[`m${i}_equal`]) };
   });
-  return { status: 'ok', n, measures, ranks };
+  return { status: 'ok', n, cellKey, measures };
 }
 
 /**
@@ -234,7 +230,7 @@ async function combinedRemovals(
   implied: Conditions,
 ): Promise<GroupField | null> {
   const params = new SqlParams();
-  const base = countedFormsSql(query, params);
+  const base = releaseRowsSql(query, params);
   const explicit = explicitFields(query.conditions);
   const kept = explicit.filter((f) => !redundant.includes(f));
   const z: Array<{ field: GroupField; explicit: boolean; sql: string }> = [

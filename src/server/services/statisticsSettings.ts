@@ -1,26 +1,31 @@
-// Everything a comparison depends on besides its filters. Each request reads, in one round trip, the data
-// version, the caller's account and the caller's completed forms. The rest (minimum values, exchange rates,
-// privacy threshold, active outlier pack, latest survey year with data) only changes together with the data
-// version (DESIGN.md §2: whoever changes counted forms or the configuration changes the version), so it is
-// read once per version and kept in this process. A change made through any instance therefore applies to
-// the next query everywhere.
+// Everything a statistical answer depends on besides its filters. Each request reads, in one round trip, the
+// current statistics release (id, revision, cut date, years, the counting settings it was cut with), the privacy
+// threshold, the caller's account and the caller's completed forms. Figures are computed on the release, so a
+// cached figure is keyed by the release id and revision (releases.ts): a form completed now, or a changed
+// configuration, moves nothing until the next cut.
 import type { Queryable } from '../db/open';
 import type { Role } from '../auth/accessToken';
 import { DEFAULT_MIN_VALUES } from '../db/seed';
 import { effectiveThreshold } from '../../domain/statistics';
 import { currentYear } from '../../domain/constants';
-import type { MinValues } from './peerGroup';
+import type { CountingSettings, MinValues } from './peerGroup';
 import type { Caller } from './credits';
 import type { OwnValues } from './statistics';
 
+/** The release an answer comes from, as the contract's ReleaseInfo. */
+export interface ReleaseInfo {
+  id: string;
+  sequence: number;
+  cutAt: string;
+}
+
 export interface StatisticsSettings {
-  dataVersion: string;
-  minValues: MinValues;
-  /** EUR per unit of each currency with a rate. */
-  rates: Record<string, number>;
+  /** The current release; null before the first cut (every answer is then "not enough data"). */
+  release: (ReleaseInfo & { revision: number }) | null;
   threshold: number;
-  activePackId: string | null;
-  /** The survey year of the request, or the latest with completed forms (the current year when there are none). */
+  /** EUR per unit of each currency with a rate (to place the caller's own form beside EUR figures). */
+  rates: Record<string, number>;
+  /** The survey year of the request, or the latest with counted forms in the release (the current year without). */
   year: number;
 }
 
@@ -36,15 +41,6 @@ export interface RequestSettings extends StatisticsSettings {
   own: OwnForm | null;
 }
 
-interface VersionSettings {
-  dataVersion: string;
-  minValues: MinValues;
-  rates: Record<string, number>;
-  threshold: number;
-  activePackId: string | null;
-  latestYear: number | null;
-}
-
 interface OwnFormRow {
   survey_year: number;
   id: string;
@@ -56,7 +52,9 @@ interface OwnFormRow {
 }
 
 interface RequestRow {
-  data_version: string | null;
+  release: { id: string; sequence: number; cut_at: string; revision: number; years: Record<string, number> } | null;
+  privacy_threshold: unknown;
+  exchange_rates: unknown;
   caller: { roles: Role[]; credits: number; premium_type: string; disabled: boolean } | null;
   forms: OwnFormRow[] | null;
 }
@@ -73,7 +71,7 @@ export function parseMinValues(value: Partial<MinValues> | null | undefined): Mi
   };
 }
 
-function parseRates(value: unknown): Record<string, number> {
+export function parseRates(value: unknown): Record<string, number> {
   const rates: Record<string, number> = {};
   for (const entry of Array.isArray(value) ? (value as Array<{ currency?: unknown; rateToEur?: unknown }>) : []) {
     if (typeof entry?.currency === 'string' && /^[A-Z]{3}$/.test(entry.currency) && typeof entry.rateToEur === 'number' && entry.rateToEur > 0) {
@@ -84,53 +82,34 @@ function parseRates(value: unknown): Record<string, number> {
   return Object.fromEntries(Object.entries(rates).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-async function readVersionSettings(db: Queryable, defaultThreshold: number): Promise<VersionSettings> {
-  const [row] = await db.execute<{
-    data_version: string | null;
-    min_values: Partial<MinValues> | null;
-    exchange_rates: unknown;
-    privacy_threshold: unknown;
-    active_pack: string | null;
-    latest_year: number | null;
-  }>(
-    `select (select value from configs where key = 'dataVersion') as data_version,
-            (select value from configs where key = 'minValues') as min_values,
+/** What decides which forms count, as configured now (a cut fixes it for its release). */
+export async function readCountingSettings(db: Queryable): Promise<CountingSettings> {
+  const [row] = await db.execute<{ min_values: Partial<MinValues> | null; exchange_rates: unknown; active_pack: string | null }>(
+    `select (select value from configs where key = 'minValues') as min_values,
             (select value from configs where key = 'exchangeRates') as exchange_rates,
-            (select value from configs where key = 'privacyThreshold') as privacy_threshold,
-            (select id from outlier_packs where active order by updated_at desc, id limit 1) as active_pack,
-            (select max(survey_year) from forms where status = 'completed') as latest_year`,
+            (select id from outlier_packs where active order by updated_at desc, id limit 1) as active_pack`,
   );
-  return {
-    dataVersion: typeof row.data_version === 'string' ? row.data_version : 'initial',
-    minValues: parseMinValues(row.min_values),
-    rates: parseRates(row.exchange_rates),
-    threshold: effectiveThreshold(row.privacy_threshold, defaultThreshold),
-    activePackId: row.active_pack,
-    latestYear: row.latest_year === null ? null : Number(row.latest_year),
-  };
+  return { minValues: parseMinValues(row.min_values), rates: parseRates(row.exchange_rates), activePackId: row.active_pack };
 }
 
-/** A reader of request settings with its own per-version memory (one per app instance). */
+/** The effective privacy threshold as configured now. */
+export async function readThreshold(db: Queryable, fallback: number): Promise<number> {
+  const [row] = await db.execute<{ value: unknown }>(`select value from configs where key = 'privacyThreshold'`);
+  return effectiveThreshold(row?.value, fallback);
+}
+
+/** A reader of request settings (one per app instance). */
 export function createSettingsReader(defaultThreshold: number) {
-  const byVersion = new Map<string, VersionSettings>();
-
-  async function versionSettings(db: Queryable, version: string): Promise<VersionSettings> {
-    const known = byVersion.get(version);
-    if (known) return known;
-    const read = await readVersionSettings(db, defaultThreshold);
-    // Stored under the version it was read with (newer than `version` if a change happened in between).
-    byVersion.set(read.dataVersion, read);
-    while (byVersion.size > 8) byVersion.delete(byVersion.keys().next().value as string);
-    return read;
-  }
-
   /** The settings of a request; with `userId`, also the caller and their own form of the year. */
   return async function readRequestSettings(
     db: Queryable,
     options: { userId: string | null; requestedYear: number | undefined },
   ): Promise<RequestSettings> {
     const [row] = await db.execute<RequestRow>(
-      `select (select value from configs where key = 'dataVersion') as data_version,
+      `select (select row_to_json(r) from (
+                 select id, sequence, cut_at, revision, years from statistics_releases where current) r) as release,
+              (select value from configs where key = 'privacyThreshold') as privacy_threshold,
+              (select value from configs where key = 'exchangeRates') as exchange_rates,
               (select row_to_json(c) from (
                  select u.roles, u.credits, u.premium_type, u.disabled from users u where u.id = $1) c) as caller,
               (select json_agg(o) from (
@@ -138,8 +117,13 @@ export function createSettingsReader(defaultThreshold: number) {
                    from forms f where f.user_id = $1 and f.status = 'completed') o) as forms`,
       [options.userId],
     );
-    const scoped = await versionSettings(db, typeof row.data_version === 'string' ? row.data_version : 'initial');
-    const year = options.requestedYear ?? scoped.latestYear ?? currentYear();
+    const release = row.release
+      ? { id: row.release.id, sequence: Number(row.release.sequence), cutAt: new Date(row.release.cut_at).toISOString(), revision: Number(row.release.revision) }
+      : null;
+    const releaseYears = Object.keys(row.release?.years ?? {}).map(Number);
+    const latestYear = releaseYears.length > 0 ? Math.max(...releaseYears) : null;
+    const year = options.requestedYear ?? latestYear ?? currentYear();
+    const rates = parseRates(row.exchange_rates);
     const forms = row.forms ?? [];
     const caller: Caller | null =
       options.userId && row.caller && !row.caller.disabled
@@ -152,7 +136,7 @@ export function createSettingsReader(defaultThreshold: number) {
           }
         : null;
     const form = forms.find((f) => Number(f.survey_year) === year);
-    const rate = form ? (form.currency === 'EUR' ? 1 : scoped.rates[form.currency]) : undefined;
+    const rate = form ? (form.currency === 'EUR' ? 1 : rates[form.currency]) : undefined;
     const own: OwnForm | null =
       form && rate !== undefined && typeof form.fixed_salary === 'number'
         ? {
@@ -165,8 +149,7 @@ export function createSettingsReader(defaultThreshold: number) {
             },
           }
         : null;
-    const { latestYear: _latest, ...settings } = scoped;
-    return { ...settings, year, caller, own };
+    return { release, threshold: effectiveThreshold(row.privacy_threshold, defaultThreshold), rates, year, caller, own };
   };
 }
 

@@ -6,6 +6,7 @@ import type { Role } from '../auth/accessToken';
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { bumpDataVersion } from './dataVersion';
+import { forgetPersonInReleases } from './releases';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -346,6 +347,9 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
  */
 export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'email' | 'email_verified'>): Promise<void> {
   if (user.email_verified) await tx.execute('delete from newsletters where email = $1', [user.email]);
+  // Erasure reaches the statistics releases at once: their rows go with the forms (foreign keys), and the
+  // releases that counted the person drop every figure computed with them.
+  await forgetPersonInReleases(tx, user.id);
   await tx.execute('delete from users where id = $1', [user.id]);
   await bumpDataVersion(tx);
 }

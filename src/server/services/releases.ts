@@ -1,0 +1,295 @@
+// Statistics releases (DESIGN.md §4). Every published figure is computed on the current release: a snapshot of
+// the counted forms, cut on a schedule (RELEASE_INTERVAL_HOURS, default daily) or by an admin, and only when at
+// least K counted forms were added, removed or changed since the previous release. So a form completed or edited
+// now moves no figure until the next cut, and one new form can never be isolated by asking the same question
+// before and after it arrived: between two releases at least K people differ.
+//
+// A cut is one transaction: the counted forms are copied (money converted to EUR with the exchange rates of that
+// moment, minimum values and the active outlier pack applied) into release_forms, compared with the current
+// release, and the new release becomes current. The rows of the release before the previous one are dropped (the
+// releases themselves are kept with their date, size and data version). After the cut, the figures every first
+// visit asks for are precomputed (the latest year without filters and with each single filter value; every
+// other year without filters). Erasure of a person (account deletion) deletes their forms, which deletes their
+// rows from every release at once (foreign keys), and raises the revision of those releases so that no cached
+// figure that counted them survives.
+import type { Database, Queryable } from '../db/open';
+import { newId } from '../ids';
+import { GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type GroupField, type Conditions } from './peerGroup';
+import { COMPANY_SIZES, COMPANY_TYPES, COUNTRIES, COUNTRY_CITIES, EXPERIENCE_BANDS, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS } from '../../domain/questionnaire';
+import { compareGroup, type RawComparison } from './statistics';
+import { readCountingSettings } from './statisticsSettings';
+import { readDataVersion } from './dataVersion';
+
+/** Two instances never cut at the same time. */
+const RELEASE_LOCK = 727_002;
+
+export type ReleaseTrigger = 'schedule' | 'admin' | 'first';
+
+export interface Release {
+  id: string;
+  sequence: number;
+  cutAt: string;
+  trigger: ReleaseTrigger;
+  size: number;
+  changedForms: number;
+  dataVersion: string;
+  /** Counted forms per survey year. */
+  years: Record<string, number>;
+  settings: CountingSettings;
+  revision: number;
+  current: boolean;
+}
+
+export type CutOutcome =
+  | { status: 'cut'; release: Release; precomputed: number; timings: { snapshotMs: number; precomputeMs: number } }
+  | { status: 'too-few-changes'; changedForms: number; threshold: number; current: Release };
+
+interface ReleaseRow {
+  id: string;
+  sequence: number;
+  cut_at: Date | string;
+  trigger: ReleaseTrigger;
+  size: number;
+  changed_forms: number;
+  data_version: string;
+  years: Record<string, number>;
+  settings: CountingSettings;
+  revision: number;
+  current: boolean;
+}
+
+const RELEASE_COLUMNS = 'id, sequence, cut_at, trigger, size, changed_forms, data_version, years, settings, revision, current';
+
+function toRelease(row: ReleaseRow): Release {
+  return {
+    id: row.id,
+    sequence: Number(row.sequence),
+    cutAt: new Date(row.cut_at).toISOString(),
+    trigger: row.trigger,
+    size: Number(row.size),
+    changedForms: Number(row.changed_forms),
+    dataVersion: row.data_version,
+    years: row.years,
+    settings: row.settings,
+    revision: Number(row.revision),
+    current: row.current,
+  };
+}
+
+export async function currentRelease(db: Queryable): Promise<Release | null> {
+  const [row] = await db.execute<ReleaseRow>(`select ${RELEASE_COLUMNS} from statistics_releases where current`);
+  return row ? toRelease(row) : null;
+}
+
+export async function listReleases(db: Queryable, page: number, limit: number): Promise<{ items: Release[]; total: number }> {
+  const rows = await db.execute<ReleaseRow & { total: number }>(
+    `select ${RELEASE_COLUMNS}, count(*) over ()::int as total from statistics_releases order by sequence desc limit $1 offset $2`,
+    [limit, (page - 1) * limit],
+  );
+  const total = rows[0]?.total ?? (await db.execute<{ n: number }>('select count(*)::int as n from statistics_releases'))[0].n;
+  return { items: rows.map(toRelease), total: Number(total) };
+}
+
+/** Signals a refused cut out of the transaction (rolling it back). */
+class TooFewChanges extends Error {
+  constructor(readonly changedForms: number, readonly current: Release) {
+    super('too few changes');
+  }
+}
+
+/**
+ * Cuts a release from the counted forms as they are now. Refused (nothing written) when a current release exists
+ * and fewer than `threshold` counted forms changed since, unless `force` (tests and the bench only).
+ */
+export async function cutRelease(
+  database: Database,
+  options: { threshold: number; trigger: ReleaseTrigger; force?: boolean; precompute?: boolean },
+): Promise<CutOutcome> {
+  const started = Date.now();
+  let release: Release;
+  try {
+    release = await database.transaction(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock($1)', [RELEASE_LOCK]);
+      const settings = await readCountingSettings(tx);
+      const previous = await currentRelease(tx);
+      const id = newId();
+      const sequence = (previous?.sequence ?? 0) + 1;
+      const dataVersion = await readDataVersion(tx);
+      await tx.execute(
+        `insert into statistics_releases (id, sequence, trigger, size, changed_forms, data_version, years, settings)
+         values ($1, $2, $3, 0, 0, $4, '{}', $5)`,
+        [id, sequence, options.trigger, JSON.stringify(dataVersion), JSON.stringify(settings)],
+      );
+      const params = new SqlParams();
+      const releaseParam = params.add(id);
+      // Ordered by the sector index's leading columns: the rows of a group sit together on disk.
+      await tx.execute(
+        `insert into release_forms (release_id, form_id, survey_year, country, city, sector, company_size, company_type,
+           functional_area, position_level, gender, years_experience, fx, bn, df, record_key)
+         select ${releaseParam}, c.form_id, c.survey_year, c.country, c.city, c.sector, c.company_size, c.company_type,
+                c.functional_area, c.position_level, c.gender, c.years_experience, c.fx, c.bn, c.df, c.record_key
+           from (${countedFormsSql(settings, params)}) c
+          order by c.survey_year, c.sector, c.position_level, c.country`,
+        params.values,
+      );
+      const [{ changed }] = previous
+        ? await tx.execute<{ changed: number }>(
+            `select count(*)::int as changed
+               from (select * from release_forms where release_id = $1) n
+               full join (select * from release_forms where release_id = $2) o on o.form_id = n.form_id
+              where n.form_id is null or o.form_id is null
+                 or row(n.survey_year, n.country, n.city, n.sector, n.company_size, n.company_type, n.functional_area,
+                        n.position_level, n.gender, n.years_experience, n.fx, n.bn, n.df)
+                    is distinct from
+                    row(o.survey_year, o.country, o.city, o.sector, o.company_size, o.company_type, o.functional_area,
+                        o.position_level, o.gender, o.years_experience, o.fx, o.bn, o.df)`,
+            [id, previous.id],
+          )
+        : [{ changed: 0 }];
+      if (previous && !options.force && Number(changed) < options.threshold) throw new TooFewChanges(Number(changed), previous);
+
+      const years = await tx.execute<{ survey_year: number; n: number }>(
+        'select survey_year, count(*)::int as n from release_forms where release_id = $1 group by survey_year order by survey_year',
+        [id],
+      );
+      const byYear = Object.fromEntries(years.map((y) => [String(y.survey_year), Number(y.n)]));
+      const size = years.reduce((sum, y) => sum + Number(y.n), 0);
+      await tx.execute('update statistics_releases set current = false where current');
+      const [row] = await tx.execute<ReleaseRow>(
+        `update statistics_releases set current = true, size = $2, changed_forms = $3, years = $4 where id = $1 returning ${RELEASE_COLUMNS}`,
+        [id, size, previous ? Number(changed) : size, JSON.stringify(byYear)],
+      );
+      // Keep the rows of the current and the previous release (requests in flight may still read the previous one).
+      await tx.execute(
+        `delete from release_forms where release_id in (select id from statistics_releases where sequence < $1)`,
+        [sequence - 1],
+      );
+      await tx.execute(
+        `delete from release_aggregates where release_id in (select id from statistics_releases where sequence < $1)`,
+        [sequence],
+      );
+      return toRelease(row);
+    });
+  } catch (error) {
+    if (error instanceof TooFewChanges) {
+      return { status: 'too-few-changes', changedForms: error.changedForms, threshold: options.threshold, current: error.current };
+    }
+    throw error;
+  }
+  const snapshotMs = Date.now() - started;
+  // PGlite has no autovacuum; on PostgreSQL this also makes the new rows' statistics known at once.
+  await database.execute('analyze release_forms');
+  const precomputed = options.precompute === false ? 0 : await precomputeRelease(database, release, options.threshold);
+  return { status: 'cut', release, precomputed, timings: { snapshotMs, precomputeMs: Date.now() - started - snapshotMs } };
+}
+
+/** Every value of each group field, as filters offer them. */
+const FIELD_VALUES: Record<GroupField, readonly string[]> = {
+  country: COUNTRIES,
+  city: Object.values(COUNTRY_CITIES).flat(),
+  sector: SECTORS,
+  companySize: COMPANY_SIZES,
+  companyType: COMPANY_TYPES,
+  functionalArea: FUNCTIONAL_AREAS,
+  positionLevel: POSITION_LEVELS,
+  experienceBand: EXPERIENCE_BANDS,
+  gender: GENDERS,
+};
+
+/** The groups a cut precomputes: every year without filters, and the latest year with each single filter value. */
+export function precomputedGroups(release: Pick<Release, 'years'>): Array<{ year: number; conditions: Conditions }> {
+  const years = Object.keys(release.years).map(Number).sort((a, b) => b - a);
+  if (years.length === 0) return [];
+  const groups: Array<{ year: number; conditions: Conditions }> = years.map((year) => ({ year, conditions: {} }));
+  for (const field of GROUP_FIELDS) {
+    for (const value of FIELD_VALUES[field]) groups.push({ year: years[0], conditions: { [field]: value } });
+  }
+  return groups;
+}
+
+/** The key of a group's stored figures within a release. */
+export function aggregateKey(year: number, conditionsKey: string, threshold: number): string {
+  return `${year}|${threshold}|${conditionsKey}`;
+}
+
+/** Stored figures of a group of the release, if precomputed. */
+export async function readAggregate(db: Queryable, releaseId: string, key: string): Promise<RawComparison | undefined> {
+  const [row] = await db.execute<{ figures: RawComparison }>(
+    'select figures from release_aggregates where release_id = $1 and group_key = $2',
+    [releaseId, key],
+  );
+  return row?.figures;
+}
+
+export async function storeAggregate(db: Queryable, releaseId: string, key: string, figures: RawComparison): Promise<void> {
+  await db.execute(
+    `insert into release_aggregates (release_id, group_key, figures)
+     select $1, $2, $3 where exists (select 1 from statistics_releases where id = $1)
+     on conflict (release_id, group_key) do nothing`,
+    [releaseId, key, JSON.stringify(figures)],
+  );
+}
+
+/** Computes and stores the figures of the precomputed groups (two at a time). Returns how many were stored. */
+async function precomputeRelease(database: Database, release: Release, threshold: number): Promise<number> {
+  const groups = precomputedGroups(release);
+  let next = 0;
+  let stored = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++];
+      const figures = await compareGroup(database, { releaseId: release.id, year: group.year, conditions: group.conditions, threshold });
+      await storeAggregate(database, release.id, aggregateKey(group.year, conditionsKey(group.conditions), threshold), figures);
+      stored++;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return stored;
+}
+
+/**
+ * Erasure: before a person's forms are deleted (which deletes their release rows), the releases that counted
+ * them get a new revision and lose their precomputed figures, so nothing computed with them is served again.
+ */
+export async function forgetPersonInReleases(tx: Queryable, userId: string): Promise<void> {
+  await tx.execute(
+    `with touched as (
+       select distinct r.release_id from release_forms r join forms f on f.id = r.form_id where f.user_id = $1),
+     aggregates as (delete from release_aggregates where release_id in (select release_id from touched))
+     update statistics_releases set revision = revision + 1 where id in (select release_id from touched)`,
+    [userId],
+  );
+}
+
+/**
+ * The scheduled cut: every `intervalHours` (checked every few minutes, so a restart does not delay it), a
+ * release is cut when the current one is older than the interval; a cut with too few changes is simply skipped
+ * until the next check. With no release yet, the first one is cut at once.
+ */
+export function startReleaseSchedule(
+  database: Database,
+  options: { threshold: () => Promise<number>; intervalHours: number; checkEveryMs?: number; log: (message: string, fields?: Record<string, unknown>) => void },
+): { stop(): void; tick(): Promise<void> } {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const current = await currentRelease(database);
+      const due = !current || Date.now() - new Date(current.cutAt).getTime() >= options.intervalHours * 3_600_000;
+      if (!due) return;
+      const outcome = await cutRelease(database, { threshold: await options.threshold(), trigger: current ? 'schedule' : 'first', force: !current });
+      if (outcome.status === 'cut') options.log('statistics release cut', { sequence: outcome.release.sequence, size: outcome.release.size, changedForms: outcome.release.changedForms });
+    } catch (error) {
+      options.log('statistics release cut failed', { error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), options.checkEveryMs ?? 5 * 60_000);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    tick,
+  };
+}
