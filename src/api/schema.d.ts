@@ -1748,8 +1748,8 @@ export interface components {
         };
         /**
          * @description Figures of one measure, computed on a statistics release and perturbed with the cell key method (the
-         *     same people always get the same noise; a figure of n people moves by at most 150/n % of the group's
-         *     root-mean-square pay). The mean needs K people; p25, p50 and p75 need 10; p10, p90 and the median's
+         *     same people always get the same noise; a figure of n people moves by at most 1.5/n × (1 + 5/n) of the
+         *     group's root-mean-square pay). The mean needs K people; p25, p50 and p75 need 15; p10, p90 and the median's
          *     interval need 20 (null below). `n` is the published (perturbed, rounded) group size. Money figures are
          *     rounded to the nearest 100. Never a minimum or maximum.
          */

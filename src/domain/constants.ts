@@ -28,15 +28,35 @@ export const DEFAULT_PRIVACY_THRESHOLD = 5;
 export const PRIVACY_THRESHOLD_FLOOR = 3;
 /**
  * The median and the quartiles (p25, p50, p75) — and so a person's position — need at least this many people:
- * below it a quartile is one or two people's pay. Groups from K to this size publish their count and mean only.
+ * a quartile is one or two people's pay, so it must not be reachable by someone who fills a group with forms of
+ * their own (10 of them still leave 4 unknown people around any one person). Groups from K up to this size
+ * publish their count and mean only.
  */
-export const QUARTILE_MINIMUM = 10;
+export const QUARTILE_MINIMUM = 15;
 /**
  * p10, p90 and the median's confidence interval need at least this many people: from 20 on, none of them
  * involves the group's minimum or maximum, and together with the other figures they cannot be solved for either
  * (tests/privacy/extremes.test.ts tries the algebra for every size).
  */
 export const TAIL_PERCENTILE_MINIMUM = 20;
+
+/**
+ * Cell-key perturbation (server: services/perturbation.ts), here so the web app states the same bounds.
+ * Counts move by up to ±COUNT_NOISE and are then rounded to a multiple of COUNT_ROUNDING_BASE.
+ */
+export const COUNT_NOISE = 2;
+export const COUNT_ROUNDING_BASE = 5;
+/**
+ * A money figure of n people moves by at most moneyNoiseBound(n) × the group's root-mean-square pay of the
+ * measure: MONEY_NOISE_WIDTH / n is how far one person can move a mean (so isolating one person by multiplying
+ * a mean by n gives back ±1.5 × typical pay); the (1 + MONEY_NOISE_SMALL_GROUP / n) factor widens it for small
+ * groups, where an attacker can combine a few answers. n = 5: ±60 %, 20: ±9.4 %, 50: ±3.3 %, 200: ±0.77 %.
+ */
+export const MONEY_NOISE_WIDTH = 1.5;
+export const MONEY_NOISE_SMALL_GROUP = 5;
+export function moneyNoiseBound(n: number): number {
+  return n > 0 ? (MONEY_NOISE_WIDTH * (1 + MONEY_NOISE_SMALL_GROUP / n)) / n : 1;
+}
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

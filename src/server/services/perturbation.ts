@@ -8,28 +8,19 @@
 // What is perturbed (services/publication.ts applies it):
 //   counts  n + d, d uniform in −2..+2, then rounded to a multiple of 5: two published counts never subtract to
 //           an exact small head-count, and a count alone never tells a group size exactly.
-//   money   value + (W / n) × scale × u, u uniform in [−1, 1]: the noise is scaled to how far one person can move
-//           a figure of n people (1/n of that person's pay), with `scale` the group's root-mean-square pay of the
-//           measure (large when one person's pay is large, so an outlier's pay is covered too). An attacker who
-//           multiplies a mean by n to isolate one person gets ±W × scale back: whatever n, the uncertainty on
-//           that person's pay stays about as large as the pay itself. For large groups the noise vanishes
-//           (n = 200: at most ±0.75 % of typical pay).
+//   money   value + moneyNoiseBound(n) × scale × u, u uniform in [−1, 1], bound ≈ 1.5 / n (domain/constants.ts):
+//           the noise is scaled to how far one person can move a figure of n people (1/n of that person's
+//           pay), with `scale` the group's root-mean-square pay of the measure (large when one person's pay is
+//           large, so an outlier's pay is covered too). An attacker who multiplies a mean by n to isolate one
+//           person gets ±1.5 × scale back: whatever n, the uncertainty on that person's pay stays about as large
+//           as the pay itself. For large groups the noise vanishes (n = 200: at most ±0.77 % of typical pay).
 import { createHmac } from 'node:crypto';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, moneyNoiseBound } from '../../domain/constants';
+
+export { COUNT_NOISE, COUNT_ROUNDING_BASE, MONEY_NOISE_WIDTH, moneyNoiseBound } from '../../domain/constants';
 
 /** Cell keys live in 0..2^32−1. */
 export const CELL_KEY_MODULUS = 4_294_967_296;
-
-/** Counts are perturbed by up to ±COUNT_NOISE, then rounded to a multiple of COUNT_ROUNDING_BASE. */
-export const COUNT_NOISE = 2;
-export const COUNT_ROUNDING_BASE = 5;
-
-/** Money figures move by at most MONEY_NOISE_WIDTH / n × the group's root-mean-square pay of the measure. */
-export const MONEY_NOISE_WIDTH = 1.5;
-
-/** The largest relative movement of a money figure of a group of n (relative to its root-mean-square pay). */
-export function moneyNoiseBound(n: number): number {
-  return n > 0 ? MONEY_NOISE_WIDTH / n : 1;
-}
 
 /**
  * Draws for one cell. `secret` keys the draws so that even a leaked record key predicts nothing; `cellKey` is
