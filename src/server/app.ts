@@ -1,7 +1,7 @@
 // The Fastify application, built by a function so tests can `inject` into it and `main.ts` can listen.
 // Order: security headers and cookies → strict validation → the contract's routes under /api (one handler
 // per operationId) → API docs → the built web app with an SPA fallback.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import openapiGlue from 'fastify-openapi-glue';
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import type { ServerConfig } from './config';
@@ -22,6 +24,7 @@ import { HttpError, type ErrorBody } from './http/errors';
 import { createValidatorCompiler, describeValidationErrors } from './http/validation';
 import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
+import { contractPathMatcher, gatedResolver } from './http/contractGates';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -57,12 +60,29 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While closing, requests are refused by the hook below with the contract's error shape.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that cannot be decoded (`/api/users/%E0%A4%A`) is a 400 in the contract's shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: 'The address is not valid', errorCode: 'BAD_URL' } satisfies ErrorBody);
+    },
+    // Errors Node's HTTP parser answers before Fastify sees a request (431 header too large, 400 bad request).
+    clientErrorHandler: answerClientError,
   });
 
   const specification = parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
   const accessTokens = createAccessTokens(config.secrets.tokenSecret, config.accessTokenTtlSeconds);
+
+  // Bodies are JSON, as the contract declares: no text/plain parser hands a raw string to a handler.
+  app.removeContentTypeParser('text/plain');
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new HttpError(503, 'SHUTTING_DOWN', 'The server is restarting; try again in a moment');
+  });
 
   app.setValidatorCompiler(createValidatorCompiler());
   app.setSchemaErrorFormatter((errors, dataVar) => {
@@ -127,8 +147,9 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ error: 'Internal server error', errorCode: 'INTERNAL' } satisfies ErrorBody);
     }
-    // Fastify's own 4xx (body too large, bad JSON, unsupported media type): keep its code, our shape.
-    return reply.code(status).send({ error: error.message, errorCode: error.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+    // Fastify's own 4xx (body too large, bad JSON, unsupported media type): our shape and code, and never
+    // its message, which may quote the body (a JSON syntax error cites the text around it).
+    return reply.code(status).send(frameworkError(status, error.code));
   });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
@@ -145,7 +166,9 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   await app.register(openapiGlue, {
     specification,
     prefix: '/api',
-    operationResolver: operationResolver(handlers),
+    // Each route also gets the contract's gates: access before the body is read, declared media types
+    // only (415), no NUL or unpaired surrogate in any text (400).
+    operationResolver: gatedResolver(specification, operationResolver(handlers)),
     securityHandlers: {
       // The onRequest hook already verified the token; an operation that needs a caller needs one here.
       bearerAuth: async (request: FastifyRequest) => {
@@ -166,8 +189,16 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     });
   }
 
+  const contractMethods = contractPathMatcher(specification, '/api');
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    const allowed = request.url.startsWith('/api/') ? contractMethods(request.url) : null;
+    if (allowed && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: 'Method not allowed', errorCode: 'METHOD_NOT_ALLOWED' } satisfies ErrorBody);
+    }
     if (request.url.startsWith('/api') || !wantsPage || !config.webDir) {
       return reply.code(404).send({ error: 'Not found', errorCode: 'NOT_FOUND' } satisfies ErrorBody);
     }
@@ -178,4 +209,36 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
 
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;
+}
+
+const FRAMEWORK_ERRORS: Record<string, { errorCode: string; error: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { errorCode: 'PAYLOAD_TOO_LARGE', error: 'The body is larger than the limit' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', error: 'The body must be sent as application/json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { errorCode: 'INVALID_JSON', error: 'The body is empty but is declared as JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { errorCode: 'INVALID_JSON', error: 'The body is not valid JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { errorCode: 'BAD_REQUEST', error: 'The Content-Length does not match the body' },
+};
+
+/** The contract's error body for a 4xx raised by Fastify itself. */
+function frameworkError(status: number, code: string | undefined): ErrorBody {
+  const known = code ? FRAMEWORK_ERRORS[code] : undefined;
+  if (known) return known;
+  // A JSON syntax error has no Fastify code, only its status (and a message citing the body).
+  if (status === 400) return { error: 'The body is not valid JSON', errorCode: 'INVALID_JSON' };
+  const text = STATUS_CODES[status] ?? 'Bad request';
+  return { error: text, errorCode: text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').slice(0, 60) };
+}
+
+/** Answers what Node's HTTP parser refuses (431 header too large, 400 malformed) with the Error schema. */
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    error: status === 431 ? 'The request headers are too large' : status === 408 ? 'The request took too long' : 'The request is malformed',
+    errorCode: status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST',
+  } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

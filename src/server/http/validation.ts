@@ -28,14 +28,32 @@ export function createValidatorCompiler(): FastifySchemaCompiler<object> {
   };
 }
 
-/** Turns Ajv errors into one readable line per problem, each naming the field. */
+/** At most this many problems are listed in a 400; the rest are counted in one last line. */
+export const MAX_LISTED_PROBLEMS = 20;
+
+/**
+ * Turns Ajv errors into one readable line per problem, each naming the field: the first
+ * MAX_LISTED_PROBLEMS distinct problems and, when there are more, a last line counting the rest, so an
+ * answer never grows with its request.
+ */
 export function describeValidationErrors(errors: Array<Partial<ErrorObject>>, dataVar: string): string[] {
-  const lines = errors.map((e) => {
+  const lines = new Set<string>();
+  let unlisted = 0;
+  for (const e of errors) {
     const where = [dataVar, ...(e.instancePath ?? '').split('/').filter(Boolean)].join('.');
     const params = (e.params ?? {}) as Record<string, unknown>;
-    if (e.keyword === 'additionalProperties') return `${where}.${String(params.additionalProperty)}: unknown property`;
-    if (e.keyword === 'required') return `${where}.${String(params.missingProperty)}: is required`;
-    return `${where}: ${e.message ?? 'is invalid'}`;
-  });
-  return [...new Set(lines)];
+    const line =
+      e.keyword === 'additionalProperties'
+        ? `${where}.${String(params.additionalProperty)}: unknown property`
+        : e.keyword === 'required'
+          ? `${where}.${String(params.missingProperty)}: is required`
+          : `${where}: ${e.message ?? 'is invalid'}`;
+    if (lines.has(line)) continue;
+    if (lines.size < MAX_LISTED_PROBLEMS) lines.add(truncate(line));
+    else unlisted += 1;
+  }
+  return unlisted > 0 ? [...lines, `${dataVar}: ${unlisted} more problem${unlisted === 1 ? '' : 's'} not listed`] : [...lines];
 }
+
+/** A property name comes from the request: a problem line stays short whatever it names. */
+const truncate = (line: string) => (line.length > 200 ? `${line.slice(0, 199)}…` : line);

@@ -1,0 +1,173 @@
+// What the contract says about each operation, enforced before anything reads the request body:
+//   1. who may call it (onRequest): a bearer-only operation answers 401 to an anonymous caller, and an
+//      operation the contract marks "Admin only." answers 403 to anyone else, whatever the body says
+//      (authenticate first, then validate);
+//   2. which media types it accepts (preParsing): a body in any other type (or without a type) is 415
+//      UNSUPPORTED_MEDIA_TYPE before it is parsed, so no body reaches a handler unvalidated;
+//   3. the text it carries (preValidation): a NUL character or an unpaired UTF-16 surrogate in any string
+//      of the body, the query or the path is 400 VALIDATION_ERROR naming the field. Neither is text a person
+//      types, PostgreSQL cannot store NUL in text or jsonb, and a lone surrogate cannot be encoded as UTF-8.
+// The rules are read from openapi.yaml, so a new operation is covered the day it is added.
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { HttpError } from './errors';
+
+type Spec = Record<string, unknown>;
+type Operation = {
+  operationId?: string;
+  description?: string;
+  security?: Array<Record<string, unknown>>;
+  requestBody?: { content?: Record<string, unknown>; required?: boolean };
+};
+
+export interface OperationRule {
+  operationId: string;
+  method: string;
+  /** Contract path, e.g. /users/{id}. */
+  path: string;
+  /** Media types of the request body; null when the operation takes no body. */
+  mediaTypes: string[] | null;
+  /** A valid bearer is required (security is only bearerAuth). */
+  bearerOnly: boolean;
+  /** The contract says "Admin only." */
+  adminOnly: boolean;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+export function operationRules(specification: Spec): Map<string, OperationRule> {
+  const rules = new Map<string, OperationRule>();
+  const paths = (specification.paths ?? {}) as Record<string, Record<string, Operation>>;
+  const globalSecurity = (specification.security ?? []) as Array<Record<string, unknown>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation?.operationId) continue;
+      const security = operation.security ?? globalSecurity;
+      const content = operation.requestBody?.content;
+      rules.set(operation.operationId, {
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        mediaTypes: content ? Object.keys(content).map((type) => type.toLowerCase()) : null,
+        bearerOnly: security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement),
+        adminOnly: /\bAdmin only\b/.test(operation.description ?? ''),
+      });
+    }
+  }
+  return rules;
+}
+
+/** The media type of a Content-Type header without its parameters, lower-cased ("" when absent). */
+export function mediaTypeOf(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
+
+function carriesBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+export const unsupportedMediaType = (accepted: string[] | null) =>
+  new HttpError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    accepted ? `The body must be sent as ${accepted.join(' or ')}` : 'This operation takes no body',
+  );
+
+/** Roles of the caller as the request hook verified them (current roles for session-bound tokens). */
+const isAdminCaller = (request: FastifyRequest) => Boolean(request.auth?.roles.includes('admin'));
+
+export function accessGate(rule: OperationRule) {
+  return async function checkAccess(request: FastifyRequest) {
+    if (rule.bearerOnly && !request.auth) throw new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
+    if (rule.adminOnly && !isAdminCaller(request)) throw new HttpError(403, 'FORBIDDEN', 'Administrators only');
+  };
+}
+
+export function mediaTypeGate(rule: OperationRule) {
+  return async function checkMediaType(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+    if (!carriesBody(request)) return payload;
+    if (!rule.mediaTypes || !rule.mediaTypes.includes(mediaTypeOf(request.headers['content-type']))) {
+      throw unsupportedMediaType(rule.mediaTypes);
+    }
+    return payload;
+  };
+}
+
+// A NUL, or a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasUnsafeText = (text: string) => UNSAFE_TEXT.test(text);
+
+/** Paths (body.a.b, query.x, params.id) of the strings, and property names, holding unsafe text. */
+export function unsafeTextFields(value: unknown, where: string, found: string[] = [], depth = 0): string[] {
+  if (found.length >= 20 || depth > 32) return found;
+  if (typeof value === 'string') {
+    if (hasUnsafeText(value)) found.push(where);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unsafeTextFields(item, `${where}.${index}`, found, depth + 1));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const safeKey = hasUnsafeText(key) ? '[invalid name]' : key;
+      if (safeKey !== key) found.push(`${where}.${safeKey}`);
+      unsafeTextFields(item, `${where}.${safeKey}`, found, depth + 1);
+    }
+  }
+  return found;
+}
+
+export async function textGate(request: FastifyRequest) {
+  const fields = [
+    ...unsafeTextFields(request.params, 'params'),
+    ...unsafeTextFields(request.query, 'query'),
+    ...unsafeTextFields(request.body, 'body'),
+  ];
+  if (fields.length > 0) {
+    throw new HttpError(
+      400,
+      'VALIDATION_ERROR',
+      'Text must not contain NUL characters or unpaired surrogates',
+      fields.map((field) => `${field}: must not contain NUL characters or unpaired surrogates`),
+    );
+  }
+}
+
+/**
+ * Wraps the operation resolver given to fastify-openapi-glue: each route gets the contract's access,
+ * media-type and text gates as route hooks (after the app's onRequest hook that reads the bearer).
+ */
+export function gatedResolver(
+  specification: Spec,
+  resolve: (operationId: string) => RouteHandlerMethod,
+): (operationId: string) => RouteHandlerMethod {
+  const rules = operationRules(specification);
+  return (operationId) => {
+    const handler = resolve(operationId);
+    const rule = rules.get(operationId);
+    if (!rule) return handler;
+    // fastify-openapi-glue takes route options as well as a bare handler (its types name only the latter).
+    const options: Partial<RouteOptions> = { handler, onRequest: accessGate(rule), preParsing: mediaTypeGate(rule), preValidation: textGate };
+    return options as unknown as RouteHandlerMethod;
+  };
+}
+
+/** The operations of the contract at a concrete path (for 405 answers): their methods, or null. */
+export function contractPathMatcher(specification: Spec, prefix: string) {
+  const byPath = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const rule of operationRules(specification).values()) {
+    const source = rule.path
+      .split('/')
+      .map((part) => (/^\{.+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+      .join('/');
+    const entry = byPath.get(source) ?? { pattern: new RegExp(`^${prefix}${source}/?$`), methods: new Set<string>() };
+    entry.methods.add(rule.method);
+    if (rule.method === 'GET') entry.methods.add('HEAD');
+    byPath.set(source, entry);
+  }
+  return (url: string): string[] | null => {
+    const path = url.split('?')[0];
+    const methods = new Set<string>();
+    for (const { pattern, methods: found } of byPath.values()) if (pattern.test(path)) found.forEach((m) => methods.add(m));
+    return methods.size > 0 ? [...methods] : null;
+  };
+}
