@@ -11,7 +11,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
     root: '.',
-    include: ['tests/server/**/*.test.ts'],
+    include: ['tests/server/**/*.test.ts', 'tests/privacy/**/*.test.ts'],
     environment: 'node',
     env: { PAYBENCH_TEST_DB: db },
     globalSetup: ['tests/server/support/global-setup.ts'],
