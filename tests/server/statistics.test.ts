@@ -1,15 +1,26 @@
 // The comparison's figures checked against an independent computation in TypeScript on a generated data
-// set: the same definitions (percentile_cont's linear interpolation, the mean, the mid-rank percentile rank,
-// the order-statistic interval of the median) written again here over the rows read back from the database.
+// set: the same definitions (percentile_cont's linear interpolation, the mean, the root-mean-square, the
+// order-statistic interval of the median) written again (helpers/publishedFigures.ts) over the rows of the
+// current release read back from the database. The published figures are perturbed (cell key method), so each
+// must lie within the noise bound of the truth (counts ±2 then rounded to 5; money within 1.5/n × the group's
+// root-mean-square, then rounded to 100), the thresholds are exact (mean from K, quartiles from
+// QUARTILE_MINIMUM, p10/p90 and the median's interval from TAIL_PERCENTILE_MINIMUM), and the caller's position is what the published figures give.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { insertForm, insertUser } from './helpers/comparisonFixtures';
+import { insertForm, insertUser, publishRelease } from './helpers/comparisonFixtures';
+import {
+  MEASURES,
+  expectPositionsFromPublished,
+  expectPublishedCount,
+  expectPublishedGroup,
+  expectedPublication,
+  groupTruth,
+  moneyTolerance,
+} from './helpers/publishedFigures';
 import { insertDemoForms } from '../../src/server/db/seed';
-import { bumpDataVersion } from '../../src/server/services/dataVersion';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 const K = 5;
-const MEASURES = ['fixedSalary', 'annualBonus', 'deferredCompensation', 'totalWithoutDeferral', 'totalWithDeferral'] as const;
-type MeasureName = (typeof MEASURES)[number];
 
 interface FormRow {
   id: string;
@@ -26,48 +37,13 @@ interface FormRow {
   fixed_salary: number;
   annual_bonus: number;
   deferred_compensation: number;
+  record_key: number | string;
+  user_id: string | null;
 }
 
-// ── the reference definitions, written independently of src/domain ──
-function measureOf(row: FormRow, measure: MeasureName): number {
-  const fixed = row.fixed_salary;
-  const bonus = row.annual_bonus ?? 0;
-  const deferred = Number(row.deferred_compensation ?? 0);
-  switch (measure) {
-    case 'fixedSalary':
-      return fixed;
-    case 'annualBonus':
-      return bonus;
-    case 'deferredCompensation':
-      return deferred;
-    case 'totalWithoutDeferral':
-      return fixed + bonus;
-    case 'totalWithDeferral':
-      return fixed + bonus + deferred;
-  }
-}
-/** Linear interpolation between the closest ranks (PostgreSQL percentile_cont, Hyndman–Fan type 7). */
-function quantile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  const position = (s.length - 1) * p;
-  const below = Math.floor(position);
-  const above = Math.ceil(position);
-  return s[below] + (s[above] - s[below]) * (position - below);
-}
-const round100 = (x: number) => Math.round(x / 100) * 100;
-function ciBounds(values: number[]): [number, number] {
-  const s = [...values].sort((a, b) => a - b);
-  const n = s.length;
-  // Campbell & Gardner: ranks n/2 ∓ 1.96·√n/2 (+1 for the upper), to the nearest integer, 1-based.
-  const lower = Math.max(1, Math.round(n / 2 - (1.96 * Math.sqrt(n)) / 2));
-  const upper = Math.min(n, Math.round(1 + n / 2 + (1.96 * Math.sqrt(n)) / 2));
-  return [s[lower - 1], s[upper - 1]];
-}
-function midRank(values: number[], own: number): number {
-  const below = values.filter((v) => v < own).length;
-  const equal = values.filter((v) => v === own).length;
-  return Math.min(99, Math.max(1, Math.round((100 * (below + equal / 2)) / values.length)));
-}
+/** A row's money as the helpers read it. */
+const money = (row: FormRow) => ({ fixedSalary: row.fixed_salary, annualBonus: row.annual_bonus, deferredCompensation: row.deferred_compensation });
+
 const band = (years: number) => (years < 5 ? '0-5' : years < 10 ? '5-10' : years < 15 ? '10-15' : years < 20 ? '15-20' : '20-plus');
 const COLUMN: Record<string, keyof FormRow> = {
   country: 'country',
@@ -92,6 +68,13 @@ let admin: { authorization: string };
 let rows: FormRow[];
 let latestYear: number;
 
+/** The counted forms of the current release, read back with their record keys (every form here is verified). */
+async function releaseRows(): Promise<FormRow[]> {
+  return t.database.execute<FormRow>(
+    `select f.* from forms f join release_forms r on r.form_id = f.id join statistics_releases s on s.id = r.release_id and s.current`,
+  );
+}
+
 async function compare(headers: { authorization: string }, filters: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/forms/comparation', headers, payload: { filters } });
   expect(res.statusCode, res.body).toBe(200);
@@ -101,13 +84,19 @@ async function compare(headers: { authorization: string }, filters: Record<strin
 beforeAll(async () => {
   t = await startTestApp();
   await insertDemoForms(t.database, 900, { seed: 4242 });
-  rows = await t.database.execute<FormRow>(`select * from forms where status = 'completed'`);
+  await publishRelease(t.database);
+  rows = await releaseRows();
   latestYear = Math.max(...rows.map((r) => r.survey_year));
   admin = await t.bearer(await insertUser(t.database, { roles: ['admin'] }), ['admin']);
 });
 afterAll(async () => t?.close());
 
 describe('figures against an independent computation', () => {
+  it('the release holds every completed form of a verified account', async () => {
+    const forms = await t.database.execute<{ n: number }>(`select count(*)::int as n from forms where status = 'completed'`);
+    expect(rows.length).toBe(forms[0].n);
+  });
+
   const cases: Array<Record<string, string | number>> = [
     {},
     { sector: 'banking' },
@@ -119,91 +108,109 @@ describe('figures against an independent computation', () => {
     { year: 2024, positionLevel: 'head' },
   ];
   for (const filters of cases) {
-    it(`matches for ${JSON.stringify(filters)}`, async () => {
+    it(`matches for ${JSON.stringify(filters)} within the noise bound`, async () => {
       const body = await compare(admin, filters);
       const applied = { year: latestYear, ...filters };
       const group = rows.filter((r) => inGroup(r, applied));
-      expect(group.length).toBeGreaterThanOrEqual(10);
-      expect(body.status).toBe('ok');
-      expect(body.count).toBe(group.length);
+      expect(group.length).toBeGreaterThanOrEqual(K);
       expect(body.year).toBe(applied.year);
       expect(body.currency).toBe('EUR');
-      for (const measure of MEASURES) {
-        const values = group.map((r) => measureOf(r, measure));
-        const published = body.measures[measure];
-        const mean = values.reduce((a, b) => a + b, 0) / values.length;
-        const [low, high] = ciBounds(values);
-        expect(published, measure).toEqual({
-          n: group.length,
-          mean: round100(mean),
-          p10: round100(quantile(values, 0.1)),
-          p25: round100(quantile(values, 0.25)),
-          p50: round100(quantile(values, 0.5)),
-          p75: round100(quantile(values, 0.75)),
-          p90: round100(quantile(values, 0.9)),
-          medianCi: { low: round100(low), high: round100(high) },
-        });
-        // Rounded to the nearest 100, never the group's minimum or maximum as such.
-        for (const key of ['mean', 'p10', 'p25', 'p50', 'p75', 'p90'] as const) expect(published[key] % 100).toBe(0);
-      }
+      expectPublishedGroup(body, group.map(money), K, JSON.stringify(filters));
+      // Exactly the perturbation of these people's cell key applied to the truth computed here.
+      const expected = expectedPublication(group.map((r) => ({ ...money(r), record_key: r.record_key })), K, t.config.secrets.perturbationSecret);
+      expect(body.count).toBe(expected.count);
+      expect(body.measures).toEqual(expected.measures);
     });
   }
 
-  it('gives the same figures when the group was counted first (as the web app does)', async () => {
-    await bumpDataVersion(t.database);
-    const filters = { country: 'es' };
-    const counted = await t.app.inject({ method: 'POST', url: '/api/forms/count-results', headers: admin, payload: { filters } });
-    const group = rows.filter((r) => inGroup(r, { year: latestYear, ...filters }));
-    expect(counted.json()).toEqual({ count: group.length, countLabel: String(group.length), enough: true });
-    const body = await compare(admin, filters);
-    const values = group.map((r) => measureOf(r, 'totalWithDeferral'));
-    const [low, high] = ciBounds(values);
-    expect(body.measures.totalWithDeferral).toMatchObject({ n: group.length, p50: round100(quantile(values, 0.5)), medianCi: { low: round100(low), high: round100(high) } });
+  it('perturbs large groups by little and small groups by much more (the bound is about 1.5/n of the RMS)', async () => {
+    const all = rows.filter((r) => r.survey_year === latestYear).map(money);
+    const small = rows.filter((r) => inGroup(r, { year: 2024, positionLevel: 'head' })).map(money);
+    const relative = (group: typeof all) => moneyTolerance(groupTruth(group).fixedSalary) / groupTruth(group).fixedSalary.mean;
+    expect(all.length).toBeGreaterThan(small.length);
+    expect(relative(all)).toBeLessThan(relative(small));
+    // At several hundred people, a figure moves by well under 1 % of the mean pay.
+    expect(all.length).toBeGreaterThanOrEqual(200);
+    expect(relative(all)).toBeLessThan(0.01);
   });
 
-  it('gives the caller their percentile rank and difference from the median', async () => {
+  it('gives the same figures when the group was counted first (as the web app does), and the same noise in every release of the same people', async () => {
+    // Two conditions: not precomputed at the cut, so the statement runs (with the size counted first or not).
+    const filters = { country: 'es', positionLevel: 'director' };
+    const group = rows.filter((r) => inGroup(r, { year: latestYear, ...filters }));
+    expect(group.length).toBeGreaterThanOrEqual(K);
+    const direct = await compare(admin, filters);
+
+    // A new release of the same people: the cache is keyed by release, so the figures are computed again.
+    const release = await publishRelease(t.database);
+    const counted = await t.app.inject({ method: 'POST', url: '/api/forms/count-results', headers: admin, payload: { filters } });
+    expect(counted.json()).toEqual({
+      count: direct.count,
+      countLabel: String(direct.count),
+      enough: true,
+      release: { id: release.id, sequence: release.sequence, cutAt: release.cutAt },
+    });
+    expectPublishedCount(counted.json().count, group.length, K);
+    const afterCount = await compare(admin, filters);
+    expect(afterCount.release.id).toBe(release.id);
+    expect(afterCount.release.id).not.toBe(direct.release.id);
+    // The same people get the same perturbation, however and whenever asked.
+    expect(afterCount.measures).toEqual(direct.measures);
+    expect(afterCount.count).toBe(direct.count);
+  });
+
+  it('gives the caller the position the published figures give, never a rank from the rows', async () => {
     const memberId = await insertUser(t.database);
     const own = { fixedSalary: 151_234, annualBonus: 20_050, deferredCompensation: 7_777 };
-    await insertForm(t.database, { userId: memberId, year: latestYear, sector: 'banking', ...own });
-    await bumpDataVersion(t.database);
-    const fresh = await t.database.execute<FormRow>(`select * from forms where status = 'completed'`);
-    const body = await compare(await t.bearer(memberId, ['member']), { sector: 'banking' });
-    const group = fresh.filter((r) => inGroup(r, { year: latestYear, sector: 'banking' }));
-    expect(body.count).toBe(group.length);
-    const ownRow = fresh.find((r) => r.fixed_salary === own.fixedSalary && r.annual_bonus === own.annualBonus)!;
-    for (const measure of MEASURES) {
-      const values = group.map((r) => measureOf(r, measure));
-      const ownValue = measureOf(ownRow, measure);
-      const median = quantile(values, 0.5);
-      // No difference from a median of 0 (e.g. deferred pay where most have none).
-      expect(body.position[measure], measure).toEqual(
-        median === 0
-          ? null
-          : {
-              measure,
-              ownValue,
-              percentileRank: midRank(values, ownValue),
-              diffFromMedianPercent: Math.round(((ownValue - median) / median) * 1000) / 10,
-            },
-      );
-    }
+    await insertForm(t.database, { userId: memberId, year: latestYear, country: 'es', ...own });
+    await publishRelease(t.database);
+    const fresh = await releaseRows();
+    const body = await compare(await t.bearer(memberId, ['member']), { country: 'es' });
+    const group = fresh.filter((r) => inGroup(r, { year: latestYear, country: 'es' }));
+    expect(group.some((r) => r.user_id === memberId)).toBe(true);
+    expectPublishedGroup(body, group.map(money), K);
+    expectPositionsFromPublished(body.position, body.measures, own);
+    // Where the median is withheld or 0, no position (e.g. deferred pay where most have none).
+    for (const measure of MEASURES) if (!body.measures[measure].p50) expect(body.position[measure], measure).toBeNull();
+    expect(group.length).toBeGreaterThanOrEqual(QUARTILE_MINIMUM);
+    expect(body.position.fixedSalary).not.toBeNull();
   });
 
-  it('withholds p10 and p90 under 10 people and everything under K', async () => {
-    // A small, distinct group: 7 people in a year nobody else answered.
+  it(`publishes the mean from K, quartiles from ${QUARTILE_MINIMUM}, p10/p90 and the median interval from ${TAIL_PERCENTILE_MINIMUM}, nothing under K`, async () => {
+    // A small, distinct group: people in a year nobody else answered.
     const year = 2023;
-    await t.database.execute('delete from forms where survey_year = $1', [year]);
-    for (let i = 0; i < 7; i++) await insertForm(t.database, { year, fixedSalary: 100_000 + i * 10_000 });
-    await bumpDataVersion(t.database);
-    const seven = await compare(admin, { year });
-    expect(seven.status).toBe('ok');
-    expect(seven.measures.fixedSalary).toMatchObject({ n: 7, p10: null, p90: null, p25: 115_000, p50: 130_000, p75: 145_000, mean: 130_000 });
-    // With 7 people the interval's bounds would be the group's minimum and maximum: not shown.
-    expect(seven.measures.fixedSalary.medianCi).toBeNull();
+    const ask = async (size: number) => {
+      await t.database.execute('delete from forms where survey_year = $1', [year]);
+      for (let i = 0; i < size; i++) await insertForm(t.database, { year, fixedSalary: 100_000 + i * 10_000 });
+      await publishRelease(t.database);
+      const group = (await releaseRows()).filter((r) => r.survey_year === year);
+      expect(group).toHaveLength(size);
+      return { body: await compare(admin, { year }), group: group.map(money) };
+    };
 
-    await t.database.execute('delete from forms where survey_year = $1 and fixed_salary >= 140000', [year]);
-    await bumpDataVersion(t.database);
-    const four = await compare(admin, { year });
-    expect(four).toMatchObject({ status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: `<${K}`, measures: null, position: null });
+    expect(QUARTILE_MINIMUM).toBeGreaterThan(7);
+    const seven = await ask(7);
+    expectPublishedGroup(seven.body, seven.group, K, 'seven');
+    expect(seven.body.measures.fixedSalary).toMatchObject({ p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null });
+    expect(seven.body.measures.fixedSalary.mean).not.toBeNull();
+    // No median: no position for anyone (the admin has no form anyway).
+    expect(seven.body.position).toBeNull();
+
+    const quartiles = await ask(QUARTILE_MINIMUM);
+    expectPublishedGroup(quartiles.body, quartiles.group, K, 'quartiles');
+    expect(quartiles.body.measures.fixedSalary).toMatchObject({ p10: null, p90: null, medianCi: null });
+    expect(quartiles.body.measures.fixedSalary.p50).not.toBeNull();
+
+    const justUnder = await ask(TAIL_PERCENTILE_MINIMUM - 1);
+    expectPublishedGroup(justUnder.body, justUnder.group, K, 'under the tails');
+    expect(justUnder.body.measures.fixedSalary).toMatchObject({ p10: null, p90: null, medianCi: null });
+
+    const twenty = await ask(TAIL_PERCENTILE_MINIMUM);
+    expectPublishedGroup(twenty.body, twenty.group, K, 'twenty');
+    expect(twenty.body.measures.fixedSalary.p10).not.toBeNull();
+    expect(twenty.body.measures.fixedSalary.medianCi).not.toBeNull();
+
+    const four = await ask(4);
+    expect(four.body).toMatchObject({ status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: `<${K}`, measures: null, position: null });
   });
 });
