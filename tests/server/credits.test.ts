@@ -3,12 +3,13 @@
 // request charges once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { insertForms, insertUser } from './helpers/comparisonFixtures';
+import { insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
   await insertForms(t.database, 40, (i) => ({ sector: i % 2 ? 'banking' : 'insurance', fixedSalary: 100_000 + i * 2500 }));
+  await publishRelease(t.database);
 });
 afterAll(async () => t?.close());
 
@@ -99,4 +100,37 @@ describe('credits under concurrency', () => {
     expect((await account(a.id)).ledger).toHaveLength(1);
     expect((await account(b.id)).ledger).toHaveLength(1);
   });
+
+  // Issue 10 item 7: a client retrying one search (same idempotency key) ten times at once.
+  for (const balance of [0, 1, 3]) {
+    it(`ten parallel retries of one search with one key at a balance of ${balance}: ${balance === 0 ? 'all 402, nothing charged' : 'one credit charged, every retry the same answer'}`, async () => {
+      const caller = await corporate(balance);
+      const key = `ten-retries-${balance}-0001`;
+      const filters = { sector: 'banking' };
+      const responses = await Promise.all(Array.from({ length: 10 }, () => search(caller.headers, { filters, idempotencyKey: key })));
+      const { credits, ledger, history } = await account(caller.id);
+      if (balance === 0) {
+        expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(402));
+        for (const res of responses) expect(res.json().errorCode).toBe('INSUFFICIENT_CREDITS');
+        expect(credits).toBe(0);
+        expect(ledger).toHaveLength(0);
+        expect(history).toHaveLength(0);
+        return;
+      }
+      expect(responses.map((r) => r.statusCode), responses.map((r) => r.body).join('\n')).toEqual(Array(10).fill(200));
+      const bodies = responses.map((r) => r.json());
+      expect(credits).toBe(balance - 1);
+      expect(ledger).toHaveLength(1);
+      expect(ledger[0]).toMatchObject({ delta: -1, balance_after: balance - 1 });
+      expect(history).toHaveLength(1);
+      expect(new Set(bodies.map((b) => b.historyId))).toEqual(new Set([history[0].id]));
+      expect(ledger[0].reference).toBe(history[0].id);
+      for (const body of bodies) {
+        expect(body).toMatchObject({ status: 'ok', filters: { sector: 'banking' }, creditsLeft: balance - 1 });
+        expect(body.count).toBe(bodies[0].count);
+        expect(body.measures).toEqual(bodies[0].measures);
+        expect(body.release).toEqual(bodies[0].release);
+      }
+    });
+  }
 });
