@@ -1,11 +1,16 @@
 // The comparison calls end to end on the real app and database: who may compare and what it costs, saved
 // searches, counting, the configuration that decides which forms count (minimum values, the active outlier
-// pack, exchange rates, the privacy threshold), and the public demo comparison.
+// pack, exchange rates, the privacy threshold), and the public demo comparison. Statistics come from the
+// current release (a new form or configuration counts from the next cut, made here with publishRelease) and
+// are perturbed: counts and figures are checked against the truth within the noise bound
+// (helpers/publishedFigures.ts), exactly where nothing is perturbed (who pays, what is saved, the ledger).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { insertForm, insertForms, insertUser } from './helpers/comparisonFixtures';
+import { insertForm, insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
+import { expectPositionsFromPublished, expectPublishedCount, expectPublishedStatistic, truthOf } from './helpers/publishedFigures';
 import { insertDemoForms } from '../../src/server/db/seed';
-import { bumpDataVersion, readDataVersion } from '../../src/server/services/dataVersion';
+import { readDataVersion } from '../../src/server/services/dataVersion';
+import { QUARTILE_MINIMUM } from '../../src/domain/constants';
 import { newId } from '../../src/server/ids';
 import type { Role } from '../../src/server/auth/accessToken';
 
@@ -14,13 +19,15 @@ const YEAR = 2025;
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  await insertForms(t.database, 12, (i) => ({ sector: 'banking', fixedSalary: 100_000 + i * 5000, annualBonus: 10_000 }));
+  // Banking: 15, so that with one member's form the group publishes its quartiles (and so positions).
+  await insertForms(t.database, 15, (i) => ({ sector: 'banking', fixedSalary: 100_000 + i * 5000, annualBonus: 10_000 }));
   await insertForms(t.database, 12, (i) => ({ sector: 'insurance', fixedSalary: 110_000 + i * 5000, annualBonus: 5_000 }));
   await insertForms(t.database, 20, (i) => ({
     sector: 'consulting',
     fixedSalary: 90_000 + i * 10_000,
     deferredCompensation: i % 4 === 0 ? 50_000 : 0,
   }));
+  await publishRelease(t.database);
 });
 afterAll(async () => t?.close());
 
@@ -34,6 +41,21 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
 }
 
 const compare = (headers: Record<string, string>, body: Record<string, unknown>) => post('forms/comparation', body, headers);
+
+/** How many forms of a sector the current release counts (the exact truth behind a perturbed count). */
+async function releaseCount(sector: string, year = YEAR): Promise<number> {
+  const [row] = await t.database.execute<{ n: number }>(
+    `select count(*)::int as n from release_forms r join statistics_releases s on s.id = r.release_id and s.current
+      where r.sector = $1 and r.survey_year = $2`,
+    [sector, year],
+  );
+  return row.n;
+}
+
+async function currentReleaseInfo(db = t.database) {
+  const [row] = await db.execute<{ id: string; sequence: number; cut_at: Date | string }>('select id, sequence, cut_at from statistics_releases where current');
+  return { id: row.id, sequence: Number(row.sequence), cutAt: new Date(row.cut_at).toISOString() };
+}
 
 async function credits(id: string) {
   const [row] = await t.database.execute<{ credits: number }>('select credits from users where id = $1', [id]);
@@ -58,12 +80,20 @@ describe('who may compare, and what it costs', () => {
   it('lets a member with a completed form compare for free, with their position, and saves the search', async () => {
     const member = await user(['member']);
     await insertForm(t.database, { userId: member.id, sector: 'banking', fixedSalary: 131_000, annualBonus: 10_000 });
-    await bumpDataVersion(t.database);
+    await publishRelease(t.database);
     const res = await compare(member.headers, { filters: { sector: 'banking' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'ok', count: 13, countLabel: '13', year: YEAR, currency: 'EUR', creditsLeft: null, filters: { sector: 'banking', year: YEAR } });
-    expect(body.position.fixedSalary).toMatchObject({ measure: 'fixedSalary', ownValue: 131_000, percentileRank: 58 });
+    expect(body).toMatchObject({ status: 'ok', countLabel: String(body.count), year: YEAR, currency: 'EUR', creditsLeft: null, filters: { sector: 'banking', year: YEAR } });
+    expect(body.release).toEqual(await currentReleaseInfo());
+    expect(await releaseCount('banking')).toBe(16);
+    expect(16).toBeGreaterThanOrEqual(QUARTILE_MINIMUM);
+    expectPublishedCount(body.count, 16, 5);
+    const fixed = [...Array.from({ length: 15 }, (_, i) => 100_000 + i * 5000), 131_000];
+    expectPublishedStatistic(body.measures.fixedSalary, truthOf(fixed), 5, body.count, 'fixedSalary');
+    // The position comes from the published figures and the member's own values only.
+    expectPositionsFromPublished(body.position, body.measures, { fixedSalary: 131_000, annualBonus: 10_000, deferredCompensation: 0 });
+    expect(body.position.fixedSalary).toMatchObject({ measure: 'fixedSalary', ownValue: 131_000 });
     expect(body.position.deferredCompensation).toBeNull(); // the median is 0
     const [saved] = await t.database.execute<{ credits_charged: number; filters: unknown }>('select * from search_history where id = $1', [body.historyId]);
     expect(saved).toMatchObject({ credits_charged: 0, filters: { sector: 'banking', year: YEAR } });
@@ -73,7 +103,8 @@ describe('who may compare, and what it costs', () => {
     for (const caller of [await user(['admin']), await user(['corporate'], { premiumType: 'corporate', credits: 0 })]) {
       const res = await compare(caller.headers, { filters: { sector: 'insurance' } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'ok', count: 12, creditsLeft: null, position: null });
+      expect(res.json()).toMatchObject({ status: 'ok', creditsLeft: null, position: null });
+      expectPublishedCount(res.json().count, 12, 5);
       expect(await credits(caller.id)).toBe(0);
     }
   });
@@ -121,10 +152,13 @@ describe('who may compare, and what it costs', () => {
 
   it('counts for free, showing "<5" under the threshold', async () => {
     const corporate = await user(['corporate'], { credits: 1 });
+    const release = await currentReleaseInfo();
     const big = await post('forms/count-results', { filters: { sector: 'consulting' } }, corporate.headers);
-    expect(big.json()).toEqual({ count: 20, countLabel: '20', enough: true });
+    const count = big.json().count;
+    expectPublishedCount(count, 20, 5);
+    expect(big.json()).toEqual({ count, countLabel: String(count), enough: true, release });
     const small = await post('forms/count-results', { filters: { sector: 'legal' } }, corporate.headers);
-    expect(small.json()).toEqual({ count: null, countLabel: '<5', enough: false });
+    expect(small.json()).toEqual({ count: null, countLabel: '<5', enough: false, release });
     expect(await credits(corporate.id)).toBe(1);
   });
 
@@ -205,11 +239,22 @@ describe('configuration that decides what counts', () => {
     });
   });
 
-  it('applies new minimum values to the next query and changes the data version (admin only, validated)', async () => {
+  it('applies new minimum values from the next release and changes the data version (admin only, validated)', async () => {
     const admin = await user(['admin']);
-    const count = async () => (await compare(admin.headers, { filters: { sector: 'consulting' } })).json().count;
+    const answer = async () => {
+      const { historyId: _saved, ...body } = (await compare(admin.headers, { filters: { sector: 'consulting' } })).json();
+      return body;
+    };
+    /** The consulting group after the next cut: counted exactly in the release, published within the noise. */
+    const count = async () => {
+      await publishRelease(t.database);
+      const n = await releaseCount('consulting');
+      expectPublishedCount((await answer()).count, n, 5);
+      return n;
+    };
     const patch = (body: unknown, headers = admin.headers) => t.app.inject({ method: 'PATCH', url: '/api/forms/configs/min-values', headers, payload: body as object });
     expect(await count()).toBe(20);
+    const before20 = await answer();
 
     const member = await user(['member']);
     expect((await patch({ minFixed: 150_000, compTotal: 80_000, deferredMax: 100_000_000 }, member.headers)).statusCode).toBe(403);
@@ -222,6 +267,8 @@ describe('configuration that decides what counts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ minFixed: 150_000, compTotal: 80_000, deferredMax: 100_000_000 });
     expect(await readDataVersion(t.database)).not.toBe(before);
+    // Nothing moves until the next release is cut.
+    expect(await answer()).toEqual(before20);
     expect(await count()).toBe(14); // fixed ≥ 150,000: 150,000 … 280,000
 
     await patch({ minFixed: 80_000, compTotal: 200_000, deferredMax: 100_000_000 });
@@ -234,22 +281,31 @@ describe('configuration that decides what counts', () => {
 
   it('leaves out the forms the active outlier pack excludes, and only while it is active', async () => {
     const admin = await user(['admin']);
-    const count = async () => (await compare(admin.headers, { filters: { sector: 'consulting' } })).json().count;
+    const count = async () => {
+      await publishRelease(t.database);
+      const n = await releaseCount('consulting');
+      expectPublishedCount((await compare(admin.headers, { filters: { sector: 'consulting' } })).json().count, n, 5);
+      return n;
+    };
     const consulting = await t.database.execute<{ id: string }>(`select id from forms where sector = 'consulting' order by fixed_salary desc limit 3`);
     const packId = newId();
     await t.database.execute(`insert into outlier_packs (id, name, measure, method, k, active) values ($1, 'top', 'fixedSalary', 'iqr', 1.5, false)`, [packId]);
     for (const form of consulting) await t.database.execute('insert into outlier_exclusions (pack_id, form_id) values ($1, $2)', [packId, form.id]);
-    await bumpDataVersion(t.database);
     expect(await count()).toBe(20);
 
     await t.database.execute('update outlier_packs set active = true where id = $1', [packId]);
-    await bumpDataVersion(t.database);
     expect(await count()).toBe(17);
+    const excluded = await t.database.execute(
+      `select 1 from release_forms r join statistics_releases s on s.id = r.release_id and s.current where r.form_id = any($1)`,
+      [consulting.map((f) => f.id)],
+    );
+    expect(excluded).toHaveLength(0);
+    // Counting and searching the same people publish the same count.
     const counted = await post('forms/count-results', { filters: { sector: 'consulting' } }, admin.headers);
-    expect(counted.json().count).toBe(17);
+    expect(counted.json().count).toBe((await compare(admin.headers, { filters: { sector: 'consulting' } })).json().count);
+    expectPublishedCount(counted.json().count, 17, 5);
 
     await t.database.execute('update outlier_packs set active = false where id = $1', [packId]);
-    await bumpDataVersion(t.database);
     expect(await count()).toBe(20);
   });
 
@@ -263,11 +319,19 @@ describe('configuration that decides what counts', () => {
       `insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`,
       [JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-01-02' }])],
     );
-    await bumpDataVersion(t.database);
+    await publishRelease(t.database);
+    // The release holds EUR 100k…150k and the converted 200k; the yen form has no rate and is left out.
+    const inRelease = await t.database.execute<{ fx: number }>(
+      `select r.fx from release_forms r join statistics_releases s on s.id = r.release_id and s.current where r.survey_year = $1 order by r.fx`,
+      [year],
+    );
+    const fixed = [100_000, 110_000, 120_000, 130_000, 140_000, 150_000, 200_000];
+    expect(inRelease.map((r) => Number(r.fx))).toEqual(fixed);
     const body = (await compare(admin.headers, { filters: { year } })).json();
-    expect(body).toMatchObject({ status: 'ok', count: 7, currency: 'EUR' });
-    // EUR 100k…150k and the converted 200k: the mean of 100, 110, 120, 130, 140, 150, 200 thousand.
-    expect(body.measures.fixedSalary).toMatchObject({ mean: 135_700, p50: 130_000 });
+    expect(body).toMatchObject({ status: 'ok', currency: 'EUR' });
+    expectPublishedCount(body.count, 7, 5);
+    // The mean of 100, 110, 120, 130, 140, 150, 200 thousand (135,714), within the noise of a group of 7.
+    expectPublishedStatistic(body.measures.fixedSalary, truthOf(fixed), 5, body.count, 'fixedSalary');
   });
 });
 
@@ -276,6 +340,7 @@ describe('the privacy threshold is configurable, never below 3', () => {
   beforeAll(async () => {
     small = await startTestApp({ PRIVACY_THRESHOLD: '7' });
     await insertForms(small.database, 6, (i) => ({ fixedSalary: 100_000 + i * 1000 }));
+    await publishRelease(small.database);
   });
   afterAll(async () => small?.close());
 
@@ -284,11 +349,13 @@ describe('the privacy threshold is configurable, never below 3', () => {
     const headers = await small.bearer(id, ['admin']);
     const run = async () => (await small.app.inject({ method: 'POST', url: '/api/forms/comparation', headers, payload: { filters: {} } })).json();
     expect(await run()).toMatchObject({ status: 'not-enough-data', countLabel: '<7', count: null });
+    // The threshold is read with every request (cached figures are keyed by it).
     await small.database.execute(`insert into configs (key, value) values ('privacyThreshold', '2')`);
-    await bumpDataVersion(small.database); // every change of the configuration changes the data version
-    expect(await run()).toMatchObject({ status: 'ok', count: 6 });
+    const answer = await run();
+    expect(answer).toMatchObject({ status: 'ok' });
+    expectPublishedCount(answer.count, 6, 3);
     const counted = await small.app.inject({ method: 'POST', url: '/api/forms/count-results', headers, payload: { filters: {} } });
-    expect(counted.json()).toEqual({ count: 6, countLabel: '6', enough: true });
+    expect(counted.json()).toEqual({ count: answer.count, countLabel: String(answer.count), enough: true, release: answer.release });
   });
 });
 
@@ -297,26 +364,35 @@ describe('the public demo comparison', () => {
   beforeAll(async () => {
     demo = await startTestApp();
     await insertDemoForms(demo.database, 300, { seed: 5 });
-    // A real person's form must never show up in the public demo.
+    // A real person's form: it counts in the demo exactly as in the signed-in comparison (one population).
     await insertForm(demo.database, { year: new Date().getFullYear(), sector: 'banking', fixedSalary: 5_000_000 });
-    await bumpDataVersion(demo.database);
+    await publishRelease(demo.database);
   });
   afterAll(async () => demo?.close());
 
-  it('answers anyone on the demo panel only, for free, without saving or a position', async () => {
-    const res = await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: {} } });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+  it('answers anyone from the same release and perturbation as the signed-in comparison, for free, without saving or a position', async () => {
+    const adminId = await insertUser(demo.database, { roles: ['admin'] });
+    const admin = await demo.bearer(adminId, ['admin']);
+    for (const filters of [{}, { sector: 'banking' }, { positionLevel: 'director' }]) {
+      const res = await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ creditsLeft: null, position: null });
+      expect(body.historyId).toBeUndefined();
+      expect(body.release).toEqual(await currentReleaseInfo(demo.database));
+      // Never a subset the signed-in comparison does not also see: the very same answer.
+      const signedIn = (await demo.app.inject({ method: 'POST', url: '/api/forms/comparation', headers: admin, payload: { filters } })).json();
+      for (const key of ['status', 'count', 'countLabel', 'year', 'filters', 'measures', 'release'] as const) expect(body[key], `${JSON.stringify(filters)} ${key}`).toEqual(signedIn[key]);
+    }
+    const body = (await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: {} } })).json();
     const [{ n }] = await demo.database.execute<{ n: number }>(
-      `select count(*)::int as n from forms where status = 'completed' and survey_year = $1 and email like 'panel-%@seed.paybench.demo'`,
+      `select count(*)::int as n from forms where status = 'completed' and survey_year = $1`,
       [body.year],
     );
-    expect(body).toMatchObject({ status: 'ok', count: n, creditsLeft: null, position: null });
-    expect(body.historyId).toBeUndefined();
-    expect(await demo.database.execute('select id from search_history')).toHaveLength(0);
-    const withHidden = await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: { sector: 'banking' } } });
-    expect(withHidden.statusCode).toBe(200);
-    expect(withHidden.json().measures?.fixedSalary.p90 ?? 0).toBeLessThan(5_000_000);
+    expect(body.status).toBe('ok');
+    expectPublishedCount(body.count, n, 5);
+    // Only the admin's own searches are saved; the demo saves nothing.
+    expect(await demo.database.execute('select id from search_history where user_id <> $1', [adminId])).toHaveLength(0);
   });
 
   it('repeats a query with unchanged data from the cache', async () => {
