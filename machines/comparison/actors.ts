@@ -12,6 +12,7 @@ import type {
   ComparisonSubject,
   CountRequestInput,
   CountResult,
+  FormStamp,
   StartingPoint,
 } from './comparisonMachine';
 
@@ -34,14 +35,35 @@ function failure(status: number, errorCode: string | null): CallFailure {
   return { ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null };
 }
 
-/** Signed-in comparisons: count-results (free) and comparation (charged, or free when re-opening). */
+/** When a form last changed, as the comparison page needs it. */
+export function stampOf(form: Pick<Form, 'surveyYear' | 'status' | 'updatedAt'>): FormStamp {
+  return { surveyYear: form.surveyYear, completed: form.status === 'completed', updatedAt: form.updatedAt };
+}
+
+/**
+ * The caller's own latest form (GET forms/last), read only when the server placed the caller in the group (so
+ * they have a completed form): never fails the search, an unknown form is null.
+ */
+async function ownFormStamp(client: ApiClient, signal: AbortSignal): Promise<FormStamp | null> {
+  try {
+    const result = await call(client.GET('/forms/last', { signal }));
+    return result.ok && result.data ? stampOf(result.data) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signed-in comparisons: count-results (free) and comparation (charged, or free when re-opening). An answer with
+ * the caller's position carries when their own form last changed (whether the release counts it yet).
+ */
 export function signedInComparisonActors(client: ApiClient = api) {
   return {
     countResults: fromPromise<CountResult, CountRequestInput>(({ input, signal }) =>
       dataOf(call(client.POST('/forms/count-results', { body: { filters: normaliseFilters(input.filters) }, signal }))),
     ),
-    runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input, signal }) =>
-      dataOf(
+    runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(async ({ input, signal }) => {
+      const answer: ComparisonResult = await dataOf(
         call(
           client.POST('/forms/comparation', {
             body: {
@@ -52,22 +74,25 @@ export function signedInComparisonActors(client: ApiClient = api) {
             signal,
           }),
         ),
-      ),
-    ),
+      );
+      if (answer.status !== 'ok' || !answer.position) return answer;
+      return { ...answer, ownForm: await ownFormStamp(client, signal) };
+    }),
   };
 }
 
 /**
- * The public demo (demo-comparison): the same answer on the demo data, without an account. There is no
- * public count, so the live count is the demo comparison's own count (free and never saved).
+ * The public demo (demo-comparison): the same published figures as the signed-in comparison (the same release
+ * and perturbation), without an account. There is no public count, so the live count is the demo comparison's
+ * own count (free and never saved).
  */
 export function demoComparisonActors(client: ApiClient = api) {
   const demo = (filters: PeerGroupFilters, signal: AbortSignal) =>
     dataOf(call(client.POST('/forms/demo-comparation', { body: { filters: normaliseFilters(filters) }, headers: skipAuth, signal })));
   return {
     countResults: fromPromise<CountResult, CountRequestInput>(async ({ input, signal }) => {
-      const { count, countLabel, status } = await demo(input.filters, signal);
-      return { count, countLabel, enough: status !== 'not-enough-data' };
+      const { count, countLabel, status, release } = await demo(input.filters, signal);
+      return { count, countLabel, enough: status !== 'not-enough-data', release: release ?? null };
     }),
     runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input, signal }) => demo(input.filters, signal)),
   };
@@ -108,7 +133,7 @@ export function subjectOf(form: Form): { filters: PeerGroupFilters; subject: Com
   return {
     filters: peerGroupOf(form.answers, form.surveyYear),
     subject: figures
-      ? { formId: form.id, label: form.answers.email ?? null, figures, currency: form.answers.currency ?? 'EUR' }
+      ? { formId: form.id, label: form.answers.email ?? null, figures, currency: form.answers.currency ?? 'EUR', stamp: stampOf(form) }
       : null,
   };
 }

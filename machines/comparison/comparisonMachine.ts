@@ -5,7 +5,20 @@ import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters }
 import type { OwnFigures } from '../../src/domain/peerDistribution';
 
 export type CountResult = components['schemas']['CountResult'];
-export type ComparisonResult = components['schemas']['ComparisonResult'];
+/**
+ * A comparison's answer as the flow keeps it: the contract's result, plus — when the server gave the caller's
+ * position — when the caller's own form last changed (read by the signed-in actor after the answer), so the page
+ * can say whether the answer's release already counts their latest answers.
+ */
+export type ComparisonResult = components['schemas']['ComparisonResult'] & { ownForm?: FormStamp | null };
+
+/** When a form last changed: a completed form changed after a release's cut counts from the next release. */
+export interface FormStamp {
+  surveyYear: number;
+  completed: boolean;
+  /** ISO date-time of the last save. */
+  updatedAt: string;
+}
 
 /** Why a call failed, as the client reports it (status, errorCode, body, request). */
 export type ComparisonFailure = CallFailure;
@@ -19,6 +32,8 @@ export interface ComparisonSubject {
   figures: OwnFigures;
   /** Currency of the figures; they are marked only on a result of the same currency. */
   currency: string;
+  /** When the form last changed (to say whether a result's release counts its latest answers). */
+  stamp?: FormStamp | null;
 }
 
 /** Where a comparison starts: the filters, and what the page opened (a saved search, someone's form). */

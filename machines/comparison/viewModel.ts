@@ -3,18 +3,22 @@
 // Views subscribe with the narrow selectors at the end (one per panel), never to the whole snapshot.
 import type { SnapshotFrom } from 'xstate';
 import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { DEFAULT_PRIVACY_THRESHOLD } from '../../src/domain/constants';
 import {
   estimatePosition,
   headlineMeasure,
   measuresShown,
+  moneyNoisePercentOfPublishedCount,
+  statisticDetail,
   MEASURES,
+  type StatisticDetail,
   type MeasureName,
   type Measures,
   type Position,
   type Positions,
   type Statistic,
 } from '../../src/domain/peerDistribution';
-import type { ComparisonMachine, ComparisonResult, ComparisonSubject } from './comparisonMachine';
+import type { ComparisonMachine, ComparisonResult, ComparisonSubject, FormStamp } from './comparisonMachine';
 
 export type ComparisonSnapshot = SnapshotFrom<ComparisonMachine>;
 
@@ -34,7 +38,7 @@ export function comparisonPhase(snapshot: ComparisonSnapshot): ComparisonPhase {
 /** The live "N people match" line. */
 export interface CountView {
   status: 'pending' | 'known' | 'failed';
-  /** Exact count, null under K (then `label` is "<5"). */
+  /** The published count (perturbed and rounded to 5, so "about N"), null under K (then `label` is "<5"). */
   count: number | null;
   label: string | null;
   enough: boolean | null;
@@ -57,15 +61,41 @@ export interface MeasureView {
   measure: MeasureName;
   labelKey: `comparison.measures.${MeasureName}`;
   statistic: Statistic;
+  /** How much the group publishes of this measure: all, the box without p10/p90, the mean only. */
+  detail: StatisticDetail;
   /** Where the person (or the admin's subject) falls; null without a form, or when the median is withheld. */
   position: (Position & { estimated: boolean }) | null;
+  /** There is a person to place, but the group is too small for a median (so for a position). */
+  positionWithheld: boolean;
+}
+
+/** The statistics release a result comes from. */
+export interface ReleaseView {
+  sequence: number;
+  /** ISO date-time of the cut. */
+  cutAt: string;
 }
 
 export interface ResultView {
   year: number;
   currency: string;
+  /** The published count (perturbed, rounded to 5: shown as "about N"); null under K. */
   count: number | null;
   countLabel: string;
+  /** The release the figures come from; null before the first cut. */
+  release: ReleaseView | null;
+  /** How much the headline measure shows (the group's size decides it for every measure alike). */
+  detail: StatisticDetail;
+  /**
+   * The most a money figure of this group may have moved (in % of the group's typical pay), for the group's
+   * published size; null without a count.
+   */
+  noiseBoundPercent: number | null;
+  /**
+   * The marked person's form (the caller's own, or an admin's subject) was completed or changed after the
+   * release was cut: its latest answers count from the next release.
+   */
+  countsFromNextRelease: boolean;
   /** The filters the server applied (the year it defaulted to included). */
   filters: PeerGroupFilters;
   /** Credits after this search; null when credits do not apply. */
@@ -134,7 +164,17 @@ function subjectPositions(result: ComparisonResult, subject: ComparisonSubject):
   return Object.fromEntries(MEASURES.map((m) => [m, estimatePosition(m, measures[m], subject.figures[m])])) as Positions;
 }
 
-export function resultView(snapshot: ComparisonSnapshot): ResultView | null {
+/** A completed form of the result's year saved after the release's cut is not in the figures yet. */
+function changedAfterRelease(stamp: FormStamp | null | undefined, result: ComparisonResult): boolean {
+  if (!stamp || !stamp.completed || !result.release || stamp.surveyYear !== result.year) return false;
+  return Date.parse(stamp.updatedAt) > Date.parse(result.release.cutAt);
+}
+
+/**
+ * The result as the page shows it. `privacyThreshold` (K, from the app's configuration) bounds the true size a
+ * published count may stand for, and so how much the figures may have moved at most.
+ */
+export function resultView(snapshot: ComparisonSnapshot, privacyThreshold: number = DEFAULT_PRIVACY_THRESHOLD): ResultView | null {
   const { result, subject, includeDeferred } = snapshot.context;
   if (!result || result.status !== 'ok' || !result.measures) return null;
   const measures = result.measures;
@@ -142,23 +182,31 @@ export function resultView(snapshot: ComparisonSnapshot): ResultView | null {
   const positions: Positions | null = subject ? subjectPositions(result, subject) : (result.position as Positions | null);
   const measureView = (measure: MeasureName): MeasureView => {
     const position = positions?.[measure] ?? null;
+    const statistic = measures[measure];
     return {
       measure,
       labelKey: `comparison.measures.${measure}`,
-      statistic: measures[measure],
+      statistic,
+      detail: statisticDetail(statistic),
       position: position ? { ...position, estimated } : null,
+      positionWithheld: positions !== null && statistic.p50 === null,
     };
   };
+  const headline = measureView(headlineMeasure(includeDeferred));
   return {
     year: result.year,
     currency: result.currency,
     count: result.count,
     countLabel: result.countLabel,
+    release: result.release ? { sequence: result.release.sequence, cutAt: result.release.cutAt } : null,
+    detail: headline.detail,
+    noiseBoundPercent: result.count !== null ? moneyNoisePercentOfPublishedCount(result.count, privacyThreshold) : null,
+    countsFromNextRelease: changedAfterRelease(subject ? subject.stamp : result.ownForm, result),
     filters: result.filters,
     creditsLeft: result.creditsLeft,
     stale: !snapshot.hasTag('result'),
     includeDeferred,
-    headline: measureView(headlineMeasure(includeDeferred)),
+    headline,
     measures: measuresShown(includeDeferred).map(measureView),
     statistics: measures,
     positions,

@@ -2,11 +2,16 @@
 // without deferred compensation, the distribution of one measure as a chart draws it (p10–p90 band,
 // p25–p75 box, median, the median's 95 % interval, the person's own value) and a person's position in it.
 // Pure; the types mirror the contract's Statistic, Position and ComparisonResult.
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, moneyNoiseBound } from './constants';
 
 export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
-/** The contract's Statistic: every figure carries n; p10/p90 need 10 people, the rest K; null below. */
+/**
+ * The contract's Statistic (published: perturbed and rounded): the mean needs K people, p25/p50/p75
+ * QUARTILE_MINIMUM, p10/p90 and the median's interval TAIL_PERCENTILE_MINIMUM; null below. `n` is the published
+ * (perturbed, rounded to 5) group size.
+ */
 export interface Statistic {
   n: number;
   mean: number | null;
@@ -63,13 +68,13 @@ export function ownFiguresOf(answers: { fixedSalary?: number; annualBonus?: numb
 
 /**
  * One measure as a box plot: whiskers at p10 and p90 (the band), the box from p25 to p75 and the median.
- * Under 10 people p10/p90 are withheld: the whiskers then close on the box (`tails: false`), never on a
- * minimum or maximum. Null when the median itself is withheld (group under K).
+ * Under TAIL_PERCENTILE_MINIMUM people p10/p90 are withheld: the whiskers then close on the box (`tails: false`),
+ * never on a minimum or maximum. Null when the quartiles themselves are withheld (under QUARTILE_MINIMUM).
  */
 export interface DistributionBox {
   /** [low whisker, q1, median, q3, high whisker] as ApexCharts' boxPlot reads it. */
   y: [number, number, number, number, number];
-  /** p10 and p90 are known (10 people or more). */
+  /** p10 and p90 are known (TAIL_PERCENTILE_MINIMUM people or more). */
   tails: boolean;
   medianCi: { low: number; high: number } | null;
 }
@@ -83,6 +88,38 @@ export function distributionBox(statistic: Statistic): DistributionBox | null {
     tails,
     medianCi: statistic.medianCi,
   };
+}
+
+/**
+ * How much of a measure a group publishes (DESIGN.md §4): everything (`full`, from TAIL_PERCENTILE_MINIMUM), the
+ * box without p10/p90 and the median's interval (`quartiles`, from QUARTILE_MINIMUM), the mean only (`mean`, from
+ * K), or nothing. Read from the figures themselves: the server decides on the true size, which the published
+ * (perturbed) n does not tell exactly.
+ */
+export type StatisticDetail = 'full' | 'quartiles' | 'mean' | 'none';
+
+export function statisticDetail(statistic: Statistic): StatisticDetail {
+  if (statistic.p25 !== null && statistic.p50 !== null && statistic.p75 !== null) {
+    return statistic.p10 !== null && statistic.p90 !== null ? 'full' : 'quartiles';
+  }
+  return statistic.mean !== null ? 'mean' : 'none';
+}
+
+/**
+ * The smallest true group size a published count can stand for: a published count is n ± COUNT_NOISE rounded to
+ * a multiple of COUNT_ROUNDING_BASE and never under K, so 35 may be 31 to 39 people.
+ */
+export function smallestGroupPublishedAs(count: number, threshold: number): number {
+  return Math.max(threshold, Math.ceil(count - COUNT_ROUNDING_BASE / 2) - COUNT_NOISE);
+}
+
+/**
+ * The most a money figure of a group published as `count` people may have been moved by the perturbation, in %
+ * of the group's typical (root-mean-square) pay: the bound of the smallest group that count can stand for, so
+ * "at most" holds whatever the true size. One decimal, rounded up.
+ */
+export function moneyNoisePercentOfPublishedCount(count: number, threshold: number): number {
+  return Math.ceil(moneyNoiseBound(smallestGroupPublishedAs(count, threshold)) * 1000) / 10;
 }
 
 /**
@@ -105,9 +142,10 @@ export function diffFromMedianPercent(ownValue: number, median: number | null): 
 }
 
 /**
- * An estimate of where a value falls in the group from the published percentiles only (linear between
- * p10, p25, p50, p75, p90; clamped 1–99 as the server's rank is). Used when the server cannot rank the
- * figure itself: an admin looking at someone else's form. Null when the median is withheld.
+ * Where a value falls in the group from the published percentiles only (linear between p10, p25, p50, p75,
+ * p90; clamped 1–99). The server gives the caller's own position this way (from the published figures, never
+ * from the raw data); the web app uses it for an admin looking at someone else's form. Null when the median is
+ * withheld.
  */
 export function estimatePosition(measure: MeasureName, statistic: Statistic, ownValue: number): Position | null {
   const knots: Array<[number, number]> = [];

@@ -7,12 +7,18 @@ import {
   formatSignedPercent,
   headlineMeasure,
   measuresShown,
+  moneyNoisePercentOfPublishedCount,
   ownFiguresOf,
+  smallestGroupPublishedAs,
+  statisticDetail,
   type Statistic,
 } from '../../src/domain/peerDistribution';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, moneyNoiseBound } from '../../src/domain/constants';
 
 const full: Statistic = { n: 40, mean: 131_000, p10: 95_000, p25: 110_000, p50: 125_000, p75: 150_000, p90: 180_000, medianCi: { low: 118_000, high: 133_000 } };
-const small: Statistic = { n: 7, mean: 120_000, p10: null, p25: 105_000, p50: 118_000, p75: 140_000, p90: null, medianCi: { low: 100_000, high: 145_000 } };
+// A group between QUARTILE_MINIMUM and TAIL_PERCENTILE_MINIMUM: the box, no whiskers (its interval kept here to
+// check the chart makes room for it).
+const small: Statistic = { n: 15, mean: 120_000, p10: null, p25: 105_000, p50: 118_000, p75: 140_000, p90: null, medianCi: { low: 100_000, high: 145_000 } };
 const withheld: Statistic = { n: 3, mean: null, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null };
 
 describe('measures with and without deferred compensation', () => {
@@ -29,7 +35,7 @@ describe('distributionBox', () => {
     expect(distributionBox(full)).toEqual({ y: [95_000, 110_000, 125_000, 150_000, 180_000], tails: true, medianCi: { low: 118_000, high: 133_000 } });
   });
 
-  it('closes the whiskers on the box under 10 people: never a minimum or maximum', () => {
+  it('closes the whiskers on the box without p10/p90: never a minimum or maximum', () => {
     expect(distributionBox(small)).toEqual({ y: [105_000, 105_000, 118_000, 140_000, 140_000], tails: false, medianCi: small.medianCi });
   });
 
@@ -83,5 +89,39 @@ describe('formatSignedPercent', () => {
     expect(formatSignedPercent(12.5, 'es-ES')).toBe('+12,5\u00a0%');
     expect(formatSignedPercent(-3, 'en-US')).toBe('-3%');
     expect(formatSignedPercent(0, 'en-US')).toBe('0%');
+  });
+});
+
+describe('how much a group publishes', () => {
+  it('reads the level of detail from the figures: everything, the box without tails, the mean only, nothing', () => {
+    expect(statisticDetail(full)).toBe('full');
+    expect(statisticDetail(small)).toBe('quartiles');
+    expect(statisticDetail({ ...withheld, n: 5, mean: 120_000 })).toBe('mean');
+    expect(statisticDetail(withheld)).toBe('none');
+  });
+});
+
+describe('perturbation bounds of a published count', () => {
+  /** Every published count a true size can get, by the server's rule (n ± COUNT_NOISE, rounded, never under K). */
+  const publishedAs = (n: number, k: number) =>
+    Array.from({ length: 2 * COUNT_NOISE + 1 }, (_, i) => Math.max(k, Math.round((n + i - COUNT_NOISE) / COUNT_ROUNDING_BASE) * COUNT_ROUNDING_BASE));
+
+  it('the smallest true size of a published count is the smallest n the server can publish as it', () => {
+    for (const k of [3, 5, 8]) {
+      for (let count = k; count <= 300; count++) {
+        const sizes = Array.from({ length: 400 }, (_, n) => n).filter((n) => n >= k && publishedAs(n, k).includes(count));
+        if (sizes.length === 0) continue;
+        expect(smallestGroupPublishedAs(count, k), `count ${count}, K ${k}`).toBe(Math.min(...sizes));
+      }
+    }
+    expect(smallestGroupPublishedAs(35, 5)).toBe(31);
+    expect(smallestGroupPublishedAs(5, 5)).toBe(5);
+  });
+
+  it('states the bound of that smallest size, rounded up to a tenth of a percent, so "at most" always holds', () => {
+    expect(moneyNoisePercentOfPublishedCount(35, 5)).toBe(Math.ceil(moneyNoiseBound(31) * 1000) / 10);
+    for (let n = 5; n <= 300; n++) {
+      for (const count of publishedAs(n, 5)) expect(moneyNoisePercentOfPublishedCount(count, 5)).toBeGreaterThanOrEqual(moneyNoiseBound(n) * 100);
+    }
   });
 });

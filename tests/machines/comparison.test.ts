@@ -3,7 +3,9 @@
 // model the page renders and compare with what the walk's gestures did (the world), not only with the
 // machine's own context.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, toPromise } from 'xstate';
+import { createApiClient } from '../../src/api/client';
+import { signedInComparisonActors, subjectOf } from '../../machines/comparison/actors';
 import {
   comparisonMachine,
   type ComparisonEmitted,
@@ -48,8 +50,11 @@ const measures: Measures = {
   totalWithDeferral: stat(180_000),
 };
 
+const RELEASE = { id: 'rel00000000000000000000001', sequence: 4, cutAt: '2026-11-23T03:00:00.000Z' };
+
 const answer = (status: ComparisonResult['status'], extra: Partial<ComparisonResult> = {}): ComparisonResult => ({
   status,
+  release: RELEASE,
   count: status === 'ok' ? 120 : null,
   countLabel: status === 'ok' ? '120' : '<5',
   year: 2025,
@@ -314,6 +319,8 @@ const assertions = {
     const view = resultView(snapshot)!;
     expect(comparisonView(snapshot).phase).toBe('result');
     expect(view).toMatchObject({ stale: false, countLabel: '120', year: 2025, currency: 'EUR', creditsLeft: 9, filters: world.lastAnswer!.filters });
+    // The release it comes from, every figure published, and how much they may have moved for a published 120.
+    expect(view).toMatchObject({ release: { sequence: 4, cutAt: RELEASE.cutAt }, detail: 'full', noiseBoundPercent: 1.4, countsFromNextRelease: false });
     expect(view.headline.measure).toBe(snapshot.context.includeDeferred ? 'totalWithDeferral' : 'totalWithoutDeferral');
     expect(view.headline.position).toMatchObject({ estimated: false, percentileRank: snapshot.context.includeDeferred ? 41 : 68 });
     expect(view.reopened).toBe(world.reopening !== null && world.lastAnswer?.historyId === world.reopening);
@@ -455,6 +462,50 @@ describe('comparison behaviour', () => {
     expect(view.headline.position).toEqual({ measure: 'totalWithoutDeferral', ownValue: 160_000, percentileRank: 50, diffFromMedianPercent: 0, estimated: true });
   });
 
+  async function answered(result: ComparisonResult, start: StartingPoint = FRESH) {
+    const world = await startedWorld(start);
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.search' });
+    world.searching!.resolve(result);
+    return resultView(await settled(world))!;
+  }
+
+  it('a group too small for quartiles shows its mean only, and says a position waits for a larger group', async () => {
+    const meanOnly = (mean: number): Statistic => ({ n: 10, mean, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null });
+    const small: Measures = {
+      fixedSalary: meanOnly(130_000),
+      annualBonus: meanOnly(30_000),
+      deferredCompensation: meanOnly(20_000),
+      totalWithoutDeferral: meanOnly(160_000),
+      totalWithDeferral: meanOnly(180_000),
+    };
+    const noPositions = { totalWithoutDeferral: null, totalWithDeferral: null, fixedSalary: null, annualBonus: null, deferredCompensation: null };
+    const view = await answered({ ...OK, count: 10, countLabel: '10', measures: small, position: noPositions });
+    expect(view.detail).toBe('mean');
+    expect(view.headline).toMatchObject({ detail: 'mean', position: null, positionWithheld: true });
+    // A published 10 may be 6 people: 1.5 × (1 + 5/6) / 6 = 45.9 % at most.
+    expect(view.noiseBoundPercent).toBe(45.9);
+    // Without a form (no positions at all) there is nothing withheld: the page invites to the questionnaire.
+    expect((await answered({ ...OK, measures: small, position: null })).headline.positionWithheld).toBe(false);
+  });
+
+  it('knows when the marked form changed after the release was cut (its answers count from the next one)', async () => {
+    const after = { surveyYear: 2025, completed: true, updatedAt: '2026-11-23T03:00:00.001Z' };
+    expect((await answered({ ...OK, ownForm: after })).countsFromNextRelease).toBe(true);
+    expect((await answered({ ...OK, ownForm: { ...after, updatedAt: '2026-11-22T23:00:00.000Z' } })).countsFromNextRelease).toBe(false);
+    expect((await answered({ ...OK, release: null, ownForm: after })).countsFromNextRelease).toBe(false);
+    // An admin's subject: their form's stamp decides, never the admin's own.
+    const subject = {
+      formId: 'form000000000000000000001',
+      label: 'someone@example.com',
+      figures: { fixedSalary: 130_000, annualBonus: 30_000, deferredCompensation: 0, totalWithoutDeferral: 160_000, totalWithDeferral: 160_000 },
+      currency: 'EUR',
+      stamp: after,
+    };
+    expect((await answered({ ...OK, position: null, ownForm: null }, { filters: {}, subject })).countsFromNextRelease).toBe(true);
+  });
+
   it('a member without a completed form is pointed to the questionnaire', async () => {
     const world = await startedWorld();
     world.counting!.reject(httpFailure(403, 'FORM_REQUIRED'));
@@ -470,5 +521,60 @@ describe('comparison behaviour', () => {
     expect(snapshot.can({ type: 'comparison.search' })).toBe(false);
     world.actor.send({ type: 'comparison.search' });
     expect(world.searchCalls).toEqual([]);
+  });
+});
+
+// ───────────────────────────── the real effects ─────────────────────────────
+
+describe('comparison actors', () => {
+  const BASE = 'http://paybench.test/api';
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const FORM = {
+    id: 'form000000000000000000001',
+    userId: 'user000000000000000000001',
+    surveyYear: 2025,
+    status: 'completed' as const,
+    completedSteps: [0, 1, 2, 3, 4],
+    answers: { email: 'ana@example.com', fixedSalary: 130_000, annualBonus: 30_000 },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-23T09:30:00.000Z',
+  };
+
+  function fakeServer(comparison: ComparisonResult, lastForm: Response | (() => Response)) {
+    const paths: string[] = [];
+    const client = createApiClient({
+      baseUrl: BASE,
+      getAccessToken: () => 'token',
+      fetch: async (request) => {
+        const path = new URL(request.url).pathname.replace('/api', '');
+        paths.push(`${request.method} ${path}`);
+        if (path === '/forms/comparation') return json(200, comparison);
+        return typeof lastForm === 'function' ? lastForm() : lastForm;
+      },
+    });
+    return { client, paths };
+  }
+
+  const run = (client: ReturnType<typeof createApiClient>) =>
+    toPromise(createActor(signedInComparisonActors(client).runComparison, { input: { filters: {}, historyId: null, idempotencyKey: 'key-00000001' } }).start());
+
+  it('reads when the caller’s own form last changed only when the answer placed them in the group', async () => {
+    const placed = fakeServer(OK, json(200, FORM));
+    expect((await run(placed.client)).ownForm).toEqual({ surveyYear: 2025, completed: true, updatedAt: FORM.updatedAt });
+    expect(placed.paths).toEqual(['POST /forms/comparation', 'GET /forms/last']);
+
+    const notPlaced = fakeServer({ ...OK, position: null }, json(200, FORM));
+    expect((await run(notPlaced.client)).ownForm).toBeUndefined();
+    expect(notPlaced.paths).toEqual(['POST /forms/comparation']);
+  });
+
+  it('never fails a search because the own form could not be read', async () => {
+    const failing = fakeServer(OK, json(500, { error: 'Internal server error' }));
+    const answer = await run(failing.client);
+    expect(answer).toMatchObject({ status: 'ok', ownForm: null });
+  });
+
+  it('an admin’s subject carries when their form last changed', () => {
+    expect(subjectOf(FORM).subject?.stamp).toEqual({ surveyYear: 2025, completed: true, updatedAt: FORM.updatedAt });
   });
 });

@@ -23,8 +23,8 @@ import type { Questionnaire } from '../../src/web/components/peerGroup/filterOpt
 import { filterChoices } from '../../src/web/components/peerGroup/filterOptions';
 import { system } from '../../src/web/app/theme';
 import { createI18n } from '../../src/web/app/i18n';
-import type { Language } from '../../src/domain/constants';
-import type { Statistic } from '../../src/domain/peerDistribution';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM, type Language } from '../../src/domain/constants';
+import type { Measures, Statistic } from '../../src/domain/peerDistribution';
 
 const NBSP = '\u00a0';
 
@@ -98,8 +98,11 @@ const stat = (p50: number, n = 120): Statistic => ({
   medianCi: { low: p50 - 3_000, high: p50 + 3_000 },
 });
 
+const RELEASE = { id: 'rel00000000000000000000003', sequence: 3, cutAt: '2026-11-23T12:00:00.000Z' };
+
 const OK: ComparisonResult = {
   status: 'ok',
+  release: RELEASE,
   count: 1_234,
   countLabel: '1234',
   year: 2025,
@@ -219,7 +222,7 @@ describe('filter panel', () => {
     await flush();
     expect(fakes.counts.at(-1)).toEqual({ filters: { sector: 'banking' } });
     await act(async () => fakes.count!.resolve({ count: 1_234, countLabel: '1234', enough: true }));
-    expect(screen.getByTestId('comparison-count').textContent).toBe('1234 personas coinciden');
+    expect(screen.getByTestId('comparison-count').textContent).toBe('Coinciden unas 1234 personas');
     expect((screen.getByTestId('comparison-search') as HTMLButtonElement).disabled).toBe(false);
     fireEvent.change(select('sector'), { target: { value: '' } });
     await flush();
@@ -249,15 +252,15 @@ describe('result', () => {
   it('shows the person’s percentile and difference from the median, every figure with n and the median’s interval', async () => {
     await toResult();
     expect(screen.getByTestId('comparison-result').dataset.stale).toBe('false');
-    expect(screen.getByTestId('comparison-result-count').textContent).toBe('1234 personas');
+    expect(screen.getByTestId('comparison-result-count').textContent).toBe('unas 1234 personas');
     expect(screen.getByTestId('comparison-credits-left').textContent).toBe('Le quedan 4 créditos');
     const position = screen.getByTestId('comparison-position');
-    expect(position.textContent).toBe(`Percentil 72 del grupoValor: 170.500${NBSP}€ · 10${NBSP}% por encima de la mediana`);
+    expect(position.textContent).toBe(`Percentil ≈72 del grupo (según las cifras publicadas)Valor: 170.500${NBSP}€ · 10${NBSP}% por encima de la mediana`);
     expect(screen.getByTestId('figure-totalWithoutDeferral-median').textContent).toBe(`155.000${NBSP}€`);
     expect(screen.getByTestId('figure-totalWithoutDeferral-median-ci').textContent).toBe(`152.000${NBSP}€ – 158.000${NBSP}€`);
     expect(screen.getByTestId('figure-totalWithoutDeferral-n').textContent).toBe('120');
-    // Under 10 people p10/p90 are withheld, and said so.
-    expect(screen.getByTestId('figure-annualBonus-p10-p90').textContent).toBe('Se muestran a partir de 10 personas');
+    // Under TAIL_PERCENTILE_MINIMUM people p10/p90 are withheld, and said so.
+    expect(screen.getByTestId('figure-annualBonus-p10-p90').textContent).toBe(`Se muestran a partir de ${TAIL_PERCENTILE_MINIMUM} personas`);
     expect(screen.getByTestId('measure-totalWithoutDeferral')).toBeTruthy();
     expect(screen.queryByTestId('measure-deferredCompensation')).toBeNull();
     expect(screen.getByTestId('distribution-chart-totalWithoutDeferral')).toBeTruthy();
@@ -310,13 +313,109 @@ describe('result', () => {
   });
 });
 
+describe('releases, perturbation and small groups', () => {
+  // A group of 5–(QUARTILE_MINIMUM − 1): its size and mean only.
+  const meanOnly = (mean: number): Statistic => ({ n: 10, mean, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null });
+  // A group of QUARTILE_MINIMUM–(TAIL_PERCENTILE_MINIMUM − 1): the box, no whiskers, no median interval.
+  const noTails = (p50: number): Statistic => ({ ...stat(p50, 15), p10: null, p90: null, medianCi: null });
+  const allMeasures = (make: (value: number) => Statistic): Measures => ({
+    fixedSalary: make(125_000),
+    annualBonus: make(30_000),
+    deferredCompensation: make(20_000),
+    totalWithoutDeferral: make(155_000),
+    totalWithDeferral: make(175_000),
+  });
+  const noPositions = { totalWithoutDeferral: null, totalWithDeferral: null, fixedSalary: null, annualBonus: null, deferredCompensation: null };
+
+  it('says which release the figures come from and when it was cut, in the reader’s language', async () => {
+    await toResult('es');
+    expect(screen.getByTestId('comparison-release').textContent).toBe('Cifras de la publicación n.º 3, cerrada el 23 de noviembre de 2026');
+    cleanup();
+    await toResult('en');
+    expect(screen.getByTestId('comparison-release').textContent).toBe('Figures of release 3, cut on November 23, 2026');
+    expect(screen.getByTestId('comparison-result-count').textContent).toBe('≈ 1,234 people');
+    expect(screen.getByTestId('comparison-release-note').textContent).toContain('An answer completed or changed after a release counts from the next one.');
+  });
+
+  it('states how much the figures may have moved at most for this group’s size, and that the same people get the same figures', async () => {
+    // A published 35 may be 31 people: 1.5 × (1 + 5/31) / 31 = 5.62 % → "5.7 %" at most.
+    await toResult('en', { ...OK, count: 35, countLabel: '35' });
+    const note = screen.getByTestId('comparison-noise-note');
+    expect(note.dataset.bound).toBe('5.7');
+    expect(note.textContent).toBe(
+      'To protect the people behind them, the figures carry a small noise we add on purpose: in a group of about 35 people, each amount moves by ± 5.7% at most of the group’s typical pay, and the number of people by up to 2 before it is rounded to a multiple of 5. The same people always get the same figures, however you ask. Amounts are then rounded to the nearest hundred.'.replace('’', "'"),
+    );
+    cleanup();
+    await toResult('es', { ...OK, count: 1_235, countLabel: '1235' });
+    expect(screen.getByTestId('comparison-noise-note').textContent).toContain(`en un grupo de unas 1235 personas, cada importe se mueve como mucho ± 0,2${NBSP}%`);
+    expect(screen.getByTestId('comparison-privacy-note').textContent).toBe(
+      `Ninguna cifra procede de menos de 5 personas; la mediana y los cuartiles necesitan ${QUARTILE_MINIMUM}, y P10, P90 y el intervalo de la mediana, ${TAIL_PERCENTILE_MINIMUM}. Nunca mostramos mínimos ni máximos.`,
+    );
+  });
+
+  it('a group too small for quartiles shows its size and mean with why, no chart and no broken rows', async () => {
+    await toResult('es', { ...OK, count: 10, countLabel: '10', measures: allMeasures(meanOnly), position: noPositions });
+    expect(screen.getByTestId('comparison-mean-only').textContent).toContain(`Este grupo tiene menos de ${QUARTILE_MINIMUM} personas`);
+    const card = screen.getByTestId('measure-totalWithoutDeferral');
+    expect(card.dataset.detail).toBe('mean');
+    expect(screen.queryByTestId('distribution-chart-totalWithoutDeferral')).toBeNull();
+    expect(screen.getByTestId('measure-mean-only-totalWithoutDeferral').textContent).toBe(
+      `La distribución se muestra a partir de ${QUARTILE_MINIMUM} personas; de momento, la media.`,
+    );
+    expect(screen.getByTestId('figure-totalWithoutDeferral-mean').textContent).toBe(`155.000${NBSP}€`);
+    expect(screen.getByTestId('figure-totalWithoutDeferral-n').textContent).toBe('10');
+    expect(screen.queryByTestId('figure-totalWithoutDeferral-median')).toBeNull();
+    expect(screen.queryByTestId('figure-totalWithoutDeferral-p10-p90')).toBeNull();
+    expect(within(card).queryByText('—')).toBeNull();
+    // The person has a form (positions came, all withheld): their position waits for a larger group.
+    expect(screen.getByTestId('comparison-position-withheld').textContent).toBe(
+      `Su posición se muestra a partir de ${QUARTILE_MINIMUM} personas en el grupo: se calcula con la mediana y los cuartiles publicados.`,
+    );
+    expect(screen.queryByTestId('comparison-no-position')).toBeNull();
+  });
+
+  it('a group too small for p10/p90 shows the box without whiskers and says from how many people they come', async () => {
+    await toResult('en', { ...OK, count: 15, countLabel: '15', measures: allMeasures(noTails) });
+    expect(screen.getByTestId('measure-totalWithoutDeferral').dataset.detail).toBe('quartiles');
+    expect(screen.getByTestId('distribution-chart-totalWithoutDeferral')).toBeTruthy();
+    expect(screen.queryByTestId('comparison-mean-only')).toBeNull();
+    expect(screen.getByTestId('figure-totalWithoutDeferral-p10-p90').textContent).toBe(`Shown from ${TAIL_PERCENTILE_MINIMUM} people`);
+    expect(screen.getByTestId('figure-totalWithoutDeferral-median-ci').textContent).toBe(`Shown from ${TAIL_PERCENTILE_MINIMUM} people`);
+    expect(screen.getByTestId('figure-totalWithoutDeferral-p25-p75').textContent).toBe('€145,000 – €170,000');
+    // The legend names only what is drawn: the box, the own value; no P10–P90 band, no interval.
+    const chart = screen.getByTestId('distribution-chart-totalWithoutDeferral');
+    expect(within(chart).queryByText('P10–P90')).toBeNull();
+    expect(within(chart).getByText('P25–P75 and median')).toBeTruthy();
+  });
+
+  it('tells the person their latest answers count from the next release when their form changed after the cut', async () => {
+    const changedAfter = { surveyYear: 2025, completed: true, updatedAt: '2026-11-23T12:00:01.000Z' };
+    await toResult('es', { ...OK, ownForm: changedAfter });
+    expect(screen.getByTestId('comparison-next-release').textContent).toBe(
+      'Sus últimas respuestas aún no están en estas cifras: cuentan a partir de la próxima publicación.',
+    );
+    cleanup();
+    // Saved before the cut, of another year, or not completed: nothing to say.
+    for (const ownForm of [
+      { ...changedAfter, updatedAt: '2026-11-23T11:59:59.000Z' },
+      { ...changedAfter, surveyYear: 2024 },
+      { ...changedAfter, completed: false },
+      null,
+    ]) {
+      await toResult('es', { ...OK, ownForm });
+      expect(screen.queryByTestId('comparison-next-release')).toBeNull();
+      cleanup();
+    }
+  });
+});
+
 describe('withheld and failures', () => {
   it('explains the privacy threshold when the group is too small, and that nothing was charged', async () => {
     await toResult('es', { ...OK, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: '<5', measures: null, position: null, creditsLeft: null });
     const withheld = screen.getByTestId('comparison-withheld');
     expect(withheld.dataset.status).toBe('not-enough-data');
     expect(screen.getByTestId('comparison-threshold-explained').textContent).toBe(
-      'Para proteger la privacidad no mostramos ninguna cifra de un grupo de menos de 5 personas (P10 y P90, de menos de 10). Tamaño del grupo: <5. Quite algún filtro para ampliarlo.',
+      `Para proteger la privacidad no mostramos ninguna cifra de un grupo de menos de 5 personas (la mediana y los cuartiles necesitan ${QUARTILE_MINIMUM}; P10 y P90, ${TAIL_PERCENTILE_MINIMUM}). Tamaño del grupo: <5. Quite algún filtro para ampliarlo.`,
     );
     expect(withheld.textContent).toContain('No se ha descontado ningún crédito.');
     expect(screen.queryByTestId('comparison-result')).toBeNull();

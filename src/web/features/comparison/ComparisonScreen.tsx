@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Language } from '../../../domain/constants';
-import { TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { comparisonPhase, failureView, sameView, withheldView } from '../../../../machines/comparison/viewModel';
 import type { ComparisonActorRef } from './comparisonActor';
 import { FilterPanel, type SearchCost } from './FilterPanel';
@@ -51,7 +51,7 @@ function Withheld({ actor, privacyThreshold }: { actor: ComparisonActorRef; priv
             </Text>
             {refused && filter && <Text data-testid="comparison-withheld-filter">{t('comparison.withheld.refused_filter', { filter })}</Text>}
             <Text data-testid="comparison-threshold-explained">
-              {t('comparison.withheld.threshold', { threshold: privacyThreshold, minimum: TAIL_PERCENTILE_MINIMUM, label: withheld.countLabel })}
+              {t('comparison.withheld.threshold', { threshold: privacyThreshold, quartile: QUARTILE_MINIMUM, minimum: TAIL_PERCENTILE_MINIMUM, label: withheld.countLabel })}
             </Text>
             <Text fontWeight="semibold">{t('comparison.withheld.not_charged')}</Text>
           </Stack>

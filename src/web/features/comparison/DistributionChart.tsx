@@ -1,6 +1,6 @@
 // The distribution of one measure as an ApexCharts horizontal box plot: whiskers at p10 and p90 (the
 // band), the p25–p75 box with the median, the median's 95 % interval shaded and the person's own value
-// marked. The legend under the chart (in the page) names the shaded interval. Loaded on demand (React.lazy) so ApexCharts is only downloaded by pages that draw charts.
+// marked. A group too small for p10/p90 (under TAIL_PERCENTILE_MINIMUM) draws the box alone, whiskers closed on it. The legend under the chart (in the page) names the shaded interval. Loaded on demand (React.lazy) so ApexCharts is only downloaded by pages that draw charts.
 // react-apexcharts 1.x is CommonJS: under Vite its component is `mod.default ?? mod`.
 import ReactApexChartModule from 'react-apexcharts';
 import type { ComponentType } from 'react';

@@ -1,6 +1,7 @@
-// The answer of a comparison: the person's position, one distribution per measure (chart + figures with
-// n and the median's interval), the with/without deferred switch and the CSV download. Renders the
-// machine's result view.
+// The answer of a comparison: the release it comes from, the person's position, one distribution per measure
+// (chart + figures with n and the median's interval, as much as the group's size allows: the mean only, the box
+// without whiskers, or everything), the with/without deferred switch, how the figures are protected (thresholds,
+// perturbation bound for this group's size, releases) and the CSV download. Renders the machine's result view.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -8,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
 import { DISPLAY_CURRENCY, formatCount, NUMBER_LOCALE } from '../../../domain/language';
 import { formatMoney } from '../../../domain/money';
-import { formatPercent, distributionBox } from '../../../domain/peerDistribution';
-import { TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
+import { formatPercent } from '../../../domain/peerDistribution';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { resultView, sameView, type MeasureView, type ResultView } from '../../../../machines/comparison/viewModel';
 import type { ComparisonActorRef } from './comparisonActor';
 import { CsvDownloadButton } from './CsvDownloadButton';
@@ -25,6 +26,11 @@ export interface MoneyFormat {
 export function moneyFormat(language: Language, currency: string): MoneyFormat {
   const compact = new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 0 });
   return { money: (value) => formatMoney(value, language, currency), axis: (value) => compact.format(value) };
+}
+
+/** A release's cut date in the reader's language: "23 de noviembre de 2026", "November 23, 2026". */
+export function formatReleaseDate(cutAt: string, language: Language): string {
+  return new Intl.DateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'long' }).format(new Date(cutAt));
 }
 
 function PositionLine({ view, language, format, testId }: { view: MeasureView; language: Language; format: MoneyFormat; testId: string }) {
@@ -59,6 +65,10 @@ function Headline({ result, language, format }: { result: ResultView; language: 
         </Text>
         {headline.position ? (
           <PositionLine view={headline} language={language} format={format} testId="comparison-position" />
+        ) : headline.positionWithheld ? (
+          <Text color="fg.muted" data-testid="comparison-position-withheld">
+            {t(result.markedSubject ? 'comparison.result.subject_position_withheld' : 'comparison.result.position_withheld', { quartile: QUARTILE_MINIMUM })}
+          </Text>
         ) : (
           <Text color="fg.muted" data-testid="comparison-no-position">
             {result.markedSubject ? t('comparison.result.no_subject_position') : t('comparison.result.no_position', { year: result.year })}
@@ -73,19 +83,23 @@ function Figures({ view, format, language }: { view: MeasureView; format: MoneyF
   const { t } = useTranslation();
   const s = view.statistic;
   const money = (value: number | null) => (value === null ? '—' : format.money(value));
+  const fromTail = t('comparison.result.tails_withheld', { minimum: TAIL_PERCENTILE_MINIMUM });
+  // A group too small for quartiles publishes its mean and size only: no rows of dashes.
+  const distribution: Array<[string, string, string]> =
+    view.detail === 'full' || view.detail === 'quartiles'
+      ? [
+          ['median', t('comparison.result.median'), money(s.p50)],
+          [
+            'median-ci',
+            t('comparison.result.median_ci'),
+            s.medianCi ? t('comparison.result.range', { low: format.money(s.medianCi.low), high: format.money(s.medianCi.high) }) : fromTail,
+          ],
+          ['p25-p75', t('comparison.result.p25_p75'), s.p25 !== null && s.p75 !== null ? t('comparison.result.range', { low: format.money(s.p25), high: format.money(s.p75) }) : '—'],
+          ['p10-p90', t('comparison.result.p10_p90'), s.p10 !== null && s.p90 !== null ? t('comparison.result.range', { low: format.money(s.p10), high: format.money(s.p90) }) : fromTail],
+        ]
+      : [];
   const rows: Array<[string, string, string]> = [
-    ['median', t('comparison.result.median'), money(s.p50)],
-    [
-      'median-ci',
-      t('comparison.result.median_ci'),
-      s.medianCi ? t('comparison.result.range', { low: format.money(s.medianCi.low), high: format.money(s.medianCi.high) }) : '—',
-    ],
-    ['p25-p75', t('comparison.result.p25_p75'), s.p25 !== null && s.p75 !== null ? t('comparison.result.range', { low: format.money(s.p25), high: format.money(s.p75) }) : '—'],
-    [
-      'p10-p90',
-      t('comparison.result.p10_p90'),
-      s.p10 !== null && s.p90 !== null ? t('comparison.result.range', { low: format.money(s.p10), high: format.money(s.p90) }) : t('comparison.result.tails_withheld', { minimum: TAIL_PERCENTILE_MINIMUM }),
-    ],
+    ...distribution,
     ['mean', t('comparison.result.mean'), money(s.mean)],
     ['n', t('comparison.result.n_label'), formatCount(s.n, language)],
   ];
@@ -103,7 +117,7 @@ function Figures({ view, format, language }: { view: MeasureView; format: MoneyF
 
 const LEGEND = { box: '#2a9386', whisker: '#134b44', ci: 'rgba(25, 98, 89, 0.18)', own: '#c05621' };
 
-function ChartLegend({ own, subject }: { own: boolean; subject: boolean }) {
+function ChartLegend({ own, subject, tails }: { own: boolean; subject: boolean; tails: boolean }) {
   const { t } = useTranslation();
   const item = (swatch: ReactNode, text: string) => (
     <HStack as="li" gap="1.5" key={text}>
@@ -114,8 +128,8 @@ function ChartLegend({ own, subject }: { own: boolean; subject: boolean }) {
   return (
     <HStack as="ul" gap="4" wrap="wrap" fontSize="xs" color="fg.muted" listStyleType="none" m="0" p="0" aria-hidden="true">
       {item(<Box w="3" h="3" bg={LEGEND.box} rounded="xs" />, t('comparison.result.legend_box'))}
-      {item(<Box w="4" h="0.5" bg={LEGEND.whisker} />, t('comparison.result.legend_band'))}
-      {item(<Box w="3" h="3" bg={LEGEND.ci} borderWidth="1px" borderColor={LEGEND.whisker} rounded="xs" />, t('comparison.result.chart_median_ci'))}
+      {tails && item(<Box w="4" h="0.5" bg={LEGEND.whisker} />, t('comparison.result.legend_band'))}
+      {tails && item(<Box w="3" h="3" bg={LEGEND.ci} borderWidth="1px" borderColor={LEGEND.whisker} rounded="xs" />, t('comparison.result.chart_median_ci'))}
       {own && item(<Box w="0.5" h="3" bg={LEGEND.own} />, t(subject ? 'comparison.result.legend_subject' : 'comparison.result.legend_own'))}
     </HStack>
   );
@@ -125,9 +139,19 @@ function MeasureCard({ view, language, format, subject }: { view: MeasureView; l
   const { t } = useTranslation();
   const label = t(view.labelKey);
   const ownValue = view.position?.ownValue ?? null;
-  const drawable = distributionBox(view.statistic) !== null;
+  const drawable = view.detail === 'full' || view.detail === 'quartiles';
+  const tails = view.detail === 'full';
   return (
-    <Box as="article" borderWidth="1px" rounded="lg" p="4" bg="bg" data-testid={`measure-${view.measure}`} aria-labelledby={`measure-title-${view.measure}`}>
+    <Box
+      as="article"
+      borderWidth="1px"
+      rounded="lg"
+      p="4"
+      bg="bg"
+      data-testid={`measure-${view.measure}`}
+      data-detail={view.detail}
+      aria-labelledby={`measure-title-${view.measure}`}
+    >
       <Stack gap="3">
         <HStack justify="space-between" align="baseline" wrap="wrap">
           <Heading as="h3" id={`measure-title-${view.measure}`} size="sm">
@@ -148,12 +172,16 @@ function MeasureCard({ view, language, format, subject }: { view: MeasureView; l
                 formatAxis={format.axis}
                 text={{
                   own: ownValue !== null ? t(subject ? 'comparison.result.chart_subject' : 'comparison.result.chart_own', { value: format.money(ownValue) }) : '',
-                  ariaLabel: t('comparison.result.chart_label', { measure: label }),
+                  ariaLabel: t(tails ? 'comparison.result.chart_label' : 'comparison.result.chart_label_box', { measure: label }),
                 }}
               />
             </Suspense>
-            <ChartLegend own={ownValue !== null} subject={subject} />
+            <ChartLegend own={ownValue !== null} subject={subject} tails={tails} />
           </Box>
+        ) : view.detail === 'mean' ? (
+          <Text fontSize="sm" color="fg.muted" data-testid={`measure-mean-only-${view.measure}`}>
+            {t('comparison.result.measure_mean_only', { quartile: QUARTILE_MINIMUM })}
+          </Text>
         ) : (
           <Text fontSize="sm" color="fg.muted">
             {t('comparison.result.measure_withheld')}
@@ -176,7 +204,7 @@ export interface ResultPanelProps {
 
 export function ResultPanel({ actor, language, definition, years, privacyThreshold }: ResultPanelProps) {
   const { t } = useTranslation();
-  const result = useSelector(actor, resultView, sameView);
+  const result = useSelector(actor, (snapshot) => resultView(snapshot, privacyThreshold), sameView);
   if (!result) return null;
   // Money in the language's locale, in the currency the statistics are published in (EUR). DESIGN.md §8
   // allows showing another currency only converted with the admin-maintained rates, shown beside the
@@ -210,6 +238,11 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
                 </Badge>
               )}
             </HStack>
+            {result.release && (
+              <Text fontSize="sm" color="fg.muted" data-testid="comparison-release" data-sequence={result.release.sequence}>
+                {t('comparison.result.release', { sequence: result.release.sequence, date: formatReleaseDate(result.release.cutAt, language) })}
+              </Text>
+            )}
           </Stack>
           <Switch.Root
             colorPalette="brand"
@@ -239,6 +272,21 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
             {t('comparison.result.subject', { label: result.subjectLabel })}
           </Text>
         )}
+        {result.countsFromNextRelease && (
+          <Alert.Root status="info" data-testid="comparison-next-release">
+            <Alert.Indicator />
+            <Alert.Title>{t(result.markedSubject ? 'comparison.result.next_release_subject' : 'comparison.result.next_release')}</Alert.Title>
+          </Alert.Root>
+        )}
+        {result.detail === 'mean' && (
+          <Alert.Root status="info" alignItems="start" data-testid="comparison-mean-only">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('comparison.result.mean_only_title')}</Alert.Title>
+              <Alert.Description>{t('comparison.result.mean_only', { quartile: QUARTILE_MINIMUM, tail: TAIL_PERCENTILE_MINIMUM })}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
 
         <Headline result={result} language={language} format={format} />
 
@@ -251,7 +299,20 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Stack gap="1" maxW="2xl">
             <Text fontSize="xs" color="fg.muted" data-testid="comparison-privacy-note">
-              {t('comparison.result.privacy_note', { threshold: privacyThreshold, minimum: TAIL_PERCENTILE_MINIMUM })}
+              {t('comparison.result.privacy_note', { threshold: privacyThreshold, quartile: QUARTILE_MINIMUM, minimum: TAIL_PERCENTILE_MINIMUM })}
+            </Text>
+            {result.noiseBoundPercent !== null && result.count !== null && (
+              <Text fontSize="xs" color="fg.muted" data-testid="comparison-noise-note" data-bound={result.noiseBoundPercent}>
+                {t('comparison.result.privacy_noise', {
+                  people: formatCount(result.count, language),
+                  bound: formatPercent(result.noiseBoundPercent, NUMBER_LOCALE[language]),
+                  countNoise: COUNT_NOISE,
+                  rounding: COUNT_ROUNDING_BASE,
+                })}
+              </Text>
+            )}
+            <Text fontSize="xs" color="fg.muted" data-testid="comparison-release-note">
+              {t('comparison.result.privacy_release')}
             </Text>
             {converted && (
               <Text fontSize="xs" color="fg.muted" data-testid="comparison-currency-note">

@@ -3,12 +3,22 @@
 // hold paragraphs (separated by a blank line) and lists (lines starting with "- ").
 import { Accordion, Box, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PRIVACY_THRESHOLD, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
+import {
+  COUNT_NOISE,
+  COUNT_ROUNDING_BASE,
+  DEFAULT_PRIVACY_THRESHOLD,
+  moneyNoiseBound,
+  QUARTILE_MINIMUM,
+  TAIL_PERCENTILE_MINIMUM,
+  type Language,
+} from '../../../domain/constants';
+import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
+import { formatPercent } from '../../../domain/peerDistribution';
 import { useAppConfig } from '../../app/appConfig';
 import type { PageProps } from '../../app/router';
 
 export const INFORMATION_PAGES = {
-  faqs: ['what', 'who_sees', 'threshold', 'cost', 'yearly', 'credits', 'figures', 'delete'],
+  faqs: ['what', 'who_sees', 'threshold', 'releases', 'noise', 'cost', 'yearly', 'credits', 'figures', 'delete'],
   benefits: ['members', 'companies', 'evolution', 'privacy'],
   about: ['mission', 'method', 'data', 'contact'],
   privacy: ['controller', 'stored', 'threshold', 'purposes', 'retention', 'rights', 'export_delete', 'browser', 'security', 'contact'],
@@ -54,11 +64,31 @@ function RichText({ text }: { text: string }) {
   );
 }
 
+/**
+ * The numbers the methodology texts state, from the same constants the server publishes with: the thresholds
+ * (K, quartiles, tails), the rounding, and the perturbation (count noise and rounding, the most an amount may
+ * move for groups of 20, 50 and 200 people, in % of the group's typical pay).
+ */
+export function methodologyValues(threshold: number, language: Language) {
+  const noise = (n: number) => formatPercent(Math.ceil(moneyNoiseBound(n) * 1000) / 10, NUMBER_LOCALE[language]);
+  return {
+    threshold,
+    quartile: QUARTILE_MINIMUM,
+    tail: TAIL_PERCENTILE_MINIMUM,
+    rounding: 100,
+    countNoise: COUNT_NOISE,
+    countRounding: COUNT_ROUNDING_BASE,
+    noise20: noise(20),
+    noise50: noise(50),
+    noise200: noise(200),
+  };
+}
+
 export function InformationPage({ section }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const threshold = useAppConfig()?.privacyThreshold ?? DEFAULT_PRIVACY_THRESHOLD;
   if (!isInformationPage(section)) return null;
-  const values = { threshold, tail: TAIL_PERCENTILE_MINIMUM, rounding: 100 };
+  const values = methodologyValues(threshold, resolveLanguage(i18n.language));
   const keys = INFORMATION_PAGES[section];
 
   return (

@@ -247,6 +247,9 @@ function Completion({ actor }: { actor: QuestionnaireActorRef }) {
         <Text color="fg.muted">
           {t(completion.offerRegistration ? 'questionnaire.completed.anonymous_text' : editor ? 'questionnaire.completed.editor_text' : 'questionnaire.completed.member_text')}
         </Text>
+        <Text color="fg.muted" data-testid="questionnaire-next-release">
+          {t(completion.offerRegistration ? 'questionnaire.completed.next_release_anonymous' : 'questionnaire.completed.next_release')}
+        </Text>
         <HStack gap="3" wrap="wrap">
           {completion.offerRegistration && completion.formId ? (
             <Button asChild colorPalette="brand" data-testid="questionnaire-register">
