@@ -1,11 +1,16 @@
 // Privacy of the comparison (DESIGN.md §4): a sweep over many filter combinations on generated data, checked
-// against group memberships computed here: no figure from fewer than K people, p10/p90 only from 10, and no
-// two answers whose groups are nested and differ by 1..K−1 people (subtracting them would expose those
-// people). Plus hand-made cases of the anti-differencing rule, refused for free and with the reason.
+// against group memberships computed here (over the rows of the current release): no figure from fewer than K
+// people, quartiles only from QUARTILE_MINIMUM, p10/p90 and the median's interval only from
+// TAIL_PERCENTILE_MINIMUM, published counts within the noise (±2, rounded to 5, never under K) and no two
+// answers whose groups are nested and differ by 1..K−1 people (subtracting them would expose those people;
+// this rule stays as a second line of defence behind the perturbation). Plus hand-made cases of the
+// anti-differencing rule, refused for free and with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { insertForms, insertUser } from './helpers/comparisonFixtures';
+import { insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
+import { expectPublishedCount } from './helpers/publishedFigures';
 import { insertDemoForms } from '../../src/server/db/seed';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 const K = 5;
 
@@ -36,11 +41,14 @@ describe('privacy sweep over filter combinations', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await insertDemoForms(t.database, 700, { seed: 99 });
+    await publishRelease(t.database);
   });
   afterAll(async () => t?.close());
 
   it('never answers from fewer than K people and never lets two answers be subtracted into a group under K', { timeout: 240_000 }, async () => {
-    const rows = await t.database.execute<FormRow>(`select * from forms where status = 'completed'`);
+    const rows = await t.database.execute<FormRow>(
+      `select f.* from forms f join release_forms r on r.form_id = f.id join statistics_releases s on s.id = r.release_id and s.current`,
+    );
     const year = Math.max(...rows.map((r) => r.survey_year));
     const headers = await t.bearer(await insertUser(t.database, { roles: ['admin'] }), ['admin']);
     const options: Record<string, string[]> = {
@@ -85,14 +93,18 @@ describe('privacy sweep over filter combinations', () => {
       if (body.status === 'refused') {
         expect(body.measures).toBeNull();
         expect(Object.keys(filters)).toContain(body.reasonFilter);
+        // A refusal shows the group's count as perturbed as any other (never an exact small difference).
+        expectPublishedCount(body.count, members.size, K, JSON.stringify(filters));
         refused++;
         continue;
       }
       expect(body.status, JSON.stringify(filters)).toBe('ok');
-      expect(body.count).toBe(members.size);
+      expectPublishedCount(body.count, members.size, K, JSON.stringify(filters));
       for (const statistic of Object.values(body.measures) as Array<Record<string, unknown>>) {
-        expect(statistic.n).toBeGreaterThanOrEqual(K);
-        if ((statistic.n as number) < 10) expect([statistic.p10, statistic.p90]).toEqual([null, null]);
+        expect(statistic.n).toBe(body.count);
+        expect(statistic.mean).not.toBeNull();
+        if (members.size < QUARTILE_MINIMUM) expect([statistic.p25, statistic.p50, statistic.p75]).toEqual([null, null, null]);
+        if (members.size < TAIL_PERCENTILE_MINIMUM) expect([statistic.p10, statistic.p90, statistic.medianCi]).toEqual([null, null, null]);
         expect(Object.keys(statistic).sort()).toEqual(['mean', 'medianCi', 'n', 'p10', 'p25', 'p50', 'p75', 'p90']);
       }
       answered.push({ filters, members });
@@ -121,8 +133,19 @@ describe('privacy sweep over filter combinations', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/forms/count-results', headers, payload: { filters } });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      if (body.enough) expect(body.count).toBeGreaterThanOrEqual(K);
-      else expect(body).toEqual({ count: null, countLabel: `<${K}`, enough: false });
+      const [{ n }] = await t.database.execute<{ n: number }>(
+        `select count(*)::int as n from release_forms r join statistics_releases s on s.id = r.release_id and s.current
+          where r.survey_year = (select max(survey_year) from release_forms where release_id = s.id)
+            and ${Object.keys(filters).map((f, i) => `r.${f === 'positionLevel' ? 'position_level' : f} = $${i + 1}`).join(' and ')}`,
+        Object.values(filters),
+      );
+      expect(body.enough).toBe(n >= K);
+      if (body.enough) {
+        expectPublishedCount(body.count, n, K);
+        expect(body.countLabel).toBe(String(body.count));
+      } else {
+        expect(body).toEqual({ count: null, countLabel: `<${K}`, enough: false, release: expect.objectContaining({ id: expect.any(String) }) });
+      }
     }
   });
 });
@@ -140,6 +163,7 @@ describe('the anti-differencing rule', () => {
       functionalArea: i < 10 ? 'general-management' : 'finance',
       fixedSalary: 150_000 + i * 1000,
     }));
+    await publishRelease(t.database);
   });
   afterAll(async () => t?.close());
 
@@ -153,7 +177,8 @@ describe('the anti-differencing rule', () => {
     const id = await insertUser(t.database, { roles: ['corporate'], credits: 3 });
     const headers = await t.bearer(id, ['corporate']);
     const body = await search(headers, { sector: 'energy', country: 'es' });
-    expect(body).toMatchObject({ status: 'refused', reasonCode: 'DIFFERENCING_RISK', reasonFilter: 'country', count: 11, measures: null, position: null, creditsLeft: 3 });
+    expect(body).toMatchObject({ status: 'refused', reasonCode: 'DIFFERENCING_RISK', reasonFilter: 'country', measures: null, position: null, creditsLeft: 3 });
+    expectPublishedCount(body.count, 11, K);
     expect(body.historyId).toBeUndefined();
     const [{ credits }] = await t.database.execute<{ credits: number }>('select credits from users where id = $1', [id]);
     expect(credits).toBe(3);
@@ -162,7 +187,9 @@ describe('the anti-differencing rule', () => {
     const ledger = await t.database.execute('select * from credit_ledger where user_id = $1', [id]);
     expect(ledger).toHaveLength(0);
     // The whole sector differs from the whole year by 30 people: allowed, and charged.
-    expect(await search(headers, { sector: 'energy' })).toMatchObject({ status: 'ok', count: 12, creditsLeft: 2 });
+    const energy = await search(headers, { sector: 'energy' });
+    expect(energy).toMatchObject({ status: 'ok', creditsLeft: 2 });
+    expectPublishedCount(energy.count, 12, K);
   });
 
   it('treats a city as implying its country (country + city is the same group as the city)', async () => {
@@ -177,7 +204,9 @@ describe('the anti-differencing rule', () => {
   it('sees through conditions the whole group shares (every CEO here is in general management)', async () => {
     const headers = await t.bearer(await insertUser(t.database, { roles: ['admin'] }), ['admin']);
     // 10 general managers in insurance: allowed.
-    expect(await search(headers, { sector: 'insurance', functionalArea: 'general-management' })).toMatchObject({ status: 'ok', count: 10 });
+    const managers = await search(headers, { sector: 'insurance', functionalArea: 'general-management' });
+    expect(managers).toMatchObject({ status: 'ok' });
+    expectPublishedCount(managers.count, 10, K);
     // 8 CEOs: nested in the 10 general managers, and 2 apart, so refused although each single removal of the
     // filter as written (sector → all CEOs; level → all of insurance) changes the group by 0 or ≥ K.
     expect(await search(headers, { sector: 'insurance', positionLevel: 'ceo' })).toMatchObject({ status: 'refused', reasonFilter: 'positionLevel' });
