@@ -30,6 +30,8 @@ export interface ServerConfig {
   releaseIntervalHours: number;
   /** Password of the seeded demo accounts (DEMO_PASSWORD, or generated and kept in DATA_DIR). */
   demoPassword: string;
+  /** The demo password was generated (and may be printed at start); false when DEMO_PASSWORD set it. */
+  demoPasswordGenerated: boolean;
   stripe: { secretKey: string | undefined; publishableKey: string | undefined };
   smtpUrl: string | undefined;
   /** Sender of outgoing e-mail (MAIL_FROM). */
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     releaseIntervalHours: int(env, 'RELEASE_INTERVAL_HOURS', 24),
     demoPassword: env.DEMO_PASSWORD || generated.demoPassword,
+    demoPasswordGenerated: !env.DEMO_PASSWORD,
     stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `Paybench <no-reply@${new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname}>`,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/open';
 import { migrateDatabase } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { buildApp } from './app';
+import { startBanner } from './startBanner';
 import { startReleaseSchedule } from './services/releases';
 import { readThreshold } from './services/statisticsSettings';
 
@@ -28,18 +29,18 @@ async function main() {
 
   const url = config.publicUrl;
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [
-    '',
-    `Paybench is running at ${url}`,
-    `  database: ${where}${seeded.created ? `, seeded with ${seeded.forms} demo forms` : ''}`,
-    `  API docs: ${url}/api/docs`,
-    config.webDir ? '' : '  (web app not built: run `npm run build`, or `npm run dev` for development)',
-    'Demo logins (password for all: ' + config.demoPassword + '):',
-    ...seeded.logins.map((login) => `  ${login.role.padEnd(28)} ${login.email}`),
-    '',
-  ];
   // Printed for the person starting the app, not logged: the logger never carries credentials.
-  process.stdout.write(lines.filter((l) => l !== '').join('\n') + '\n');
+  process.stdout.write(
+    startBanner({
+      url,
+      where,
+      seededForms: seeded.created ? seeded.forms : null,
+      webBuilt: Boolean(config.webDir),
+      demoPassword: config.demoPassword,
+      demoPasswordGenerated: config.demoPasswordGenerated,
+      logins: seeded.logins,
+    }),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

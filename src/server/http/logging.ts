@@ -51,7 +51,7 @@ export function safeError(error: unknown, depth = 0): LoggedError {
   const logged: LoggedError = { type: error.name, message: maskValues(error.message), stack: '' };
   for (const key of SAFE_ERROR_FIELDS) {
     const value = fields[key];
-    if (typeof value === 'string' || typeof value === 'number') logged[key] = maskValues(String(value));
+    if (typeof value === 'string' || typeof value === 'number') logged[key] = value;
   }
   if (error.stack) logged.stack = error.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
   if (error.cause !== undefined && depth < 3) logged.cause = safeError(error.cause, depth + 1);
