@@ -9,6 +9,7 @@ import {
   publishStatistic,
   roundMoney,
 } from '../../src/domain/statistics';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 describe('statistics rules shared by the server and the web app', () => {
   it('rounds money to the nearest 100', () => {
@@ -51,12 +52,20 @@ describe('statistics rules shared by the server and the web app', () => {
     expect(diffFromMedianPercent(1, 0)).toBeNull();
   });
 
-  it('publishes mean and quartiles from K, p10/p90 from 10, the interval only inside the group', () => {
+  it('publishes the mean from K, the quartiles from QUARTILE_MINIMUM, p10/p90 and the interval from TAIL_PERCENTILE_MINIMUM', () => {
     const raw = (n: number) => ({ n, mean: 123_456, percentiles: [101_049, 110_050, 120_000, 130_000, 140_000], medianCi: [115_000, 125_000] as [number, number] });
-    expect(publishStatistic(raw(4), 5)).toEqual({ n: 4, mean: null, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null });
-    expect(publishStatistic(raw(8), 5)).toEqual({ n: 8, mean: 123_500, p10: null, p25: 110_100, p50: 120_000, p75: 130_000, p90: null, medianCi: null });
-    expect(publishStatistic(raw(10), 5)).toEqual({
-      n: 10,
+    const none = { mean: null, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null };
+    expect(QUARTILE_MINIMUM).toBeGreaterThan(5);
+    expect(TAIL_PERCENTILE_MINIMUM).toBeGreaterThan(QUARTILE_MINIMUM);
+    expect(publishStatistic(raw(4), 5)).toEqual({ n: 4, ...none });
+    // From K: the mean only.
+    for (const n of [5, QUARTILE_MINIMUM - 1]) expect(publishStatistic(raw(n), 5)).toEqual({ n, ...none, mean: 123_500 });
+    // From QUARTILE_MINIMUM: the box, no p10/p90 and no interval.
+    for (const n of [QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM - 1]) {
+      expect(publishStatistic(raw(n), 5)).toEqual({ n, ...none, mean: 123_500, p25: 110_100, p50: 120_000, p75: 130_000 });
+    }
+    expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM), 5)).toEqual({
+      n: TAIL_PERCENTILE_MINIMUM,
       mean: 123_500,
       p10: 101_000,
       p25: 110_100,
@@ -65,6 +74,9 @@ describe('statistics rules shared by the server and the web app', () => {
       p90: 140_000,
       medianCi: { low: 115_000, high: 125_000 },
     });
-    expect(publishStatistic(raw(10), 12).mean).toBeNull();
+    // The thresholds follow the true size; the count shown is the published (perturbed) one.
+    expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM), 5, 25).n).toBe(25);
+    expect(publishStatistic(raw(QUARTILE_MINIMUM - 1), 5, QUARTILE_MINIMUM + 1).p50).toBeNull();
+    expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM), TAIL_PERCENTILE_MINIMUM + 1).mean).toBeNull();
   });
 });
