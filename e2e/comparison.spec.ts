@@ -1,6 +1,7 @@
 // The comparison end to end on the real server: a corporate demo user with 1 credit searches (charts and
-// position), the next search lands on /my-account with the warning; a member compares for free; the demo
-// comparison works signed out.
+// position, the release the figures come from, their just-completed form counting from the next release), the
+// next search lands on /my-account with the warning; a member compares for free; the demo comparison works
+// signed out on the same published figures.
 import { expect, test } from '@playwright/test';
 import {
   DEMO,
@@ -40,7 +41,12 @@ test('a corporate user with 1 credit compares (charts and position); the next se
   // The own value is marked on the chart and the position is stated.
   await expect(page.getByTestId('distribution-chart-totalWithoutDeferral').getByText(/^Usted: /)).toBeVisible();
   const position = page.getByTestId('comparison-position');
-  await expect(position).toContainText(/Percentil \d+ del grupo/);
+  await expect(position).toContainText(/Percentil ≈\d+ del grupo \(según las cifras publicadas\)/);
+  // The figures come from the release cut at start; the form completed above counts from the next one.
+  await expect(page.getByTestId('comparison-release')).toHaveText(/^Cifras de la publicación n\.º \d+, cerrada el \d{1,2} de \S+ de \d{4}$/);
+  await expect(page.getByTestId('comparison-next-release')).toContainText('cuentan a partir de la próxima publicación');
+  await expect(page.getByTestId('comparison-result-count')).toHaveText(/^unas [\d.]+ personas$/);
+  await expect(page.getByTestId('comparison-noise-note')).toContainText(/cada importe se mueve como mucho ± [\d,]+\s%/);
   await expect(position).toContainText('185.000 €'.replace(' ', '\u00a0'));
   await expect(page.getByTestId('figure-totalWithoutDeferral-median-ci')).toHaveText(/^[\d.]+\s€ – [\d.]+\s€$/);
   await expect(page.getByTestId('figure-totalWithoutDeferral-n')).toHaveText(/^\d[\d.]*$/);
@@ -78,12 +84,16 @@ test('a member compares for free and sees their position', async ({ page }) => {
   await page.getByTestId('comparison-search').click();
   await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
   await expectChartDrawn(page, 'totalWithoutDeferral');
-  await expect(page.getByTestId('comparison-position')).toContainText(/Percentil \d+ del grupo/);
+  await expect(page.getByTestId('comparison-position')).toContainText(/Percentil ≈\d+ del grupo/);
   await expect(page.getByTestId('comparison-credits-left')).toHaveCount(0);
+  // The member's seeded forms were in the release from its cut: nothing waits for the next one.
+  await expect(page.getByTestId('comparison-release')).toBeVisible();
+  await expect(page.getByTestId('comparison-next-release')).toHaveCount(0);
 
   // In English the figures stay in euros: never a euro amount with a dollar sign.
   await page.getByTestId('language-en').click();
-  await expect(page.getByTestId('comparison-position')).toContainText(/Percentile \d+ of the group/);
+  await expect(page.getByTestId('comparison-position')).toContainText(/Percentile ≈\d+ of the group/);
+  await expect(page.getByTestId('comparison-release')).toHaveText(/^Figures of release \d+, cut on \w+ \d{1,2}, \d{4}$/);
   await expect(page.getByTestId('figure-fixedSalary-median')).toHaveText(/^€[\d,]+$/);
   await expect(page.getByTestId('comparison-currency-note')).toBeVisible();
   await expect(page.getByTestId('comparison-result')).not.toContainText('$');
@@ -101,6 +111,8 @@ test('the demo comparison works signed out, with a call to fill the questionnair
   await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
   await expectChartDrawn(page, 'totalWithoutDeferral');
   await expect(page.getByTestId('comparison-no-position')).toBeVisible();
+  // The same release as the signed-in comparison.
+  await expect(page.getByTestId('comparison-release')).toBeVisible();
 
   // A group under the threshold: the count says "<5" and the search waits for wider filters.
   await page.getByTestId('filter-country').selectOption('ar');

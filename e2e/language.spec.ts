@@ -2,6 +2,7 @@
 // survives a reload (appLanguage); the information pages have real content in both languages.
 import { expect, test } from '@playwright/test';
 import { localStorageOf, signInAs } from './auth-support';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../src/domain/constants';
 
 test('Spanish by default; the header switch to English survives a reload', async ({ page }) => {
   await page.goto('/faqs');
@@ -40,7 +41,8 @@ test('the privacy page states what is stored, the privacy threshold and the righ
   await page.goto('/privacy');
   const threshold = page.getByTestId('information-threshold');
   await expect(threshold).toContainText('Ninguna estadística se calcula con menos de 5 personas');
-  await expect(threshold).toContainText('Los percentiles 10 y 90 necesitan al menos 10 personas');
+  await expect(threshold).toContainText(`La mediana y los cuartiles necesitan al menos ${QUARTILE_MINIMUM} personas`);
+  await expect(threshold).toContainText(`Los percentiles 10 y 90 necesitan al menos ${TAIL_PERCENTILE_MINIMUM} personas`);
   await expect(threshold).toContainText('se redondean a los 100 más cercanos');
   await expect(page.getByTestId('information-stored')).toContainText('argon2id');
   await expect(page.getByTestId('information-rights')).toContainText('Supresión');

@@ -43,6 +43,7 @@ test('editor mode: edit an answer of the form, save it in place, no leave warnin
   await page.getByTestId('progress-trigger-4').click();
   await page.getByTestId('questionnaire-submit').click();
   await expect(page.getByTestId('questionnaire-completed-title')).toHaveText('Cambios guardados');
+  await expect(page.getByTestId('questionnaire-next-release')).toContainText('a partir de la próxima publicación');
   await page.getByTestId('questionnaire-to-my-form').click();
   await expect(page.getByTestId('summary-value-fixedSalary')).toHaveText('125.000\u00a0€');
   await expect(page.getByTestId('my-form-status')).toHaveAttribute('data-status', 'completed');

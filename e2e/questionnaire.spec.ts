@@ -51,6 +51,7 @@ test('anonymous completion → registration → the claimed form is in my-form',
   await page.getByTestId('questionnaire-submit').click();
 
   await expect(page.getByTestId('questionnaire-completed-title')).toHaveText('¡Gracias! Su cuestionario está completo');
+  await expect(page.getByTestId('questionnaire-next-release')).toContainText('a partir de la próxima publicación');
   await page.getByTestId('questionnaire-register').click();
   await expect(page).toHaveURL(new RegExp(`/register/individual/form/${formId}$`));
   await expect(page.getByTestId('register-individual-form-attached')).toBeVisible();
