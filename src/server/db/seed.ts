@@ -1,6 +1,10 @@
 // Demo data for an empty database (DESIGN.md §2): one account per role, configuration (minimum values,
 // inflation, exchange rates), news posts, and a panel of generated people with their forms. Bulk inserts go
 // through unnest() so one statement writes thousands of rows on PGlite and PostgreSQL alike.
+//
+// The first-start seed is one transaction: a start killed at any moment leaves either nothing (the next
+// start seeds again) or the whole seed, never accounts without forms. An advisory lock taken inside it makes
+// instances that start together on one PostgreSQL seed once.
 import { generateDemoPeople, type DemoPerson } from './demoForms';
 import { formColumns } from './formRow';
 import type { Database, Queryable } from './open';
@@ -53,19 +57,47 @@ export const DEFAULT_EXCHANGE_RATES = [
   { currency: 'GBP', rateToEur: 1.16, date: '2026-11-02' },
 ];
 
-export async function seedDemo(database: Database, options: { forms: number; password: string; now?: Date }): Promise<SeedResult> {
-  const [{ count }] = await database.execute<{ count: number }>('select count(*)::int as count from users');
-  if (count > 0) return { created: false, forms: 0, logins: DEMO_LOGINS };
+/** The steps of the seed, in order; `forms` comes once per batch of generated forms. */
+export type SeedStep = 'accounts' | 'configs' | 'posts' | 'forms' | 'complete';
 
-  await seedAccounts(database, options.password, options.now);
-  await seedConfigs(database);
-  await seedPosts(database);
-  const forms = await insertDemoForms(database, options.forms, { now: options.now });
-  return { created: true, forms, logins: DEMO_LOGINS };
+export interface SeedOptions {
+  forms: number;
+  password: string;
+  now?: Date;
+  /** Forms written per statement (default 5000). */
+  batchSize?: number;
+  /** Called inside the transaction after each step (tests abort the seed here, as a crash would). */
+  afterStep?: (step: SeedStep) => void | Promise<void>;
 }
 
-async function seedAccounts(database: Database, password: string, now = new Date()) {
-  const passwordHash = await hashPassword(password);
+/** Key of the advisory lock held while seeding (any constant shared by every instance). */
+const SEED_LOCK = 7_207_114_101;
+
+export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
+  const skipped = { created: false, forms: 0, logins: DEMO_LOGINS };
+  const empty = async (db: Queryable) => (await db.execute<{ count: number }>('select count(*)::int as count from users'))[0].count === 0;
+  if (!(await empty(database))) return skipped;
+  // Hashing takes a while: done before the transaction, which then holds the lock only for the writes.
+  const passwordHash = await hashPassword(options.password);
+  const step = async (name: SeedStep) => options.afterStep?.(name);
+  return database.transaction(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    // Another instance may have seeded while this one waited for the lock.
+    if (!(await empty(tx))) return skipped;
+    await seedAccounts(tx, passwordHash, options.now);
+    await step('accounts');
+    await seedConfigs(tx);
+    await step('configs');
+    await seedPosts(tx);
+    await step('posts');
+    const forms = await writeDemoForms(tx, options.forms, { now: options.now, batchSize: options.batchSize, afterBatch: () => step('forms') });
+    await bumpDataVersion(tx);
+    await step('complete');
+    return { created: true, forms, logins: DEMO_LOGINS };
+  });
+}
+
+async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date()) {
   const corporateId = newId();
   const unlimitedId = newId();
   const memberId = newId();
@@ -75,49 +107,47 @@ async function seedAccounts(database: Database, password: string, now = new Date
     { id: unlimitedId, email: DEMO_ACCOUNTS.unlimited, roles: ['corporate'], credits: 0, premium: 'corporate', corporate: { companyName: 'Ilimitada Consulting S.L.', country: 'es', contactName: 'Jorge Demo' }, company: unlimitedId },
     { id: memberId, email: DEMO_ACCOUNTS.member, roles: ['member'], credits: 0, premium: 'free', corporate: null, company: null },
   ];
-  await database.transaction(async (tx) => {
-    for (const a of accounts) {
-      await tx.execute(
-        `insert into users (id, email, password_hash, roles, credits, premium_type, corporate_info, company_id, email_verified)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, true)`,
-        [a.id, a.email, passwordHash, a.roles, a.credits, a.premium, a.corporate ? JSON.stringify(a.corporate) : null, a.company],
-      );
-    }
+  for (const a of accounts) {
     await tx.execute(
-      `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, $3, 'welcome-grant', $4)`,
-      [newId(), corporateId, DEMO_CORPORATE_CREDITS, `seed:welcome:${corporateId}`],
+      `insert into users (id, email, password_hash, roles, credits, premium_type, corporate_info, company_id, email_verified)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, true)`,
+      [a.id, a.email, passwordHash, a.roles, a.credits, a.premium, a.corporate ? JSON.stringify(a.corporate) : null, a.company],
     );
-    // The demo member answered the survey in the last years: a director in Spanish banking.
-    const years = surveyYears(now).slice(-3);
-    for (const [i, year] of years.entries()) {
-      const answers = {
-        email: DEMO_ACCOUNTS.member,
-        currency: 'EUR',
-        country: 'es',
-        city: 'madrid',
-        birthYear: 1978,
-        gender: 'female',
-        educationLevel: 'mba',
-        yearsExperience: 20 + i,
-        sector: 'banking',
-        companySize: '5000-plus',
-        companyType: 'listed',
-        functionalArea: 'finance',
-        positionLevel: 'director',
-        directReports: 14,
-        yearsInPosition: 3 + i,
-        fixedSalary: 168_000 + i * 6_000,
-        annualBonus: 42_000 + i * 2_000,
-        targetBonusPercent: 25,
-        deferredCompensation: 30_000,
-        diffWithoutDeferral: -5,
-        diffWithDeferral: -3,
-        privacyConsent: true,
-        newsletterOptIn: false,
-      };
-      await insertForm(tx, { id: newId(), userId: memberId, surveyYear: year, answers });
-    }
-  });
+  }
+  await tx.execute(
+    `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, $3, 'welcome-grant', $4)`,
+    [newId(), corporateId, DEMO_CORPORATE_CREDITS, `seed:welcome:${corporateId}`],
+  );
+  // The demo member answered the survey in the last years: a director in Spanish banking.
+  const years = surveyYears(now).slice(-3);
+  for (const [i, year] of years.entries()) {
+    const answers = {
+      email: DEMO_ACCOUNTS.member,
+      currency: 'EUR',
+      country: 'es',
+      city: 'madrid',
+      birthYear: 1978,
+      gender: 'female',
+      educationLevel: 'mba',
+      yearsExperience: 20 + i,
+      sector: 'banking',
+      companySize: '5000-plus',
+      companyType: 'listed',
+      functionalArea: 'finance',
+      positionLevel: 'director',
+      directReports: 14,
+      yearsInPosition: 3 + i,
+      fixedSalary: 168_000 + i * 6_000,
+      annualBonus: 42_000 + i * 2_000,
+      targetBonusPercent: 25,
+      deferredCompensation: 30_000,
+      diffWithoutDeferral: -5,
+      diffWithDeferral: -3,
+      privacyConsent: true,
+      newsletterOptIn: false,
+    };
+    await insertForm(tx, { id: newId(), userId: memberId, surveyYear: year, answers });
+  }
 }
 
 async function insertForm(tx: Queryable, form: { id: string; userId: string; surveyYear: number; answers: Record<string, unknown> }) {
@@ -132,7 +162,7 @@ async function insertForm(tx: Queryable, form: { id: string; userId: string; sur
   );
 }
 
-async function seedConfigs(database: Database) {
+async function seedConfigs(database: Queryable) {
   const entries: Array<[string, unknown]> = [
     ['minValues', DEFAULT_MIN_VALUES],
     ['inflationData', DEFAULT_INFLATION],
@@ -143,7 +173,7 @@ async function seedConfigs(database: Database) {
   }
 }
 
-async function seedPosts(database: Database) {
+async function seedPosts(database: Queryable) {
   for (const post of demoPosts()) {
     await database.execute(
       `insert into news_posts (id, title, summary, body, typepost, categories, language, image_url, author, published_at)
@@ -162,31 +192,55 @@ export async function insertDemoForms(
   count: number,
   options: { seed?: number; now?: Date; batchSize?: number; onProgress?: (written: number) => void } = {},
 ): Promise<number> {
+  // Each batch is its own transaction here (a million forms are not one transaction); the start-up seed
+  // writes them inside its single transaction through writeDemoForms.
+  const written = await writeDemoForms(database, count, { ...options, writeBatch: (people, offset) => database.transaction((tx) => writeBatch(tx, people, offset)) });
+  await bumpDataVersion(database);
+  return written;
+}
+
+async function writeDemoForms(
+  db: Queryable,
+  count: number,
+  options: {
+    seed?: number;
+    now?: Date;
+    batchSize?: number;
+    onProgress?: (written: number) => void;
+    afterBatch?: () => void | Promise<void>;
+    writeBatch?: (people: DemoPerson[], offset: number) => Promise<number>;
+  },
+): Promise<number> {
   const batchSize = options.batchSize ?? 5000;
+  const write = options.writeBatch ?? ((people: DemoPerson[], offset: number) => writeBatch(db, people, offset));
   let batch: DemoPerson[] = [];
   let batchForms = 0;
   let written = 0;
   // Panel e-mails are unique per seed run; an offset keeps a second run from colliding with the first.
-  const [{ offset }] = await database.execute<{ offset: number }>(
+  const [{ offset }] = await db.execute<{ offset: number }>(
     `select count(*)::int as offset from users where email like 'panel-%@seed.paybench.demo'`,
   );
   for (const person of generateDemoPeople(count, options.seed, options.now)) {
     batch.push(person);
     batchForms += person.forms.length;
     if (batchForms >= batchSize) {
-      written += await writeBatch(database, batch, offset);
+      written += await write(batch, offset);
       options.onProgress?.(written);
+      await options.afterBatch?.();
       batch = [];
       batchForms = 0;
     }
   }
-  if (batch.length > 0) written += await writeBatch(database, batch, offset);
+  if (batch.length > 0) {
+    written += await write(batch, offset);
+    await options.afterBatch?.();
+  }
   options.onProgress?.(written);
-  await bumpDataVersion(database);
   return written;
 }
 
-async function writeBatch(database: Database, people: DemoPerson[], offset: number): Promise<number> {
+/** Writes one batch of panel people and their forms (two statements; the caller owns the transaction). */
+async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): Promise<number> {
   const userIds = people.map(() => newId());
   const emails = people.map((p) => (offset === 0 ? p.email : p.email.replace('panel-', `panel-${offset}-`)));
   const columns = {
@@ -217,27 +271,25 @@ async function writeBatch(database: Database, people: DemoPerson[], offset: numb
       columns.deferred.push(answers.deferredCompensation);
     }
   });
-  await database.transaction(async (tx) => {
-    await tx.execute(
-      `insert into users (id, email, roles, email_verified)
-       select id, email, '{member}', true from unnest($1::text[], $2::text[]) as u(id, email)`,
-      [userIds, emails],
-    );
-    await tx.execute(
-      `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector,
-         company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
-         deferred_compensation, completed_at)
-       select id, user_id, email, survey_year, 'completed', '{0,1,2,3,4}', answers::jsonb, 'EUR', country, city, sector,
-              company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
-              deferred_compensation, now()
-         from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                     $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::int[], $17::bigint[])
-           as f(id, user_id, email, survey_year, answers, country, city, sector, company_size, company_type, functional_area,
-                position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation)`,
-      [columns.id, columns.userId, columns.email, columns.year, columns.answers, columns.country, columns.city, columns.sector,
-       columns.companySize, columns.companyType, columns.functionalArea, columns.positionLevel, columns.gender,
-       columns.yearsExperience, columns.fixedSalary, columns.annualBonus, columns.deferred],
-    );
-  });
+  await tx.execute(
+    `insert into users (id, email, roles, email_verified)
+     select id, email, '{member}', true from unnest($1::text[], $2::text[]) as u(id, email)`,
+    [userIds, emails],
+  );
+  await tx.execute(
+    `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector,
+       company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
+       deferred_compensation, completed_at)
+     select id, user_id, email, survey_year, 'completed', '{0,1,2,3,4}', answers::jsonb, 'EUR', country, city, sector,
+            company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
+            deferred_compensation, now()
+       from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                   $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::int[], $17::bigint[])
+         as f(id, user_id, email, survey_year, answers, country, city, sector, company_size, company_type, functional_area,
+              position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation)`,
+    [columns.id, columns.userId, columns.email, columns.year, columns.answers, columns.country, columns.city, columns.sector,
+     columns.companySize, columns.companyType, columns.functionalArea, columns.positionLevel, columns.gender,
+     columns.yearsExperience, columns.fixedSalary, columns.annualBonus, columns.deferred],
+  );
   return columns.id.length;
 }
