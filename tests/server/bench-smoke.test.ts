@@ -19,18 +19,23 @@ describe('bench, small', () => {
     const [run] = result.engines;
     expect(run.forms).toBe(3000);
     expect(run.loadSeconds).toBeGreaterThan(0);
+    expect(run.cut.size).toBeGreaterThan(0);
+    expect(run.cut.precomputedGroups).toBeGreaterThan(0);
+    expect(run.settingsDirect.p95).toBeGreaterThan(0);
     expect(run.latencies.map((l) => l.name)).toEqual([
       'no filter',
       'sector',
       'sector + position level + country',
       'five filters',
-      'repeated query, unchanged data (cache)',
+      'same query again (cache)',
     ]);
+    expect(run.latencies.map((l) => l.kind)).toEqual(['precomputed', 'precomputed', 'on demand', 'on demand', 'cache']);
     for (const line of run.latencies) {
       expect(line.errors, line.name).toBe(0);
       expect(line.samples).toBeGreaterThan(0);
       expect(line.p50).toBeGreaterThan(0);
       expect(line.p95).toBeGreaterThanOrEqual(line.p50);
+      expect(line.direct?.p95, line.name).toBeGreaterThan(0);
     }
     expect(run.latencies[0].outcomes).toEqual({ ok: 4 });
     expect(run.throughput.requests).toBeGreaterThan(0);
@@ -41,5 +46,6 @@ describe('bench, small', () => {
     const report = formatReport(result);
     expect(report).toContain('comparisons/s');
     expect(report).toContain('Floor');
+    expect(report).toMatch(/cut a release of .* snapshot .* precompute .* target ≤\d+ s {2}(PASS|MISS)/);
   });
 });

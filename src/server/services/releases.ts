@@ -5,9 +5,10 @@
 // before and after it arrived: between two releases at least K people differ.
 //
 // A cut is one transaction: the counted forms are copied (money converted to EUR with the exchange rates of that
-// moment, minimum values and the active outlier pack applied) into release_forms, compared with the current
-// release, and the new release becomes current. The rows of the release before the previous one are dropped (the
-// releases themselves are kept with their date, size and data version). After the cut, the figures every first
+// moment, minimum values and the active outlier pack applied) into a new partition of release_forms (a table of
+// its own until its indexes are built, then attached), compared with the current release, and the new release
+// becomes current. The partitions of releases before the previous one are dropped (the releases themselves are
+// kept with their date, size and data version). After the cut, the figures every first
 // visit asks for are precomputed (the latest year without filters and with each single filter value; every
 // other year without filters). Erasure of a person (account deletion) deletes their forms, which deletes their
 // rows from every release at once (foreign keys), and raises the revision of those releases so that no cached
@@ -22,6 +23,39 @@ import { readDataVersion } from './dataVersion';
 
 /** Two instances never cut at the same time. */
 const RELEASE_LOCK = 727_002;
+
+/** Memory for each index build of a cut (one sorted pass each; PostgreSQL's default of 64 MB spills to disk). */
+const INDEX_BUILD_MEMORY = '256MB';
+
+/** The partition of release_forms that holds a release's rows (migration 0003). */
+function partitionName(sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new Error('invalid release sequence');
+  return `release_forms_r${sequence}`;
+}
+
+/**
+ * Drops the partitions of releases before the previous one (their release rows stay, with date, size and data
+ * version). Dropping a partition needs a moment's exclusive lock on release_forms: it waits at most a second for
+ * statements in flight and otherwise leaves the partition to the next cut, so readers are never held up longer.
+ */
+async function dropOldPartitions(database: Database, sequence: number): Promise<void> {
+  const partitions = await database.execute<{ name: string }>(
+    `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'release_forms'::regclass and c.relname ~ '^release_forms_r[0-9]+$'`,
+  );
+  for (const { name } of partitions) {
+    const of = Number(name.slice('release_forms_r'.length));
+    if (of >= sequence - 1) continue;
+    try {
+      await database.transaction(async (tx) => {
+        await tx.execute(`set local lock_timeout = '1s'`);
+        await tx.execute(`drop table ${partitionName(of)}`);
+      });
+    } catch {
+      // Busy: the next cut drops it.
+    }
+  }
+}
 
 export type ReleaseTrigger = 'schedule' | 'admin' | 'first';
 
@@ -120,11 +154,17 @@ export async function cutRelease(
          values ($1, $2, $3, 0, 0, $4, '{}', $5)`,
         [id, sequence, options.trigger, JSON.stringify(dataVersion), JSON.stringify(settings)],
       );
+      // The release's rows go to a table of their own (its partition of release_forms, attached below): filled
+      // without indexes, each index then built in one sorted pass, which is several times faster than keeping
+      // four indexes of a million rows up to date row by row.
+      const partition = partitionName(sequence);
+      if (!/^[A-Za-z0-9]+$/.test(id)) throw new Error('invalid release id');
+      await tx.execute(`create table ${partition} (like release_forms)`);
       const params = new SqlParams();
       const releaseParam = params.add(id);
       // Ordered by the sector index's leading columns: the rows of a group sit together on disk.
       await tx.execute(
-        `insert into release_forms (release_id, form_id, survey_year, country, city, sector, company_size, company_type,
+        `insert into ${partition} (release_id, form_id, survey_year, country, city, sector, company_size, company_type,
            functional_area, position_level, gender, years_experience, fx, bn, df, record_key)
          select ${releaseParam}, c.form_id, c.survey_year, c.country, c.city, c.sector, c.company_size, c.company_type,
                 c.functional_area, c.position_level, c.gender, c.years_experience, c.fx, c.bn, c.df, c.record_key
@@ -135,22 +175,31 @@ export async function cutRelease(
       const [{ changed }] = previous
         ? await tx.execute<{ changed: number }>(
             `select count(*)::int as changed
-               from (select * from release_forms where release_id = $1) n
-               full join (select * from release_forms where release_id = $2) o on o.form_id = n.form_id
+               from ${partition} n
+               full join (select * from release_forms where release_id = $1) o on o.form_id = n.form_id
               where n.form_id is null or o.form_id is null
                  or row(n.survey_year, n.country, n.city, n.sector, n.company_size, n.company_type, n.functional_area,
                         n.position_level, n.gender, n.years_experience, n.fx, n.bn, n.df)
                     is distinct from
                     row(o.survey_year, o.country, o.city, o.sector, o.company_size, o.company_type, o.functional_area,
                         o.position_level, o.gender, o.years_experience, o.fx, o.bn, o.df)`,
-            [id, previous.id],
+            [previous.id],
           )
         : [{ changed: 0 }];
       if (previous && !options.force && Number(changed) < options.threshold) throw new TooFewChanges(Number(changed), previous);
 
+      // The keys and indexes of release_forms (schema.ts), built on the filled table, then attached: the
+      // partitioned indexes adopt these instead of building their own. Attaching checks the foreign keys in one
+      // pass and takes no lock that stops readers of the current release.
+      await tx.execute(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
+      await tx.execute(`alter table ${partition} add primary key (release_id, form_id)`);
+      await tx.execute(`create index on ${partition} (form_id)`);
+      await tx.execute(`create index on ${partition} (release_id, survey_year, sector, position_level, country)`);
+      await tx.execute(`create index on ${partition} (release_id, survey_year, country, city)`);
+      await tx.execute(`alter table release_forms attach partition ${partition} for values in ('${id}')`);
+
       const years = await tx.execute<{ survey_year: number; n: number }>(
-        'select survey_year, count(*)::int as n from release_forms where release_id = $1 group by survey_year order by survey_year',
-        [id],
+        `select survey_year, count(*)::int as n from ${partition} group by survey_year order by survey_year`,
       );
       const byYear = Object.fromEntries(years.map((y) => [String(y.survey_year), Number(y.n)]));
       const size = years.reduce((sum, y) => sum + Number(y.n), 0);
@@ -158,11 +207,6 @@ export async function cutRelease(
       const [row] = await tx.execute<ReleaseRow>(
         `update statistics_releases set current = true, size = $2, changed_forms = $3, years = $4 where id = $1 returning ${RELEASE_COLUMNS}`,
         [id, size, previous ? Number(changed) : size, JSON.stringify(byYear)],
-      );
-      // Keep the rows of the current and the previous release (requests in flight may still read the previous one).
-      await tx.execute(
-        `delete from release_forms where release_id in (select id from statistics_releases where sequence < $1)`,
-        [sequence - 1],
       );
       await tx.execute(
         `delete from release_aggregates where release_id in (select id from statistics_releases where sequence < $1)`,
@@ -176,9 +220,11 @@ export async function cutRelease(
     }
     throw error;
   }
-  const snapshotMs = Date.now() - started;
+  // Keep the rows of the current and the previous release (requests in flight may still read the previous one).
+  await dropOldPartitions(database, release.sequence);
   // PGlite has no autovacuum; on PostgreSQL this also makes the new rows' statistics known at once.
-  await database.execute('analyze release_forms');
+  await database.execute(`analyze ${partitionName(release.sequence)}`);
+  const snapshotMs = Date.now() - started;
   const precomputed = options.precompute === false ? 0 : await precomputeRelease(database, release, options.threshold);
   return { status: 'cut', release, precomputed, timings: { snapshotMs, precomputeMs: Date.now() - started - snapshotMs } };
 }
