@@ -47,7 +47,7 @@ async function demo(filters: Record<string, unknown>): Promise<Body> {
   return res.json();
 }
 
-const cutThroughApi = async (headers = admin) => t.app.inject({ method: 'POST', url: '/api/admin/releases', headers });
+const cutThroughApi = async (headers: Record<string, string> = admin) => t.app.inject({ method: 'POST', url: '/api/admin/releases', headers });
 
 async function releases() {
   return t.database.execute<{ id: string; sequence: number; revision: number; current: boolean; size: number; changed_forms: number }>(
