@@ -2394,9 +2394,11 @@ export interface components {
             languages: components["schemas"]["Language"][];
         };
         PublicSummary: {
-            /** @description Rounded down to the nearest 10; 0 under the privacy threshold. */
+            /** @description Counted forms of the current statistics release, rounded down to the nearest 10; 0 under the privacy threshold. */
             completedForms: number;
+            /** @description Countries with at least K forms in the current release. */
             countries: number;
+            /** @description Sectors with at least K forms in the current release. */
             sectors: number;
             /** @description Latest survey year with data; null when there is none. */
             latestYear: components["schemas"]["Year"] | null;

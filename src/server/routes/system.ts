@@ -36,33 +36,39 @@ export function systemHandlers({ config, database }: AppContext) {
       };
     },
 
-    // Public figures are counts only, rounded down to tens, and zero below the privacy threshold, so the
-    // home page never reveals that one more person answered.
+    // Public figures are counts only, of the current statistics release (so they move only when a release is
+    // cut, never when one more person answers), rounded down to tens; countries and sectors count only with at
+    // least K forms in the release; zeros below the privacy threshold.
     async getPublicSummary(_request, reply) {
       const threshold = Math.max(3, await readConfigValue(database, 'privacyThreshold', config.privacyThreshold));
       const [row] = await database.execute<{
-        completed: string | number;
+        completed: string | number | null;
         countries: string | number;
         sectors: string | number;
-        latest_year: number | null;
-        years: number[] | null;
+        years: Record<string, number> | null;
       }>(
-        `select count(*) as completed,
-                count(distinct country) as countries,
-                count(distinct sector) as sectors,
-                max(survey_year) as latest_year,
-                array_agg(distinct survey_year order by survey_year) as years
-           from forms where status = 'completed'`,
+        `with r as (select id, size, years from statistics_releases where current)
+         select (select size from r) as completed,
+                (select count(*) from (select 1 from release_forms where release_id = (select id from r)
+                                        group by country having count(*) >= $1) c) as countries,
+                (select count(*) from (select 1 from release_forms where release_id = (select id from r)
+                                        group by sector having count(*) >= $1) s) as sectors,
+                (select years from r) as years`,
+        [threshold],
       );
       const completed = Number(row?.completed ?? 0);
       const enough = completed >= threshold;
+      const years = Object.entries(row?.years ?? {})
+        .filter(([, n]) => Number(n) >= threshold)
+        .map(([year]) => Number(year))
+        .sort((x, y) => x - y);
       reply.header('cache-control', 'public, max-age=60');
       return {
         completedForms: enough ? Math.floor(completed / 10) * 10 : 0,
         countries: enough ? Number(row.countries) : 0,
         sectors: enough ? Number(row.sectors) : 0,
-        latestYear: enough ? row.latest_year : null,
-        surveyYears: enough ? (row.years ?? []).map(Number) : [],
+        latestYear: enough && years.length > 0 ? years[years.length - 1] : null,
+        surveyYears: enough ? years : [],
       };
     },
   } satisfies Partial<OperationHandlers>;
