@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { startTestApp, TEST_PASSWORD, type TestApp, type TestUser } from './helpers/testApp';
 import { newId } from '../../src/server/ids';
 import { readDataVersion } from '../../src/server/services/dataVersion';
+import { publishRelease } from './helpers/comparisonFixtures';
 import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
 
 let t: TestApp;
@@ -424,6 +425,12 @@ describe('GDPR: export and delete my account', () => {
     await insertForm({ userId: member.id, email: member.email, year: 2025 });
     await t.database.execute(`insert into newsletters (id, email, kind) values ($1, $2, 'professionalUser')`, [newId(), member.email]);
     const session = await t.signIn(member.email);
+    // The statistics release counts both forms (the account is verified).
+    await publishRelease(t.database);
+    const inRelease = `select r.release_id, r.form_id, s.revision from release_forms r join statistics_releases s on s.id = r.release_id
+                        where r.form_id in (select id from forms where user_id = $1)`;
+    const released = await t.database.execute<{ release_id: string; form_id: string; revision: number }>(inRelease, [member.id]);
+    expect(released).toHaveLength(2);
     const versionBefore = await readDataVersion(t.database);
     const formsBefore = await countedForms();
 
@@ -433,6 +440,10 @@ describe('GDPR: export and delete my account', () => {
 
     expect(await countedForms()).toBe(formsBefore - 2);
     expect(await readDataVersion(t.database)).not.toBe(versionBefore);
+    // …and from the release at once (no new cut), whose revision moves so no cached figure counts them.
+    expect(await t.database.execute('select 1 from release_forms where form_id = any($1)', [released.map((r) => r.form_id)])).toHaveLength(0);
+    const [after] = await t.database.execute<{ revision: number }>('select revision from statistics_releases where id = $1', [released[0].release_id]);
+    expect(Number(after.revision)).toBe(Number(released[0].revision) + 1);
     for (const table of ['forms', 'refresh_tokens', 'credit_ledger', 'search_history', 'action_tokens']) {
       expect(await t.database.execute(`select 1 from ${table} where user_id = $1`, [member.id])).toHaveLength(0);
     }
