@@ -4,6 +4,8 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { insertDemoForms, seedDemo } from '../src/server/db/seed';
+import { cutRelease } from '../src/server/services/releases';
+import { readThreshold } from '../src/server/services/statisticsSettings';
 
 const args = process.argv.slice(2);
 const formsArg = args.indexOf('--forms');
@@ -23,4 +25,11 @@ const written = await insertDemoForms(database, count, {
   onProgress: (n) => process.stdout.write(`\r${n} forms written`),
 });
 process.stdout.write(`\n${written} forms in ${((Date.now() - started) / 1000).toFixed(1)} s${seeded.created ? ' (demo accounts created)' : ''}\n`);
+// The new forms reach the statistics with a release (refused, and said so, when fewer than K forms changed).
+const outcome = await cutRelease(database, { threshold: await readThreshold(database, config.privacyThreshold), trigger: 'admin' });
+process.stdout.write(
+  outcome.status === 'cut'
+    ? `statistics release ${outcome.release.sequence} cut: ${outcome.release.size} counted forms (${outcome.release.changedForms} changed)\n`
+    : `no release cut: only ${outcome.changedForms} counted forms changed (at least ${outcome.threshold} needed)\n`,
+);
 await database.close();
