@@ -24,6 +24,9 @@ import { readDataVersion } from './dataVersion';
 /** Two instances never cut at the same time. */
 const RELEASE_LOCK = 727_002;
 
+/** Memory for the sort and the hash join of a cut (PostgreSQL; the embedded PGlite gets half). */
+const CUT_MEMORY = '256MB';
+
 /** Memory for each index build of a cut (one sorted pass each; PostgreSQL's default of 64 MB spills to disk). */
 const INDEX_BUILD_MEMORY = '256MB';
 
@@ -144,6 +147,8 @@ export async function cutRelease(
   try {
     release = await database.transaction(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock($1)', [RELEASE_LOCK]);
+      // The snapshot's sort and the comparison with the previous release stay in memory (4 MB spills to disk).
+      await tx.execute(`set local work_mem = '${database.kind === 'pglite' ? '128MB' : CUT_MEMORY}'`);
       const settings = await readCountingSettings(tx);
       const previous = await currentRelease(tx);
       const id = newId();
@@ -152,7 +157,7 @@ export async function cutRelease(
       await tx.execute(
         `insert into statistics_releases (id, sequence, trigger, size, changed_forms, data_version, years, settings)
          values ($1, $2, $3, 0, 0, $4, '{}', $5)`,
-        [id, sequence, options.trigger, JSON.stringify(dataVersion), JSON.stringify(settings)],
+        [id, sequence, options.trigger, String(dataVersion), JSON.stringify(settings)],
       );
       // The release's rows go to a table of their own (its partition of release_forms, attached below): filled
       // without indexes, each index then built in one sorted pass, which is several times faster than keeping
