@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { newId } from '../../src/server/ids';
-import { AttemptCounter, MemoryCounterStore, THROTTLE_RULES, type CounterStore } from '../../src/server/http/rateLimit';
+import { AttemptCounter, DELAY_RULES, GrowingDelay, MemoryCounterStore, type CounterStore } from '../../src/server/http/rateLimit';
 import { RedisCounterStore } from '../../src/server/http/rateLimitRedis';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
@@ -86,23 +86,47 @@ describe.skipIf(!haveRedis)('with Redis', () => {
     return store;
   });
 
-  it('two app instances share one sign-in limit', async () => {
+  it('two app instances share one sign-in delay', async () => {
     const first: TestApp = await startTestApp({ REDIS_URL: redisUrl });
     closers.push(() => first.close());
     const second: TestApp = await startTestApp({ REDIS_URL: redisUrl });
     closers.push(() => second.close());
-    // Separate databases, one account address in both; the counter is keyed by address.
+    // Separate databases, one account address in both; the delay is keyed by address and client.
     const email = `shared-${newId(8).toLowerCase()}@example.com`;
     await first.createUser({ email });
     await second.createUser({ email });
     const signIn = (app: TestApp, password: string, remoteAddress: string) =>
       app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
 
-    for (let i = 0; i < THROTTLE_RULES.signInPerAccount.limit; i++) {
-      expect((await signIn(first, `wrong-password-${i}`, `10.4.0.${i + 1}`)).statusCode).toBe(401);
+    for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) {
+      expect((await signIn(first, `wrong-password-${i}`, '10.4.0.1')).statusCode).toBe(401);
     }
-    const blocked = await signIn(second, 'correct-horse-battery-staple-42', '10.4.1.1');
+    const blocked = await signIn(second, 'correct-horse-battery-staple-42', '10.4.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().errorCode).toBe('RATE_LIMITED');
+    // From another address the owner goes ahead.
+    expect((await signIn(second, 'correct-horse-battery-staple-42', '10.4.1.1')).statusCode).toBe(200);
+  });
+});
+
+describe('growing delays', () => {
+  it('free failures, then a wait that doubles with each failure up to the maximum, and ends by itself', async () => {
+    let now = 1_000_000;
+    const store = new MemoryCounterStore(() => now);
+    const delay = new GrowingDelay(store, 'test', { freeAttempts: 3, baseDelaySeconds: 2, maxDelaySeconds: 10, windowSeconds: 3600 });
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      expect(await delay.retryAfter('x')).toBe(0);
+      waits.push(await delay.fail('x'));
+      now += (waits.at(-1) ?? 0) * 1000;
+    }
+    expect(waits).toEqual([0, 0, 0, 2, 4, 8, 10]);
+    expect(await delay.retryAfter('x')).toBe(0);
+    await delay.fail('x');
+    expect(await delay.retryAfter('x')).toBe(10);
+    expect(await delay.retryAfter('y')).toBe(0);
+    await delay.reset('x');
+    expect(await delay.retryAfter('x')).toBe(0);
+    expect(await delay.fail('x')).toBe(0);
   });
 });

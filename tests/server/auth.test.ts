@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './helpers/testApp';
 import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
-import { THROTTLE_RULES } from '../../src/server/http/rateLimit';
+import { DELAY_RULES, THROTTLE_RULES } from '../../src/server/http/rateLimit';
+import { DEVICE_COOKIE } from '../../src/server/auth/knownDevice';
 import { formRow, insertForm } from './helpers/formFixtures';
 
 let t: TestApp;
@@ -71,7 +72,7 @@ describe('sign-in', () => {
   });
 
   it('sets the Secure flag in production', async () => {
-    const production = await startTestApp({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(40) });
+    const production = await startTestApp({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(40), PERTURBATION_SECRET: 'y'.repeat(40) });
     try {
       const user = await production.createUser();
       const res = await production.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password } });
@@ -103,28 +104,76 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-in throttling', () => {
-  it('blocks an account after repeated failures, even with the right password, and from any address', async () => {
+describe('sign-in throttling (growing delays, no lock an attacker can hold; NIST SP 800-63B §5.2.2)', () => {
+  const deviceCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+    return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+  };
+
+  it('a guesser from one address waits growing delays for that account; the owner elsewhere is not stopped', async () => {
     const user = await t.createUser();
-    const { limit } = THROTTLE_RULES.signInPerAccount;
-    for (let i = 0; i < limit; i++) {
-      const res = await signInRaw(user.email, `wrong-password-${i}`);
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await signInRaw(user.email, user.password);
+    const attacker = freshAddress();
+    const { freeAttempts, baseDelaySeconds } = DELAY_RULES.signInPerPair;
+    for (let i = 0; i < freeAttempts; i++) expect((await signInRaw(user.email, `wrong-password-${i}`, attacker)).statusCode).toBe(401);
+    // The next failure is answered, and then the pair waits.
+    expect((await signInRaw(user.email, 'wrong-password-x', attacker)).statusCode).toBe(401);
+    const blocked = await signInRaw(user.email, user.password, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(THROTTLE_RULES.signInPerAccount.windowSeconds);
+    expect(Number(blocked.headers['retry-after'])).toBe(baseDelaySeconds);
+    // The owner, from another address, signs in at once.
+    expect((await signInRaw(user.email, user.password)).statusCode).toBe(200);
+  });
 
-    // An unknown address is throttled the same way (nothing tells the two apart).
-    for (let i = 0; i < limit; i++) await signInRaw('ghost@example.com', `wrong-password-${i}`);
-    expect((await signInRaw('ghost@example.com', 'wrong-password-x')).statusCode).toBe(429);
+  it('the wait ends by itself and the next failure doubles it', async () => {
+    const user = await t.createUser();
+    const address = freshAddress();
+    const { freeAttempts, baseDelaySeconds } = DELAY_RULES.signInPerPair;
+    for (let i = 0; i <= freeAttempts; i++) await signInRaw(user.email, `wrong-password-${i}`, address);
+    expect(Number((await signInRaw(user.email, 'wrong', address)).headers['retry-after'])).toBe(baseDelaySeconds);
+    await new Promise((resolve) => setTimeout(resolve, baseDelaySeconds * 1000 + 100));
+    expect((await signInRaw(user.email, 'wrong-again', address)).statusCode).toBe(401);
+    expect(Number((await signInRaw(user.email, user.password, address)).headers['retry-after'])).toBe(baseDelaySeconds * 2);
+  });
 
-    // Other accounts are not affected.
+  it('an attack on the account from many addresses never stops the right password from a known device', async () => {
+    const user = await t.createUser();
+    const first = await signInRaw(user.email, user.password);
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toBeDefined();
+    expect(first.cookies.find((c) => c.name === DEVICE_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+
+    // A distributed guesser: one failure per address, past the account's free failures.
+    for (let i = 0; i <= DELAY_RULES.signInPerAccount.freeAttempts; i++) await signInRaw(user.email, `guess-${i}`);
+    expect((await signInRaw(user.email, user.password)).statusCode).toBe(429);
+
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: user.password },
+      headers: { cookie: device! },
+      remoteAddress: freshAddress(),
+    });
+    expect(owner.statusCode).toBe(200);
+    // A device cookie of another account, or a forged one, is no known device.
     const other = await t.createUser();
-    expect((await signInRaw(other.email, other.password)).statusCode).toBe(200);
+    for (const cookie of [device!, `${DEVICE_COOKIE}=forged.signature`]) {
+      for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) {
+        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: other.email, password: `x-${i}` }, headers: { cookie }, remoteAddress: '10.9.9.9' });
+      }
+      const refused = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: other.email, password: other.password }, headers: { cookie }, remoteAddress: '10.9.9.9' });
+      expect(refused.statusCode).toBe(429);
+    }
+  });
+
+  it('a known device that keeps failing waits too', async () => {
+    const user = await t.createUser();
+    const device = deviceCookieOf(await signInRaw(user.email, user.password))!;
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password }, headers: { cookie: device }, remoteAddress: freshAddress() });
+    for (let i = 0; i <= DELAY_RULES.signInPerDevice.freeAttempts; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
+    expect((await attempt(user.password)).statusCode).toBe(429);
   });
 
   it('blocks a client address that fails on many accounts, and no other address', async () => {
@@ -141,13 +190,20 @@ describe('sign-in throttling', () => {
     expect((await signInRaw(user.email, user.password, freshAddress())).statusCode).toBe(200);
   });
 
+  it('an unknown address is throttled the same way as a real account', async () => {
+    const address = freshAddress();
+    for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) await signInRaw('ghost@example.com', `wrong-password-${i}`, address);
+    expect((await signInRaw('ghost@example.com', 'wrong-password-x', address)).statusCode).toBe(429);
+  });
+
   it('a successful sign-in clears the failures of the account', async () => {
     const user = await t.createUser();
-    const { limit } = THROTTLE_RULES.signInPerAccount;
-    for (let i = 0; i < limit - 1; i++) await signInRaw(user.email, `wrong-password-${i}`);
-    expect((await signInRaw(user.email, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < limit - 1; i++) expect((await signInRaw(user.email, `wrong-password-${i}`)).statusCode).toBe(401);
-    expect((await signInRaw(user.email, user.password)).statusCode).toBe(200);
+    const address = freshAddress();
+    const { freeAttempts } = DELAY_RULES.signInPerPair;
+    for (let i = 0; i < freeAttempts; i++) await signInRaw(user.email, `wrong-password-${i}`, address);
+    expect((await signInRaw(user.email, user.password, address)).statusCode).toBe(200);
+    for (let i = 0; i < freeAttempts; i++) expect((await signInRaw(user.email, `wrong-password-${i}`, address)).statusCode).toBe(401);
+    expect((await signInRaw(user.email, user.password, address)).statusCode).toBe(200);
   });
 });
 

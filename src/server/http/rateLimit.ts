@@ -98,23 +98,91 @@ export class RateLimitedError extends HttpError {
   }
 }
 
+/**
+ * Growing delays (NIST SP 800-63B §5.2.2): the first `freeAttempts` failures of a subject in `windowSeconds`
+ * cost nothing; the next makes the subject wait `baseDelaySeconds`, and each further one twice as long as
+ * the one before, at most `maxDelaySeconds`. A wait ends by itself: nobody, attacker included, can lock a subject
+ * out for good. Kept in the counter store, so several instances share it through Redis.
+ */
+export interface DelayRule {
+  freeAttempts: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** How long failures are remembered (counted from the first). */
+  windowSeconds: number;
+}
+
+export class GrowingDelay {
+  constructor(
+    private readonly store: CounterStore,
+    readonly name: string,
+    readonly rule: DelayRule,
+  ) {}
+
+  private key(kind: 'failures' | 'hold', subject: string) {
+    return `${this.name}:${kind}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+  }
+
+  /** Seconds the subject must wait before its next attempt (0 when it may go ahead). */
+  async retryAfter(subject: string): Promise<number> {
+    const hold = await this.store.read(this.key('hold', subject));
+    return hold && hold.count > 0 ? Math.max(1, Math.ceil(hold.resetInMs / 1000)) : 0;
+  }
+
+  /** Counts one failure; returns the delay it imposes on the next attempt (0 while failures are free). */
+  async fail(subject: string): Promise<number> {
+    const failures = await this.store.increment(this.key('failures', subject), this.rule.windowSeconds * 1000);
+    const beyond = failures.count - this.rule.freeAttempts;
+    if (beyond <= 0) return 0;
+    const delay = Math.min(this.rule.maxDelaySeconds, this.rule.baseDelaySeconds * 2 ** Math.min(beyond - 1, 30));
+    await this.store.increment(this.key('hold', subject), delay * 1000);
+    return delay;
+  }
+
+  async reset(subject: string): Promise<void> {
+    await this.store.delete(this.key('failures', subject));
+    await this.store.delete(this.key('hold', subject));
+  }
+}
+
 /** The counters of the identity calls. Limits are per window of the given length. */
 export const THROTTLE_RULES = {
-  /** Failed sign-ins of one account (e-mail), whoever tries. */
-  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  /** Failed sign-ins from one client address, whatever the account. */
+  /** Failed sign-ins from one client address, whatever the account (password spraying). */
   signInPerAddress: { limit: 30, windowSeconds: 15 * 60 },
   /** Reset requests from one client address. */
   resetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
   /** Reset e-mails to one address (more requests are answered the same, but send nothing). */
   resetPerAccount: { limit: 3, windowSeconds: 15 * 60 },
-  /** Registrations from one client address. */
+  /** Registrations (member and corporate) from one client address. */
   registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  /** "This address already has an account" e-mails to one address (later attempts send nothing). */
+  registeredNoticePerAccount: { limit: 2, windowSeconds: 60 * 60 },
+  /** Anonymous questionnaire drafts created from one client address. */
+  draftsPerAddress: { limit: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, AttemptLimit>;
 
-export type Throttles = { [K in keyof typeof THROTTLE_RULES]: AttemptCounter };
+/**
+ * The growing delays of sign-in. Without a known-device cookie a failure counts for the account + address
+ * pair and for the account; with one (set on a successful sign-in from that browser) it counts only for
+ * that device, so failures an attacker causes from elsewhere never stop the owner's own browser.
+ */
+export const DELAY_RULES = {
+  /** One account from one client address: the usual guesser. */
+  signInPerPair: { freeAttempts: 5, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
+  /** One account from anywhere (a distributed guesser): NIST's "no more than 100 consecutive failures". */
+  signInPerAccount: { freeAttempts: 50, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
+  /** One account from one known device (a stolen device cookie is no licence to guess). */
+  signInPerDevice: { freeAttempts: 10, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
+} satisfies Record<string, DelayRule>;
 
-export function createThrottles(store: CounterStore = new MemoryCounterStore(), rules: Partial<Record<keyof typeof THROTTLE_RULES, AttemptLimit>> = {}): Throttles {
-  const entries = Object.entries({ ...THROTTLE_RULES, ...rules }).map(([name, rule]) => [name, new AttemptCounter(store, name, rule)]);
-  return Object.fromEntries(entries) as Throttles;
+export type Throttles = { [K in keyof typeof THROTTLE_RULES]: AttemptCounter } & { [K in keyof typeof DELAY_RULES]: GrowingDelay };
+
+export function createThrottles(
+  store: CounterStore = new MemoryCounterStore(),
+  rules: Partial<Record<keyof typeof THROTTLE_RULES, AttemptLimit>> = {},
+  delays: Partial<Record<keyof typeof DELAY_RULES, DelayRule>> = {},
+): Throttles {
+  const counters = Object.entries({ ...THROTTLE_RULES, ...rules }).map(([name, rule]) => [name, new AttemptCounter(store, name, rule)]);
+  const growing = Object.entries({ ...DELAY_RULES, ...delays }).map(([name, rule]) => [name, new GrowingDelay(store, name, rule)]);
+  return Object.fromEntries([...counters, ...growing]) as Throttles;
 }

@@ -18,6 +18,7 @@ import {
 } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, consumeActionToken, createActionToken, peekActionToken, retireActionTokens } from '../auth/actionTokens';
 import { requireCaller } from '../auth/caller';
+import { knownDevice, rememberDevice } from '../auth/knownDevice';
 import { resetPasswordLink, resetPasswordMail } from '../email/templates';
 import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
 
@@ -36,21 +37,40 @@ export function authHandlers(context: AppContext) {
     async signIn(request, reply) {
       const email = normaliseEmail(request.body.email);
       const address = clientAddress(request);
-      const wait = Math.max(await throttles.signInPerAccount.retryAfter(email), await throttles.signInPerAddress.retryAfter(address));
+      // From a browser that signed in to this account before, only that browser's own failures count; from
+      // anywhere else, those of this account from this address and of this account overall. Every wait ends
+      // by itself (growing delays, no lock an attacker could keep closed).
+      const device = knownDevice(request, config, email);
+      const pair = `${email}|${address}`;
+      const wait = device
+        ? await throttles.signInPerDevice.retryAfter(`${email}|${device}`)
+        : Math.max(
+            await throttles.signInPerPair.retryAfter(pair),
+            await throttles.signInPerAccount.retryAfter(email),
+            await throttles.signInPerAddress.retryAfter(address),
+          );
       if (wait > 0) {
-        log.warn({ reqId: request.id }, 'sign-in throttled');
+        log.warn({ reqId: request.id, knownDevice: Boolean(device) }, 'sign-in throttled');
         rateLimited(reply, wait);
       }
 
       const user = await findUserByEmail(database, email);
       if (!(await passwordMatches(user, request.body.password)) || !user) {
-        await throttles.signInPerAccount.hit(email);
-        await throttles.signInPerAddress.hit(address);
+        if (device) {
+          await throttles.signInPerDevice.fail(`${email}|${device}`);
+        } else {
+          await throttles.signInPerPair.fail(pair);
+          await throttles.signInPerAccount.fail(email);
+          await throttles.signInPerAddress.hit(address);
+        }
         throw new HttpError(401, AUTH_ERRORS.invalidCredentials, 'The e-mail address or the password is not correct');
       }
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw new HttpError(401, AUTH_ERRORS.userDisabled, 'This account is disabled');
+      await throttles.signInPerPair.reset(pair);
       await throttles.signInPerAccount.reset(email);
+      if (device) await throttles.signInPerDevice.reset(`${email}|${device}`);
+      rememberDevice(reply, config, email, device ?? undefined);
       // Signing in with an existing account claims the draft the browser kept (the id is its capability).
       if (request.body.formId) await claimFormAtSignIn(database, user.id, request.body.formId);
       return openSession(context, database, reply, user);
