@@ -272,12 +272,17 @@ export async function readAggregate(db: Queryable, releaseId: string, key: strin
   return row?.figures;
 }
 
-export async function storeAggregate(db: Queryable, releaseId: string, key: string, figures: RawComparison): Promise<void> {
+/**
+ * Stores figures computed on `revision` of the release, only while that is still its revision: figures computed
+ * before an erasure (which raises the revision) are never stored after it. The release row is read `for share`,
+ * so a store waits for an erasure in progress and then finds the new revision.
+ */
+export async function storeAggregate(db: Queryable, releaseId: string, key: string, figures: RawComparison, revision: number): Promise<void> {
   await db.execute(
     `insert into release_aggregates (release_id, group_key, figures)
-     select $1, $2, $3 where exists (select 1 from statistics_releases where id = $1)
+     select $1, $2, $3 where exists (select 1 from statistics_releases where id = $1 and revision = $4 for share)
      on conflict (release_id, group_key) do nothing`,
-    [releaseId, key, JSON.stringify(figures)],
+    [releaseId, key, JSON.stringify(figures), revision],
   );
 }
 
@@ -290,7 +295,7 @@ async function precomputeRelease(database: Database, release: Release, threshold
     while (next < groups.length) {
       const group = groups[next++];
       const figures = await compareGroup(database, { releaseId: release.id, year: group.year, conditions: group.conditions, threshold });
-      await storeAggregate(database, release.id, aggregateKey(group.year, conditionsKey(group.conditions), threshold), figures);
+      await storeAggregate(database, release.id, aggregateKey(group.year, conditionsKey(group.conditions), threshold), figures, release.revision);
       stored++;
     }
   };
@@ -303,13 +308,15 @@ async function precomputeRelease(database: Database, release: Release, threshold
  * them get a new revision and lose their precomputed figures, so nothing computed with them is served again.
  */
 export async function forgetPersonInReleases(tx: Queryable, userId: string): Promise<void> {
-  await tx.execute(
-    `with touched as (
-       select distinct r.release_id from release_forms r join forms f on f.id = r.form_id where f.user_id = $1),
-     aggregates as (delete from release_aggregates where release_id in (select release_id from touched))
-     update statistics_releases set revision = revision + 1 where id in (select release_id from touched)`,
+  // The revision first (locking the releases' rows, so concurrent stores wait and then see it), then the stored
+  // figures in a statement of its own, whose snapshot includes any figures stored before the lock was taken.
+  const touched = await tx.execute<{ id: string }>(
+    `update statistics_releases set revision = revision + 1
+      where id in (select distinct r.release_id from release_forms r join forms f on f.id = r.form_id where f.user_id = $1)
+      returning id`,
     [userId],
   );
+  if (touched.length > 0) await tx.execute('delete from release_aggregates where release_id = any($1::text[])', [touched.map((r) => r.id)]);
 }
 
 /**
