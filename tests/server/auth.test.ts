@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './helpers/testApp';
-import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
+import { REFRESH_COOKIE, REFRESH_GRACE_SECONDS } from '../../src/server/auth/sessions';
 import { DELAY_RULES, THROTTLE_RULES } from '../../src/server/http/rateLimit';
 import { DEVICE_COOKIE } from '../../src/server/auth/knownDevice';
 import { formRow, insertForm } from './helpers/formFixtures';
@@ -32,6 +32,13 @@ const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> 
   const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
   return cookie ? `${cookie.name}=${cookie.value}` : undefined;
 };
+
+/** Moves the user's rotations back past the grace for concurrent refreshes, as if time had passed. */
+const pastRefreshGrace = (userId: string) =>
+  t.database.execute(
+    `update refresh_tokens set rotated_at = rotated_at - make_interval(secs => $2) where user_id = $1 and rotated_at is not null`,
+    [userId, REFRESH_GRACE_SECONDS + 1],
+  );
 
 const currentUser = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization } });
 
@@ -228,8 +235,9 @@ describe('refresh-token rotation', () => {
     const first = await refresh(session.refreshCookie);
     const rotatedCookie = refreshCookieOf(first)!;
     const rotatedAccess = `Bearer ${first.json().accessToken}`;
+    await pastRefreshGrace(user.id);
 
-    // The old token shows up again (stolen copy, or replay): refused…
+    // The old token shows up again after the grace for concurrent refreshes (stolen copy, or replay): refused…
     const replay = await refresh(session.refreshCookie);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().errorCode).toBe('INVALID_TOKEN');
@@ -247,11 +255,35 @@ describe('refresh-token rotation', () => {
     expect(rows[0].revoked).toBe(2);
   });
 
+  it('two tabs refreshing the same session at once both go on (a short grace, not token reuse)', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const answers = await Promise.all([refresh(session.refreshCookie), refresh(session.refreshCookie), refresh(session.refreshCookie)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    for (const answer of answers) {
+      expect((await currentUser(`Bearer ${answer.json().accessToken}`)).statusCode).toBe(200);
+    }
+    // Whichever cookie the browser kept renews the session again.
+    expect((await refresh(refreshCookieOf(answers[2]))).statusCode).toBe(200);
+    expect((await refresh(refreshCookieOf(answers[0]))).statusCode).toBe(200);
+    // One tab a moment later, with the cookie it had read before the other tab's refresh: still fine.
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(200);
+  });
+
+  it('no grace for a signed-out session', async () => {
+    const user = await t.createUser();
+    const session = await t.signIn(user.email);
+    const next = await refresh(session.refreshCookie);
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: refreshCookieOf(next)! } });
+    expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
+  });
+
   it('another session of the same user survives the revoked family', async () => {
     const user = await t.createUser();
     const stolen = await t.signIn(user.email);
     const other = await t.signIn(user.email);
     await refresh(stolen.refreshCookie);
+    await pastRefreshGrace(user.id);
     await refresh(stolen.refreshCookie); // reuse
     expect((await currentUser(other.headers.authorization)).statusCode).toBe(200);
     expect((await refresh(other.refreshCookie)).statusCode).toBe(200);

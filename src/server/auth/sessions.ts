@@ -1,6 +1,7 @@
 // Sessions: a sign-in starts a family of refresh tokens. Each refresh uses the current token up (rotated_at)
-// and issues the next one of the same family; presenting a token that was already rotated means it was
-// copied, so the whole family is revoked and whoever holds any of its tokens must sign in again. Sign-out
+// and issues the next one of the same family; presenting a token that was already rotated (after a short
+// grace for concurrent refreshes from several tabs) means it was copied, so the whole family is revoked and
+// whoever holds any of its tokens must sign in again. Sign-out
 // revokes the family; a password reset or account deletion revokes every family of the user.
 //
 // The refresh token travels only in an httpOnly, SameSite=Strict cookie on path /api/auth (Secure in
@@ -43,8 +44,15 @@ export type Rotation =
   | { outcome: 'reused'; userId: string }
   | { outcome: 'invalid' };
 
+/**
+ * Seconds after its rotation during which a refresh token still renews its session: two tabs of one browser
+ * that refresh at once both send the same cookie, and the later one must not be taken for a stolen copy.
+ * Past this grace, presenting a rotated token again is reuse and revokes the whole family.
+ */
+export const REFRESH_GRACE_SECONDS = 20;
+
 /** Exchanges a refresh token for the next one of its family, atomically. */
-export async function rotateSession(database: Database, token: string, ttlDays: number): Promise<Rotation> {
+export async function rotateSession(database: Database, token: string, ttlDays: number, graceSeconds = REFRESH_GRACE_SECONDS): Promise<Rotation> {
   const tokenHash = hashSecretToken(token);
   return database.transaction(async (tx) => {
     const [current] = await tx.execute<{ user_id: string; family_id: string }>(
@@ -57,12 +65,18 @@ export async function rotateSession(database: Database, token: string, ttlDays: 
       const refreshToken = await insertRefreshToken(tx, current.user_id, current.family_id, ttlDays);
       return { outcome: 'rotated', userId: current.user_id, familyId: current.family_id, refreshToken };
     }
-    const [known] = await tx.execute<{ user_id: string; family_id: string; spent: boolean }>(
-      `select user_id, family_id, (rotated_at is not null or revoked_at is not null) as spent
+    const [known] = await tx.execute<{ user_id: string; family_id: string; spent: boolean; in_grace: boolean }>(
+      `select user_id, family_id, (rotated_at is not null or revoked_at is not null) as spent,
+              (revoked_at is null and expires_at > now() and rotated_at > now() - make_interval(secs => $2)) as in_grace
          from refresh_tokens where token_hash = $1`,
-      [tokenHash],
+      [tokenHash, graceSeconds],
     );
     if (!known || !known.spent) return { outcome: 'invalid' };
+    // A concurrent refresh of the same live session (another tab): it gets a token of the family too.
+    if (known.in_grace) {
+      const refreshToken = await insertRefreshToken(tx, known.user_id, known.family_id, ttlDays);
+      return { outcome: 'rotated', userId: known.user_id, familyId: known.family_id, refreshToken };
+    }
     await revokeFamily(tx, known.family_id);
     return { outcome: 'reused', userId: known.user_id };
   });
