@@ -10,6 +10,7 @@ import { expectPublishedCount, expectPublishedGroup, expectedPublication, type M
 import { COMPLETE_ANSWERS } from '../fixtures/answers';
 import { currentYear } from '../../src/domain/constants';
 import { readDataVersion } from '../../src/server/services/dataVersion';
+import { aggregateKey, storeAggregate } from '../../src/server/services/releases';
 import type { Role } from '../../src/server/auth/accessToken';
 
 const K = 5;
@@ -270,6 +271,20 @@ describe('erasure', () => {
     expect((await countResults(double)).count).toBe(expected.count);
     expect(beforeCount.count).toBe(beforeSingle.count);
     expect(await demo(single)).toMatchObject({ count: expected.count, measures: expected.measures });
+  });
+});
+
+describe('figures computed before an erasure', () => {
+  it('are never stored for the release after it (stores carry the revision they were computed on)', async () => {
+    const release = await current();
+    const key = aggregateKey(YEAR, 'test-only-group', K);
+    const figures = { status: 'not-enough-data' as const, n: 0 };
+    const stored = async () => t.database.execute('select 1 from release_aggregates where release_id = $1 and group_key = $2', [release.id, key]);
+    await storeAggregate(t.database, release.id, key, figures, release.revision - 1);
+    expect(await stored()).toEqual([]);
+    await storeAggregate(t.database, release.id, key, figures, release.revision);
+    expect(await stored()).toHaveLength(1);
+    await t.database.execute('delete from release_aggregates where release_id = $1 and group_key = $2', [release.id, key]);
   });
 });
 

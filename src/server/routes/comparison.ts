@@ -71,7 +71,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
         knownSize: known?.n,
       });
       // What a cut precomputes is stored again when erasure removed it.
-      if (Object.keys(group.conditions).length <= 1) await storeAggregate(database, release.id, stored, raw);
+      if (Object.keys(group.conditions).length <= 1) await storeAggregate(database, release.id, stored, raw, release.revision);
       return raw;
     });
   }
