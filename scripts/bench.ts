@@ -1,12 +1,21 @@
-// `npm run bench [-- --forms 1000000 --db pglite|postgres|both --iterations 25 --duration 10]`
+// `npm run bench [-- --forms 1000000 --db pglite|postgres|both --iterations 25 --duration 10 --reuse]`
 //
-// Loads generated forms (the seed generator, db/demoForms.ts) into a fresh embedded PGlite (a temporary data
-// folder) and, with DATABASE_URL, a fresh PostgreSQL database; starts the real HTTP server on 127.0.0.1 and
-// measures POST /api/forms/comparation: p50/p95 of cold answers (the data version is changed before each
-// request, so nothing comes from the statistics cache) for no filter, one filter (sector), three filters
-// (sector + position level + country) and five filters, then the same query repeated with unchanged data
-// (served from the cache), then the throughput of 32 concurrent clients on warm queries (autocannon). As the
-// floor, the same percentiles computed in this process over typed arrays, with no database and no HTTP.
+// Issue 9, item 6: speed on top of statistics releases. Loads generated forms (the seed generator,
+// db/demoForms.ts) into a fresh embedded PGlite (a temporary data folder) and, with DATABASE_URL, a fresh
+// PostgreSQL database (`--reuse`: a kept one, loaded once — `paybench_bench` / <tmp>/paybench-bench-pglite),
+// then:
+//   1. cuts a release as an admin would (services/releases.ts) and prints the snapshot and the precompute
+//      (every year without filters, each single filter value of the latest year) separately;
+//   2. starts the real HTTP server on 127.0.0.1 and measures POST /api/forms/comparation cold — the app's
+//      in-process cache holds nothing for the request (the release's revision is raised before each request,
+//      which changes every cache key exactly as a fresh instance would; the figures stored at the cut stay) —
+//      for two precomputed groups (no filter, one sector) and two groups computed on demand by one statement
+//      (sector + position level + country, five filters), each beside the same work run directly on the
+//      database (the stored figures' lookup, or the statement) so that the HTTP layer's share is visible;
+//   3. the same query again (this instance's cache), beside the request's one settings round trip;
+//   4. the throughput of 32 concurrent clients on warm queries (autocannon, in a worker thread).
+// Each figure is printed beside its target (PostgreSQL; PGlite: within twice) with PASS or MISS. As the floor,
+// the same percentiles computed in this process over typed arrays, with no database and no HTTP.
 // Not part of `npm test`; tests/server/bench-smoke.test.ts runs it small.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,6 +112,8 @@ export interface EngineResult {
   settingsDirect: { p50: number; p95: number };
   latencies: LatencyResult[];
   throughput: ThroughputResult;
+  /** The same warm mix on the public demo comparison (no sign-in, nothing saved), for reference. */
+  demoThroughput: { requestsPerSecond: number; non2xx: number; errors: number };
 }
 
 export interface BenchResult {
@@ -422,6 +433,17 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         target: THROUGHPUT_TARGET / factor,
       };
       log(`  throughput: ${throughput.requestsPerSecond} comparisons/s with ${connections} clients`);
+      // For reference: the public demo comparison answers the same cached figures with no bearer to verify and
+      // no search to save, so the difference is what signing in and the saved history cost per request.
+      const demoRun = await autocannon({
+        url: `${base}/forms/demo-comparation`,
+        workers: 1,
+        connections,
+        duration: durationSeconds,
+        headers: { 'content-type': 'application/json' },
+        requests: mix.map((filters) => ({ method: 'POST', body: JSON.stringify({ filters }) })),
+      });
+      const demoThroughput = { requestsPerSecond: Math.round(demoRun.requests.average), non2xx: demoRun.non2xx, errors: demoRun.errors + demoRun.timeouts };
       return {
         engine: label,
         forms: options.forms,
@@ -432,6 +454,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         settingsDirect: { p50: round2(percentile(settingsSamples, 0.5)), p95: round2(percentile(settingsSamples, 0.95)) },
         latencies,
         throughput,
+        demoThroughput,
       };
     } finally {
       agent.destroy();
@@ -578,7 +601,7 @@ export function formatReport(result: BenchResult): string {
         `(${c.precomputedGroups} groups) = ${cutSeconds} s   target ≤${c.targetSeconds} s  ${mark(cutSeconds <= c.targetSeconds)}`,
     );
     lines.push(
-      `  ${'POST /api/forms/comparation'.padEnd(36)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}` +
+      `  ${'POST /api/forms/comparation'.padEnd(42)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}` +
         `${pad('db p50', 8)}${pad('db p95', 8)}${pad('errors', 7)}  verdict  answers`,
     );
     for (const l of engine.latencies) {
@@ -587,7 +610,7 @@ export function formatReport(result: BenchResult): string {
       const answers = Object.entries(l.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
       const name = l.kind === 'cache' ? l.name : `${l.name}, cold`;
       lines.push(
-        `  ${name.padEnd(36)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(target, 8)}` +
+        `  ${name.padEnd(42)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(target, 8)}` +
           `${pad(l.direct?.p50 ?? '', 8)}${pad(l.direct?.p95 ?? '', 8)}${pad(l.errors, 7)}  ${verdict.padEnd(7)}  ${answers}`,
       );
     }
@@ -601,10 +624,15 @@ export function formatReport(result: BenchResult): string {
         `${mark(t.requestsPerSecond >= t.target && t.errors === 0 && t.non2xx === 0)}   (${t.requests} requests, latency p50 ${t.latencyP50} ms / ` +
         `p99 ${t.latencyP99} ms, errors ${t.errors}, non-2xx ${t.non2xx})`,
     );
+    const d = engine.demoThroughput;
+    lines.push(
+      `  for reference, the same mix on POST /api/forms/demo-comparation (no bearer, no saved search): ${d.requestsPerSecond}/s ` +
+        `(errors ${d.errors}, non-2xx ${d.non2xx})`,
+    );
   }
   lines.push('');
   lines.push(`Floor: the same figures in this process over typed arrays (no database, no HTTP, no privacy rules), ${result.forms.toLocaleString('en')} forms`);
-  for (const l of result.floor) lines.push(`  ${l.name.padEnd(36)}${''.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}`);
+  for (const l of result.floor) lines.push(`  ${l.name.padEnd(42)}${''.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}`);
   return lines.join('\n');
 }
 
