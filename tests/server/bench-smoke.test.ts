@@ -41,6 +41,7 @@ describe('bench, small', () => {
     expect(run.throughput.requests).toBeGreaterThan(0);
     expect(run.throughput.errors).toBe(0);
     expect(run.throughput.non2xx).toBe(0);
+    expect(run.demoThroughput.errors).toBe(0);
     expect(result.floor.map((l) => l.name)).toEqual(run.latencies.slice(0, 4).map((l) => l.name));
     for (const line of result.floor) expect(line.p95).toBeGreaterThanOrEqual(0);
     const report = formatReport(result);
