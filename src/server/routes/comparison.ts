@@ -45,7 +45,8 @@ export function comparisonHandlers({ config, database }: AppContext) {
   const cache = createMemoryCache();
   const cached: CachedComputation = createCachedComputation(cache);
   const readSettings = createSettingsReader(config?.privacyThreshold);
-  const secret = config.secrets.perturbationSecret;
+  /** Read when answering (the handlers are also built without a configuration, to list the operations). */
+  const secret = () => config.secrets.perturbationSecret;
 
   const settingsFor = (userId: string | null, filters: ComparisonFilters) => readSettings(database, { userId, requestedYear: filters.year });
 
@@ -90,7 +91,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
       return { ...common, status: 'not-enough-data', reasonCode: COMPARISON_REASONS.notEnoughData, count: null, countLabel: countLabel(0, k), measures: null, position: null };
     }
     if (raw.status === 'refused') {
-      const count = publishedCount(raw.n, raw.cellKey, k, secret);
+      const count = publishedCount(raw.n, raw.cellKey, k, secret());
       return {
         ...common,
         status: 'refused',
@@ -102,7 +103,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
         position: null,
       };
     }
-    const published = publishGroup(raw, k, secret);
+    const published = publishGroup(raw, k, secret());
     return {
       ...common,
       status: 'ok',
@@ -188,7 +189,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
       if (billingOf(caller) === 'form-required') throw FORM_REQUIRED();
       const { n, cellKey } = await groupSize(settings, peerGroup(request.body.filters, settings.year));
       const enough = n >= settings.threshold;
-      const count = enough ? publishedCount(n, cellKey, settings.threshold, secret) : null;
+      const count = enough ? publishedCount(n, cellKey, settings.threshold, secret()) : null;
       return { count, countLabel: count === null ? countLabel(0, settings.threshold) : countLabel(count, settings.threshold), enough, release: releaseInfo(settings) };
     },
 
