@@ -157,7 +157,8 @@ test('settings: change the password, download my data, and delete my account beh
   expect(exported.user.email).toBe(email);
   expect(exported).toHaveProperty('forms');
 
-  // Delete: the confirm modal first; rejecting keeps the account.
+  // Delete: the password again (re-authentication), then the confirm modal; rejecting keeps the account.
+  await page.getByTestId('settings-delete-password').fill(newPassword);
   await page.getByTestId('settings-delete').click();
   await expect(page.getByTestId('confirm-modal')).toBeVisible();
   await expect(page.getByTestId('confirm-modal')).toHaveAttribute('data-kind', 'delete');

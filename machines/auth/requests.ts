@@ -76,7 +76,9 @@ export function accountRequests(client: ApiClient = defaultClient) {
     exportMyData: fromPromise<DataExport, RequestFields>(async ({ signal }) =>
       bodyOf(await call(client.GET('/users/currentUser/export', { signal }))),
     ),
-    /** DELETE users/currentUser. */
-    deleteMyAccount: fromPromise<true, RequestFields>(({ signal }) => done(client.DELETE('/users/currentUser', { signal }))),
+    /** DELETE users/currentUser { password }: the account's password again (re-authentication). */
+    deleteMyAccount: fromPromise<true, RequestFields>(({ input, signal }) =>
+      done(client.DELETE('/users/currentUser', { body: { password: field(input, 'password') }, signal })),
+    ),
   };
 }

@@ -167,7 +167,8 @@ export interface paths {
         /**
          * Delete my account
          * @description Any signed-in user, about themself. Deletes the account, its forms, searches, ledger and
-         *     newsletter subscriptions, and revokes every session.
+         *     newsletter subscriptions, and revokes every session. The account's password is asked again
+         *     (re-authentication): a wrong one is 403 INVALID_CREDENTIALS, and repeated wrong ones wait (429).
          */
         delete: operations["deleteMyAccount"];
         options?: never;
@@ -2034,6 +2035,10 @@ export interface components {
             token: components["schemas"]["Token"];
             password: components["schemas"]["Password"];
         };
+        AccountDeletion: {
+            /** @description The account's current password. */
+            password: string;
+        };
         PasswordChange: {
             currentPassword: string;
             newPassword: components["schemas"]["Password"];
@@ -2777,7 +2782,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
         responses: {
             /** @description Deleted. */
             204: {
@@ -2789,6 +2798,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };

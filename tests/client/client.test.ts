@@ -134,7 +134,7 @@ describe('results (spec §7)', () => {
   it('yields true when the answer has no body', async () => {
     const server = fakeServer(() => empty(204));
     const api = createApiClient({ baseUrl: BASE, fetch: server.fetch });
-    const result = await call(api.DELETE('/users/currentUser'));
+    const result = await call(api.DELETE('/users/currentUser', { body: { password: 'the-password' } }));
     expect(result).toMatchObject({ ok: true, status: 204, value: true, data: undefined });
   });
 

@@ -18,8 +18,12 @@ afterAll(async () => {
   await t.close();
 });
 
+let anonymousCounter = 0;
+/** Each anonymous draft from a client address of its own: drafts are throttled per address. */
+const anonymousAddress = () => `10.77.${Math.floor(++anonymousCounter / 250)}.${anonymousCounter % 250}`;
+
 async function createAnonymous(answers: Record<string, unknown> = PROFILE_ANSWERS) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/forms', payload: answers });
+  const res = await t.app.inject({ method: 'POST', url: '/api/forms', payload: answers, remoteAddress: anonymousAddress() });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; userId: string | null; completedSteps: number[]; status: string; answers: Record<string, unknown> };
 }

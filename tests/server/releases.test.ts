@@ -4,7 +4,7 @@
 // person's rows from every kept release at once and the next answer no longer counts them; cached figures are
 // keyed by the release; the admin endpoints are for admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './helpers/testApp';
 import { insertForm, insertForms, publishRelease } from './helpers/comparisonFixtures';
 import { expectPublishedCount, expectPublishedGroup, expectedPublication, type Money } from './helpers/publishedFigures';
 import { COMPLETE_ANSWERS } from '../fixtures/answers';
@@ -248,7 +248,7 @@ describe('erasure', () => {
     expect(beforeDouble.measures).toEqual(beforeSingle.measures); // the same 21 people
 
     const session = await t.signIn(leaver.email);
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie } });
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie }, payload: { password: TEST_PASSWORD } });
     expect(deleted.statusCode).toBe(204);
 
     expect(await t.database.execute('select 1 from release_forms where form_id = $1', [leaverForm])).toEqual([]);

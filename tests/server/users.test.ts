@@ -95,7 +95,7 @@ const PERMISSIONS: PermissionRow[] = [
     expect: all(204),
   },
   { call: 'exportMyData', request: () => ({ method: 'GET', url: '/api/users/currentUser/export' }), expect: signedIn(200) },
-  { call: 'deleteMyAccount', request: () => ({ method: 'DELETE', url: '/api/users/currentUser' }), expect: signedIn(204) },
+  { call: 'deleteMyAccount', request: () => ({ method: 'DELETE', url: '/api/users/currentUser', payload: { password: TEST_PASSWORD } }), expect: signedIn(204) },
   { call: 'listCreditLedger', request: () => ({ method: 'GET', url: '/api/users/currentUser/credit-ledger?page=1&limit=10' }), expect: signedIn(200) },
   {
     call: 'signIn',
@@ -415,7 +415,7 @@ describe('GDPR: export and delete my account', () => {
     const session = await t.signIn(member.email);
     const data = (await t.app.inject({ method: 'GET', url: '/api/users/currentUser/export', headers: session.headers })).json();
     expect(data.newsletters).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers, payload: { password: TEST_PASSWORD } })).statusCode).toBe(204);
     expect(await t.database.execute('select 1 from newsletters where email = $1', [email])).toHaveLength(1);
   });
 
@@ -434,7 +434,14 @@ describe('GDPR: export and delete my account', () => {
     const versionBefore = await readDataVersion(t.database);
     const formsBefore = await countedForms();
 
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie } });
+    // The password first (re-authentication): a wrong one erases nothing.
+    const refused = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers, payload: { password: 'not-my-password' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorCode).toBe('INVALID_CREDENTIALS');
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(400);
+    expect(await t.database.execute('select id from users where id = $1', [member.id])).toHaveLength(1);
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie }, payload: { password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
 

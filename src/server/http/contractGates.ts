@@ -4,7 +4,8 @@
 //      (authenticate first, then validate);
 //   2. which media types it accepts (preParsing): a body in any other type (or without a type) is 415
 //      UNSUPPORTED_MEDIA_TYPE before it is parsed, so no body reaches a handler unvalidated;
-//   3. the text it carries (preValidation): a NUL character or an unpaired UTF-16 surrogate in any string
+//   3. a required body is there (preValidation), else 400;
+//   4. the text it carries (preValidation): a NUL character or an unpaired UTF-16 surrogate in any string
 //      of the body, the query or the path is 400 VALIDATION_ERROR naming the field. Neither is text a person
 //      types, PostgreSQL cannot store NUL in text or jsonb, and a lone surrogate cannot be encoded as UTF-8.
 // The rules are read from openapi.yaml, so a new operation is covered the day it is added.
@@ -26,6 +27,8 @@ export interface OperationRule {
   path: string;
   /** Media types of the request body; null when the operation takes no body. */
   mediaTypes: string[] | null;
+  /** The contract requires a body. */
+  bodyRequired: boolean;
   /** A valid bearer is required (security is only bearerAuth). */
   bearerOnly: boolean;
   /** The contract says "Admin only." */
@@ -49,6 +52,7 @@ export function operationRules(specification: Spec): Map<string, OperationRule> 
         method: method.toUpperCase(),
         path,
         mediaTypes: content ? Object.keys(content).map((type) => type.toLowerCase()) : null,
+        bodyRequired: Boolean(content && operation.requestBody?.required),
         bearerOnly: security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement),
         adminOnly: /\bAdmin only\b/.test(operation.description ?? ''),
       });
@@ -116,6 +120,15 @@ export function unsafeTextFields(value: unknown, where: string, found: string[] 
   return found;
 }
 
+/** A required body that is absent (Fastify validates only bodies that came) is a 400, not a handler's crash. */
+export function requiredBodyGate(rule: OperationRule) {
+  return async function checkBodyPresent(request: FastifyRequest) {
+    if (rule.bodyRequired && request.body === undefined) {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid body', ['body: is required']);
+    }
+  };
+}
+
 export async function textGate(request: FastifyRequest) {
   const fields = [
     ...unsafeTextFields(request.params, 'params'),
@@ -146,7 +159,12 @@ export function gatedResolver(
     const rule = rules.get(operationId);
     if (!rule) return handler;
     // fastify-openapi-glue takes route options as well as a bare handler (its types name only the latter).
-    const options: Partial<RouteOptions> = { handler, onRequest: accessGate(rule), preParsing: mediaTypeGate(rule), preValidation: textGate };
+    const options: Partial<RouteOptions> = {
+      handler,
+      onRequest: accessGate(rule),
+      preParsing: mediaTypeGate(rule),
+      preValidation: [requiredBodyGate(rule), textGate],
+    };
     return options as unknown as RouteHandlerMethod;
   };
 }

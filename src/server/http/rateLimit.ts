@@ -157,8 +157,8 @@ export const THROTTLE_RULES = {
   registerPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   /** "This address already has an account" e-mails to one address (later attempts send nothing). */
   registeredNoticePerAccount: { limit: 2, windowSeconds: 60 * 60 },
-  /** Anonymous questionnaire drafts created from one client address. */
-  draftsPerAddress: { limit: 60, windowSeconds: 60 * 60 },
+  /** Anonymous questionnaire drafts created from one client address (a person makes one). */
+  draftsPerAddress: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, AttemptLimit>;
 
 /**

@@ -5,8 +5,9 @@ import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { QUESTIONNAIRE_CACHE_CONTROL, matchesEtag, servedQuestionnaire } from '../services/questionnaire';
 import * as forms from '../services/forms';
+import { clientAddress, rateLimited } from '../auth/identity';
 
-export function formsHandlers({ database }: AppContext) {
+export function formsHandlers({ database, throttles }: AppContext) {
   /** The signed-in caller as stored now, or null (anonymous); 401 when the token's account is gone. */
   const callerOf = (request: FastifyRequest) => forms.resolveCaller(database, request.auth);
 
@@ -22,7 +23,13 @@ export function formsHandlers({ database }: AppContext) {
     },
 
     async createForm(request, reply) {
-      const { form, created } = await forms.createForm(database, await callerOf(request), request.body);
+      const caller = await callerOf(request);
+      // Anonymous drafts cost nothing to make: one client address makes a bounded number of them.
+      if (!caller) {
+        const wait = await throttles.draftsPerAddress.hit(clientAddress(request));
+        if (wait > 0) rateLimited(reply, wait);
+      }
+      const { form, created } = await forms.createForm(database, caller, request.body);
       // A signed-in person's existing form of this year is returned (with the answers saved into it).
       reply.code(created ? 201 : 200);
       return form;

@@ -11,7 +11,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
 import { isAdmin, requireAdmin, requireCaller } from '../auth/caller';
-import { assertAcceptablePassword, clientAddress, openSession, rateLimited } from '../auth/identity';
+import { assertAcceptablePassword, clientAddress, openSession, passwordMatches, rateLimited } from '../auth/identity';
 import { hashPassword } from '../auth/passwords';
 import { clearRefreshCookie } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, createActionToken } from '../auth/actionTokens';
@@ -86,6 +86,9 @@ export function usersHandlers(context: AppContext) {
       const caller = await requireCaller(database, request);
       const admin = isAdmin(caller);
       if (!admin && !hasRole(caller, 'corporate')) throw forbidden('FORBIDDEN', 'Only administrators and corporate users create corporate users');
+      // Throttled like member registration, per client address.
+      const wait = await throttles.registerPerAddress.hit(clientAddress(request));
+      if (wait > 0) rateLimited(reply, wait);
       const { email, password, corporateInfo, language } = request.body;
       assertAcceptablePassword(password, email);
       const passwordHash = await hashPassword(password);
@@ -191,6 +194,15 @@ export function usersHandlers(context: AppContext) {
 
     async deleteMyAccount(request, reply) {
       const caller = await requireCaller(database, request);
+      // Re-authentication: a session left open on a shared computer must not be enough to erase the account.
+      // Wrong passwords wait like sign-in failures of this account from this address.
+      const pair = `${caller.email}|${clientAddress(request)}`;
+      const wait = await throttles.signInPerPair.retryAfter(pair);
+      if (wait > 0) rateLimited(reply, wait);
+      if (!(await passwordMatches(caller, request.body.password))) {
+        await throttles.signInPerPair.fail(pair);
+        throw new HttpError(403, AUTH_ERRORS.invalidCredentials, 'The password is not correct');
+      }
       // Sessions, tokens, forms, searches and ledger go with the account row (foreign keys cascade).
       await database.transaction((tx) => deleteAccount(tx, caller));
       clearRefreshCookie(reply, config);

@@ -179,8 +179,15 @@ function DataSettings() {
     succeeded: () => auth.send({ type: 'auth.accountDeleted' }),
   });
 
+  // The password is asked again before anything is erased (the server checks it).
+  const [password, setPassword] = useState('');
+  const [missingPassword, setMissingPassword] = useState(false);
   const deleteAccount = async () => {
-    if (await confirm.ask('delete')) deleting.submit({});
+    if (!password) {
+      setMissingPassword(true);
+      return;
+    }
+    if (await confirm.ask('delete')) deleting.submit({ password });
   };
 
   return (
@@ -197,6 +204,20 @@ function DataSettings() {
             {t('settings.delete.title')}
           </Text>
           <Text>{t('settings.delete.text')}</Text>
+          <Field.Root required invalid={missingPassword && !password} maxW="sm">
+            <Field.Label>{t('settings.delete.password')}</Field.Label>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setMissingPassword(false);
+              }}
+              data-testid="settings-delete-password"
+            />
+            <Field.ErrorText>{t('register.required')}</Field.ErrorText>
+          </Field.Root>
           {deleting.view.errorKey && (
             <Alert.Root status="error" data-testid="settings-delete-error">
               <Alert.Indicator />
