@@ -58,12 +58,17 @@ export async function saveSearch(db: Queryable, userId: string, search: SavedSea
  * the credit transaction, fully durable.
  */
 export async function saveFreeSearch(database: Database, userId: string, search: SavedSearch): Promise<string> {
-  // The embedded database writes its files as it goes; the setting would change nothing there but cost queries.
+  // The embedded database writes its files as it goes; the setting would change nothing there.
   if (database.kind === 'pglite') return saveSearch(database, userId, search, 0);
-  return database.transaction(async (tx) => {
-    await tx.execute('set local synchronous_commit = off');
-    return saveSearch(tx, userId, search, 0);
-  });
+  // One round trip: the setting is made local to the statement's own (implicit) transaction in a CTE.
+  const id = newId();
+  await database.execute(
+    `with relaxed as (select set_config('synchronous_commit', 'off', true))
+     insert into search_history (id, user_id, kind, filters, years, credits_charged)
+     select $1, $2, $3, $4, $5, 0 from relaxed`,
+    [id, userId, search.kind, JSON.stringify(search.filters), search.years ?? null],
+  );
+  return id;
 }
 
 export async function findSearch(db: Queryable, id: string): Promise<HistoryEntry | null> {
