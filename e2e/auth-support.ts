@@ -65,7 +65,8 @@ export async function registerMember(request: APIRequestContext, prefix = 'e2e')
   const email = `${prefix}-${Date.now()}-${accountCounter}@example.com`;
   const password = `Lantern-${Date.now()}-Orchard-${accountCounter}`;
   const answer = await request.post('/api/users/member', { data: { email, password } });
-  expect(answer.status(), await answer.text()).toBe(201);
+  // Accepted the same way for any address (no account enumeration); the account exists now.
+  expect(answer.status(), await answer.text()).toBe(202);
   return { email, password };
 }
 

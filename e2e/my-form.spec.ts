@@ -166,7 +166,7 @@ test('my-form without a form leads to the questionnaire; update-data says there 
   const email = `empty-${Date.now()}@example.com`;
   const password = `Orchard-${Date.now()}-Lantern`;
   const registered = await request.post('/api/users/member', { data: { email, password } });
-  expect(registered.status()).toBe(201);
+  expect(registered.status()).toBe(202);
   await signIn(page, email, password);
   await page.goto('/my-form');
   await expect(page.getByTestId('my-form-empty')).toBeVisible();

@@ -8,6 +8,11 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR = 'unknown';
 /** The restore found nothing to restore (no session was kept in this browser): no call was made. */
 export const NO_SESSION = 'NO_SESSION';
+/**
+ * A registration was accepted but the password does not sign in: the address already had an account, and
+ * its owner was e-mailed (the server never says so directly, to tell nobody which addresses are registered).
+ */
+export const REGISTRATION_MAIL_SENT = 'REGISTRATION_MAIL_SENT';
 
 export class AuthFailure extends Error {
   override readonly name = 'AuthFailure';
@@ -47,6 +52,7 @@ export const TRANSLATED_AUTH_CODES = [
   'TOKEN_EXPIRED',
   'FORBIDDEN',
   'NETWORK_ERROR',
+  'REGISTRATION_MAIL_SENT',
 ] as const;
 
 /** The translation key a view shows for a failure code: auth.{code}, or auth.unknown for an unlisted code. */

@@ -116,10 +116,13 @@ export interface paths {
         put?: never;
         /**
          * Register as a member
-         * @description Anyone. Creates a member account and signs it in (sets the refresh cookie). With `formId` the
-         *     anonymous form of that id is claimed by the new account; from then on only its owner or an admin
-         *     may change it (404 when there is no unclaimed form of that id, and nothing is created). `language`
-         *     defaults to es. 409 EMAIL_TAKEN when the address is registered. Rate-limited per client address.
+         * @description Anyone. Answers 202 the same way, after the same time, whether or not the address already has an
+         *     account, so registration never tells whether an address is registered. A new address gets a member
+         *     account (signed in with signIn, using the same password) and a verification link by e-mail; the
+         *     owner of a registered address gets an e-mail explaining that an account exists (sign in, or reset
+         *     the password). With `formId` the anonymous form of that id is claimed by the new account; from then
+         *     on only its owner or an admin may change it (404 when there is no unclaimed form of that id, and
+         *     nothing is created, whatever the address). `language` defaults to es. Rate-limited per client address.
          */
         post: operations["registerMember"];
         delete?: never;
@@ -1976,6 +1979,13 @@ export interface components {
             limit: number;
             total: number;
         };
+        RegistrationAccepted: {
+            /**
+             * @description The same for a new and for a registered address.
+             * @enum {string}
+             */
+            status: "accepted";
+        };
         Session: {
             accessToken: string;
             /** @description Seconds until the access token expires. */
@@ -2697,19 +2707,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registered and signed in. */
-            201: {
+            /** @description Accepted; an e-mail goes to the address (a verification link, or an explanation to its owner). */
+            202: {
                 headers: {
-                    "Set-Cookie": components["headers"]["RefreshCookie"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Session"];
+                    "application/json": components["schemas"]["RegistrationAccepted"];
                 };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -8,6 +8,8 @@ import { newId } from '../../src/server/ids';
 import { readDataVersion } from '../../src/server/services/dataVersion';
 import { publishRelease } from './helpers/comparisonFixtures';
 import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
+import { THROTTLE_RULES } from '../../src/server/http/rateLimit';
+import { REGISTRATION_ANSWER_MS } from '../../src/server/routes/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,6 +47,8 @@ async function lastMailTo(email: string): Promise<string> {
   }
   throw new Error('no mail arrived');
 }
+/** Mail leaves in the background (deliverLater): give it a moment to reach the outbox. */
+const drainMail = () => new Promise((resolve) => setTimeout(resolve, 150));
 const verifyTokenIn = (text: string) => /verifyToken=([A-Za-z0-9_-]+)/.exec(text)![1];
 
 // ───────────────────────────── the permission table ─────────────────────────────
@@ -74,7 +78,7 @@ const PERMISSIONS: PermissionRow[] = [
   {
     call: 'registerMember',
     request: () => ({ method: 'POST', url: '/api/users/member', payload: { email: freshEmail(), password: GOOD_PASSWORD }, remoteAddress: freshAddress() }),
-    expect: all(201),
+    expect: all(202),
   },
   {
     call: 'registerCorporate',
@@ -206,38 +210,90 @@ describe('nobody raises their own role, credits or plan', () => {
 // ───────────────────────────── registration ─────────────────────────────
 
 describe('member registration', () => {
-  it('creates a member, signs them in and e-mails a verification link', async () => {
-    const email = freshEmail('Ana.Perez');
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, language: 'en' }, remoteAddress: freshAddress() });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      accessToken: expect.any(String),
-      user: { email: email.toLowerCase(), role: ['member'], credits: 0, premiumType: 'free', emailVerified: false, language: 'en', campaignId: null, corporateInfo: null },
-    });
-    expect(res.cookies.some((c) => c.name === REFRESH_COOKIE && c.httpOnly)).toBe(true);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization: `Bearer ${res.json().accessToken}` } });
-    expect(me.statusCode).toBe(200);
-    expect(await lastMailTo(email.toLowerCase())).toContain('/login?verifyToken=');
+  const register = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/users/member', payload, remoteAddress: freshAddress() });
+  const signIn = (email: string, password: string, formId?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password, ...(formId ? { formId } : {}) }, remoteAddress: freshAddress() });
+  const mailsTo = async (email: string) =>
+    (await t.database.execute<{ text: string }>('select text from email_outbox where "to" = $1 order by created_at', [email.toLowerCase()])).map((m) => m.text);
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: email.toUpperCase(), password: GOOD_PASSWORD }, remoteAddress: freshAddress() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().errorCode).toBe('EMAIL_TAKEN');
+  it('creates a member (who then signs in with the password) and e-mails a verification link', async () => {
+    const email = freshEmail('Ana.Perez');
+    const res = await register({ email, password: GOOD_PASSWORD, language: 'en' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ status: 'accepted' });
+    // No session from the registration itself: the answer is the same for a registered address.
+    expect(res.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
+    const session = await signIn(email, GOOD_PASSWORD);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toMatchObject({ email: email.toLowerCase(), role: ['member'], credits: 0, premiumType: 'free', emailVerified: false, language: 'en', campaignId: null, corporateInfo: null });
+    await drainMail();
+    expect(await lastMailTo(email.toLowerCase())).toContain('/login?verifyToken=');
+  });
+
+  it('answers a registered address exactly like a new one, changes nothing, and e-mails its owner instead', async () => {
+    const owner = await t.createUser({ email: freshEmail('owner'), language: 'en' });
+    const [before] = await t.database.execute('select * from users where id = $1', [owner.id]);
+    const fresh = freshEmail('fresh');
+    const taken = await register({ email: owner.email.toUpperCase(), password: GOOD_PASSWORD });
+    const created = await register({ email: fresh, password: GOOD_PASSWORD });
+    expect(taken.statusCode).toBe(created.statusCode);
+    expect(taken.body).toBe(created.body);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(created.headers).sort());
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(await t.database.execute('select * from users where id = $1', [owner.id])).toEqual([before]);
+    await drainMail();
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('already has an account');
+    expect(mails[0]).toContain('/login');
+    expect(mails[0]).not.toContain('verifyToken');
+    // The registering stranger's password does not open the owner's account.
+    expect((await signIn(owner.email, GOOD_PASSWORD)).statusCode).toBe(401);
+    // Repeated attempts do not flood the owner's mailbox.
+    for (let i = 0; i < 4; i++) expect((await register({ email: owner.email, password: GOOD_PASSWORD })).statusCode).toBe(202);
+    await drainMail();
+    expect((await mailsTo(owner.email)).length).toBe(THROTTLE_RULES.registeredNoticePerAccount.limit);
+  });
+
+  it('takes as long for a registered address as for a new one', async () => {
+    const owner = await t.createUser({ email: freshEmail('timing') });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await register({ email, password: GOOD_PASSWORD })).statusCode).toBe(202);
+      return performance.now() - started;
+    };
+    const taken = await timed(owner.email);
+    const fresh = await timed(freshEmail('timing-new'));
+    expect(taken).toBeGreaterThanOrEqual(REGISTRATION_ANSWER_MS - 5);
+    expect(fresh).toBeGreaterThanOrEqual(REGISTRATION_ANSWER_MS - 5);
   });
 
   it('claims the questionnaire whose id it is given, at once', async () => {
     const formId = await insertForm({ email: 'someone@example.com', year: 2025, status: 'in-progress' });
     const email = freshEmail();
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, formId }, remoteAddress: freshAddress() });
-    expect(res.statusCode).toBe(201);
-    expect(await formOwner(formId)).toBe(res.json().user._id);
+    const res = await register({ email, password: GOOD_PASSWORD, formId });
+    expect(res.statusCode).toBe(202);
+    const [user] = await t.database.execute<{ id: string }>('select id from users where email = $1', [email]);
+    expect(await formOwner(formId)).toBe(user.id);
 
-    // A claimed form cannot be claimed again; nothing is created then.
+    // A claimed form cannot be claimed again; nothing is created then, for a new address or a registered one.
     const second = freshEmail();
-    const refused = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: second, password: GOOD_PASSWORD, formId }, remoteAddress: freshAddress() });
+    const refused = await register({ email: second, password: GOOD_PASSWORD, formId });
     expect(refused.statusCode).toBe(404);
-    expect(await formOwner(formId)).toBe(res.json().user._id);
+    expect((await register({ email, password: GOOD_PASSWORD, formId })).statusCode).toBe(404);
+    expect(await formOwner(formId)).toBe(user.id);
     const leftover = await t.database.execute('select 1 from users where email = $1', [second]);
     expect(leftover).toHaveLength(0);
+  });
+
+  it('the owner of a registered address who registers again with their own password signs in and gets the form', async () => {
+    const owner = await t.createUser({ email: freshEmail('returning') });
+    const formId = await insertForm({ email: owner.email, year: 2025, status: 'in-progress' });
+    expect((await register({ email: owner.email, password: owner.password, formId })).statusCode).toBe(202);
+    expect(await formOwner(formId)).toBeNull();
+    expect((await signIn(owner.email, owner.password, formId)).statusCode).toBe(200);
+    expect(await formOwner(formId)).toBe(owner.id);
   });
 
   it('links forms that only match by e-mail after the address is verified, never before; one per year', async () => {
@@ -245,18 +301,21 @@ describe('member registration', () => {
     const claimed = await insertForm({ email: 'anon@example.com', year: 2025 });
     const sameAddress2024 = await insertForm({ email, year: 2024 });
     const sameAddress2025 = await insertForm({ email, year: 2025 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, formId: claimed }, remoteAddress: freshAddress() });
-    expect(res.statusCode).toBe(201);
-    const userId = res.json().user._id;
+    const res = await register({ email, password: GOOD_PASSWORD, formId: claimed });
+    expect(res.statusCode).toBe(202);
+    const session = await signIn(email, GOOD_PASSWORD);
+    const userId = session.json().user._id;
+    expect(await formOwner(claimed)).toBe(userId);
     expect(await formOwner(sameAddress2024)).toBeNull();
     expect(await formOwner(sameAddress2025)).toBeNull();
 
+    await drainMail();
     const token = verifyTokenIn(await lastMailTo(email));
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(204);
     expect(await formOwner(sameAddress2024)).toBe(userId);
     // 2025 already has the claimed form: the other one stays unclaimed.
     expect(await formOwner(sameAddress2025)).toBeNull();
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization: `Bearer ${res.json().accessToken}` } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization: `Bearer ${session.json().accessToken}` } });
     expect(me.json().emailVerified).toBe(true);
 
     const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
@@ -266,10 +325,12 @@ describe('member registration', () => {
 
   it('an unknown form id creates nothing', async () => {
     const email = freshEmail();
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD, formId: newId() }, remoteAddress: freshAddress() });
+    const res = await register({ email, password: GOOD_PASSWORD, formId: newId() });
     expect(res.statusCode).toBe(404);
-    const retry = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email, password: GOOD_PASSWORD }, remoteAddress: freshAddress() });
-    expect(retry.statusCode).toBe(201);
+    expect(await t.database.execute('select 1 from users where email = $1', [email])).toHaveLength(0);
+    const retry = await register({ email, password: GOOD_PASSWORD });
+    expect(retry.statusCode).toBe(202);
+    expect(await t.database.execute('select 1 from users where email = $1', [email])).toHaveLength(1);
   });
 
   it('is throttled per client address', async () => {

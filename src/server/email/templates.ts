@@ -19,6 +19,11 @@ export function resetPasswordLink(publicUrl: string, token: string): string {
   return `${publicUrl}${LINK_PATHS.resetPassword}?token=${encodeURIComponent(token)}`;
 }
 
+/** The sign-in page and the "forgot password" form, for the "you already have an account" e-mail. */
+export function signInLink(publicUrl: string): string {
+  return `${publicUrl}/login`;
+}
+
 export function verifyEmailLink(publicUrl: string, token: string): string {
   return `${publicUrl}${LINK_PATHS.verifyEmail}?verifyToken=${encodeURIComponent(token)}`;
 }
@@ -99,4 +104,31 @@ export function resetPasswordMail(language: string, link: string, validMinutes: 
 
 export function verifyEmailMail(language: string, link: string, validHours: number): MailContent {
   return render(VERIFY[languageOf(language)](validHours), link);
+}
+
+// Registration with an address that already has an account answers like any registration (no account
+// enumeration); the explanation goes to the address itself.
+const ACCOUNT_EXISTS: Record<Language, Texts> = {
+  es: {
+    subject: 'Ya tienes una cuenta en Paybench',
+    greeting: 'Hola:',
+    lead: 'Alguien, probablemente tú, ha intentado registrarse en Paybench con esta dirección, pero ya tiene una cuenta. Inicia sesión con tu contraseña; si no la recuerdas, en la misma página puedes pedir un enlace para restablecerla.',
+    action: 'Iniciar sesión',
+    validity: 'No se ha creado ninguna cuenta nueva y tu cuenta no ha cambiado.',
+    ignore: 'Si no has sido tú, ignora este mensaje.',
+    signature: 'El equipo de Paybench',
+  },
+  en: {
+    subject: 'You already have a Paybench account',
+    greeting: 'Hello,',
+    lead: 'Someone, probably you, tried to register on Paybench with this address, but it already has an account. Sign in with your password; if you do not remember it, the same page lets you ask for a link to reset it.',
+    action: 'Sign in',
+    validity: 'No new account was created and your account has not changed.',
+    ignore: 'If this was not you, ignore this message.',
+    signature: 'The Paybench team',
+  },
+};
+
+export function accountExistsMail(language: string, link: string): MailContent {
+  return render(ACCOUNT_EXISTS[languageOf(language)], link);
 }

@@ -15,12 +15,13 @@ import { assertAcceptablePassword, clientAddress, openSession, passwordMatches, 
 import { hashPassword } from '../auth/passwords';
 import { clearRefreshCookie } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, createActionToken } from '../auth/actionTokens';
-import { verifyEmailLink, verifyEmailMail } from '../email/templates';
+import { accountExistsMail, signInLink, verifyEmailLink, verifyEmailMail } from '../email/templates';
 import {
   adjustCredits,
   claimForm,
   deleteAccount,
   exportAccount,
+  findUserByEmail,
   findUserById,
   hasRole,
   insertUser,
@@ -28,11 +29,20 @@ import {
   listLedger,
   searchUsers,
   toUser,
+  unclaimedFormExists,
   updateAccount,
   type UserRow,
 } from '../services/users';
 
 const emailTaken = () => new HttpError(409, AUTH_ERRORS.emailAlreadyInUse, 'An account with this e-mail address already exists');
+
+/**
+ * A member registration answers after at least this long, for a new address and for a registered one
+ * alike (the account row, the form claim and the verification token of a new address hide inside it).
+ */
+export const REGISTRATION_ANSWER_MS = 400;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function usersHandlers(context: AppContext) {
   const { config, database, mailer, throttles } = context;
@@ -62,24 +72,40 @@ export function usersHandlers(context: AppContext) {
 
   return {
     async registerMember(request, reply) {
+      const started = Date.now();
       const { email, password, formId, language } = request.body;
       const wait = await throttles.registerPerAddress.hit(clientAddress(request));
       if (wait > 0) rateLimited(reply, wait);
       assertAcceptablePassword(password, email);
+      // The questionnaire's id is the capability of its anonymous author: an unknown or claimed one is a 404
+      // whatever the address, before anything is created.
+      if (formId && !(await unclaimedFormExists(database, formId))) {
+        throw notFound('NOT_FOUND', 'The questionnaire does not exist or already belongs to an account');
+      }
+      // Both branches hash the password and answer after the same time, with the same body.
       const passwordHash = await hashPassword(password);
-      const user = await database.transaction(async (tx) => {
-        const created = await insertUser(tx, { email, passwordHash, roles: ['member'], language });
-        if (!created) throw emailTaken();
-        // The questionnaire's id is the capability of its anonymous author: claimed at once, or nothing is created.
-        if (formId && !(await claimForm(tx, created.id, formId))) {
-          throw notFound('NOT_FOUND', 'The questionnaire does not exist or already belongs to an account');
+      const existing = await findUserByEmail(database, email);
+      if (existing) {
+        // No account enumeration: the owner of the address learns by e-mail that it is registered.
+        const withinLimit = (await throttles.registeredNoticePerAccount.hit(existing.email)) === 0;
+        if (withinLimit && !existing.disabled) {
+          mailer.deliverLater({ to: existing.email, purpose: 'account-exists', ...accountExistsMail(existing.language, signInLink(config.publicUrl)) });
         }
-        return created;
-      });
-      await sendVerification(user);
-      const session = await openSession(context, database, reply, user);
-      reply.code(201);
-      return session;
+      } else {
+        const user = await database.transaction(async (tx) => {
+          const created = await insertUser(tx, { email, passwordHash, roles: ['member'], language });
+          // Registered meanwhile by a concurrent request: that one tells the owner.
+          if (!created) return null;
+          if (formId && !(await claimForm(tx, created.id, formId))) {
+            throw notFound('NOT_FOUND', 'The questionnaire does not exist or already belongs to an account');
+          }
+          return created;
+        });
+        if (user) await sendVerification(user);
+      }
+      await sleep(Math.max(0, started + REGISTRATION_ANSWER_MS - Date.now()));
+      reply.code(202);
+      return { status: 'accepted' as const };
     },
 
     async registerCorporate(request, reply) {

@@ -99,6 +99,12 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow 
   return rows[0] ?? null;
 }
 
+/** Whether an unclaimed (anonymous) form of that id exists. */
+export async function unclaimedFormExists(db: Queryable, formId: string): Promise<boolean> {
+  const rows = await db.execute('select 1 from forms where id = $1 and user_id is null', [formId]);
+  return rows.length > 0;
+}
+
 /** Claims an unclaimed (anonymous) form for the user; false when there is no such unclaimed form. */
 export async function claimForm(db: Queryable, userId: string, formId: string): Promise<boolean> {
   const rows = await db.execute(`update forms set user_id = $1, updated_at = now() where id = $2 and user_id is null returning id`, [

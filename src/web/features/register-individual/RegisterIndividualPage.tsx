@@ -16,6 +16,7 @@ import { useApiResource } from '../../app/useApiResource';
 import { browserStorage } from '../../app/browserStorage';
 import { readFormEmail } from '../questionnaire/questionnaireLogic';
 import { registerMemberActor, type Session } from './registerMember';
+import { REGISTRATION_MAIL_SENT } from '../../../../machines/auth/failure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const registerMember = registerMemberActor();
@@ -138,7 +139,9 @@ function Registration({ formId }: { formId: string | null }) {
         </Alert.Root>
       )}
       {serverError && (
-        <Alert.Root status="error" data-testid="register-individual-error">
+        // A registration of an address that already has an account is no error to show in red: its owner
+        // was e-mailed (the server does not say more, so nobody learns which addresses are registered).
+        <Alert.Root status={request.view.errorCode === REGISTRATION_MAIL_SENT ? 'info' : 'error'} data-testid="register-individual-error">
           <Alert.Indicator />
           <Alert.Title>{t(serverError, { defaultValue: t('auth.unknown') })}</Alert.Title>
         </Alert.Root>
