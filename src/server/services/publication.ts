@@ -14,7 +14,9 @@ const FIGURES = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
 /** One measure with its money perturbed (before the thresholds and rounding). */
 function perturbMeasure(raw: RawMeasure, measure: Measure, noise: ReturnType<typeof createCellNoise>): RawMeasure {
   const scale = raw.rms;
-  const move = (value: number, figure: string) => perturbMoney(value, raw.n, scale, noise.moneyNoise(measure, figure));
+  // A figure that is exactly zero stays zero (as statistical offices keep structural zeros): "most have no
+  // deferred pay" is a fact about the group, and noise would only invent pay nobody has.
+  const move = (value: number, figure: string) => (value === 0 ? 0 : perturbMoney(value, raw.n, scale, noise.moneyNoise(measure, figure)));
   // Each percentile has its own draw; sorting afterwards keeps them in order (a pure post-processing).
   const percentiles = raw.percentiles ? raw.percentiles.map((v, i) => move(v, FIGURES[i])).sort((a, b) => a - b) : null;
   let medianCi: [number, number] | null = raw.medianCi ? [move(raw.medianCi[0], 'ci-low'), move(raw.medianCi[1], 'ci-high')] : null;
