@@ -68,7 +68,7 @@ test('public and auth-ready pages open while signed out', async ({ page }) => {
   }
 });
 
-test('an admin creates a corporate user on the register page and stays; a corporate user is taken to the dashboard', async ({ page }) => {
+test('an admin invites a corporate user on the register page and stays (a registered address answers the same); a corporate user is taken to the dashboard', async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/register');
   const email = `corp-${Date.now()}@example.com`;
@@ -77,16 +77,19 @@ test('an admin creates a corporate user on the register page and stays; a corpor
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-3');
   await page.getByTestId('register-company').fill('Acme Industrial SA');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Registro realizado correctamente' })).toBeVisible();
-  await expect(page.getByTestId('register-created')).toContainText(email);
+  await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${email}.` })).toBeVisible();
+  await expect(page.getByTestId('register-created')).toContainText(`Invitación enviada a ${email}.`);
   await expect(page).toHaveURL(/\/register$/);
 
-  // The same address again: EMAIL_TAKEN, shown as auth.EMAIL_TAKEN.
+  // The same address again: the page answers exactly as for a new address (registration never tells
+  // whether an address has an account); the owner is told by e-mail instead.
   await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-3');
-  await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-3');
+  await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-5');
+  await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-5');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('register-error')).toHaveText('Ya existe una cuenta con este correo electrónico.');
+  await expect(page.getByTestId('register-created')).toContainText(`Invitación enviada a ${email}.`);
+  await expect(page.getByTestId('register-error')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/register$/);
 
   // The new corporate user signs in and lands on the dashboard; registering a colleague takes them there too.
   await page.getByTestId('account-menu').click();
@@ -97,10 +100,11 @@ test('an admin creates a corporate user on the register page and stays; a corpor
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/register');
   await expect(page.getByTestId('register-company')).toHaveValue('Acme Industrial SA');
-  await page.getByTestId('register-email').fill(`colleague-${Date.now()}@example.com`);
+  const colleague = `colleague-${Date.now()}@example.com`;
+  await page.getByTestId('register-email').fill(colleague);
   await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-4');
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-4');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Registro realizado correctamente' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${colleague}.` })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -9,6 +9,10 @@ import type { RequestFields } from './accountRequestMachine';
 
 export type DataExport = components['schemas']['DataExport'];
 export type User = components['schemas']['User'];
+/** What a corporate registration tells its caller: the address the invitation went to, nothing more. */
+export interface CorporateInvitation {
+  invited: string;
+}
 
 /** A request without an answer body: resolves with true, rejects with the failure. */
 async function done(pending: Promise<{ response: Response; data?: unknown; error?: unknown }>): Promise<true> {
@@ -49,16 +53,21 @@ export function accountRequests(client: ApiClient = defaultClient) {
     verifyEmail: fromPromise<true, RequestFields>(({ input, signal }) =>
       done(client.POST('/auth/verify-email', { body: { token: field(input, 'token') }, headers: skipAuth, signal })),
     ),
-    /** POST users/corporate: a corporate user (of the caller's company for a corporate caller). */
-    registerCorporate: fromPromise<User, RequestFields>(async ({ input, signal }) => {
+    /**
+     * POST users/corporate: a corporate user (of the caller's company for a corporate caller). The server
+     * answers 202 the same way whether or not the address already has an account (it e-mails an invitation,
+     * or an explanation to the owner), so this resolves with the invited address only.
+     */
+    registerCorporate: fromPromise<CorporateInvitation, RequestFields>(async ({ input, signal }) => {
       const language = input.language;
       const taxId = optional(input, 'taxId');
       const contactName = optional(input, 'contactName');
-      return bodyOf(
+      const email = field(input, 'email').trim();
+      await bodyOf(
         await call(
           client.POST('/users/corporate', {
             body: {
-              email: field(input, 'email').trim(),
+              email,
               password: field(input, 'password'),
               corporateInfo: {
                 companyName: field(input, 'companyName').trim(),
@@ -71,6 +80,7 @@ export function accountRequests(client: ApiClient = defaultClient) {
           }),
         ),
       );
+      return { invited: email };
     }),
     /** GET users/currentUser/export: everything stored about the account. */
     exportMyData: fromPromise<DataExport, RequestFields>(async ({ signal }) =>

@@ -305,6 +305,17 @@ describe('contract: conventions of every operation', () => {
 });
 
 describe('contract: request bodies', () => {
+  it('every operation with a body declares 415 with the shared UnsupportedMediaType response', () => {
+    const withBody = operations.filter(({ op }) => op.requestBody);
+    const problems = withBody
+      .filter(({ op }) => op.responses?.['415']?.$ref !== '#/components/responses/UnsupportedMediaType')
+      .map(({ name }) => `${name}: no 415 UnsupportedMediaType`);
+    expect(problems).toEqual([]);
+    expect(withBody.length).toBeGreaterThanOrEqual(28);
+    const shared = contract.components.responses.UnsupportedMediaType as Response;
+    expect(shared.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/Error');
+  });
+
   it('every object in a request body (nested, through $refs) has additionalProperties: false, except the Stripe event', () => {
     const problems: string[] = [];
     const checked: string[] = [];

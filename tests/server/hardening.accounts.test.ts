@@ -65,7 +65,7 @@ describe('corporate registration', () => {
         remoteAddress: address,
         payload: { email: `corp-${newId(8).toLowerCase()}@example.com`, password: 'a-long-and-unusual-passphrase-91', corporateInfo: { companyName: 'Acme S.L.' } },
       });
-    for (let i = 0; i < THROTTLE_RULES.registerPerAddress.limit; i++) expect((await register()).statusCode).toBe(201);
+    for (let i = 0; i < THROTTLE_RULES.registerPerAddress.limit; i++) expect((await register()).statusCode).toBe(202);
     const refused = await register();
     expect(refused.statusCode).toBe(429);
     expect(refused.json().errorCode).toBe('RATE_LIMITED');

@@ -201,7 +201,8 @@ describe('the fields of the audit, with otherwise valid requests', () => {
       headers: admin.headers,
       payload: { email, password: 'a-long-and-unusual-passphrase-91', corporateInfo: { companyName: 'Ñandú 🚀 S.A.', country: 'es', contactName: 'José Müller' } },
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().corporateInfo.companyName).toBe('Ñandú 🚀 S.A.');
+    expect(res.statusCode).toBe(202);
+    const [row] = await t.database.execute<{ corporate_info: { companyName: string; contactName: string } }>('select corporate_info from users where email = $1', [email]);
+    expect(row.corporate_info).toMatchObject({ companyName: 'Ñandú 🚀 S.A.', contactName: 'José Müller' });
   });
 });

@@ -83,7 +83,7 @@ const PERMISSIONS: PermissionRow[] = [
   {
     call: 'registerCorporate',
     request: () => ({ method: 'POST', url: '/api/users/corporate', payload: { email: freshEmail(), password: GOOD_PASSWORD, corporateInfo: { companyName: 'Acme' } } }),
-    expect: { anonymous: 401, member: 403, corporate: 201, admin: 201, otherMember: 403 },
+    expect: { anonymous: 401, member: 403, corporate: 202, admin: 202, otherMember: 403 },
   },
   { call: 'getCurrentUser', request: () => ({ method: 'GET', url: '/api/users/currentUser?refresh=true' }), expect: signedIn(200) },
   { call: 'listUsers', request: () => ({ method: 'GET', url: '/api/users?query=example&page=1&limit=5' }), expect: adminOnly(200) },
@@ -349,37 +349,107 @@ describe('member registration', () => {
 });
 
 describe('corporate users', () => {
-  it('a corporate user adds a colleague to its own company, on its plan', async () => {
+  const registerCorporate = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/users/corporate', headers, payload, remoteAddress: freshAddress() });
+  const signIn = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: freshAddress() });
+  const mailsTo = async (email: string) =>
+    (await t.database.execute<{ subject: string; text: string }>('select subject, text from email_outbox where "to" = $1 order by created_at', [email.toLowerCase()]));
+
+  it('a corporate user adds a colleague to its own company, on its plan; the colleague is invited by e-mail', async () => {
     const boss = await t.createUser({ roles: ['corporate'], premiumType: 'corporate', corporateInfo: { companyName: 'Grupo Uno S.A.', country: 'es' } });
     const session = await t.signIn(boss.email);
     const email = freshEmail('colleague');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/corporate',
-      headers: session.headers,
-      payload: { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Something Else', contactName: 'Luis' } },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email, role: ['corporate'], credits: 0, premiumType: 'corporate', corporateInfo: { companyName: 'Grupo Uno S.A.', contactName: 'Luis' } });
-    const [row] = await t.database.execute<{ company_id: string }>('select company_id from users where email = $1', [email]);
-    expect(row.company_id).toBe(boss.id);
+    const res = await registerCorporate(session.headers, { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Something Else', contactName: 'Luis' }, language: 'en' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ status: 'accepted' });
+    const [row] = await t.database.execute<{ company_id: string; roles: string[]; premium_type: string; credits: number; corporate_info: unknown }>(
+      'select company_id, roles, premium_type, credits, corporate_info from users where email = $1',
+      [email],
+    );
+    expect(row).toMatchObject({ company_id: boss.id, roles: ['corporate'], premium_type: 'corporate', credits: 0, corporate_info: { companyName: 'Grupo Uno S.A.', contactName: 'Luis' } });
     // The caller stays signed in as themself.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: session.headers })).json()._id).toBe(boss.id);
-    // The new user can sign in.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: GOOD_PASSWORD }, remoteAddress: freshAddress() })).statusCode).toBe(200);
+    // The invitation confirms the address; the new user signs in with the password the colleague chose.
+    await drainMail();
+    const [invitation] = await mailsTo(email);
+    expect(invitation.subject).toBe('You have been invited to Paybench');
+    const token = verifyTokenIn(invitation.text);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(204);
+    const signedIn = await signIn(email, GOOD_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ email, role: ['corporate'], emailVerified: true, corporateInfo: { companyName: 'Grupo Uno S.A.' } });
   });
 
-  it('an admin starts a new company', async () => {
+  it('an admin starts a new company; the new account is in the admin users list at once', async () => {
     const admin = await t.createUser({ roles: ['admin'] });
     const session = await t.signIn(admin.email);
     const email = freshEmail('founder');
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/corporate', headers: session.headers, payload: { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Nueva S.L.' } } });
-    expect(res.statusCode).toBe(201);
+    const res = await registerCorporate(session.headers, { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Nueva S.L.' } });
+    expect(res.statusCode).toBe(202);
     const [row] = await t.database.execute<{ id: string; company_id: string }>('select id, company_id from users where email = $1', [email]);
     expect(row.company_id).toBe(row.id);
-    const taken = await t.app.inject({ method: 'POST', url: '/api/users/corporate', headers: session.headers, payload: { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'X' } } });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().errorCode).toBe('EMAIL_TAKEN');
+    const list = await t.app.inject({ method: 'GET', url: `/api/users?query=${encodeURIComponent(email)}`, headers: session.headers });
+    expect(list.json().items.map((user: { _id: string }) => user._id)).toEqual([row.id]);
+  });
+
+  for (const callerRole of ['corporate', 'admin'] as const) {
+    it(`answers a registered address exactly like a new one (${callerRole} caller), creates and changes nothing, and e-mails its owner at most twice an hour`, async () => {
+      const caller = await t.createUser({ roles: [callerRole], corporateInfo: callerRole === 'corporate' ? { companyName: 'Grupo Dos S.A.' } : undefined });
+      const session = await t.signIn(caller.email);
+      // The owner is a member elsewhere: the caller must not learn that the address has an account.
+      const owner = await t.createUser({ email: freshEmail('taken'), language: 'en' });
+      const [before] = await t.database.execute('select * from users where id = $1', [owner.id]);
+      const usersBefore = (await t.database.execute<{ n: number }>('select count(*)::int as n from users'))[0].n;
+      const payload = (email: string) => ({ email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Grupo Dos S.A.' } });
+      const taken = await registerCorporate(session.headers, payload(owner.email.toUpperCase()));
+      const fresh = freshEmail('new-colleague');
+      const created = await registerCorporate(session.headers, payload(fresh));
+      expect(taken.statusCode).toBe(202);
+      expect(taken.statusCode).toBe(created.statusCode);
+      expect(taken.body).toBe(created.body);
+      expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(created.headers).sort());
+      // Only the new address got an account; the registered one is untouched.
+      expect((await t.database.execute<{ n: number }>('select count(*)::int as n from users'))[0].n).toBe(usersBefore + 1);
+      expect(await t.database.execute('select * from users where id = $1', [owner.id])).toEqual([before]);
+      expect((await signIn(owner.email, GOOD_PASSWORD)).statusCode).toBe(401);
+      await drainMail();
+      const mails = await mailsTo(owner.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text).toContain('already has an account');
+      expect(mails[0].text).toContain('No new account was created and your account has not changed.');
+      expect(mails[0].text).toContain('/login');
+      expect(mails[0].text).not.toContain('verifyToken');
+      // The caller's texts never go into the owner's mail.
+      expect(mails[0].text).not.toContain('Grupo Dos');
+      // Repeated attempts do not flood the owner's mailbox (shared with member registration's notices).
+      for (let i = 0; i < 4; i++) expect((await registerCorporate(session.headers, payload(owner.email))).statusCode).toBe(202);
+      await drainMail();
+      expect((await mailsTo(owner.email)).length).toBe(THROTTLE_RULES.registeredNoticePerAccount.limit);
+      expect(await t.database.execute('select * from users where id = $1', [owner.id])).toEqual([before]);
+    });
+  }
+
+  it('takes as long for a registered address as for a new one', async () => {
+    const boss = await t.createUser({ roles: ['corporate'], corporateInfo: { companyName: 'Grupo Tres S.A.' } });
+    const session = await t.signIn(boss.email);
+    const owner = await t.createUser({ email: freshEmail('timing-corp') });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await registerCorporate(session.headers, { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Grupo Tres S.A.' } });
+      expect(res.statusCode).toBe(202);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const taken: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      taken.push(await timed(owner.email));
+      fresh.push(await timed(freshEmail('timing-corp-new')));
+    }
+    for (const duration of [...taken, ...fresh]) expect(duration).toBeGreaterThanOrEqual(REGISTRATION_ANSWER_MS - 5);
+    // Both hide inside the same floor: the medians differ by far less than the floor itself.
+    expect(Math.abs(median(taken) - median(fresh))).toBeLessThan(REGISTRATION_ANSWER_MS / 2);
   });
 });
 

@@ -132,3 +132,56 @@ const ACCOUNT_EXISTS: Record<Language, Texts> = {
 export function accountExistsMail(language: string, link: string): MailContent {
   return render(ACCOUNT_EXISTS[languageOf(language)], link);
 }
+
+// A corporate user created by an admin or a colleague (POST users/corporate): the new address is invited to
+// confirm itself; a registered address is told that nothing was created. Both answers to the caller are the
+// same, so the caller never learns which addresses have an account. No text of the caller goes into them.
+const CORPORATE_INVITATION: Record<Language, (hours: number) => Texts> = {
+  es: (hours) => ({
+    subject: 'Te han invitado a Paybench',
+    greeting: 'Hola:',
+    lead: 'Un compañero de tu empresa o un administrador de Paybench ha creado para esta dirección una cuenta corporativa de Paybench. Confirma que la dirección es tuya; después inicia sesión con la contraseña que te haya dado quien te invitó (puedes cambiarla en Ajustes o pedir un enlace para restablecerla en la página de inicio de sesión).',
+    action: 'Confirmar mi dirección',
+    validity: `El enlace solo se puede usar una vez y caduca en ${hours} horas.`,
+    ignore: 'Si no esperabas esta invitación, ignora este mensaje.',
+    signature: 'El equipo de Paybench',
+  }),
+  en: (hours) => ({
+    subject: 'You have been invited to Paybench',
+    greeting: 'Hello,',
+    lead: 'A colleague at your company or a Paybench administrator created a Paybench corporate account for this address. Confirm that the address is yours; then sign in with the password the person who invited you gives you (you can change it in Settings, or ask for a reset link on the sign-in page).',
+    action: 'Confirm my address',
+    validity: `The link can be used once and expires in ${hours} hours.`,
+    ignore: 'If you did not expect this invitation, ignore this message.',
+    signature: 'The Paybench team',
+  }),
+};
+
+const CORPORATE_ACCOUNT_EXISTS: Record<Language, Texts> = {
+  es: {
+    subject: 'Ya tienes una cuenta en Paybench',
+    greeting: 'Hola:',
+    lead: 'Un compañero de tu empresa o un administrador de Paybench ha intentado crear una cuenta corporativa de Paybench para esta dirección, pero ya tiene una cuenta. Inicia sesión con tu contraseña; si no la recuerdas, en la misma página puedes pedir un enlace para restablecerla. Si tu cuenta debe pasar a formar parte de la de tu empresa, díselo a quien te invitó o escríbenos.',
+    action: 'Iniciar sesión',
+    validity: 'No se ha creado ninguna cuenta nueva y tu cuenta no ha cambiado.',
+    ignore: 'Si no esperabas esta invitación, ignora este mensaje.',
+    signature: 'El equipo de Paybench',
+  },
+  en: {
+    subject: 'You already have a Paybench account',
+    greeting: 'Hello,',
+    lead: 'A colleague at your company or a Paybench administrator tried to create a Paybench corporate account for this address, but it already has an account. Sign in with your password; if you do not remember it, the same page lets you ask for a link to reset it. If your account should join your company\'s, tell the person who invited you or write to us.',
+    action: 'Sign in',
+    validity: 'No new account was created and your account has not changed.',
+    ignore: 'If you did not expect this invitation, ignore this message.',
+    signature: 'The Paybench team',
+  },
+};
+
+export function corporateInvitationMail(language: string, link: string, validHours: number): MailContent {
+  return render(CORPORATE_INVITATION[languageOf(language)](validHours), link);
+}
+
+export function corporateAccountExistsMail(language: string, link: string): MailContent {
+  return render(CORPORATE_ACCOUNT_EXISTS[languageOf(language)], link);
+}

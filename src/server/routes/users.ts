@@ -5,7 +5,7 @@
 //   updateOwnCampaign  signed in, about themself   patchUser/deleteUser admin (not on their own roles / account)
 //   exportMyData, deleteMyAccount, listCreditLedger: signed in, about themself
 // Roles, credits and plan change only through patchUser (admin) and payments, never through a profile edit.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, forbidden, notFound } from '../http/errors';
@@ -15,7 +15,15 @@ import { assertAcceptablePassword, clientAddress, openSession, passwordMatches, 
 import { hashPassword } from '../auth/passwords';
 import { clearRefreshCookie } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, createActionToken } from '../auth/actionTokens';
-import { accountExistsMail, signInLink, verifyEmailLink, verifyEmailMail } from '../email/templates';
+import {
+  accountExistsMail,
+  corporateAccountExistsMail,
+  corporateInvitationMail,
+  signInLink,
+  verifyEmailLink,
+  verifyEmailMail,
+  type MailContent,
+} from '../email/templates';
 import {
   adjustCredits,
   claimForm,
@@ -34,11 +42,10 @@ import {
   type UserRow,
 } from '../services/users';
 
-const emailTaken = () => new HttpError(409, AUTH_ERRORS.emailAlreadyInUse, 'An account with this e-mail address already exists');
-
 /**
- * A member registration answers after at least this long, for a new address and for a registered one
- * alike (the account row, the form claim and the verification token of a new address hide inside it).
+ * A registration (member, or corporate user created by an admin or a colleague) answers after at least this
+ * long, for a new address and for a registered one alike (the account row, the form claim and the
+ * verification token of a new address hide inside it).
  */
 export const REGISTRATION_ANSWER_MS = 400;
 
@@ -47,14 +54,38 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function usersHandlers(context: AppContext) {
   const { config, database, mailer, throttles } = context;
 
-  /** E-mails a verification link; once followed, forms answered with the address join the account. */
-  async function sendVerification(user: UserRow) {
+  /**
+   * E-mails a verification link (for a corporate user created by someone else, as an invitation); once
+   * followed, forms answered with the address join the account.
+   */
+  async function sendVerification(user: UserRow, invited = false) {
     const token = await createActionToken(database, user.id, 'verify-email');
+    const link = verifyEmailLink(config.publicUrl, token);
+    const hours = ACTION_TOKEN_TTL_MINUTES['verify-email'] / 60;
     mailer.deliverLater({
       to: user.email,
-      purpose: 'verify-email',
-      ...verifyEmailMail(user.language, verifyEmailLink(config.publicUrl, token), ACTION_TOKEN_TTL_MINUTES['verify-email'] / 60),
+      purpose: invited ? 'corporate-invitation' : 'verify-email',
+      ...(invited ? corporateInvitationMail(user.language, link, hours) : verifyEmailMail(user.language, link, hours)),
     });
+  }
+
+  /**
+   * No account enumeration: a registration with a registered address answers like any other, and the owner
+   * of the address learns by e-mail what happened, at most twice an hour per account (member and corporate
+   * registrations together), never when the account is disabled.
+   */
+  async function tellOwner(existing: UserRow, purpose: string, content: (language: string, link: string) => MailContent) {
+    const withinLimit = (await throttles.registeredNoticePerAccount.hit(existing.email)) === 0;
+    if (withinLimit && !existing.disabled) {
+      mailer.deliverLater({ to: existing.email, purpose, ...content(existing.language, signInLink(config.publicUrl)) });
+    }
+  }
+
+  /** Answers a registration, whatever happened, after REGISTRATION_ANSWER_MS from its start. */
+  async function accepted(reply: FastifyReply, started: number) {
+    await sleep(Math.max(0, started + REGISTRATION_ANSWER_MS - Date.now()));
+    reply.code(202);
+    return { status: 'accepted' as const };
   }
 
   /** The caller may read or edit the account `id`: it is their own, or they are an admin. */
@@ -86,11 +117,7 @@ export function usersHandlers(context: AppContext) {
       const passwordHash = await hashPassword(password);
       const existing = await findUserByEmail(database, email);
       if (existing) {
-        // No account enumeration: the owner of the address learns by e-mail that it is registered.
-        const withinLimit = (await throttles.registeredNoticePerAccount.hit(existing.email)) === 0;
-        if (withinLimit && !existing.disabled) {
-          mailer.deliverLater({ to: existing.email, purpose: 'account-exists', ...accountExistsMail(existing.language, signInLink(config.publicUrl)) });
-        }
+        await tellOwner(existing, 'account-exists', accountExistsMail);
       } else {
         const user = await database.transaction(async (tx) => {
           const created = await insertUser(tx, { email, passwordHash, roles: ['member'], language });
@@ -103,12 +130,11 @@ export function usersHandlers(context: AppContext) {
         });
         if (user) await sendVerification(user);
       }
-      await sleep(Math.max(0, started + REGISTRATION_ANSWER_MS - Date.now()));
-      reply.code(202);
-      return { status: 'accepted' as const };
+      return accepted(reply, started);
     },
 
     async registerCorporate(request, reply) {
+      const started = Date.now();
       const caller = await requireCaller(database, request);
       const admin = isAdmin(caller);
       if (!admin && !hasRole(caller, 'corporate')) throw forbidden('FORBIDDEN', 'Only administrators and corporate users create corporate users');
@@ -117,7 +143,17 @@ export function usersHandlers(context: AppContext) {
       if (wait > 0) rateLimited(reply, wait);
       const { email, password, corporateInfo, language } = request.body;
       assertAcceptablePassword(password, email);
+      // Like member registration: the same answer after the same time for a new and a registered address
+      // (the caller is signed in, but a corporate user must not learn who else has an account). A new
+      // address gets the account and an invitation to confirm itself; a registered one is left unchanged
+      // and its owner is told by e-mail. The caller finds the new colleague through them (and an admin in
+      // the users list, which shows every account anyway).
       const passwordHash = await hashPassword(password);
+      const existing = await findUserByEmail(database, email);
+      if (existing) {
+        await tellOwner(existing, 'corporate-account-exists', corporateAccountExistsMail);
+        return accepted(reply, started);
+      }
       const created = await insertUser(database, {
         email,
         passwordHash,
@@ -133,10 +169,9 @@ export function usersHandlers(context: AppContext) {
               premiumType: caller.premium_type === 'corporate' ? ('corporate' as const) : ('free' as const),
             }),
       });
-      if (!created) throw emailTaken();
-      await sendVerification(created);
-      reply.code(201);
-      return toUser(created);
+      // Registered meanwhile by a concurrent request: that one tells the owner.
+      if (created) await sendVerification(created, true);
+      return accepted(reply, started);
     },
 
     async getCurrentUser(request) {

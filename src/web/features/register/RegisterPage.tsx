@@ -1,7 +1,9 @@
 // The register page (admin or corporate, spec §2, §6): creates corporate users (POST users/corporate).
-// A corporate user's new colleague joins the caller's company; an admin names the company. After a
-// success: the toast of spec §8, then a corporate registrant goes to the saved URL or the dashboard
-// (spec §4); an admin stays to create more.
+// A corporate user's new colleague joins the caller's company; an admin names the company. The server
+// answers the same for a new and a registered address (no account enumeration), so the page says
+// "invitation sent to …" either way: the new colleague confirms the address from the e-mail, the owner of
+// a registered address is told by e-mail. After a success: the toast, then a corporate registrant goes to
+// the saved URL or the dashboard (spec §4); an admin stays to invite more.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -10,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { LANGUAGES, TOAST_DEFAULT_MS, type Language } from '../../../domain/constants';
 import { isAdmin, registrationLanding } from '../../../../machines/auth/landing';
 import { authMessageKey } from '../../../../machines/auth/failure';
-import { accountRequests, type User } from '../../../../machines/auth/requests';
+import { accountRequests, type CorporateInvitation } from '../../../../machines/auth/requests';
 import type { PageProps } from '../../app/router';
 import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
@@ -43,13 +45,13 @@ export function RegisterPage(_props: PageProps) {
   const company = admin ? companyName : ownCompany || companyName;
 
   const request = useAccountRequest(requests.registerCorporate, {
-    succeeded: (user: User) => {
+    succeeded: ({ invited }: CorporateInvitation) => {
       showMessage({
         kind: 'toast',
         status: 'success',
         durationMs: TOAST_DEFAULT_MS,
         titleKey: 'auth.register.success_title',
-        textKey: 'auth.register.success',
+        text: t('register.invited_toast', { email: invited }),
       });
       const next = registrationLanding(registrant, savedRedirect);
       if (next) {
@@ -57,7 +59,7 @@ export function RegisterPage(_props: PageProps) {
         navigate(next);
         return;
       }
-      setCreated(user.email);
+      setCreated(invited);
       setEmail('');
       setPassword('');
       setConfirmation('');
@@ -97,7 +99,7 @@ export function RegisterPage(_props: PageProps) {
                 {created && (
                   <Alert.Root status="success" data-testid="register-created">
                     <Alert.Indicator />
-                    <Alert.Title>{t('register.created', { email: created })}</Alert.Title>
+                    <Alert.Title>{t('register.invited', { email: created })}</Alert.Title>
                   </Alert.Root>
                 )}
                 {request.view.errorKey && (
