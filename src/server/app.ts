@@ -25,6 +25,7 @@ import { createValidatorCompiler, describeValidationErrors } from './http/valida
 import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
+import { closeStatisticsSettings } from './services/statisticsSettings';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -207,6 +208,8 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     return reply.sendFile('index.html');
   });
 
+  // The statistics settings' listening connection (started by the first comparison) ends with the app.
+  app.addHook('onClose', async () => closeStatisticsSettings(database));
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;
 }

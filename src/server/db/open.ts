@@ -27,7 +27,31 @@ export interface Database extends Queryable {
    * single connection, a query on the outer handle would wait for the transaction to end.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Follows NOTIFY on `channel` (LISTEN). `notify` gets every notification committed by anyone; those committed
+   * through this handle arrive before the committing statement returns (PGlite delivers them with the statement's
+   * result; on PostgreSQL every pooled connection of this handle listens too, so a writer gets its own notification
+   * with its COMMIT). `live(true)` says notifications are being received — once the dedicated listening
+   * connection's LISTEN succeeded — and `live(false)` that some may be missed (connection lost; it reconnects and
+   * says live(true) again). Nothing is live before the first live(true).
+   */
+  listen(channel: string, handlers: NotificationHandlers): Listening;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  notify(payload: string): void;
+  live(live: boolean): void;
+}
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/** A channel name as SQL (letters, digits and underscores only). */
+function channelIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('invalid channel name');
+  return channel;
 }
 
 export interface OpenOptions {
@@ -55,6 +79,28 @@ export function wrapPglite(client: PGlite): Database {
         work({ execute: async <R>(text: string, params: unknown[] = []) => (await tx.query<R>(text, params)).rows }),
       );
     },
+    listen(channel, handlers) {
+      // One process, one connection: notifications come with the result of the statement that committed them.
+      let closed = false;
+      const unsubscribe = client
+        .listen(channelIdentifier(channel), (payload) => {
+          if (!closed) handlers.notify(payload);
+        })
+        .then((stop) => {
+          if (!closed) handlers.live(true);
+          return stop;
+        });
+      unsubscribe.catch(() => undefined);
+      return {
+        async close() {
+          if (closed) return;
+          closed = true;
+          handlers.live(false);
+          const stop = await unsubscribe.catch(() => null);
+          if (stop && !client.closed) await stop().catch(() => undefined);
+        },
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -69,14 +115,135 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
   const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle client that errors (e.g. the server restarted) must not crash the process.
   pool.on('error', () => undefined);
+
+  // Notifications: every pooled connection listens on the followed channels (a writer then receives its own
+  // notification with its COMMIT), and a dedicated connection per listen() call says whether nothing is missed.
+  const followed = new Map<string, Set<NotificationHandlers>>();
+  const listeningOn = new WeakMap<pg.PoolClient, Set<string>>();
+  const deliver = (channel: string, payload: string | undefined) => {
+    for (const handlers of followed.get(channel) ?? []) handlers.notify(payload ?? '');
+  };
+  /** A pooled connection for one statement or transaction, listening on the followed channels first. */
+  async function acquire(): Promise<pg.PoolClient> {
+    const client = await pool.connect();
+    if (followed.size === 0) return client;
+    let channels = listeningOn.get(client);
+    if (!channels) {
+      channels = new Set();
+      listeningOn.set(client, channels);
+      client.on('notification', (message) => deliver(message.channel, message.payload));
+    }
+    try {
+      for (const channel of followed.keys()) {
+        if (channels.has(channel)) continue;
+        await client.query(`listen ${channel}`);
+        channels.add(channel);
+      }
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    return client;
+  }
+  const listeners = new Set<Listening>();
+
+  function listen(channel: string, handlers: NotificationHandlers): Listening {
+    channelIdentifier(channel);
+    if (!followed.has(channel)) followed.set(channel, new Set());
+    followed.get(channel)!.add(handlers);
+    let closed = false;
+    let current: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    let delay = 100;
+    const lost = (client: pg.Client) => {
+      if (current !== client) return;
+      current = null;
+      handlers.live(false);
+      client.end().catch(() => undefined);
+      reconnect();
+    };
+    const reconnect = () => {
+      if (closed || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 5_000);
+    };
+    const connect = async () => {
+      const client = new pg.Client({ connectionString, keepAlive: true, application_name: `listen ${channel}` });
+      client.on('error', () => lost(client));
+      client.on('end', () => lost(client));
+      client.on('notification', (message) => {
+        if (message.channel === channel) handlers.notify(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${channel}`);
+      } catch {
+        client.end().catch(() => undefined);
+        reconnect();
+        return;
+      }
+      if (closed) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      current = client;
+      delay = 100;
+      handlers.live(true);
+    };
+    // A connection that died without a word (no FIN) must not stay "live": a ping every few seconds.
+    const ping = setInterval(() => {
+      const client = current;
+      if (!client) return;
+      const timeout = setTimeout(() => lost(client), 5_000);
+      timeout.unref();
+      client.query('select 1').then(
+        () => clearTimeout(timeout),
+        () => lost(client),
+      );
+    }, 5_000);
+    ping.unref();
+    void connect();
+    const listening: Listening = {
+      async close() {
+        if (closed) return;
+        closed = true;
+        listeners.delete(listening);
+        clearInterval(ping);
+        if (retry) clearTimeout(retry);
+        followed.get(channel)?.delete(handlers);
+        if (followed.get(channel)?.size === 0) followed.delete(channel);
+        handlers.live(false);
+        const client = current;
+        current = null;
+        if (client) await client.end().catch(() => undefined);
+      },
+    };
+    listeners.add(listening);
+    return listening;
+  }
+
   return {
     kind: 'postgresql',
     orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
     async execute<T>(text: string, params: unknown[] = []) {
-      return (await pool.query(text, params)).rows as T[];
+      const client = await acquire();
+      let result: pg.QueryResult;
+      try {
+        result = await client.query(text, params);
+      } catch (error) {
+        // As pool.query does: a connection whose statement failed is closed, not handed out again.
+        client.release(error as Error);
+        throw error;
+      }
+      client.release();
+      return result.rows as T[];
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await acquire();
       try {
         await client.query('begin');
         const result = await work({ execute: async <R>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[] });
@@ -89,7 +256,9 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
         client.release();
       }
     },
+    listen,
     async close() {
+      await Promise.all([...listeners].map((listening) => listening.close()));
       await pool.end();
     },
   };

@@ -7,7 +7,7 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../htt
 import { isAdmin, requireCaller as requireStoredCaller } from '../auth/caller';
 import { conditionsKey, peerGroup, validateFilters, type ComparisonFilters, type PeerGroup } from '../services/peerGroup';
 import { compareGroup, countGroup, type RawComparison } from '../services/statistics';
-import { createSettingsReader, type OwnForm, type RequestSettings, type StatisticsSettings } from '../services/statisticsSettings';
+import { statisticsSettingsFor, type OwnForm, type RequestSettings, type StatisticsSettings } from '../services/statisticsSettings';
 import { createCachedComputation, createMemoryCache, type CachedComputation } from '../services/cache';
 import { billingOf, chargeSearch, creditBalance, searchIdempotencyKey, type Caller } from '../services/credits';
 import { deleteSearch, findSearch, listSearches, saveFreeSearch } from '../services/history';
@@ -44,11 +44,15 @@ function releaseInfo(settings: StatisticsSettings): ComparisonResult['release'] 
 export function comparisonHandlers({ config, database }: AppContext) {
   const cache = createMemoryCache();
   const cached: CachedComputation = createCachedComputation(cache);
-  const readSettings = createSettingsReader(config?.privacyThreshold);
+  // The release pointer, threshold and rates from memory while this instance listens for their changes; the caller
+  // for at most 1 s when their billing does not depend on a balance (statisticsSettings.ts).
+  let settingsCache: ReturnType<typeof statisticsSettingsFor> | undefined;
+  const readSettings = (options: { userId: string | null; requestedYear: number | undefined }) =>
+    (settingsCache ??= statisticsSettingsFor(database, config.privacyThreshold)).read(options);
   /** Read when answering (the handlers are also built without a configuration, to list the operations). */
   const secret = () => config.secrets.perturbationSecret;
 
-  const settingsFor = (userId: string | null, filters: ComparisonFilters) => readSettings(database, { userId, requestedYear: filters.year });
+  const settingsFor = (userId: string | null, filters: ComparisonFilters) => readSettings({ userId, requestedYear: filters.year });
 
   /**
    * The true figures of a group on the current release: from this process' cache, else the figures stored when

@@ -18,7 +18,7 @@ import { newId } from '../ids';
 import { GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type GroupField, type Conditions } from './peerGroup';
 import { COMPANY_SIZES, COMPANY_TYPES, COUNTRIES, COUNTRY_CITIES, EXPERIENCE_BANDS, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS } from '../../domain/questionnaire';
 import { compareGroup, type RawComparison } from './statistics';
-import { readCountingSettings } from './statisticsSettings';
+import { notifyStatisticsChanged, readCountingSettings } from './statisticsSettings';
 import { readDataVersion } from './dataVersion';
 
 /** Two instances never cut at the same time. */
@@ -217,6 +217,8 @@ export async function cutRelease(
         `delete from release_aggregates where release_id in (select id from statistics_releases where sequence < $1)`,
         [sequence],
       );
+      // Every instance drops its kept release pointer when this commits (statisticsSettings.ts).
+      await notifyStatisticsChanged(tx, 'cut');
       return toRelease(row);
     });
   } catch (error) {
@@ -317,6 +319,8 @@ export async function forgetPersonInReleases(tx: Queryable, userId: string): Pro
     [userId],
   );
   if (touched.length > 0) await tx.execute('delete from release_aggregates where release_id = any($1::text[])', [touched.map((r) => r.id)]);
+  // Every instance drops its kept release revision (and kept callers) when the erasure commits.
+  await notifyStatisticsChanged(tx, 'erasure');
 }
 
 /**
