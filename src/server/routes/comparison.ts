@@ -12,7 +12,7 @@ import { createCachedComputation, createMemoryCache, type CachedComputation } fr
 import { billingOf, chargeSearch, creditBalance, searchIdempotencyKey, type Caller } from '../services/credits';
 import { deleteSearch, findSearch, listSearches, saveFreeSearch } from '../services/history';
 import { aggregateKey, readAggregate, storeAggregate } from '../services/releases';
-import { positionsFromPublished, publishGroup, publishedCount } from '../services/publication';
+import { positionsFromPublished, publishGroup, publishedCount, type PublishedGroup } from '../services/publication';
 import { COMPARISON_REASONS, countLabel } from '../../domain/statistics';
 
 type ComparisonResult = components['schemas']['ComparisonResult'];
@@ -87,6 +87,22 @@ export function comparisonHandlers({ config, database }: AppContext) {
     return cached(`count|${groupKey(settings, group)}`, () => countGroup(database, { releaseId: release.id, year: group.year, conditions: group.conditions }));
   }
 
+  /**
+   * The published (perturbed) figures of a group, computed once per group key: publication is deterministic in the
+   * group's figures, K and the secret (the same people always get the same perturbation), and the key holds the
+   * release, its revision and K, so a kept answer is exactly the one computing it again would give.
+   */
+  const publishedGroups = new Map<string, PublishedGroup>();
+  function publishedOnce(key: string, raw: Extract<RawComparison, { status: 'ok' }>, k: number): PublishedGroup {
+    let published = publishedGroups.get(key);
+    if (!published) {
+      published = publishGroup(raw, k, secret());
+      publishedGroups.set(key, published);
+      while (publishedGroups.size > 2_000) publishedGroups.delete(publishedGroups.keys().next().value as string);
+    }
+    return published;
+  }
+
   /** The answer as the contract has it: perturbed, thresholds applied; the position from published figures only. */
   function publish(raw: RawComparison, group: PeerGroup, settings: StatisticsSettings, own: OwnForm | null): Omit<ComparisonResult, 'creditsLeft'> {
     const k = settings.threshold;
@@ -107,7 +123,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
         position: null,
       };
     }
-    const published = publishGroup(raw, k, secret());
+    const published = publishedOnce(groupKey(settings, group), raw, k);
     return {
       ...common,
       status: 'ok',
