@@ -120,90 +120,11 @@ export async function notifyStatisticsChanged(tx: Queryable, reason: string): Pr
  */
 export const CALLER_CACHE_MS = 1_000;
 
-/**
- * Triggers that notify STATISTICS_CHANNEL for writes made with plain SQL (an operator setting the threshold, a
- * script raising a release's revision) and for changes of what a kept caller part holds (a completed form edited,
- * completed or withdrawn; roles, plan or disabled changed: payload `callers:<ids>`, or `callers` for more than 100),
- * so that even within CALLER_CACHE_MS a change made through any instance is seen as soon as it is delivered.
- * Installed once per database by the first instance that listens, under an advisory lock and a short lock timeout
- * (never queueing readers behind a cut). The code paths of a cut and an erasure notify explicitly too.
- */
-const TRIGGER_LOCK = 727_003;
-/** Raised whenever TRIGGER_SQL changes, so that databases with an older version get it again. */
-const TRIGGER_VERSION = 'paybench statistics notify v2';
-const CALLER_LIMIT = 100;
-const TRIGGER_SQL = [
-  `create or replace function paybench_statistics_notify() returns trigger language plpgsql as $$
-   begin perform pg_notify('${STATISTICS_CHANNEL}', tg_table_name || '@' || txid_current()); return null; end $$`,
-  `create or replace function paybench_statistics_notify_callers() returns trigger language plpgsql as $$
-   declare ids text[];
-   begin
-     if tg_table_name = 'forms' then
-       if tg_op = 'INSERT' then
-         ids := array(select distinct user_id from paybench_new where user_id is not null and status = 'completed' limit ${CALLER_LIMIT + 1});
-       elsif tg_op = 'DELETE' then
-         ids := array(select distinct user_id from paybench_old where user_id is not null and status = 'completed' limit ${CALLER_LIMIT + 1});
-       else
-         ids := array(select distinct user_id from (select user_id, status from paybench_new union all select user_id, status from paybench_old) c
-                       where user_id is not null and status = 'completed' limit ${CALLER_LIMIT + 1});
-       end if;
-     elsif tg_op = 'DELETE' then
-       ids := array(select id from paybench_old limit ${CALLER_LIMIT + 1});
-     else
-       ids := array(select n.id from paybench_new n join paybench_old o on o.id = n.id
-                     where n.roles is distinct from o.roles or n.premium_type is distinct from o.premium_type
-                        or n.disabled is distinct from o.disabled limit ${CALLER_LIMIT + 1});
-     end if;
-     if cardinality(ids) > ${CALLER_LIMIT} then perform pg_notify('${STATISTICS_CHANNEL}', 'callers@' || txid_current());
-     elsif cardinality(ids) > 0 then perform pg_notify('${STATISTICS_CHANNEL}', 'callers:' || array_to_string(ids, ',') || '@' || txid_current());
-     end if;
-     return null;
-   end $$`,
-  `comment on function paybench_statistics_notify_callers() is '${TRIGGER_VERSION}'`,
-  `drop trigger if exists paybench_statistics_notify_insert on configs`,
-  `create trigger paybench_statistics_notify_insert after insert on configs for each row
-     when (new.key in ('privacyThreshold', 'exchangeRates')) execute function paybench_statistics_notify()`,
-  `drop trigger if exists paybench_statistics_notify_update on configs`,
-  `create trigger paybench_statistics_notify_update after update on configs for each row
-     when (old.key in ('privacyThreshold', 'exchangeRates') or new.key in ('privacyThreshold', 'exchangeRates'))
-     execute function paybench_statistics_notify()`,
-  `drop trigger if exists paybench_statistics_notify_delete on configs`,
-  `create trigger paybench_statistics_notify_delete after delete on configs for each row
-     when (old.key in ('privacyThreshold', 'exchangeRates')) execute function paybench_statistics_notify()`,
-  `drop trigger if exists paybench_statistics_notify on statistics_releases`,
-  `create trigger paybench_statistics_notify after insert or update or delete or truncate on statistics_releases
-     for each statement execute function paybench_statistics_notify()`,
-  `drop trigger if exists paybench_statistics_notify_insert on forms`,
-  `create trigger paybench_statistics_notify_insert after insert on forms referencing new table as paybench_new
-     for each statement execute function paybench_statistics_notify_callers()`,
-  `drop trigger if exists paybench_statistics_notify_update on forms`,
-  `create trigger paybench_statistics_notify_update after update on forms referencing old table as paybench_old new table as paybench_new
-     for each statement execute function paybench_statistics_notify_callers()`,
-  `drop trigger if exists paybench_statistics_notify_delete on forms`,
-  `create trigger paybench_statistics_notify_delete after delete on forms referencing old table as paybench_old
-     for each statement execute function paybench_statistics_notify_callers()`,
-  `drop trigger if exists paybench_statistics_notify_update on users`,
-  `create trigger paybench_statistics_notify_update after update on users referencing old table as paybench_old new table as paybench_new
-     for each statement execute function paybench_statistics_notify_callers()`,
-  `drop trigger if exists paybench_statistics_notify_delete on users`,
-  `create trigger paybench_statistics_notify_delete after delete on users referencing old table as paybench_old
-     for each statement execute function paybench_statistics_notify_callers()`,
-];
-/** Every trigger above (by table), to skip the installation when all are there. */
-const TRIGGER_COUNT = TRIGGER_SQL.filter((statement) => statement.startsWith('create trigger')).length;
-
-async function installNotifyTriggers(database: Database): Promise<void> {
-  const [{ n, version }] = await database.execute<{ n: number; version: string | null }>(
-    `select (select count(*)::int from pg_trigger where not tgisinternal and tgname like 'paybench\\_statistics\\_notify%') as n,
-            (select obj_description(p.oid, 'pg_proc') from pg_proc p where p.proname = 'paybench_statistics_notify_callers') as version`,
-  );
-  if (Number(n) === TRIGGER_COUNT && version === TRIGGER_VERSION) return;
-  await database.transaction(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock($1)', [TRIGGER_LOCK]);
-    await tx.execute(`set local lock_timeout = '1s'`);
-    for (const statement of TRIGGER_SQL) await tx.execute(statement);
-  });
-}
+// Writes made with plain SQL (an operator setting the threshold, a script raising a release's revision) and changes
+// of what a kept caller part holds (a completed form edited, completed or withdrawn; roles, plan or disabled changed:
+// payload `callers:<ids>`, or `callers` for more than 100) notify STATISTICS_CHANNEL through the triggers of
+// migration 0004_statistics_notify.sql, so even within CALLER_CACHE_MS a change made through any instance is seen
+// as soon as it is delivered. The code paths of a cut and an erasure notify explicitly too.
 
 /** The settings of a request; with `userId`, also the caller and their own form of the year. */
 export interface ReadSettingsOptions {
@@ -346,14 +267,6 @@ export function createStatisticsSettings(
   const start = () => {
     if (listening || starting) return;
     starting = (async () => {
-      try {
-        await installNotifyTriggers(database);
-      } catch {
-        // Retried by the next read after a pause; reads go to the database meanwhile.
-        await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
-        starting = null;
-        return;
-      }
       listening = database.listen(STATISTICS_CHANNEL, {
         notify: onNotify,
         live(value) {
