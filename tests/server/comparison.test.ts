@@ -200,6 +200,23 @@ describe('saved searches', () => {
     expect(all).toEqual([...ids].reverse());
   });
 
+  it('keeps one entry when the same free search is asked again right away, a new one for other filters', async () => {
+    const admin = await user(['admin']);
+    const first = (await compare(admin.headers, { filters: { sector: 'banking' } })).json().historyId;
+    const again = (await compare(admin.headers, { filters: { sector: 'banking' } })).json().historyId;
+    expect(again).toBe(first);
+    const other = (await compare(admin.headers, { filters: { sector: 'insurance' } })).json().historyId;
+    expect(other).not.toBe(first);
+    const back = (await compare(admin.headers, { filters: { sector: 'banking' } })).json().historyId;
+    expect(back).not.toBe(first);
+    const rows = await t.database.execute('select id from search_history where user_id = $1', [admin.id]);
+    expect(rows).toHaveLength(3);
+    // A deleted entry is not handed out again.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/forms/user-history/${back}`, headers: admin.headers })).statusCode).toBe(204);
+    const fresh = (await compare(admin.headers, { filters: { sector: 'banking' } })).json().historyId;
+    expect(fresh).not.toBe(back);
+  });
+
   it('deletes only my own entries (someone else’s is 404 and stays); an admin may delete any', async () => {
     const owner = await user(['corporate'], { premiumType: 'corporate' });
     const entry = (await compare(owner.headers, { filters: {} })).json().historyId;

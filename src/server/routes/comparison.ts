@@ -41,7 +41,12 @@ function releaseInfo(settings: StatisticsSettings): ComparisonResult['release'] 
   return settings.release ? { id: settings.release.id, sequence: settings.release.sequence, cutAt: settings.release.cutAt } : null;
 }
 
+/** A free search repeated with the same filters within this window keeps its history entry (per instance). */
+const REPEAT_WINDOW_MS = 5 * 60_000;
+
 export function comparisonHandlers({ config, database }: AppContext) {
+  /** Each signed-in caller's last free search in this instance: its filters, entry and time. */
+  const lastFreeSearch = new Map<string, { filters: string; historyId: string; at: number }>();
   const cache = createMemoryCache();
   const cached: CachedComputation = createCachedComputation(cache);
   // The release pointer, threshold and rates from memory while this instance listens for their changes; the caller
@@ -198,7 +203,15 @@ export function comparisonHandlers({ config, database }: AppContext) {
         }
         return { ...answer, historyId: outcome.historyId, creditsLeft: outcome.balance };
       }
+      // Asking the same free search again right away (a reload, a second tab) keeps its entry instead of filling
+      // my-searches with copies.
+      const filtersKey = JSON.stringify(group.applied);
+      const last = lastFreeSearch.get(caller.id);
+      if (last && last.filters === filtersKey && Date.now() - last.at < REPEAT_WINDOW_MS) return { ...answer, historyId: last.historyId, creditsLeft: null };
       const historyId = await saveFreeSearch(database, caller.id, { kind: 'comparison', filters: group.applied });
+      lastFreeSearch.delete(caller.id);
+      lastFreeSearch.set(caller.id, { filters: filtersKey, historyId, at: Date.now() });
+      while (lastFreeSearch.size > 10_000) lastFreeSearch.delete(lastFreeSearch.keys().next().value as string);
       return { ...answer, historyId, creditsLeft: null };
     },
 
@@ -234,6 +247,7 @@ export function comparisonHandlers({ config, database }: AppContext) {
       const caller = await requireStoredCaller(database, request);
       const deleted = await deleteSearch(database, request.params.id, isAdmin(caller) ? null : caller.id);
       if (!deleted) throw notFound('NOT_FOUND', 'No such saved search');
+      for (const [userId, last] of lastFreeSearch) if (last.historyId === request.params.id) lastFreeSearch.delete(userId);
       reply.code(204).send();
     },
   } satisfies Partial<OperationHandlers>;
