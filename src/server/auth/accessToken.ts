@@ -15,8 +15,14 @@ export interface AccessClaims {
 
 const ISSUER = 'paybench';
 
+/** Verified tokens remembered per process (the signature check runs on the thread pool and dominates a cached answer). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
+  // A token's signature and claims never change, so a token verified once is valid until its own expiry; whether
+  // its session is still live is checked on every request by the caller (app.ts), never remembered here.
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
     async sign(claims: AccessClaims): Promise<string> {
@@ -30,11 +36,19 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     },
     /** The claims of a valid token, or null for an invalid or expired one. */
     async verify(token: string): Promise<AccessClaims | null> {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return { ...known.claims, roles: [...known.claims.roles] };
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || !Array.isArray(payload.roles)) return null;
+        if (typeof payload.sub !== 'string' || !Array.isArray(payload.roles) || typeof payload.exp !== 'number') return null;
         const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-        return { userId: payload.sub, roles: payload.roles as Role[], ...(sessionId ? { sessionId } : {}) };
+        const claims: AccessClaims = { userId: payload.sub, roles: payload.roles as Role[], ...(sessionId ? { sessionId } : {}) };
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        while (verified.size > VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        return { ...claims, roles: [...claims.roles] };
       } catch {
         return null;
       }
