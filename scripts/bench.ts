@@ -632,7 +632,7 @@ export function formatReport(result: BenchResult): string {
     }
     lines.push(
       `  db: the same work run directly on the database, no HTTP: the stored figures' lookup (precomputed), the comparison` +
-        ` statement (on demand); for the cached query, its only statement, the saved search (the settings come from memory).`,
+        ` statement (on demand); for the cached query, the saved search it would write (a repeat of the same free search within 5 minutes writes none; the settings come from memory).`,
     );
     lines.push(
       `  settings: kept in memory (listener ${engine.settingsLive ? 'live' : 'NOT live'}); read in full on a change, one round trip: ` +
