@@ -60,8 +60,8 @@ export interface BenchOptions {
   keep?: boolean;
   /**
    * Reuse a loaded database between runs (`--reuse`): PostgreSQL database `paybench_bench`, PGlite folder
-   * `<tmp>/paybench-bench-pglite`. Loaded on the first run (when it holds no forms), kept afterwards; drop it
-   * with `--drop`.
+   * `<tmp>/paybench-bench-pglite`. Loaded on the first run (when it holds no forms), kept afterwards; remove it by
+   * hand when done (`drop database paybench_bench`, or delete the folder).
    */
   reuse?: boolean;
   log?: (line: string) => void;
