@@ -18,7 +18,7 @@ import {
   type Attacker,
   type Person,
 } from './support';
-import { COMPANY_SIZES, COMPANY_TYPES, EXPERIENCE_BANDS, FUNCTIONAL_AREAS, SECTORS, experienceBandRange } from '../../src/domain/questionnaire';
+import { SECTORS, experienceBand } from '../../src/domain/questionnaire';
 
 let a: Attacker;
 beforeAll(async () => {
@@ -28,35 +28,16 @@ afterAll(async () => a?.t.close());
 
 const gen = payGenerator(8008);
 
-function person(city: string, sector: string, fixedSalary = gen.pay()): Person {
-  return {
-    city,
-    sector,
-    fixedSalary,
-    gender: gen.pick(['female', 'male']),
-    companySize: gen.pick(COMPANY_SIZES),
-    companyType: gen.pick(COMPANY_TYPES),
-    functionalArea: gen.pick(FUNCTIONAL_AREAS),
-    yearsExperience: 3 + Math.floor(gen.random() * 25),
-  };
-}
-
-const band = (years: number) =>
-  EXPERIENCE_BANDS.find((b) => {
-    const [low, high] = experienceBandRange(b);
-    return years >= low && (high === null || years < high);
-  })!;
-
 /**
  * Targets alone in their cell (city × sector); the other cells of their city and sector are populated, as in a
  * real panel, so the attacker's groups are never refused for being next to an empty one.
  */
 async function targetsAlone(cities: string[], sectors: string[]) {
   const cells = cities.flatMap((city) => sectors.map((sector) => ({ city, sector })));
-  const targets = cells.map((c) => person(c.city, c.sector));
+  const targets = cells.map((c) => gen.person(c.city, c.sector));
   // Background: the target's city and sector are full of other people, in other cells.
-  const background = cities.flatMap((city) => Array.from({ length: 12 }, () => person(city, SECTORS[19])));
-  const sectorBackground = sectors.flatMap((sector) => Array.from({ length: 12 }, () => person(CITIES[39], sector)));
+  const background = cities.flatMap((city) => Array.from({ length: 12 }, () => gen.person(city, SECTORS[19])));
+  const sectorBackground = sectors.flatMap((sector) => Array.from({ length: 12 }, () => gen.person(CITIES[39], sector)));
   await addPeople(a.t.database, [...targets, ...background, ...sectorBackground]);
   return { cells, targets };
 }
@@ -66,7 +47,7 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
     const { cells, targets } = await targetsAlone(CITIES.slice(0, 20), SECTORS.slice(0, 3));
     // Four forms with extreme values around each target: two anonymous drafts, two accounts that never confirmed.
     const fillers = cells.flatMap((c) =>
-      [80_000, 81_000, 5_000_000, 5_100_000].map((fixedSalary, i) => ({ ...person(c.city, c.sector, fixedSalary), owner: i % 2 === 0 ? ('anonymous' as const) : ('unverified' as const) })),
+      [80_000, 81_000, 5_000_000, 5_100_000].map((fixedSalary, i) => ({ ...gen.person(c.city, c.sector, { fixedSalary }), owner: i % 2 === 0 ? ('anonymous' as const) : ('unverified' as const) })),
     );
     await addPeople(a.t.database, fillers);
     await cut(a.t.database);
@@ -87,7 +68,7 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
     const own = cells.map((c, i) =>
       Array.from({ length: 10 }, () => {
         const t = targets[i];
-        const other = person(c.city, c.sector, 120_000);
+        const other = gen.person(c.city, c.sector, { fixedSalary: 120_000 });
         return {
           ...other,
           gender: gen.random() < 0.5 ? t.gender : other.gender,
@@ -102,7 +83,7 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
     await cut(a.t.database);
 
     const matches = (p: Person, t: Person, mask: number) =>
-      FIELDS.every((field, bit) => !(mask & (1 << bit)) || (field === 'experienceBand' ? band(p.yearsExperience!) === band(t.yearsExperience!) : p[field] === t[field]));
+      FIELDS.every((field, bit) => !(mask & (1 << bit)) || (field === 'experienceBand' ? experienceBand(p.yearsExperience!) === experienceBand(t.yearsExperience!) : p[field] === t[field]));
     const errors: number[] = [];
     let answered = 0;
     for (const [i, c] of cells.entries()) {
@@ -111,7 +92,7 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
       for (let mask = 0; mask < 1 << FIELDS.length; mask++) {
         const filters: Record<string, string> = { city: c.city, sector: c.sector };
         FIELDS.forEach((field, bit) => {
-          if (mask & (1 << bit)) filters[field] = field === 'experienceBand' ? band(t.yearsExperience!) : (t[field] as string);
+          if (mask & (1 << bit)) filters[field] = field === 'experienceBand' ? experienceBand(t.yearsExperience!) : (t[field] as string);
         });
         const answer = await compare(a, filters);
         const mean = meanFixed(answer);

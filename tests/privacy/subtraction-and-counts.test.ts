@@ -17,7 +17,7 @@ import {
   type Attacker,
   type Person,
 } from './support';
-import { COMPANY_SIZES, COMPANY_TYPES, COUNTRY_CITIES, FUNCTIONAL_AREAS, SECTORS } from '../../src/domain/questionnaire';
+import { COUNTRY_CITIES, SECTORS } from '../../src/domain/questionnaire';
 
 let a: Attacker;
 beforeAll(async () => {
@@ -27,19 +27,6 @@ afterAll(async () => a?.t.close());
 
 const gen = payGenerator(3003);
 
-function person(city: string, sector: string, extra: Partial<Person> = {}): Person {
-  return {
-    city,
-    sector,
-    fixedSalary: gen.pay(),
-    gender: gen.pick(['female', 'male']),
-    companySize: gen.pick(COMPANY_SIZES),
-    companyType: gen.pick(COMPANY_TYPES),
-    functionalArea: gen.pick(FUNCTIONAL_AREAS),
-    yearsExperience: 3 + Math.floor(gen.random() * 25),
-    ...extra,
-  };
-}
 
 describe('attack 3: a group minus its answered sub-groups', () => {
   it('leaves the one to four people outside the sub-groups hidden (by gender)', async () => {
@@ -47,10 +34,10 @@ describe('attack 3: a group minus its answered sub-groups', () => {
     const sectors = SECTORS.slice(0, 4);
     const cells = cities.flatMap((city) =>
       sectors.map((sector) => {
-        const women = Array.from({ length: 5 + Math.floor(gen.random() * 26) }, () => person(city, sector, { gender: 'female' }));
-        const men = Array.from({ length: 5 + Math.floor(gen.random() * 26) }, () => person(city, sector, { gender: 'male' }));
+        const women = Array.from({ length: 5 + Math.floor(gen.random() * 26) }, () => gen.person(city, sector, { gender: 'female' }));
+        const men = Array.from({ length: 5 + Math.floor(gen.random() * 26) }, () => gen.person(city, sector, { gender: 'male' }));
         const others = Array.from({ length: 1 + Math.floor(gen.random() * 4) }, () =>
-          person(city, sector, { gender: gen.pick(['non-binary', 'prefer-not-to-say']) }),
+          gen.person(city, sector, { gender: gen.pick(['non-binary', 'prefer-not-to-say']) }),
         );
         return { city, sector, women, men, others };
       }),
@@ -83,13 +70,13 @@ describe('attack 5: head-counts under K from two published counts', () => {
           country,
           big,
           sector,
-          main: Array.from({ length: 10 + Math.floor(gen.random() * 90) }, () => person(big, sector)),
-          outside: Array.from({ length: 1 + Math.floor(gen.random() * 4) }, () => person(small, sector)),
+          main: Array.from({ length: 10 + Math.floor(gen.random() * 90) }, () => gen.person(big, sector)),
+          outside: Array.from({ length: 1 + Math.floor(gen.random() * 4) }, () => gen.person(small, sector)),
         };
       }),
     );
     // Other sectors of the small cities are populated, so a small city is not itself a giveaway.
-    const filler = countries.flatMap((country) => COUNTRY_CITIES[country as keyof typeof COUNTRY_CITIES].flatMap((city) => Array.from({ length: 8 }, () => person(city, SECTORS[19]))));
+    const filler = countries.flatMap((country) => COUNTRY_CITIES[country as keyof typeof COUNTRY_CITIES].flatMap((city) => Array.from({ length: 8 }, () => gen.person(city, SECTORS[19]))));
     await addPeople(a.t.database, [...trials.flatMap((t) => [...t.main, ...t.outside]), ...filler]);
     await cut(a.t.database);
 

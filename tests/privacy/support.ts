@@ -7,7 +7,8 @@
 // Attackers here are given more than the product ever publishes (exact group sizes, the target's full
 // profile): if they fail with that, they fail without it.
 import { expect } from 'vitest';
-import { COUNTRY_CITIES, type CountryCode } from '../../src/domain/questionnaire';
+import { COMPANY_SIZES, COMPANY_TYPES, COUNTRY_CITIES, FUNCTIONAL_AREAS, type CountryCode } from '../../src/domain/questionnaire';
+import { SqlParams, conditionSql, type GroupField } from '../../src/server/services/peerGroup';
 import { seededRandom } from '../../src/server/db/demoForms';
 import { newId } from '../../src/server/ids';
 import type { Database } from '../../src/server/db/open';
@@ -145,22 +146,40 @@ export async function count(a: Attacker, filters: Filters): Promise<number | nul
 export const meanFixed = (p: Published): number | null => (p.status === 'ok' ? (p.measures?.fixedSalary.mean ?? null) : null);
 
 /** The true size of a group of the current release (given to the attacker, which the product never does). */
-export async function trueSize(db: Database, where: string, params: unknown[]): Promise<number> {
+export async function trueSize(db: Database, filters: Partial<Record<GroupField, string>>): Promise<number> {
+  const params = new SqlParams();
+  const conditions = Object.entries(filters).map(([field, value]) => conditionSql(field as GroupField, value!, 'f', params));
   const [row] = await db.execute<{ n: number }>(
-    `select count(*)::int as n from release_forms f where f.release_id = (select id from statistics_releases where current) and f.survey_year = ${YEAR} and ${where}`,
-    params,
+    `select count(*)::int as n from release_forms f
+      where f.release_id = (select id from statistics_releases where current) and f.survey_year = ${params.add(YEAR)}
+        and ${conditions.join(' and ') || 'true'}`,
+    params.values,
   );
   return Number(row.n);
 }
 
-/** Log-normal pay around `median` (σ as a share), from a seeded generator. */
+/** Log-normal pay around `median` (σ as a share), and people with random attributes, from a seeded generator. */
 export function payGenerator(seed: number) {
   const random = seededRandom(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const pay = (median = 150_000, sigma = 0.3) => Math.max(80_000, Math.round(median * Math.exp(sigma * normal())));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   return {
     random,
-    pay: (median = 150_000, sigma = 0.3) => Math.max(80_000, Math.round(median * Math.exp(sigma * normal()))),
-    pick: <T>(list: readonly T[]) => list[Math.floor(random() * list.length)],
+    pay,
+    pick,
+    /** Someone in a cell (city × sector) with random attributes; `extra` overrides any of them. */
+    person: (city: string, sector: string, extra: Partial<Person> = {}): Person => ({
+      city,
+      sector,
+      fixedSalary: extra.fixedSalary ?? pay(),
+      gender: pick(['female', 'male']),
+      companySize: pick(COMPANY_SIZES),
+      companyType: pick(COMPANY_TYPES),
+      functionalArea: pick(FUNCTIONAL_AREAS),
+      yearsExperience: 3 + Math.floor(random() * 25),
+      ...extra,
+    }),
   };
 }
 

@@ -4,7 +4,8 @@
 // sector, a country or a level with another field; truth computed here in TypeScript from the values written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIES, CITY_COUNTRY, addPeople, compare, cut, payGenerator, startAttackApp, type Attacker, type Person } from './support';
-import { COMPANY_SIZES, COMPANY_TYPES, EXPERIENCE_BANDS, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS, experienceBandRange } from '../../src/domain/questionnaire';
+import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS, experienceBand } from '../../src/domain/questionnaire';
+import { LEVEL_MEDIAN } from '../../src/server/db/demoForms';
 import { percentileCont } from '../../src/domain/statistics';
 
 let a: Attacker;
@@ -13,20 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => a?.t.close());
 
-const LEVEL_MEDIAN: Record<string, number> = {
-  ceo: 310_000,
-  'executive-committee': 225_000,
-  director: 158_000,
-  head: 118_000,
-  manager: 96_000,
-  'senior-professional': 86_000,
-};
 
-const band = (years: number) =>
-  EXPERIENCE_BANDS.find((b) => {
-    const [low, high] = experienceBandRange(b);
-    return years >= low && (high === null || years < high);
-  })!;
 
 describe('utility: what perturbation costs an honest user', () => {
   it('publishes medians and means within 1 % of the truth (n ≥ 200) and 5 % (n ≥ 50) in at least 95 % of groups', async () => {
@@ -62,7 +50,7 @@ describe('utility: what perturbation costs an honest user', () => {
       companyType: (p) => p.companyType!,
       functionalArea: (p) => p.functionalArea!,
       gender: (p) => p.gender!,
-      experienceBand: (p) => band(p.yearsExperience!),
+      experienceBand: (p) => experienceBand(p.yearsExperience!),
     };
     const values = (field: string) => [...new Set(people.map(fieldOf[field]))];
     const groups: Array<Record<string, string>> = [{}];

@@ -49,7 +49,8 @@ function pick<T>(random: Random, list: readonly T[], weights?: readonly number[]
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-const LEVEL_MEDIAN: Record<PositionLevel, number> = {
+/** Median fixed pay of each position level before the sector, country and size factors. */
+export const LEVEL_MEDIAN: Record<PositionLevel, number> = {
   ceo: 310_000,
   'executive-committee': 225_000,
   director: 158_000,

@@ -49,7 +49,8 @@ const ALL_CITIES = new Map<string, string>(
   Object.entries(COUNTRY_CITIES).flatMap(([country, cities]) => cities.map((city) => [city, country] as [string, string])),
 );
 
-const OPTIONS: Record<GroupField, readonly string[]> = {
+/** Every value each group field can take, as the questionnaire lists them. */
+export const FIELD_OPTIONS: Record<GroupField, readonly string[]> = {
   country: COUNTRIES,
   city: [...ALL_CITIES.keys()],
   sector: SECTORS,
@@ -80,9 +81,9 @@ export function validateFilters(filters: ComparisonFilters, now = new Date()): v
   const problems: string[] = [];
   for (const field of GROUP_FIELDS) {
     const value = filters[field];
-    if (value !== undefined && !OPTIONS[field].includes(value)) problems.push(`body.filters.${field}: is not one of the listed options`);
+    if (value !== undefined && !FIELD_OPTIONS[field].includes(value)) problems.push(`body.filters.${field}: is not one of the listed options`);
   }
-  if (filters.city && filters.country && ALL_CITIES.get(filters.city) !== filters.country && OPTIONS.city.includes(filters.city)) {
+  if (filters.city && filters.country && ALL_CITIES.get(filters.city) !== filters.country && FIELD_OPTIONS.city.includes(filters.city)) {
     problems.push('body.filters.city: is not a city of body.filters.country');
   }
   if (filters.year !== undefined && !surveyYears(now).includes(filters.year)) problems.push('body.filters.year: is not a survey year');

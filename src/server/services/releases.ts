@@ -15,8 +15,7 @@
 // figure that counted them survives.
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
-import { GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type GroupField, type Conditions } from './peerGroup';
-import { COMPANY_SIZES, COMPANY_TYPES, COUNTRIES, COUNTRY_CITIES, EXPERIENCE_BANDS, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS } from '../../domain/questionnaire';
+import { FIELD_OPTIONS, GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type Conditions } from './peerGroup';
 import { compareGroup, type RawComparison } from './statistics';
 import { notifyStatisticsChanged, readCountingSettings } from './statisticsSettings';
 import { readDataVersion } from './dataVersion';
@@ -236,26 +235,13 @@ export async function cutRelease(
   return { status: 'cut', release, precomputed, timings: { snapshotMs, precomputeMs: Date.now() - started - snapshotMs } };
 }
 
-/** Every value of each group field, as filters offer them. */
-const FIELD_VALUES: Record<GroupField, readonly string[]> = {
-  country: COUNTRIES,
-  city: Object.values(COUNTRY_CITIES).flat(),
-  sector: SECTORS,
-  companySize: COMPANY_SIZES,
-  companyType: COMPANY_TYPES,
-  functionalArea: FUNCTIONAL_AREAS,
-  positionLevel: POSITION_LEVELS,
-  experienceBand: EXPERIENCE_BANDS,
-  gender: GENDERS,
-};
-
 /** The groups a cut precomputes: every year without filters, and the latest year with each single filter value. */
 export function precomputedGroups(release: Pick<Release, 'years'>): Array<{ year: number; conditions: Conditions }> {
   const years = Object.keys(release.years).map(Number).sort((a, b) => b - a);
   if (years.length === 0) return [];
   const groups: Array<{ year: number; conditions: Conditions }> = years.map((year) => ({ year, conditions: {} }));
   for (const field of GROUP_FIELDS) {
-    for (const value of FIELD_VALUES[field]) groups.push({ year: years[0], conditions: { [field]: value } });
+    for (const value of FIELD_OPTIONS[field]) groups.push({ year: years[0], conditions: { [field]: value } });
   }
   return groups;
 }
