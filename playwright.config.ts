@@ -42,6 +42,9 @@ function pruneOldRuns(): void {
 
 export default defineConfig({
   testDir: 'e2e',
+  // Path coverage of the specs that replay machine graph paths in the real UI: cleared, then printed.
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -76,6 +79,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      // The origin e-mailed and payment-return links use: the one the browser opens (the sandbox's return page
+      // must share the tab's origin for the cross-tab message and the session cookie).
+      PUBLIC_URL: baseURL,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // The browser tests run on the embedded database, as the README's quick start does; CI's DATABASE_URL

@@ -15,7 +15,7 @@ import {
   watchProblems,
 } from './comparison-support';
 
-test('a corporate user with 1 credit compares (charts and position); the next search goes to my-account with the warning', async ({ page, request }) => {
+test('a corporate user with 1 credit compares (charts and position); at 0 credits the next search is disabled and leads to buying credits', async ({ page, request }) => {
   const problems = watchProblems(page);
   // Through the app: the corporate user answers the questionnaire (so the result has a position) and is
   // brought to exactly 1 credit by searching (or by an admin adding credits).
@@ -60,16 +60,17 @@ test('a corporate user with 1 credit compares (charts and position); the next se
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-csv').click()]);
   expect(download.suggestedFilename()).toMatch(/^paybench-comparison-\d{4}\.csv$/);
 
-  // A new search (other filters) with no credits left: warning toast, then my-account.
+  // No credits left: a new search (other filters) cannot start, and the panel says how to get credits.
   await page.getByTestId('filter-country').selectOption('es');
   await expect(result).toHaveAttribute('data-stale', 'true');
-  await waitForSearchable(page);
-  await page.getByTestId('comparison-search').click();
-  await expect(page.getByText('Créditos insuficientes')).toBeVisible();
-  await expect(page).toHaveURL(/\/my-account$/);
-  await expect(page.getByTestId('my-account-page')).toBeVisible();
+  await expect(page.getByTestId('comparison-count')).toHaveAttribute('data-status', 'known');
+  await expect(page.getByTestId('comparison-search')).toBeDisabled();
+  await expect(page.getByTestId('comparison-no-credits')).toContainText('Cada comparativa nueva cuesta 1 crédito');
+  await page.getByTestId('comparison-no-credits').getByRole('link', { name: 'Comprar créditos' }).click();
+  await expect(page).toHaveURL(/\/my-account\/my-credits$/);
+  await expect(page.getByTestId('my-credits-page')).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toHaveText('0');
-  await expect(page.getByTestId('credits-purchase-note')).toBeVisible();
+  await expect(page.getByTestId('credit-packs')).toBeVisible();
   await expect(page.getByTestId('ledger-row').first()).toHaveAttribute('data-delta', '-1');
   expect(await currentCredits(request, corporate.token)).toBe(0);
   expect(problems).toEqual([]);
@@ -90,13 +91,16 @@ test('a member compares for free and sees their position', async ({ page }) => {
   await expect(page.getByTestId('comparison-release')).toBeVisible();
   await expect(page.getByTestId('comparison-next-release')).toHaveCount(0);
 
-  // In English the figures stay in euros: never a euro amount with a dollar sign.
+  // In English the euro figures are shown in dollars, converted with the release's rate, shown with its date.
   await page.getByTestId('language-en').click();
   await expect(page.getByTestId('comparison-position')).toContainText(/Percentile ≈\d+ of the group/);
   await expect(page.getByTestId('comparison-release')).toHaveText(/^Figures of release \d+, cut on \w+ \d{1,2}, \d{4}$/);
-  await expect(page.getByTestId('figure-fixedSalary-median')).toHaveText(/^€[\d,]+$/);
-  await expect(page.getByTestId('comparison-currency-note')).toBeVisible();
-  await expect(page.getByTestId('comparison-result')).not.toContainText('$');
+  await expect(page.getByTestId('figure-fixedSalary-median')).toHaveText(/^\$[\d,]+$/);
+  await expect(page.getByTestId('comparison-conversion')).toContainText(/Amounts converted from Euro at €1 = \$\d\.\d{4} \(exchange rate of \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByTestId('comparison-currency-note')).toHaveCount(0);
+  // Only the rate names the euro: no figure is in euros any more.
+  await expect(page.getByTestId('figure-fixedSalary-mean')).not.toContainText('€');
+  await expect(page.getByTestId('comparison-position')).not.toContainText('€');
   expect(problems).toEqual([]);
 });
 
@@ -142,4 +146,20 @@ test('code splitting: other pages load neither the comparison nor ApexCharts; th
   await page.getByTestId('comparison-search').click();
   await expectChartDrawn(page, 'totalWithoutDeferral');
   expect(scripts.filter((path) => /DistributionChart/.test(path))).toHaveLength(1);
+});
+
+test('"Ver mi comparativa": the member’s own peer group is compared on arrival; on a phone the answer comes first', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.member, /\/comparison$/);
+  await page.goto('/comparison?group=mine');
+  // No filter to pick, no button to press: the result of the own group (widened if it had to be) is there.
+  await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
+  await expect(page.getByTestId('comparison-own-group')).toBeVisible();
+  await expect(page.getByTestId('comparison-page')).toHaveAttribute('data-layout', 'result-first');
+  await expect(page.getByTestId('comparison-filters')).toBeHidden();
+  await page.getByTestId('comparison-change-filters').click();
+  await expect(page.getByTestId('comparison-filters')).toBeVisible();
+  await expect(page.getByTestId('filter-positionLevel')).not.toHaveValue('');
+  expect(problems).toEqual([]);
 });

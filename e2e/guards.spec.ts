@@ -33,7 +33,7 @@ test('the saved URL is used once: the next sign-in lands on the role page', asyn
 
 test('a member opening /admin (or another admin-or-corporate page) goes to /', async ({ page }) => {
   await signInAs(page, 'member');
-  for (const path of ['/admin', '/admin/stats', '/dashboard', '/register', '/my-account/my-credits', '/comparison-comp/abcdefghijklmnopqrst']) {
+  for (const path of ['/admin', '/admin/stats', '/dashboard', '/register', '/comparison-comp/abcdefghijklmnopqrst']) {
     await page.goto(path);
     // / leads on to /home.
     await expect(page, path).toHaveURL(/\/home$/);
@@ -42,6 +42,16 @@ test('a member opening /admin (or another admin-or-corporate page) goes to /', a
   // Pages for every signed-in user stay open to the member.
   await page.goto('/my-account/settings');
   await expect(page.getByTestId('settings-page')).toBeVisible();
+});
+
+test('a member opening /my-account is taken to the account settings and told why', async ({ page }) => {
+  await signInAs(page, 'member');
+  for (const path of ['/my-account', '/my-account/my-credits']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/my-account\/settings$/);
+    await expect(page.getByTestId('settings-page')).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Los créditos y las búsquedas guardadas son de las cuentas de empresa' }).first()).toBeVisible();
+  }
 });
 
 test('a corporate user opens the corporate pages but not the admin area', async ({ page }) => {

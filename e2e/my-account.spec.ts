@@ -70,7 +70,9 @@ test('the corporate plan shows an unlimited balance and says searches are includ
   await expect(page.getByTestId('credit-balance')).toHaveText('Ilimitado');
   await page.goto('/my-account/my-credits');
   await expect(page.getByTestId('my-credits-page')).toBeVisible();
-  await expect(page.getByTestId('credits-purchase-note')).toContainText('próxima versión de pagos');
+  // Nothing to buy on the unlimited plan: no packs, a note that credits are included.
+  await expect(page.getByTestId('credits-unlimited-note')).toContainText('créditos ilimitados');
+  await expect(page.getByTestId('credit-pack')).toHaveCount(0);
   await page.getByTestId('language-en').click();
   await expect(page.getByTestId('credit-balance')).toHaveText('Unlimited');
   await page.goto('/comparison');
@@ -101,5 +103,91 @@ test('an admin compares a member’s form: their peer group as filters, their fi
   await expect(page.getByTestId('comparison-subject')).toContainText(DEMO.member);
   await expect(page.getByTestId('comparison-position')).toContainText(/Percentil ≈\d+ del grupo/);
   await expect(page.getByTestId('distribution-chart-totalWithoutDeferral').getByText(/^Persona: /)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+/** The contrast ratio (WCAG 2) of an element's text colour on the first opaque background behind it. */
+async function textContrast(locator: import('@playwright/test').Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    let background: number[] = [255, 255, 255];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const parts = rgb(getComputedStyle(node).backgroundColor);
+      if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+        background = parts.slice(0, 3);
+        break;
+      }
+    }
+    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+}
+
+/** Elements inside `root` that scroll sideways (what axe's scrollable-region-focusable looks at). */
+async function sidewaysScrollRegions(root: import('@playwright/test').Locator): Promise<string[]> {
+  return root.evaluate((section) =>
+    [section, ...section.querySelectorAll('*')]
+      .filter((node) => ['auto', 'scroll'].includes(getComputedStyle(node).overflowX) && node.scrollWidth > node.clientWidth)
+      .map((node) => node.outerHTML.slice(0, 80)),
+  );
+}
+
+test('the credit ledger: a table on a wide screen, cards on a phone with every figure visible, signed and readable', async ({ page, request }) => {
+  const problems = watchProblems(page);
+  const corporate = await apiSignIn(request, DEMO.corporate);
+  const admin = await apiSignIn(request, DEMO.admin);
+  // One movement each way, newest first: a search (−1) after an added credit (+1).
+  const added = await request.patch(`/api/users/${corporate.user._id}`, {
+    headers: bearer(admin.token),
+    data: { creditsDelta: 1, reason: 'e2e: the ledger on a phone' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await apiCompare(request, corporate.token, { country: 'es' });
+  const balance = await currentCredits(request, corporate.token);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.corporate, /\/dashboard$/);
+  await page.goto('/my-account/my-credits');
+  const section = page.locator('section[aria-labelledby="credit-ledger-title"]');
+  const cards = page.getByTestId('ledger-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByTestId('credit-ledger-table')).toBeHidden();
+
+  const [spent, credited] = [cards.nth(0), cards.nth(1)];
+  await expect(spent).toHaveAttribute('data-delta', '-1');
+  await expect(spent.getByTestId('ledger-card-delta')).toHaveText(/^[-−]1$/);
+  await expect(spent.getByTestId('ledger-card-balance')).toHaveText(String(balance));
+  await expect(spent.getByTestId('ledger-card-date')).toHaveText(/\d{4}/);
+  await expect(spent.getByTestId('ledger-card-reason')).not.toBeEmpty();
+  await expect(credited).toHaveAttribute('data-delta', '1');
+  await expect(credited.getByTestId('ledger-card-delta')).toHaveText('+1');
+  await expect(credited.getByTestId('ledger-card-balance')).toHaveText(String(balance + 1));
+
+  // Date, reason, credits and balance all inside the 390 px screen; nothing scrolls sideways.
+  for (const card of [spent, credited]) {
+    for (const field of ['ledger-card-date', 'ledger-card-reason', 'ledger-card-delta', 'ledger-card-balance']) {
+      const box = (await card.getByTestId(field).boundingBox())!;
+      expect(box.x, field).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, field).toBeLessThanOrEqual(390);
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await sidewaysScrollRegions(section)).toEqual([]);
+  // The sign is in the text; the colour only adds to it and reads at 4.5:1 at least.
+  expect(await textContrast(spent.getByTestId('ledger-card-delta'))).toBeGreaterThanOrEqual(4.5);
+  expect(await textContrast(credited.getByTestId('ledger-card-delta'))).toBeGreaterThanOrEqual(4.5);
+
+  // On a wide screen the same movements are a table, with the same readable amounts.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId('credit-ledger-table')).toBeVisible();
+  await expect(cards.first()).toBeHidden();
+  const row = page.getByTestId('ledger-row').first();
+  await expect(row).toHaveAttribute('data-delta', '-1');
+  expect(await textContrast(row.locator('td').nth(2))).toBeGreaterThanOrEqual(4.5);
+  expect(await sidewaysScrollRegions(section)).toEqual([]);
   expect(problems).toEqual([]);
 });

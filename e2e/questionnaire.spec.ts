@@ -5,6 +5,7 @@ import { currentYear } from '../src/domain/constants';
 import { answer, answerStep, memberWithCompletedForm, next, signIn, storageItem, uniqueEmail } from './questionnaire-support';
 
 test('anonymous completion → registration → the claimed form is in my-form', async ({ page }) => {
+  test.slow(); // the whole journey, on shared CPUs
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   const email = uniqueEmail('anon');
@@ -51,6 +52,9 @@ test('anonymous completion → registration → the claimed form is in my-form',
   await page.getByTestId('questionnaire-submit').click();
 
   await expect(page.getByTestId('questionnaire-completed-title')).toHaveText('¡Gracias! Su cuestionario está completo');
+  // Sent: the address leaves steps/5; signing in is offered beside registering.
+  await expect(page).toHaveURL(/\/steps\/done$/);
+  await expect(page.getByTestId('questionnaire-sign-in')).toHaveAttribute('href', '/login');
   await expect(page.getByTestId('questionnaire-next-release')).toContainText('a partir de la próxima publicación');
   await page.getByTestId('questionnaire-register').click();
   await expect(page).toHaveURL(new RegExp(`/register/individual/form/${formId}$`));
@@ -74,6 +78,8 @@ test('anonymous completion → registration → the claimed form is in my-form',
   await expect(page.getByTestId('summary-value-fixedSalary')).toHaveText('152.000\u00a0€');
   await expect(page.getByTestId('summary-value-sector')).toHaveText('Energía');
   await expect(page.getByTestId('summary-value-diffWithDeferral')).toHaveText('2,5 %');
+  // The newsletter box was left unticked: a no, not an unanswered question.
+  await expect(page.getByTestId('summary-value-newsletterOptIn')).toHaveText('No');
   expect(problems).toEqual([]);
 });
 
@@ -185,6 +191,45 @@ test('the leave warning: asked while an unfinished form is stored, not before, n
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(dialogs).toEqual(['beforeunload']);
+});
+
+test('Next on an empty step: focus and scroll go to the first problem, the problems are announced and marked', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/steps');
+  await expect(page.getByTestId('questionnaire-step')).toHaveAttribute('data-step', '0');
+  await page.getByTestId('questionnaire-next').click();
+  const summary = page.getByTestId('questionnaire-problems');
+  await expect(summary).toHaveAttribute('role', 'alert');
+  await expect(summary).toContainText('Revise 6 respuestas antes de continuar');
+  // The first question with a problem (the e-mail, signed out) has the focus and is on screen.
+  const first = page.getByTestId('question-email');
+  await expect(first).toBeFocused();
+  await expect(first).toBeInViewport();
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await first.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  // The field is described by its error text.
+  const errorId = await page.getByTestId('problem-email').getAttribute('id');
+  expect(describedBy!.split(' ')).toContain(errorId);
+  await expect(page).toHaveURL(/\/steps(\/1)?$/);
+});
+
+test('an in-app link away from an unfinished questionnaire asks first (stay, or leave)', async ({ page }) => {
+  await page.goto('/steps');
+  await answerStep(page, 0, uniqueEmail('block'));
+  await next(page, 0);
+  // The save status is neutral, not a warning: answers are saved when the person goes on.
+  await page.getByTestId('question-sector').selectOption('energy');
+  await expect(page.getByTestId('save-status')).toHaveText('Se guardará al continuar');
+  await page.getByTestId('header-home').click();
+  const modal = page.getByTestId('confirm-modal');
+  await expect(modal).toHaveAttribute('data-kind', 'leave');
+  await modal.getByRole('button', { name: 'Seguir con el cuestionario' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(page).toHaveURL(/\/steps\/2$/);
+  await page.getByTestId('header-home').click();
+  await page.getByTestId('confirm-modal').getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test('signing in with an existing account claims the draft started signed out', async ({ page, request }) => {

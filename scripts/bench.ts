@@ -1,6 +1,6 @@
 // `npm run bench [-- --forms 1000000 --db pglite|postgres|both --iterations 25 --duration 10 --reuse]`
 //
-// Issue 9, item 6: speed on top of statistics releases. Loads generated forms (the seed generator,
+// Issue 9, item 6: speed on top of statistics releases (and issue 14, item 6: the personal views). Loads generated forms (the seed generator,
 // db/demoForms.ts) into a fresh embedded PGlite (a temporary data folder) and, with DATABASE_URL, a fresh
 // PostgreSQL database (`--reuse`: a kept one, loaded once — `paybench_bench` / <tmp>/paybench-bench-pglite),
 // then:
@@ -13,7 +13,9 @@
 //      (sector + position level + country, five filters), each beside the same work run directly on the
 //      database (the stored figures' lookup, or the statement) so that the HTTP layer's share is visible;
 //   3. the same query again (this instance's cache), beside the request's one settings round trip;
-//   4. the throughput of 32 concurrent clients on warm queries (autocannon, in a worker thread).
+//   4. the personal views of issue 14, cold and again: evolution over all years, the personalised comparison and
+//      each insight (by-user-id, for people of the panel);
+//   5. the throughput of 32 concurrent clients on warm queries (autocannon, in a worker thread).
 // Each figure is printed beside its target (PostgreSQL; PGlite: within twice) with PASS or MISS. As the floor,
 // the same percentiles computed in this process over typed arrays, with no database and no HTTP.
 // Not part of `npm test`; tests/server/bench-smoke.test.ts runs it small.
@@ -114,6 +116,8 @@ export interface EngineResult {
   /** Whether the instance's statistics listener was live (settings kept in memory) when measuring. */
   settingsLive: boolean;
   latencies: LatencyResult[];
+  /** The personal views of issue 14 (evolution, personalised comparison, insights), cold and cached. */
+  personal: LatencyResult[];
   throughput: ThroughputResult;
   /** The same warm mix on the public demo comparison (no sign-in, nothing saved), for reference. */
   demoThroughput: { requestsPerSecond: number; non2xx: number; errors: number };
@@ -163,6 +167,28 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 const REPEATED: Filters = { sector: 'banking', positionLevel: 'director' };
+
+/** One request of a personal view, for the i-th person of the panel (their form and account). */
+interface PersonalScenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: (person: { formId: string; userId: string }, i: number) => string;
+  body?: (i: number) => object;
+  /** PostgreSQL target p95 in ms, cold (PGlite: twice); cached: PERSONAL_CACHED_TARGET_MS. */
+  targetMs: number;
+}
+
+// Issue 14, item 6: cold p95 on PostgreSQL ≤ 400 ms for evolution over all years and each insight, ≤ 150 ms for
+// the personalised comparison; the same request again ≤ 5 ms.
+const PERSONAL_SCENARIOS: PersonalScenario[] = [
+  { name: 'evolution, sector, all years', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[i % SECTORS.length] } }), targetMs: 400 },
+  { name: 'evolution, sector + level, all years', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[(i * 7) % SECTORS.length], positionLevel: LEVELS[2 + (i % 4)] } }), targetMs: 400 },
+  { name: 'personalised comparison', method: 'GET', path: (p) => `/forms/comparation-individual-by-form-id/${p.formId}`, targetMs: 150 },
+  { name: 'better-city (profile)', method: 'GET', path: (p) => `/forms/better-city-by-user-id/${p.userId}`, targetMs: 400 },
+  { name: 'better-sectors (profile)', method: 'GET', path: (p) => `/forms/better-sectors-by-user-id/${p.userId}`, targetMs: 400 },
+  { name: 'average-by-country (profile)', method: 'GET', path: (p) => `/forms/average-by-country-by-user-id/${p.userId}`, targetMs: 400 },
+];
+const PERSONAL_CACHED_TARGET_MS = 5;
 const REPEATED_TARGET_MS = 2;
 const THROUGHPUT_TARGET = 2000;
 const CUT_TARGET_SECONDS = 60;
@@ -296,18 +322,22 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
       const authorization = async () => `Bearer ${await tokens.sign({ userId, roles: ['corporate'] })}`;
 
       // One keep-alive connection, as a browser keeps one: the figure is the server's answer, not a TCP handshake.
-      const post = (filters: Filters, auth: string) =>
+      const post = (filters: Filters, auth: string) => send('POST', '/forms/comparation', { filters }, auth);
+      const send = (method: 'GET' | 'POST', apiPath: string, payload: object | undefined, auth: string) =>
         new Promise<{ ms: number; ok: boolean; status: string }>((resolve, reject) => {
-          const body = JSON.stringify({ filters });
+          const body = payload === undefined ? '' : JSON.stringify(payload);
           const started = performance.now();
           const req = http.request(
             {
               host: '127.0.0.1',
               port,
-              path: '/api/forms/comparation',
-              method: 'POST',
+              path: `/api${apiPath}`,
+              method,
               agent,
-              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: auth },
+              headers: {
+                ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+                authorization: auth,
+              },
             },
             (res) => {
               const chunks: Buffer[] = [];
@@ -316,7 +346,8 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
                 const ms = performance.now() - started;
                 let status = `http ${res.statusCode}`;
                 try {
-                  status = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: string }).status ?? status;
+                  const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: string; series?: unknown; items?: unknown };
+                  status = answer.status ?? (answer.series ? 'series' : answer.items ? 'ranking' : status);
                 } catch {
                   // not JSON: the status code says it
                 }
@@ -326,7 +357,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
             },
           );
           req.on('error', reject);
-          req.end(body);
+          req.end(payload === undefined ? undefined : body);
         });
 
       // "Cold": this app instance's cache holds nothing for the request. A new revision of the release changes
@@ -421,6 +452,55 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         });
       }
 
+      // The personal views (issue 14), as an admin asks them for people of the panel (free, every variant allowed):
+      // cold as above, then the same request again from this instance's cache.
+      const personal: LatencyResult[] = [];
+      {
+        const adminId = newId();
+        await database.execute(`insert into users (id, email, roles) values ($1, $2, '{admin}')`, [adminId, `bench-admin-${adminId.toLowerCase()}@bench.paybench.demo`]);
+        const adminAuth = `Bearer ${await tokens.sign({ userId: adminId, roles: ['admin'] })}`;
+        const panel = (
+          await database.execute<{ form_id: string; user_id: string }>(
+            `select f.id as form_id, f.user_id from release_forms r join forms f on f.id = r.form_id
+              where r.release_id = $1 and r.survey_year = $2 order by r.form_id limit $3`,
+            [release.id, latestYear, iterations + 4],
+          )
+        ).map((row) => ({ formId: row.form_id, userId: row.user_id }));
+        const ask = (scenario: PersonalScenario, i: number) => send(scenario.method, scenario.path(panel[i % panel.length], i), scenario.body?.(i), adminAuth);
+        for (const scenario of PERSONAL_SCENARIOS) {
+          for (let i = 0; i < 2; i++) {
+            await emptyCache();
+            await ask(scenario, iterations + i);
+          }
+          for (const cached of [false, true]) {
+            const samples: number[] = [];
+            const outcomes: Record<string, number> = {};
+            let errors = 0;
+            if (cached) await ask(scenario, 0);
+            const count = cached ? Math.max(iterations, 20) : iterations;
+            for (let i = 0; i < count; i++) {
+              if (!cached) await emptyCache();
+              const result = await ask(scenario, cached ? 0 : i);
+              samples.push(result.ms);
+              outcomes[result.status] = (outcomes[result.status] ?? 0) + 1;
+              if (!result.ok) errors++;
+            }
+            const line: LatencyResult = {
+              name: cached ? `${scenario.name}, again (cache)` : scenario.name,
+              kind: cached ? 'cache' : 'on demand',
+              samples: samples.length,
+              p50: round2(percentile(samples, 0.5)),
+              p95: round2(percentile(samples, 0.95)),
+              errors,
+              outcomes,
+              targetMs: (cached ? PERSONAL_CACHED_TARGET_MS : scenario.targetMs) * factor,
+            };
+            personal.push(line);
+            log(`  ${line.name}${cached ? '' : ', cold'}: p50 ${line.p50} ms, p95 ${line.p95} ms`);
+          }
+        }
+      }
+
       // Throughput on warm queries: a mix of 30 searches, each asked once before the run.
       const auth = await authorization();
       const mix: Filters[] = [{}, ...SECTORS.map((sector) => ({ sector })), ...Array.from({ length: 9 }, (_, i) => SCENARIOS[2].filters(i))];
@@ -468,6 +548,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         cut,
         settingsDirect: { p50: round2(percentile(settingsSamples, 0.5)), p95: round2(percentile(settingsSamples, 0.95)) },
         settingsLive,
+        personal,
         latencies,
         throughput,
         demoThroughput,
@@ -638,6 +719,16 @@ export function formatReport(result: BenchResult): string {
       `  settings: kept in memory (listener ${engine.settingsLive ? 'live' : 'NOT live'}); read in full on a change, one round trip: ` +
         `p50 ${engine.settingsDirect.p50} / p95 ${engine.settingsDirect.p95} ms on the database.`,
     );
+    lines.push(`  ${'personal views (issue 14), as an admin'.padEnd(42)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}${''.padEnd(16)}${pad('errors', 7)}  verdict  answers`);
+    for (const l of engine.personal) {
+      const verdict = l.targetMs === null ? '' : mark(l.p95 <= l.targetMs && l.errors === 0);
+      const answers = Object.entries(l.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
+      const name = l.kind === 'cache' ? l.name : `${l.name}, cold`;
+      lines.push(
+        `  ${name.padEnd(42)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(l.targetMs === null ? '' : `≤${l.targetMs}`, 8)}${''.padEnd(16)}` +
+          `${pad(l.errors, 7)}  ${verdict.padEnd(7)}  ${answers}`,
+      );
+    }
     const t = engine.throughput;
     lines.push(
       `  throughput, ${t.connections} clients, ${t.durationSeconds} s (warm): ${t.requestsPerSecond} comparisons/s   target ≥${t.target}  ` +

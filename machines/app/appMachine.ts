@@ -32,8 +32,7 @@ export const SESSION_MESSAGES = {
   signedOut: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.logout_success' },
   sessionEnded: { kind: 'toast', status: 'warning', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.session_ended' },
   accountDeleted: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.delete.done' },
-  signInFailed: (code: string): ToastOutcome => ({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) }),
-} as const satisfies Record<string, ToastOutcome | ((code: string) => ToastOutcome)>;
+} as const satisfies Record<string, ToastOutcome>;
 
 type Listenable = AnyActorRef & {
   on<T extends AuthEmitted['type']>(type: T, handler: (event: Extract<AuthEmitted, { type: T }>) => void): { unsubscribe(): void };
@@ -41,7 +40,8 @@ type Listenable = AnyActorRef & {
 
 /**
  * Listens to what the auth actor announces and turns it into the app's decisions: after signing in go to
- * the page it names; after a failed sign-in, signing out or a lost session show the message of spec §8
+ * the page it names; after signing out or a lost session show the message of spec §8 (a failed sign-in is the
+ * sign-in form's to show)
  * (signing out also goes home).
  */
 export const sessionAnnouncements = fromCallback<EventObject>(({ sendBack, system }) => {
@@ -51,7 +51,7 @@ export const sessionAnnouncements = fromCallback<EventObject>(({ sendBack, syste
     auth.on('auth.signedIn', (event) => {
       if (event.redirectTo) sendBack({ type: 'app.navigate', to: event.redirectTo } satisfies AppEvent);
     }),
-    auth.on('auth.signInFailed', (event) => sendBack({ type: 'app.message', toast: SESSION_MESSAGES.signInFailed(event.code) } satisfies AppEvent)),
+    // A failed sign-in is shown once, by the sign-in form (on the field it concerns): no toast as well.
     auth.on('auth.signedOut', () => {
       sendBack({ type: 'app.message', toast: SESSION_MESSAGES.signedOut } satisfies AppEvent);
       sendBack({ type: 'app.navigate', to: SIGNED_OUT_PAGE } satisfies AppEvent);

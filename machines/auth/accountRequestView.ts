@@ -1,6 +1,7 @@
 // Pure snapshot → view model of an account request (machines/auth/accountRequestMachine.ts): what the
 // account pages' forms render.
 import type { AccountRequestContext } from './accountRequestMachine';
+import { fieldProblemKey } from '../../src/domain/credentials';
 import { authMessageKey } from './failure';
 
 export interface AccountRequestView {
@@ -10,11 +11,13 @@ export interface AccountRequestView {
   /** auth.{code} of the failure (auth.unknown for a code without its own text), null when none. */
   errorKey: string | null;
   errorCode: string | null;
+  /** Translation keys of the problems the browser found, by field name (nothing was sent). */
+  fieldProblems: Record<string, string>;
 }
 
 /** Pure snapshot → view model of a request. */
 export function accountRequestView(snapshot: {
-  hasTag(tag: 'form' | 'busy' | 'failed' | 'done'): boolean;
+  hasTag(tag: 'form' | 'busy' | 'failed' | 'done' | 'invalid'): boolean;
   context: AccountRequestContext;
 }): AccountRequestView {
   const failed = snapshot.hasTag('failed');
@@ -24,5 +27,8 @@ export function accountRequestView(snapshot: {
     done: snapshot.hasTag('done'),
     errorKey: failed ? authMessageKey(snapshot.context.errorCode) : null,
     errorCode: failed ? snapshot.context.errorCode : null,
+    fieldProblems: snapshot.hasTag('invalid')
+      ? Object.fromEntries(Object.entries(snapshot.context.fieldProblems).flatMap(([field, problem]) => (problem ? [[field, fieldProblemKey(problem)]] : [])))
+      : {},
   };
 }

@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { hasProblems, signInProblems, type FieldProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
 import { signInLanding, type Session, type User } from './landing';
 
@@ -13,6 +14,8 @@ export interface AuthContext {
   redirectUrl: string | null;
   /** Code of the last failed sign-in (shown as auth.{code}); null after a success. */
   errorCode: string | null;
+  /** What the browser found wrong with the last sign-in it refused to send (a malformed address, no password). */
+  fieldProblems: FieldProblems;
 }
 
 export interface AuthInput {
@@ -85,6 +88,7 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *    │ failed                          │ failed
  *    ▼                                 ▼
  *  signedOut.failed (auth.signInFailed, shown as auth.{code})
+ *  signedOut.invalid  (auth.signIn with a malformed address or no password: nothing is sent, the field is marked)
  *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
  *  signedIn ─auth.accountDeleted─▶ signedOut.left (storage cleared, auth.accountDeleted)
@@ -95,6 +99,8 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *   instead of asking them to sign in again).
  * - Restoring renews the token from the httpOnly refresh cookie, then reads GET users/currentUser.
  *   The restore actor makes no call when nothing was kept in local storage (no session to restore).
+ * - Signing in first checks the address's format and that a password was typed (`credentialsLookValid`); a
+ *   refused sign-in goes to `signedOut.invalid` with the field problems and sends nothing.
  * - Signing in posts auth/sign-in, reads the user, keeps it in current_user and emits `auth.signedIn`
  *   with the saved redirect URL or the role's landing page (admin /admin/stats, corporate /dashboard,
  *   member /comparison, otherwise /home).
@@ -143,7 +149,11 @@ export const authMachine = setup({
     }),
     forgetRedirect: assign({ redirectUrl: null }),
     recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
-    clearFailure: assign({ errorCode: null }),
+    clearFailure: assign({ errorCode: null, fieldProblems: {} }),
+    recordFieldProblems: assign(({ event }) => {
+      assertEvent(event, 'auth.signIn');
+      return { errorCode: null, fieldProblems: signInProblems(event) };
+    }),
     emitSignedIn: emit(({ context }) => ({
       type: 'auth.signedIn' as const,
       user: context.user!,
@@ -154,6 +164,10 @@ export const authMachine = setup({
     emitSignedOut: emit({ type: 'auth.signedOut' as const }),
     emitSessionEnded: emit({ type: 'auth.sessionEnded' as const }),
     emitAccountDeleted: emit({ type: 'auth.accountDeleted' as const }),
+  },
+  guards: {
+    /** The address looks like one and a password was typed: only then does the sign-in leave the browser. */
+    credentialsLookValid: ({ event }) => event.type === 'auth.signIn' && !hasProblems(signInProblems(event)),
   },
   delays: {
     /** Renew the token this long after receiving it: its lifetime less a margin. */
@@ -168,6 +182,7 @@ export const authMachine = setup({
     expiresIn: null,
     redirectUrl: null,
     errorCode: null,
+    fieldProblems: {},
   }),
   on: {
     'auth.rememberRedirect': { actions: 'rememberRedirect' },
@@ -223,7 +238,10 @@ export const authMachine = setup({
       tags: ['signedOut'],
       initial: 'idle',
       on: {
-        'auth.signIn': { target: 'signingIn' },
+        'auth.signIn': [
+          { guard: 'credentialsLookValid', target: 'signingIn', actions: 'clearFailure' },
+          { target: '.invalid', actions: 'recordFieldProblems' },
+        ],
         'auth.sessionStarted': {
           target: 'signedIn.active',
           actions: [
@@ -241,6 +259,10 @@ export const authMachine = setup({
         failed: {
           description: 'The last sign-in failed; the form shows auth.{errorCode}.',
           tags: ['failed'],
+        },
+        invalid: {
+          description: 'The last sign-in was not sent: the address is malformed or a field is empty; the fields say which.',
+          tags: ['invalid'],
         },
         left: {
           description: 'The person signed out (or deleted the account) here: guarded pages send them home, not to sign in.',

@@ -2,6 +2,7 @@
 // login page read (with narrow selectors, e.g. `useSelector(auth, selectAuthStatus)`).
 import type { SnapshotFrom } from 'xstate';
 import type { AuthMachine } from './authMachine';
+import { fieldProblemKey } from '../../src/domain/credentials';
 import { authMessageKey } from './failure';
 import { isAdmin, isAdminOrCorporate, type User } from './landing';
 
@@ -18,8 +19,10 @@ export interface AuthView {
   busy: boolean;
   /** The sign-in call is running: the form's button shows a spinner and is disabled. */
   signingIn: boolean;
-  /** Translation key of the last sign-in failure (auth.{code}), null when none. */
+  /** Translation key of the last sign-in failure (auth.{code}) that belongs to no field, null when none. */
   errorKey: string | null;
+  /** Translation keys of the problems of the sign-in fields (shown on the field, which is marked invalid). */
+  fieldProblems: SignInFieldProblems;
   isAdmin: boolean;
   isAdminOrCorporate: boolean;
 }
@@ -42,8 +45,30 @@ export function selectAccessToken(snapshot: AuthSnapshot): string | null {
   return snapshot.context.accessToken;
 }
 
+/** A failure about what was typed: shown once, on the field (not again as an alert or a toast). */
+const FIELD_FAILURES: Record<string, keyof SignInFieldProblems> = { INVALID_CREDENTIALS: 'password' };
+
+export interface SignInFieldProblems {
+  email?: string;
+  password?: string;
+}
+
+/** The sign-in failure that belongs to no field (offline, rate limited, disabled…), as auth.{code}. */
 export function selectSignInErrorKey(snapshot: AuthSnapshot): string | null {
-  return snapshot.hasTag('failed') ? authMessageKey(snapshot.context.errorCode) : null;
+  const code = snapshot.context.errorCode;
+  if (!snapshot.hasTag('failed') || (code !== null && code in FIELD_FAILURES)) return null;
+  return authMessageKey(code);
+}
+
+/** What is wrong with each sign-in field: the browser's checks (nothing sent) or the server's refusal of the password. */
+export function selectSignInFieldProblems(snapshot: AuthSnapshot): SignInFieldProblems {
+  if (snapshot.hasTag('invalid')) {
+    const { email, password } = snapshot.context.fieldProblems;
+    return { ...(email ? { email: fieldProblemKey(email) } : {}), ...(password ? { password: fieldProblemKey(password) } : {}) };
+  }
+  const code = snapshot.context.errorCode;
+  if (snapshot.hasTag('failed') && code !== null && code in FIELD_FAILURES) return { [FIELD_FAILURES[code]]: authMessageKey(code) };
+  return {};
 }
 
 export function authView(snapshot: AuthSnapshot): AuthView {
@@ -54,6 +79,7 @@ export function authView(snapshot: AuthSnapshot): AuthView {
     busy: snapshot.hasTag('busy'),
     signingIn: snapshot.matches('signingIn'),
     errorKey: selectSignInErrorKey(snapshot),
+    fieldProblems: selectSignInFieldProblems(snapshot),
     isAdmin: isAdmin(user),
     isAdminOrCorporate: isAdminOrCorporate(user),
   };

@@ -2,10 +2,11 @@
 // set for its route and hands them to `comparisonMachine.provide({ actors })`. Each rejects with the
 // client's CallFailure, which the machine and the error catalogue read (status, errorCode, body).
 import { fromPromise } from 'xstate';
-import { api, call, skipAuth, type ApiClient, type CallFailure, type CallResult } from '../../src/api/client';
+import { api, call, skipAuth, type ApiClient, type CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { normaliseFilters, peerGroupOf, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { ownFiguresOf } from '../../src/domain/peerDistribution';
+import { OWN_GROUP_WIDENING } from './comparisonMachine';
 import type {
   ComparisonRequestInput,
   ComparisonResult,
@@ -15,21 +16,10 @@ import type {
   FormStamp,
   StartingPoint,
 } from './comparisonMachine';
+import { failureOfResult, dataOf } from '../../src/api/callFailure';
 
 type HistoryEntry = components['schemas']['HistoryEntry'];
 type Form = components['schemas']['Form'];
-
-/** The failure of a finished call; a success without a body is one too (no data for the flow). */
-function failureOfResult<T>(result: CallResult<T>): CallFailure {
-  return result.ok ? { ok: false, status: result.status, value: null, reason: 'http', body: null, errorCode: null, request: result.request } : result;
-}
-
-/** The data of a call, or the CallFailure it ended with. */
-async function dataOf<T>(pending: Promise<CallResult<T>>): Promise<T> {
-  const result = await pending;
-  if (result.ok && result.data !== undefined && result.data !== null) return result.data;
-  throw failureOfResult(result);
-}
 
 function failure(status: number, errorCode: string | null): CallFailure {
   return { ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null };
@@ -96,6 +86,22 @@ export function demoComparisonActors(client: ApiClient = api) {
     }),
     runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(({ input, signal }) => demo(input.filters, signal)),
   };
+}
+
+/**
+ * "Ver mi comparativa": the person's own peer group (sector, position level and country of their latest completed
+ * form, in its survey year), compared at once and widened in OWN_GROUP_WIDENING order while under the threshold.
+ * Without a completed form it is a new comparison without filters (the page then says what a form is needed for).
+ */
+export function ownPeerGroupStart(client: ApiClient = api) {
+  return fromPromise<StartingPoint>(async ({ signal }) => {
+    const result = await call(client.GET('/forms/last', { signal }));
+    if (result.ok && result.data && result.data.status === 'completed') {
+      return { filters: peerGroupOf(result.data.answers, result.data.surveyYear), widen: [...OWN_GROUP_WIDENING] };
+    }
+    if (!result.ok && result.status !== 404) throw result;
+    return { filters: {} };
+  });
 }
 
 /** A new comparison starts from the filters given (none: everyone of the latest year). */

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
@@ -42,7 +42,15 @@ export interface StartingPoint {
   /** A saved search to re-open: the first search is free (isHistory) and not saved again. */
   historyId?: string | null;
   subject?: ComparisonSubject | null;
+  /**
+   * The person's own peer group, compared at once: while the group is under the privacy threshold, these
+   * filters are dropped one by one, in this order, and the page says which were.
+   */
+  widen?: FilterField[] | null;
 }
+
+/** The order in which the own peer group is widened: the sector first, then the country, the position level last. */
+export const OWN_GROUP_WIDENING: FilterField[] = ['sector', 'country', 'positionLevel'];
 
 export interface ComparisonInput {
   /**
@@ -51,6 +59,13 @@ export interface ComparisonInput {
    * answer was lost is never charged twice.
    */
   searchKeyPrefix: string;
+  /** Credits a new search may spend; null (default) when searches are not limited by a balance. */
+  credits?: number | null;
+  /**
+   * The caller compares their own pay (members, admins): the result has a place for their position. A corporate
+   * user compares a market, not themselves: no position block, and no call to fill in a questionnaire.
+   */
+  comparesOwnPay?: boolean;
 }
 
 export interface CountRequestInput {
@@ -80,6 +95,13 @@ export interface ComparisonContext {
   searchNumber: number;
   /** Why the last call failed (count, search or loading the starting point). */
   failure: ComparisonFailure | null;
+  /** Credits left for new searches; null when not limited. */
+  credits: number | null;
+  comparesOwnPay: boolean;
+  /** The own peer group being compared: the filters it may still drop (null for any other comparison). */
+  widen: FilterField[] | null;
+  /** The filters dropped to reach the privacy threshold, in the order they were dropped. */
+  dropped: FilterField[];
 }
 
 export type ComparisonEvent =
@@ -87,7 +109,9 @@ export type ComparisonEvent =
   | { type: 'comparison.clearFilters' }
   | { type: 'comparison.search' }
   | { type: 'comparison.retry' }
-  | { type: 'comparison.setDeferred'; include: boolean };
+  | { type: 'comparison.setDeferred'; include: boolean }
+  /** The person's balance changed elsewhere (credits bought, the account re-read). */
+  | { type: 'comparison.setCredits'; credits: number | null };
 
 /**
  * What the page hears (`actor.on(...)`): the app shows a failure through the error catalogue (402
@@ -101,6 +125,11 @@ export type ComparisonEmitted =
 const INSUFFICIENT_CREDITS = 'INSUFFICIENT_CREDITS';
 const FORM_REQUIRED = 'FORM_REQUIRED';
 
+/** The next filter the own group may drop: the first of the widening order it still has. */
+function nextToDrop(context: Pick<ComparisonContext, 'widen' | 'filters'>): FilterField | null {
+  return context.widen?.find((field) => context.filters[field as keyof PeerGroupFilters] !== undefined) ?? null;
+}
+
 function failureOf(error: unknown): ComparisonFailure {
   if (typeof error === 'object' && error !== null && (error as { ok?: unknown }).ok === false) return error as ComparisonFailure;
   return { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
@@ -111,6 +140,8 @@ function failureOf(error: unknown): ComparisonFailure {
  *
  * ```
  * preparing ──done──▶ editing ◀──────────── comparison.setFilter / clearFilters (from every state below)
+ *    │  ├─ own group ─▶ widening ──enough──▶ searching   (too few: drop sector, country, position level;
+ *    │  │                 └ nothing left to drop ─▶ editing.ready    re-count)
  *    │  └─ saved search ─────────┐  ├ waiting ──after countDebounce──▶ counting ──done──▶ ready
  *    └─error─▶ unavailable       │  │    ▲ setFilter (restarts the pause;         └─error─▶ countFailed
  *              (retry)           │  │    │  leaving counting cancels the stale request)
@@ -126,7 +157,11 @@ function failureOf(error: unknown): ComparisonFailure {
  *   saved search's filters (re-opened at once, free) or an admin's subject form.
  * - The count is free and live: each filter change waits `countDebounce`, then counts; a change while
  *   counting leaves the state, which stops the invoked actor and aborts its request.
- * - A search needs a group of at least K (the count says `enough`) or an unknown count (count failed).
+ * - A search needs a group of at least K (the count says `enough`) or an unknown count (count failed), and a
+ *   credit when the caller pays per search (`credits` from the input, then the balance each answer reports,
+ *   or `comparison.setCredits`): at 0 the search button is disabled and the page says how to get credits.
+ * - `widening` compares the person's own peer group at once (StartingPoint.widen, e.g. "Ver mi comparativa"):
+ *   under the threshold it drops the filters in the given order, and the view names the dropped ones.
  * - Tags for the view: `loading`, `editing`, `counting`, `busy`, `result`, `withheld`, `creditGate`,
  *   `failed`, `unavailable`.
  *
@@ -160,6 +195,12 @@ export const comparisonMachine = setup({
     groupIsLargeEnough: ({ context }) => context.count?.enough === true,
     /** A count that failed for a reason a search would hit as well (a member without a form) blocks the search. */
     searchMayWork: ({ context }) => context.failure?.errorCode !== FORM_REQUIRED,
+    /** A new search may be paid for: no balance applies, or at least one credit is left. */
+    hasCredits: ({ context }) => context.credits === null || context.credits > 0,
+    opensOwnGroup: (_, params: { start: StartingPoint }) => Array.isArray(params.start.widen),
+    /** The own group's count (the event of the widening count) reaches the threshold. */
+    ownGroupIsLargeEnough: ({ event }) => (event as unknown as { output?: CountResult }).output?.enough === true,
+    canWiden: ({ context }) => nextToDrop(context) !== null,
     answerIsOk: (_, params: { answer: ComparisonResult }) => params.answer.status === 'ok',
     answerIsRefused: (_, params: { answer: ComparisonResult }) => params.answer.status === 'refused',
     isInsufficientCredits: (_, params: { error: unknown }) => {
@@ -172,17 +213,34 @@ export const comparisonMachine = setup({
       filters: params.start.filters,
       historyId: params.start.historyId ?? null,
       subject: params.start.subject ?? null,
+      widen: params.start.widen ?? null,
+      dropped: [],
       failure: null,
     })),
+    /** The own group is under the threshold: leave out the next filter of the widening order. */
+    dropNextFilter: assign(({ context }) => {
+      const field = nextToDrop(context)!;
+      return { filters: withFilter(context.filters, field, null), dropped: [...context.dropped, field], count: null };
+    }),
+    /** The person chooses the filters now: the own group's widening is over. */
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'comparison.setFilter');
-      return { filters: withFilter(context.filters, event.field, event.value), count: null, historyId: null };
+      return { filters: withFilter(context.filters, event.field, event.value), count: null, historyId: null, widen: null, dropped: [] };
     }),
-    clearFilters: assign({ filters: () => ({}), count: null, historyId: null }),
+    clearFilters: assign({ filters: () => ({}), count: null, historyId: null, widen: null, dropped: [] }),
+    setCredits: assign(({ event }) => {
+      assertEvent(event, 'comparison.setCredits');
+      return { credits: event.credits };
+    }),
     rememberCount: assign((_, params: { count: CountResult }) => ({ count: params.count, failure: null })),
     forgetCount: assign({ count: null }),
     startNewSearch: assign({ searchNumber: ({ context }) => context.searchNumber + 1, failure: null }),
-    rememberAnswer: assign((_, params: { answer: ComparisonResult }) => ({ result: params.answer, failure: null })),
+    rememberAnswer: assign(({ context }, params: { answer: ComparisonResult }) => ({
+      result: params.answer,
+      failure: null,
+      // The balance after the search, as the server counted it.
+      credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
+    })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     setDeferred: assign(({ event }) => {
       assertEvent(event, 'comparison.setDeferred');
@@ -205,10 +263,15 @@ export const comparisonMachine = setup({
     searchKeyPrefix: input.searchKeyPrefix,
     searchNumber: 0,
     failure: null,
+    credits: input.credits ?? null,
+    comparesOwnPay: input.comparesOwnPay ?? true,
+    widen: null,
+    dropped: [],
   }),
   initial: 'preparing',
   on: {
     'comparison.setDeferred': { actions: 'setDeferred' },
+    'comparison.setCredits': { actions: 'setCredits' },
   },
   states: {
     preparing: {
@@ -223,9 +286,43 @@ export const comparisonMachine = setup({
             target: 'searching',
             actions: { type: 'applyStartingPoint', params: ({ event }) => ({ start: event.output }) },
           },
+          {
+            guard: { type: 'opensOwnGroup', params: ({ event }) => ({ start: event.output }) },
+            target: 'widening',
+            actions: { type: 'applyStartingPoint', params: ({ event }) => ({ start: event.output }) },
+          },
           { target: 'editing', actions: { type: 'applyStartingPoint', params: ({ event }) => ({ start: event.output }) } },
         ],
         onError: { target: 'unavailable', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    widening: {
+      description:
+        'The person’s own peer group, compared at once: counted, and while under the threshold a filter is dropped (sector, country, position level) and it is counted again.',
+      tags: ['busy'],
+      invoke: {
+        id: 'countOwnGroup',
+        src: 'countResults',
+        input: ({ context }) => ({ filters: context.filters }),
+        onDone: [
+          {
+            guard: and(['ownGroupIsLargeEnough', 'hasCredits']),
+            target: 'searching',
+            actions: [{ type: 'rememberCount', params: ({ event }) => ({ count: event.output }) }, 'startNewSearch'],
+          },
+          {
+            guard: and([not('ownGroupIsLargeEnough'), 'canWiden']),
+            target: 'widening',
+            reenter: true,
+            actions: 'dropNextFilter',
+          },
+          // Nothing left to drop (or nothing to pay with): the person sees the count and chooses.
+          { target: '#comparison.editing.ready', actions: { type: 'rememberCount', params: ({ event }) => ({ count: event.output }) } },
+        ],
+        onError: {
+          target: '#comparison.editing.countFailed',
+          actions: ['forgetCount', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     unavailable: {
@@ -265,14 +362,14 @@ export const comparisonMachine = setup({
         ready: {
           description: 'The count is shown ("N people match", or "<5"); a search is possible when the group reaches K.',
           on: {
-            'comparison.search': { guard: 'groupIsLargeEnough', target: '#comparison.searching', actions: 'startNewSearch' },
+            'comparison.search': { guard: and(['groupIsLargeEnough', 'hasCredits']), target: '#comparison.searching', actions: 'startNewSearch' },
           },
         },
         countFailed: {
           description: 'The count did not arrive; the person may count again or search anyway (not without a form).',
           on: {
             'comparison.retry': { target: 'counting' },
-            'comparison.search': { guard: 'searchMayWork', target: '#comparison.searching', actions: 'startNewSearch' },
+            'comparison.search': { guard: and(['searchMayWork', 'hasCredits']), target: '#comparison.searching', actions: 'startNewSearch' },
           },
         },
       },

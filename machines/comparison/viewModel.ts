@@ -2,7 +2,7 @@
 // translation keys and numbers; the view formats money and percentages in the reader's language.
 // Views subscribe with the narrow selectors at the end (one per panel), never to the whole snapshot.
 import type { SnapshotFrom } from 'xstate';
-import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { activeFilters, type FilterField, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { DEFAULT_PRIVACY_THRESHOLD } from '../../src/domain/constants';
 import {
   estimatePosition,
@@ -55,6 +55,8 @@ export interface FilterPanelView {
   count: CountView;
   /** The count failed and may be asked again. */
   canRecount: boolean;
+  /** The caller pays per search and has no credit left: the button is disabled and the panel says how to get some. */
+  outOfCredits: boolean;
 }
 
 export interface MeasureView {
@@ -114,6 +116,16 @@ export interface ResultView {
   subjectLabel: string | null;
   /** This result re-opened a saved search (free). */
   reopened: boolean;
+  /**
+   * Whether the result has a position block: the caller compares their own pay (or an admin a subject's), or the
+   * server placed them. A corporate user compares a market: without a form of their own, no block and no call
+   * to fill in a questionnaire.
+   */
+  showsPosition: boolean;
+  /** The person's own peer group was compared: the filters left out to reach the privacy threshold (else empty). */
+  droppedFilters: FilterField[];
+  /** This result is the person's own peer group, compared on arrival. */
+  ownGroup: boolean;
 }
 
 export interface WithheldView {
@@ -155,6 +167,7 @@ export function filterPanelView(snapshot: ComparisonSnapshot): FilterPanelView {
     searching: snapshot.hasTag('busy'),
     count: countView(snapshot),
     canRecount: snapshot.matches({ editing: 'countFailed' }),
+    outOfCredits: snapshot.context.credits !== null && snapshot.context.credits <= 0,
   };
 }
 
@@ -213,6 +226,10 @@ export function resultView(snapshot: ComparisonSnapshot, privacyThreshold: numbe
     markedSubject: subject !== null,
     subjectLabel: subject?.label ?? null,
     reopened: Boolean(result.historyId) && snapshot.context.historyId === result.historyId,
+    // A corporate user who filled in a form of their own still sees where they stand.
+    showsPosition: subject !== null || snapshot.context.comparesOwnPay || positions !== null,
+    droppedFilters: [...snapshot.context.dropped],
+    ownGroup: snapshot.context.widen !== null,
   };
 }
 

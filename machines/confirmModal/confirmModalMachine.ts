@@ -1,9 +1,12 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 
-/** What the modal asks to confirm (spec §2 "Modal 2": the confirm modal takes a type, delete or copy). */
-export type ConfirmKind = 'delete' | 'copy';
+/**
+ * What the modal asks to confirm (spec §2 "Modal 2": the confirm modal takes a type, delete or copy; leave asks
+ * before an in-app link abandons an unfinished questionnaire).
+ */
+export type ConfirmKind = 'delete' | 'copy' | 'leave';
 
-export const CONFIRM_KINDS = ['delete', 'copy'] as const satisfies readonly ConfirmKind[];
+export const CONFIRM_KINDS = ['delete', 'copy', 'leave'] as const satisfies readonly ConfirmKind[];
 
 export interface ConfirmModalContext {
   /**

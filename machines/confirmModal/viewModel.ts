@@ -25,6 +25,12 @@ export const CONFIRM_TEXT_KEYS = {
     rejectLabelKey: 'modals.copy_modal.no_copy',
     resolveLabelKey: 'modals.copy_modal.copy',
   },
+  leave: {
+    titleKey: 'modals.leave_modal.title',
+    subtitleKey: 'modals.leave_modal.subtitle',
+    rejectLabelKey: 'modals.leave_modal.no_leave',
+    resolveLabelKey: 'modals.leave_modal.leave',
+  },
 } as const satisfies { [K in ConfirmKind]: ConfirmTextKeys<K> };
 
 /** Everything the confirm modal view renders; a pure function of the snapshot. */
@@ -46,7 +52,12 @@ export function confirmModalView(snapshot: ConfirmModalSnapshot): ConfirmModalVi
     compact: kind === 'copy',
     result: snapshot.matches({ closed: 'resolved' }) ? true : snapshot.matches({ closed: 'rejected' }) ? false : null,
   };
-  return kind === 'delete'
-    ? { kind, ...CONFIRM_TEXT_KEYS.delete, ...shared }
-    : { kind, ...CONFIRM_TEXT_KEYS.copy, ...shared };
+  switch (kind) {
+    case 'delete':
+      return { kind, ...CONFIRM_TEXT_KEYS.delete, ...shared };
+    case 'copy':
+      return { kind, ...CONFIRM_TEXT_KEYS.copy, ...shared };
+    case 'leave':
+      return { kind, ...CONFIRM_TEXT_KEYS.leave, ...shared };
+  }
 }

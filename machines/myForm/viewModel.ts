@@ -76,6 +76,8 @@ export interface SummaryStep {
 }
 
 function summaryValue(type: QuestionType, value: unknown, labelKeyOf: (code: string) => string | undefined, currency: string): SummaryValue {
+  // A tick box left unticked is an answer: no (the newsletter opt-in is never stored as false, only left out).
+  if (type === 'boolean' && (value === undefined || value === null)) return { kind: 'boolean', value: false };
   if (value === undefined || value === null || value === '') return { kind: 'none' };
   switch (type) {
     case 'select': {

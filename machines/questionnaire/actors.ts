@@ -242,6 +242,11 @@ export interface QuestionnaireEffects {
 }
 
 /** The machine's actors, for `questionnaireMachine.provide({ actors })`. */
+/** The questionnaire's definition with the app's typed client (cached in `storage` like the flow's own load). */
+export function loadQuestionnaireDefinition(storage?: StorageLike, signal?: AbortSignal): Promise<QuestionnaireDefinition> {
+  return loadDefinition(defaultClient, storage, signal);
+}
+
 export function questionnaireActors({ client = defaultClient, storage, window: target }: QuestionnaireEffects = {}) {
   return {
     loadQuestionnaire: fromPromise<QuestionnaireDefinition>(({ signal }) => loadDefinition(client, storage, signal)),

@@ -94,7 +94,12 @@ export type QuestionnaireEvent =
 
 export type QuestionnaireEmitted =
   | { type: 'questionnaire.saved'; formId: string; step: number }
-  | { type: 'questionnaire.completed'; formId: string; mode: QuestionnaireMode };
+  | { type: 'questionnaire.completed'; formId: string; mode: QuestionnaireMode }
+  /**
+   * The person tried to go on (next, submit, retry) and the step shown has problems: they are all shown now, and
+   * `field` is the first one in the order of the questions (the view moves focus there and announces them).
+   */
+  | { type: 'questionnaire.problemsShown'; step: number; field: string; count: number };
 
 export interface QuestionnaireContext {
   mode: QuestionnaireMode;
@@ -176,6 +181,8 @@ const hasProblemsOnStep = (context: QuestionnaireContext) => stepProblems(contex
  *   when loaded counts as saved (a copied form is reviewed in any order).
  * - `submit` on the last step completes the form (PUT complete: true) once every step is valid; otherwise it
  *   opens the first step with problems and shows them.
+ * - Whenever going on is refused because of problems (next, submit, retry), every problem of the step shows and
+ *   `questionnaire.problemsShown` names the first field: the view moves focus there and announces the count.
  * - editing.leave: `warning` (invokes the `leaveWarning` callback actor: beforeunload) while an anonymous form
  *   id is stored, or — signed in — while answers are not saved. Never once completed.
  *
@@ -280,6 +287,10 @@ export const questionnaireMachine = setup({
     rememberSending: assign({ sending: ({ context }) => savableOf(context) }),
     advanceStep: assign({ stepIndex: ({ context }) => Math.min(context.stepIndex + 1, LAST_STEP), revealed: false, touched: [] }),
     emitSaved: emit(({ context }) => ({ type: 'questionnaire.saved' as const, formId: context.formId ?? '', step: context.stepIndex })),
+    emitProblemsShown: emit(({ context }) => {
+      const problems = stepProblems(context.sheet, context.stepIndex, sheetContextOf(context));
+      return { type: 'questionnaire.problemsShown' as const, step: context.stepIndex, field: problems[0]?.field ?? '', count: problems.length };
+    }),
     emitCompleted: emit(({ context }) => ({ type: 'questionnaire.completed' as const, formId: context.formId ?? '', mode: context.mode })),
     /** Writes the local draft (localStorage): the answers, unreadable texts as typed, the step. */
     storeDraft: (_, _params: { draft: Omit<LocalDraft, 'updatedAt'> }) => undefined,
@@ -389,12 +400,12 @@ export const questionnaireMachine = setup({
               initial: 'valid',
               on: {
                 'questionnaire.next': [
-                  { guard: and([not('isLastStep'), 'stepHasProblems']), actions: 'revealProblems' },
+                  { guard: and([not('isLastStep'), 'stepHasProblems']), actions: ['revealProblems', 'emitProblemsShown'] },
                   { guard: not('isLastStep'), target: 'saving' },
                 ],
                 'questionnaire.submit': [
-                  { guard: and(['isLastStep', 'stepHasProblems']), actions: 'revealProblems' },
-                  { guard: and(['isLastStep', 'anotherStepHasProblems']), actions: 'goToFirstProblem' },
+                  { guard: and(['isLastStep', 'stepHasProblems']), actions: ['revealProblems', 'emitProblemsShown'] },
+                  { guard: and(['isLastStep', 'anotherStepHasProblems']), actions: ['goToFirstProblem', 'emitProblemsShown'] },
                   { guard: 'isLastStep', target: 'submitting' },
                 ],
                 'questionnaire.back': { guard: 'hasPreviousStep', actions: 'stepBack' },
@@ -445,7 +456,7 @@ export const questionnaireMachine = setup({
               description: 'The save failed (offline or server failure). Every typed value is kept; retry saves again.',
               tags: ['saveFailed'],
               on: {
-                'questionnaire.retry': [{ guard: 'stepHasProblems', target: 'answering', actions: 'revealProblems' }, { target: 'saving' }],
+                'questionnaire.retry': [{ guard: 'stepHasProblems', target: 'answering', actions: ['revealProblems', 'emitProblemsShown'] }, { target: 'saving' }],
                 'questionnaire.back': { guard: 'hasPreviousStep', target: 'answering', actions: 'stepBack' },
                 'questionnaire.goTo': { guard: 'canGoToStep', target: 'answering', actions: 'goToStep' },
               },
@@ -473,7 +484,7 @@ export const questionnaireMachine = setup({
               description: 'Completing failed (offline or server failure). Every typed value is kept; retry submits again.',
               tags: ['saveFailed'],
               on: {
-                'questionnaire.retry': [{ guard: 'stepHasProblems', target: 'answering', actions: 'revealProblems' }, { target: 'submitting' }],
+                'questionnaire.retry': [{ guard: 'stepHasProblems', target: 'answering', actions: ['revealProblems', 'emitProblemsShown'] }, { target: 'submitting' }],
                 'questionnaire.back': { guard: 'hasPreviousStep', target: 'answering', actions: 'stepBack' },
                 'questionnaire.goTo': { guard: 'canGoToStep', target: 'answering', actions: 'goToStep' },
               },

@@ -230,3 +230,37 @@ export function yearlyUpdateOffer(snapshot: QuestionnaireSnapshot): number | nul
   const { context } = snapshot;
   return context.mode === 'member' && context.formId === null && snapshot.matches('editing') ? context.earlierFormYear : null;
 }
+
+export interface ProblemSummaryView {
+  /** The step's problems, in the order of its questions: the field (its input id is question-{field}) and its label. */
+  problems: Array<{ field: string; labelKey: string }>;
+}
+
+/**
+ * The summary announced above the questions once the person tried to go on with problems (role=alert): how many
+ * answers need attention and which. Null while nothing is revealed, or nothing is wrong.
+ */
+export function problemSummaryView(snapshot: QuestionnaireSnapshot): ProblemSummaryView | null {
+  const { context } = snapshot;
+  if (!context.revealed || !snapshot.hasTag('invalid')) return null;
+  const step = context.definition?.steps[context.stepIndex];
+  const problems = stepProblems(context.sheet, context.stepIndex, sheetContextOf(context)).map((problem) => ({
+    field: problem.field,
+    labelKey: step?.questions.find((question) => question.name === problem.field)?.labelKey ?? problem.field,
+  }));
+  return problems.length > 0 ? { problems } : null;
+}
+
+/** The addresses of the questionnaire itself: moving between them never abandons it. */
+const QUESTIONNAIRE_PATH = /^\/(steps(\/.*)?|my-form-editor)$/;
+
+/**
+ * Whether an in-app navigation from the questionnaire to `nextPath` should ask first: the leave warning is armed
+ * (an unfinished anonymous form, or unsaved answers) and the address leaves the questionnaire.
+ */
+export function blocksNavigation(snapshot: QuestionnaireSnapshot, nextPath: string): boolean {
+  return leaveWarningArmed(snapshot) && !QUESTIONNAIRE_PATH.test(nextPath);
+}
+
+/** The address of the completed questionnaire (so a reload of it does not reopen the last step). */
+export const COMPLETED_PATH = '/steps/done';

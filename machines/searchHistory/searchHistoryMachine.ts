@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
+import { failureOf } from '../../src/api/callFailure';
 
 export type HistoryPage = components['schemas']['HistoryPage'];
 export type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -37,11 +38,6 @@ export type SearchHistoryEmitted =
   | { type: 'searchHistory.failed'; failure: CallFailure };
 
 export const DEFAULT_HISTORY_LIMIT = 10;
-
-function failureOf(error: unknown): CallFailure {
-  if (typeof error === 'object' && error !== null && (error as { ok?: unknown }).ok === false) return error as CallFailure;
-  return { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
-}
 
 /**
  * The person's saved searches (my-account/my-searches): a paged list, re-opened elsewhere (comparison/{id},

@@ -858,7 +858,9 @@ export interface paths {
         };
         /**
          * Get the inflation data
-         * @description Admin only.
+         * @description Admin only. Yearly average consumer-price inflation per country (entries without `country` give the rate
+         *     for groups that span several countries: the euro area, since statistics are in EUR). Evolution answers
+         *     deflate their figures with these rates (real = nominal × Π(1 + rate/100) of the later years up to the base year).
          */
         get: operations["getInflationData"];
         put?: never;
@@ -868,7 +870,9 @@ export interface paths {
         head?: never;
         /**
          * Replace the inflation data
-         * @description Admin only. Replaces the whole list (one entry per year, years unique). Changes the data version.
+         * @description Admin only. Replaces the whole list: one entry per year and country (one per year without a country),
+         *     rates from −10 to +300 %. 400 INFLATION_DUPLICATE_ENTRY or INFLATION_RATE_OUT_OF_RANGE (nothing is
+         *     stored). Applies to evolution answers at once (it chooses no form, so it waits for no release).
          */
         patch: operations["updateInflationData"];
         trace?: never;
@@ -1075,7 +1079,10 @@ export interface paths {
         /**
          * Compare me with my peer group
          * @description Any signed-in user with a completed form, about their own form (`formId`, default their latest
-         *     completed form); admins for any form. Free.
+         *     completed form); admins for any form. Members and admins: free; corporate users: 1 credit per new
+         *     personalised comparison (402 INSUFFICIENT_CREDITS when short), the corporate plan free. Saved in the
+         *     search history (kind individual); re-opening it with `historyId` is free. The peer group widening is
+         *     described in IndividualComparisonResult.
          */
         post: operations["compareIndividual"];
         delete?: never;
@@ -1093,7 +1100,7 @@ export interface paths {
         };
         /**
          * Personalised comparison of a form
-         * @description The owner of the form or an admin (comparison-comp/{id}). The form must be completed (409 FORM_NOT_COMPLETED otherwise).
+         * @description The owner of the form or an admin (comparison-comp/{id}). The form must be completed (409 FORM_NOT_COMPLETED otherwise). Billed and saved as compareIndividual.
          */
         get: operations["compareIndividualByFormId"];
         put?: never;
@@ -1113,7 +1120,7 @@ export interface paths {
         };
         /**
          * Personalised comparison of a user by e-mail
-         * @description The user themself or an admin. Uses the user's latest completed form.
+         * @description The user themself or an admin. Uses the user's latest completed form (404 NO_COMPLETED_FORM without one). Billed and saved as compareIndividual.
          */
         get: operations["compareIndividualByUserEmail"];
         put?: never;
@@ -1133,7 +1140,7 @@ export interface paths {
         };
         /**
          * Personalised comparison of a user by id
-         * @description The user themself or an admin. Uses the user's latest completed form.
+         * @description The user themself or an admin. Uses the user's latest completed form (404 NO_COMPLETED_FORM without one). Billed and saved as compareIndividual.
          */
         get: operations["compareIndividualByUserId"];
         put?: never;
@@ -1157,8 +1164,11 @@ export interface paths {
          * Pay of a group over the survey years
          * @description Members with a completed form (free; 403 FORM_REQUIRED otherwise), corporate users (1 credit per
          *     new evolution dashboard, free when re-opened with its `historyId`; 402 INSUFFICIENT_CREDITS when
-         *     short) and admins. Years under the privacy threshold carry null figures. With `getUserEvolution`
-         *     the caller's own figures per year are added.
+         *     short) and admins. Years under the privacy threshold carry null figures and say why (status,
+         *     reasonCode). With `getUserEvolution` the caller's own figures per year are added. `historyId` may
+         *     name the caller's saved evolution (re-opened with its filters and years) or saved comparison (the
+         *     dashboard's evolution of a saved search: its filters, the requested years); both are free.
+         *     `isDashboard` only marks the caller; it changes no price.
          */
         post: operations["getEvolution"];
         delete?: never;
@@ -1176,7 +1186,7 @@ export interface paths {
         };
         /**
          * Cities ranked by median total pay
-         * @description Members with a completed form, corporate users and admins; free. Groups under the privacy threshold are left out.
+         * @description Members with a completed form (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
          */
         get: operations["getBetterCity"];
         put?: never;
@@ -1196,7 +1206,7 @@ export interface paths {
         };
         /**
          * Sectors ranked by median total pay
-         * @description Members with a completed form, corporate users and admins; free. Groups under the privacy threshold are left out.
+         * @description Members with a completed form (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
          */
         get: operations["getBetterSectors"];
         put?: never;
@@ -1216,7 +1226,7 @@ export interface paths {
         };
         /**
          * Countries ranked by median total pay
-         * @description Members with a completed form, corporate users and admins; free. Groups under the privacy threshold are left out.
+         * @description Members with a completed form (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
          */
         get: operations["getAverageByCountry"];
         put?: never;
@@ -1296,7 +1306,11 @@ export interface paths {
         };
         /**
          * Credit packs and subscription cards
-         * @description Anyone. What can be bought, as shown by the premium modal and my-account/my-credits.
+         * @description Anyone. What can be bought, as shown by the premium modal and my-account/my-credits. Prices are stored
+         *     in EUR and served in the language's display currency (`lang`, else Accept-Language; es → EUR,
+         *     en → USD); a converted catalogue carries `conversion` (the rate and its date, from the current
+         *     statistics release's exchange rates) to be shown beside the prices. Texts (names, card contents) are
+         *     in that language. Charges are made in EUR.
          */
         get: operations["getPaymentCatalogue"];
         put?: never;
@@ -1318,9 +1332,16 @@ export interface paths {
         put?: never;
         /**
          * Start a checkout
-         * @description Any signed-in user. Answers the URL of the hosted payment page for a subscription card's
-         *     `buyButton` or a credit pack's `id`, with the caller's e-mail prefilled and their user id as
-         *     client reference. Without Stripe keys the URL is the local test-mode sandbox page.
+         * @description Corporate users buy credit packs (a pack's `id`); members buy subscription cards (a card's
+         *     `buyButton`); admins buy neither (403 FORBIDDEN_PURCHASE, also for the wrong kind of item). Answers
+         *     the URL of the hosted payment page (a Stripe payment link with the caller's e-mail prefilled and
+         *     their user id as client reference). Without Stripe keys (not in production) the URL is the local
+         *     test-mode sandbox page (`/api/payments/sandbox/{sessionId}`, an HTML page for browsers), which
+         *     returns to `returnPath` with `?checkout=success` or `?checkout=cancelled`. 404 UNKNOWN_ITEM for an
+         *     unknown handle; 409 CONTACT_REQUIRED for the corporate plan (custom pricing: use
+         *     requestCorporatePlan), 409 ALREADY_SUBSCRIBED for a member with a paid plan (use the portal),
+         *     409 UNLIMITED_PLAN for a corporate user on the corporate plan; 503 PAYMENTS_UNAVAILABLE when
+         *     payments are not configured in production.
          */
         post: operations["createCheckout"];
         delete?: never;
@@ -1340,9 +1361,34 @@ export interface paths {
         put?: never;
         /**
          * Open the customer portal
-         * @description Any signed-in user with a paid plan (409 NO_SUBSCRIPTION otherwise). Answers the URL of the customer portal that manages the subscription.
+         * @description Any signed-in user with a paid plan bought through Stripe (409 NO_SUBSCRIPTION otherwise). Answers the
+         *     URL of the Stripe customer portal that manages the subscription, or without Stripe keys the local
+         *     test-mode portal page (`/api/payments/sandbox/{sessionId}`, kind portal), where the subscription can
+         *     be cancelled; it returns to `returnPath` with `?portal=done`. 503 PAYMENTS_UNAVAILABLE when payments
+         *     are not configured in production.
          */
         post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/corporate-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for the corporate plan
+         * @description Any signed-in user. The corporate plan has custom pricing: the request is stored and e-mailed to the
+         *     administrators, who answer at the caller's e-mail address. Rate-limited per user.
+         */
+        post: operations["requestCorporatePlan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1361,8 +1407,11 @@ export interface paths {
         /**
          * Stripe webhook
          * @description Stripe (or the local sandbox). The `stripe-signature` header is verified against the raw body
-         *     (400 INVALID_SIGNATURE otherwise); each event id is applied once (a repeated event answers 200
-         *     without effect). Grants credits or sets premiumType.
+         *     (400 INVALID_SIGNATURE otherwise, also for a timestamp older than 300 s); each event id is stored
+         *     and applied once, in the transaction of its effect (a repeated event answers 200 without effect;
+         *     unknown types are kept and answered 200). Grants credits or sets premiumType; refunds take back
+         *     what was granted and not yet spent. 503 PAYMENTS_UNAVAILABLE when payments are not configured in
+         *     production.
          */
         post: operations["handleStripeWebhook"];
         delete?: never;
@@ -1380,7 +1429,10 @@ export interface paths {
         };
         /**
          * Get a test-mode checkout session
-         * @description Anyone holding the session id. Only when no Stripe keys are configured and never in production (404 then).
+         * @description Anyone holding the session id. Only when no Stripe keys are configured and never in production (404
+         *     then). A browser (Accept text/html) gets the test-mode page itself, in the session's language: the
+         *     product and price with Pay and Cancel (checkout), or the plan with Cancel subscription and Back
+         *     (portal).
          */
         get: operations["getSandboxSession"];
         put?: never;
@@ -1402,9 +1454,10 @@ export interface paths {
         put?: never;
         /**
          * Pay a test-mode checkout session
-         * @description Anyone holding the session id. Sends a correctly signed checkout.session.completed event to the
-         *     webhook (the real code path) and answers where to go next. Only without Stripe keys and never in
-         *     production (404 then); a session already completed is 409.
+         * @description Anyone holding the session id. Sends a correctly signed event to the webhook (the real code path):
+         *     checkout.session.completed for a checkout session, customer.subscription.deleted for a portal
+         *     session; then answers where to go next. Only without Stripe keys and never in production (404 then);
+         *     a session already completed is 409.
          */
         post: operations["completeSandboxSession"];
         delete?: never;
@@ -1831,7 +1884,7 @@ export interface components {
             creditsLeft: number | null;
         };
         /** @enum {string} */
-        HistoryKind: "comparison" | "evolution";
+        HistoryKind: "comparison" | "evolution" | "individual";
         HistoryEntry: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["HistoryKind"];
@@ -1840,6 +1893,8 @@ export interface components {
             years: components["schemas"]["Year"][] | null;
             creditsCharged: number;
             createdAt: components["schemas"]["DateTime"];
+            /** @description The form a personalised comparison (kind individual) compared. */
+            formId?: components["schemas"]["Id"];
         };
         HistoryPage: {
             items: components["schemas"]["HistoryEntry"][];
@@ -1850,6 +1905,30 @@ export interface components {
         IndividualCompareRequest: {
             /** @description The form to compare; default the caller's latest completed form. */
             formId?: components["schemas"]["Id"];
+            /** @description Re-open this saved personalised comparison (kind individual) of the caller, for free; formId is then ignored. */
+            historyId?: components["schemas"]["Id"];
+            /** @description Client-chosen key; a retry with the same key answers the same comparison without charging again. */
+            idempotencyKey?: string;
+        };
+        /** @description One peer group tried by the widening cascade, in order. */
+        PeerStep: {
+            filters: components["schemas"]["ComparisonFilters"];
+            /** @description The condition dropped to get this group from the previous one (null for the first). */
+            dropped: components["schemas"]["FilterField"] | null;
+            /**
+             * @description used (the group of the answer); not-enough-data (under K); too-few-for-position (at least K, but
+             *     under the 15 a median and so a position need); refused (the rule against differencing). The
+             *     cascade stops at the first usable group.
+             * @enum {string}
+             */
+            status: "used" | "not-enough-data" | "too-few-for-position" | "refused";
+            /** @description Why the group was widened (NOT_ENOUGH_DATA, TOO_FEW_FOR_POSITION, DIFFERENCING_RISK; translation key comparison.reasons.{code}). */
+            reasonCode?: string;
+            /** @description With refused, the condition whose removal would expose a few people. */
+            reasonFilter?: components["schemas"]["FilterField"];
+            /** @description The group's published (perturbed, rounded) size; null under K. */
+            count: number | null;
+            countLabel: string;
         };
         PeerFigures: {
             p25: number;
@@ -1869,8 +1948,10 @@ export interface components {
         };
         /**
          * @description The peer group is the person's sector, position level and country, widened step by step
-         *     (`widenedSteps`, in order) until it reaches K. Diffs are true values in percent; the web app pins
-         *     them to the −30..+30 gauge and shows the true figure in text.
+         *     (`widenedSteps`, in order: country, then sector, then position level) until the published group
+         *     has a median (at least 15 people; `steps` says why each narrower group was not used). Diffs are
+         *     (own − published median) / published median × 100, from the published figures only; the web app
+         *     pins them to the −30..+30 gauge and shows the true figure in text.
          */
         IndividualComparisonResult: {
             /**
@@ -1898,6 +1979,21 @@ export interface components {
             perceivedDiffWithoutDeferral: number | null;
             /** @description The person's own estimate from step 5. */
             perceivedDiffWithDeferral: number | null;
+            release?: components["schemas"]["NullableReleaseInfo"];
+            /**
+             * @description Every peer group tried, in the fixed order of the cascade — the person's sector + position level +
+             *     country, then without country, then without sector, then without position level (everyone of the
+             *     year) — each with why it was not used, up to the group used.
+             */
+            steps?: components["schemas"]["PeerStep"][];
+            /** @description The published figures of the peer group used (box plots); null when not-enough-data. */
+            measures?: components["schemas"]["Measures"] | null;
+            /** @description The percentile rank and difference from the median of each measure, from the published figures only. */
+            position?: components["schemas"]["Positions"] | null;
+            /** @description The saved personalised comparison (new or re-opened); absent when not-enough-data. */
+            historyId?: components["schemas"]["Id"];
+            /** @description Credits after this request; null when credits do not apply. */
+            creditsLeft?: number | null;
         };
         EvolutionRequest: {
             filters: components["schemas"]["ComparisonFilters"];
@@ -1911,6 +2007,8 @@ export interface components {
             isDashboard?: boolean;
             /** @description Re-open this saved evolution search (free); null or absent for a new one. */
             historyId?: string | null;
+            /** @description Client-chosen key; a retry with the same key answers the same evolution without charging again. */
+            idempotencyKey?: string;
         };
         /** @description The group in one year; figures are null when the group is under K. Real figures are in baseYear money. */
         EvolutionPoint: {
@@ -1923,13 +2021,22 @@ export interface components {
             realP25: number | null;
             realP50: number | null;
             realP75: number | null;
+            /** @description The year's group as the comparison of these filters and that year would answer it. */
+            status?: components["schemas"]["ComparisonStatus"];
+            /** @description Why figures are null — NOT_ENOUGH_DATA (under K), TOO_FEW_FOR_QUARTILES (K to 14 people), DIFFERENCING_RISK (refused), NO_INFLATION_DATA (real figures only). */
+            reasonCode?: string;
+            /** @description With refused, the condition whose removal would expose a few people. */
+            reasonFilter?: components["schemas"]["FilterField"];
+            /** @description real = nominal × deflator (rounded to 100); null when a rate it needs is missing. */
+            deflator?: number | null;
         };
         /** @description The caller's own figure of the measure in one year (from their completed form of that year). */
         UserEvolutionPoint: {
             year: components["schemas"]["Year"];
             formId: components["schemas"]["Id"];
             value: number;
-            realValue: number;
+            /** @description The value in baseYear money; null when a rate it needs is missing. */
+            realValue: number | null;
         };
         EvolutionResult: {
             measure: components["schemas"]["MeasureName"];
@@ -1944,12 +2051,23 @@ export interface components {
             historyId?: components["schemas"]["Id"];
             /** @description Credits after this request; null when credits do not apply. */
             creditsLeft: number | null;
+            release?: components["schemas"]["NullableReleaseInfo"];
+            /** @description The rates the real figures were deflated with. */
+            inflation?: {
+                /** @description The country whose rates were used (the filter's country, or its city's); null for the rates of groups spanning several countries. */
+                country: string | null;
+                rates: components["schemas"]["InflationEntry"][];
+            };
         };
         InsightItem: {
             /** @description Option code of the group (city, sector or country). */
             key: string;
             n: number;
             p50: number;
+            countLabel?: string;
+            mean?: number | null;
+            p25?: number | null;
+            p75?: number | null;
         };
         /** @description Groups ranked by median of the measure, highest first; groups under K are left out. */
         InsightList: {
@@ -1959,6 +2077,18 @@ export interface components {
             /** @description Filters applied (from the user's profile for the by-user-id variants). */
             filters: components["schemas"]["ComparisonFilters"];
             items: components["schemas"]["InsightItem"][];
+            /** @enum {string} */
+            rankedBy?: "city" | "sector" | "country";
+            release?: components["schemas"]["NullableReleaseInfo"];
+            /** @description How many groups were left out, and why (each is what the comparison of that group would refuse or withhold). */
+            omitted?: {
+                /** @description Under K (including empty groups). */
+                notEnoughData: number;
+                /** @description K to 14 people: no published median. */
+                tooFewForMedian: number;
+                /** @description Refused by the rule against differencing. */
+                refused: number;
+            };
         };
         CorporateInfo: {
             companyName: string;
@@ -2063,8 +2193,14 @@ export interface components {
             /** @description Credits added (positive) or spent (negative). */
             delta: number;
             balanceAfter: number;
-            /** @description purchase, comparison, evolution, admin-adjustment, … (translation key credits.reasons.{reason}). */
+            /** @description purchase, refund, comparison, evolution, individual-comparison, admin-adjustment, … (translation key credits.reasons.{reason}). */
             reason: string;
+            /** @description For a purchase, the amount paid (refunded, for a refund), in `currency`; null otherwise. */
+            amountPaid?: number | null;
+            /** @description ISO 4217 code of amountPaid. */
+            currency?: string | null;
+            /** @description Stripe's receipt of the payment, when known. */
+            receiptUrl?: string | null;
             createdAt: components["schemas"]["DateTime"];
         };
         CreditLedgerPage: {
@@ -2224,8 +2360,12 @@ export interface components {
         };
         InflationEntry: {
             year: components["schemas"]["Year"];
-            /** @description Yearly inflation in percent (e.g. 3.1). */
+            /** @description Yearly average inflation in percent (e.g. 3.1); the server accepts −10 to +300. */
             rate: number;
+            /** @description The country of the rate; absent for the rate of groups spanning several countries (the euro area). */
+            country?: components["schemas"]["OptionCode"];
+            /** @description The rate is a forecast or provisional figure (e.g. the current year); default false. */
+            estimate?: boolean;
         };
         InflationData: {
             inflationData: components["schemas"]["InflationEntry"][];
@@ -2341,10 +2481,20 @@ export interface components {
         };
         SubscriptionCard: {
             id: string;
+            /**
+             * @description The premiumType bought.
+             * @enum {string}
+             */
+            plan: "basic" | "advanced" | "premium" | "corporate";
+            /**
+             * @description Billing period; custom = the corporate plan (price on request, select → contact form).
+             * @enum {string}
+             */
+            period: "year" | "quarter" | "custom";
             /** @description Text badge, e.g. "-25%". */
             discount: string | null;
-            /** @description Yearly price (or the single price). */
-            price: number;
+            /** @description Yearly price (or the single price); null for custom pricing. */
+            price: number | null;
             /** @description Monthly price; null for none. */
             priceMonth: number | null;
             /** @description Currency symbol (spelled so), e.g. "€". */
@@ -2354,12 +2504,41 @@ export interface components {
             buyButton: string;
         };
         Catalogue: {
+            language: components["schemas"]["Language"];
+            /** @description Display currency of every price (EUR for es, USD for en). */
+            currency: components["schemas"]["Currency"];
+            /** @description Set when prices were converted from EUR (show the rate and its date beside them); null when not. */
+            conversion: components["schemas"]["CurrencyConversion"] | null;
             creditPacks: components["schemas"]["CreditPack"][];
             subscriptionCards: components["schemas"]["SubscriptionCard"][];
+        };
+        CurrencyConversion: {
+            from: components["schemas"]["Currency"];
+            to: components["schemas"]["Currency"];
+            /** @description Units of `to` per unit of `from`. */
+            rate: number;
+            /** Format: date */
+            date: string;
         };
         CheckoutRequest: {
             /** @description A subscription card's buyButton or a credit pack's id. */
             buyButton: string;
+            /** @description App path the sandbox returns to (default /my-account/my-credits for packs, /become-premium for cards). */
+            returnPath?: string;
+        };
+        PortalRequest: {
+            /** @description App path the portal returns to (default /become-premium). */
+            returnPath?: string;
+        };
+        CorporateContactRequest: {
+            company: string;
+            name: string;
+            phone?: string;
+            message: string;
+        };
+        CorporateContactAccepted: {
+            /** @constant */
+            status: "received";
         };
         RedirectUrl: {
             /** Format: uri */
@@ -2380,6 +2559,11 @@ export interface components {
             id: string;
             /** @constant */
             mode: "test";
+            /**
+             * @description checkout pays `buyButton`; portal manages the caller's subscription (cancel).
+             * @enum {string}
+             */
+            kind: "checkout" | "portal";
             buyButton: string;
             description: string;
             amount: number;
@@ -2404,6 +2588,10 @@ export interface components {
         };
         AppConfig: {
             premiumEnabled: boolean;
+            /** @description Purchases can be made (false in production without Stripe keys; the UI says purchases are unavailable). */
+            paymentsAvailable: boolean;
+            /** @description Purchases go to the local test-mode sandbox (no Stripe keys), not to Stripe. */
+            paymentsTestMode: boolean;
             privacyThreshold: number;
             /** @description Loaded only after cookie consent; null when analytics is off. */
             analyticsScriptUrl: string | null;
@@ -2412,6 +2600,21 @@ export interface components {
             surveyYears: components["schemas"]["Year"][];
             /** @description Supported languages, the default first. */
             languages: components["schemas"]["Language"][];
+            /** @description The exchange rates the current statistics release converted its money with (fixed when it was cut), so published EUR figures can be shown in another currency with the rate and its date (DESIGN.md §8). Null before the first release. */
+            exchangeRates: null | components["schemas"]["PublishedExchangeRates"];
+        };
+        PublishedExchangeRates: {
+            /**
+             * Format: date
+             * @description The day the release was cut (the rates in force then).
+             */
+            date: string;
+            /** @enum {string} */
+            base: "EUR";
+            /** @description Units of each currency per 1 EUR, for example USD 1.087. */
+            rates: {
+                [key: string]: number;
+            };
         };
         PublicSummary: {
             /** @description Counted forms of the current statistics release, rounded down to the nearest 10; 0 under the privacy threshold. */
@@ -2510,6 +2713,15 @@ export interface components {
         };
         /** @description Unexpected failure (INTERNAL_ERROR, error text 'Internal server error'). */
         InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A needed service is not configured or not reachable (PAYMENTS_UNAVAILABLE, …). */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4390,8 +4602,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4421,6 +4635,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4451,8 +4666,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4480,8 +4697,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4692,7 +4911,10 @@ export interface operations {
     };
     getPaymentCatalogue: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of the texts and display currency; Accept-Language when absent. */
+                lang?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4739,10 +4961,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPortalSession: {
@@ -4752,7 +4976,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PortalRequest"];
+            };
+        };
         responses: {
             /** @description Where to manage the subscription (open in a new tab). */
             200: {
@@ -4767,6 +4995,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestCorporatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorporateContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Received; the administrators have been told. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorporateContactAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4801,6 +5063,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSandboxSession: {
@@ -4822,6 +5085,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxSession"];
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -64,6 +64,8 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 
 /** Toast durations in milliseconds; 9999 means the toast stays until closed. */
 export const TOAST_DEFAULT_MS = 3000;
+/** Spec §9 "loading spinner default 3 s": how long a spinner shows alone before it says it is still working. */
+export const LOADING_SLOW_MS = 3000;
 export const TOAST_STAYS = 9999;
 /** Query parameters (id, email) are watched only this long after start. */
 export const QUERY_CAPTURE_WINDOW_MS = 5000;

@@ -4,6 +4,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,7 @@ import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
 import { closeStatisticsSettings } from './services/statisticsSettings';
+import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -77,6 +79,11 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
 
   // Bodies are JSON, as the contract declares: no text/plain parser hands a raw string to a handler.
   app.removeContentTypeParser('text/plain');
+  // The contract answers text/html once (the payments sandbox page); no operation takes an HTML body. The media
+  // type gate refuses it before parsing; this parser only tells fastify-openapi-glue the type is handled.
+  app.addContentTypeParser('text/html', (_request, _payload, done) =>
+    done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be sent as application/json'), undefined),
+  );
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -109,6 +116,10 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     hsts: config.env === 'production',
   });
   await app.register(cookie);
+  // API answers (and any file without a precompressed copy) compressed as the browser asks: brotli, else
+  // gzip; bodies under 1 KB go as they are (compressing them saves less than it costs). Request bodies are
+  // not decompressed: the contract takes plain JSON only.
+  await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
 
   // Every request is anonymous unless it carries a valid bearer token. An invalid or expired token is a
   // 401 everywhere (but on the session calls below), so the web app knows to refresh rather than silently
@@ -178,11 +189,18 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     },
   });
 
+  const robots = robotsTxt();
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  );
+
   if (config.webDir) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file (scripts/vite-precompress.ts).
+      preCompressed: true,
       // Vite fingerprints assets: cache them for a year; everything else is revalidated.
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -191,6 +209,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   }
 
   const contractMethods = contractPathMatcher(specification, '/api');
+  const isAppPath = appPathMatcher();
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     const allowed = request.url.startsWith('/api/') ? contractMethods(request.url) : null;
@@ -203,9 +222,13 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     if (request.url.startsWith('/api') || !wantsPage || !config.webDir) {
       return reply.code(404).send({ error: 'Not found', errorCode: 'NOT_FOUND' } satisfies ErrorBody);
     }
-    // SPA fallback: the web app's router owns every other path.
+    // The web app's pages get index.html; an unknown path that looks like a page too, with a 404 status (the
+    // app shows its not-found page); a missing file (/assets/x.js, /wp-login.php) a plain 404.
+    const pathname = request.url.split('?')[0];
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    if (isAppPath(pathname)) return reply.sendFile('index.html');
+    if (looksLikePage(pathname)) return reply.code(404).sendFile('index.html');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   // The statistics settings' listening connection (started by the first comparison) ends with the app.

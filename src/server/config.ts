@@ -32,7 +32,14 @@ export interface ServerConfig {
   demoPassword: string;
   /** The demo password was generated (and may be printed at start); false when DEMO_PASSWORD set it. */
   demoPasswordGenerated: boolean;
-  stripe: { secretKey: string | undefined; publishableKey: string | undefined };
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    /** Payment link id (plink_…) per catalogue item id, from STRIPE_LINK_<ITEM_ID> (credits-10 → STRIPE_LINK_CREDITS_10). */
+    links: Record<string, string>;
+    /** Stripe's API origin (STRIPE_API_URL): Stripe's own by default; stripe-mock or a test double otherwise. */
+    apiUrl: string | undefined;
+  };
   smtpUrl: string | undefined;
   /** Sender of outgoing e-mail (MAIL_FROM). */
   mailFrom: string;
@@ -80,6 +87,16 @@ function loadDevelopmentSecrets(dataDir: string): Record<string, string> {
   return stored;
 }
 
+/** STRIPE_LINK_CREDITS_10=plink_… → { 'credits-10': 'plink_…' }. */
+function paymentLinks(env: Env): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^STRIPE_LINK_([A-Z0-9_]+)$/.exec(name);
+    if (match && value) links[match[1].toLowerCase().replace(/_/g, '-')] = value.trim();
+  }
+  return links;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env, 'PORT', 3000);
@@ -89,6 +106,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const needsGenerated = !env.TOKEN_SECRET || !env.STRIPE_WEBHOOK_SECRET || !env.PERTURBATION_SECRET || !env.DEMO_PASSWORD;
   if (production && !env.TOKEN_SECRET) throw new Error('TOKEN_SECRET must be set in production');
   if (production && !env.PERTURBATION_SECRET) throw new Error('PERTURBATION_SECRET must be set in production');
+  // A generated webhook secret can only sign the sandbox's own events: real Stripe needs its endpoint's secret.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET && production) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY in production');
   const generated = needsGenerated ? loadDevelopmentSecrets(dataDir) : {};
 
   const privacyThreshold = int(env, 'PRIVACY_THRESHOLD', 5);
@@ -115,7 +134,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     releaseIntervalHours: int(env, 'RELEASE_INTERVAL_HOURS', 24),
     demoPassword: env.DEMO_PASSWORD || generated.demoPassword,
     demoPasswordGenerated: !env.DEMO_PASSWORD,
-    stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      links: paymentLinks(env),
+      apiUrl: env.STRIPE_API_URL || undefined,
+    },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `Paybench <no-reply@${new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname}>`,
     redisUrl: env.REDIS_URL || undefined,

@@ -3,7 +3,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { migrateDatabase } from './db/migrate';
-import { seedDemo } from './db/seed';
+import { seedCatalogue, seedDemo } from './db/seed';
 import { buildApp } from './app';
 import { startBanner } from './startBanner';
 import { startReleaseSchedule } from './services/releases';
@@ -15,6 +15,7 @@ async function main() {
   await migrateDatabase(database);
 
   const seeded = await seedDemo(database, { forms: config.seedForms, password: config.demoPassword });
+  await seedCatalogue(database);
 
   const app = await buildApp({ config, database, ownsDatabase: true });
   // Statistics are published from releases: the first is cut at once on a new database, then on schedule.

@@ -1,27 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/providers';
-import { createI18n, readStoredLanguage } from './app/i18n';
+import { completeTranslations, createBrowserI18n, readStoredLanguage } from './app/i18n';
 import { createAppRouter } from './app/router';
 import { createAppActor } from './app/appActor';
 
-const i18n = createI18n(readStoredLanguage());
-// Screen readers and the browser's own translation need the page language.
-document.documentElement.lang = i18n.language;
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
+function start(i18n: I18n) {
+  // Screen readers and the browser's own translation need the page language.
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
 
-const router = createAppRouter();
-// The long-lived statecharts (session, consent, campaign capture, language, notifications): started
-// once, before the first render, so guards know at once whether a session is being restored.
-const app = createAppActor({ router, i18n });
+  const router = createAppRouter();
+  // The long-lived statecharts (session, consent, campaign capture, language, notifications): started
+  // once, before the first render, so guards know at once whether a session is being restored.
+  const app = createAppActor({ router, i18n });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders i18n={i18n} app={app}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders i18n={i18n} app={app}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  // The texts of the on-demand pages, fetched now rather than when the first such page opens, so that
+  // page does not wait for them and then for its own code one after the other.
+  void completeTranslations(i18n);
+}
+
+// Not a top-level await: the English texts' chunk imports this module's chunk, which must finish evaluating
+// first (awaiting here would wait for it forever).
+void createBrowserI18n(readStoredLanguage()).then(start);

@@ -39,6 +39,14 @@ const RESTORED_SESSION = session('token-restored');
 const RENEWED_SESSION = session('token-renewed');
 const REGISTERED_SESSION = session('token-registered', MEMBER_WITH_CAMPAIGN);
 const CREDENTIALS: Credentials = { email: 'member@paybench.demo', password: 'correct horse battery' };
+/** Refused by the browser: a malformed address, and a missing password. Neither may reach the server. */
+const MALFORMED_EMAIL: Credentials = { email: 'member@paybench', password: 'correct horse battery' };
+const NO_PASSWORD: Credentials = { email: 'member@paybench.demo', password: '' };
+/** What the sign-in form must mark for each refused fixture (translation keys), written out by hand. */
+const REFUSED_FIELDS = new Map<Credentials, Record<string, string>>([
+  [MALFORMED_EMAIL, { email: 'auth.fields.invalid_email' }],
+  [NO_PASSWORD, { password: 'auth.fields.required' }],
+]);
 
 const WRONG_PASSWORD = new AuthFailure('INVALID_CREDENTIALS', 401);
 const ENDED = new AuthFailure('INVALID_TOKEN', 401);
@@ -67,6 +75,8 @@ interface World extends ActorWorld<AuthMachine> {
     user: User | null;
     token: string | null;
     errorCode: string | null;
+    /** The field problems the last refused sign-in should show. */
+    fieldProblems: Record<string, string>;
   };
 }
 
@@ -86,6 +96,7 @@ function startWorld(): World {
       user: null,
       token: null,
       errorCode: null,
+      fieldProblems: {},
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -126,6 +137,7 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     token: s.context.accessToken,
     redirect: s.context.redirectUrl,
     error: s.context.errorCode,
+    fields: s.context.fieldProblems,
   });
 
 const graph = machineGraph({
@@ -134,7 +146,11 @@ const graph = machineGraph({
   serializeState,
   events: eventsWithFixtures<AuthEvent>(
     {
-      'auth.signIn': [{ type: 'auth.signIn', ...CREDENTIALS }],
+      'auth.signIn': [
+        { type: 'auth.signIn', ...CREDENTIALS },
+        { type: 'auth.signIn', ...MALFORMED_EMAIL },
+        { type: 'auth.signIn', ...NO_PASSWORD },
+      ],
       'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
       'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
       'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
@@ -179,6 +195,8 @@ const signedOutHere = (world: World, emitted: AuthEmitted) => {
 const executors = {
   'auth.signIn': (world, event) => {
     world.expected.errorCode = null;
+    const refused = [...REFUSED_FIELDS].find(([credentials]) => credentials.email === event.email && credentials.password === event.password);
+    world.expected.fieldProblems = refused ? refused[1] : {};
     world.actor.send(event);
   },
   'auth.signOut': (world, event) => world.actor.send(event),
@@ -330,8 +348,19 @@ const assertions = {
     expect(authView(snapshot).errorKey).toBeNull();
   },
   'signedOut.failed': (world, snapshot) => {
-    expect(authView(snapshot).errorKey).toBe(authMessageKey(world.expected.errorCode));
-    expect(authView(snapshot).errorKey).toMatch(/^auth\.(INVALID_CREDENTIALS|INVALID_TOKEN)$/);
+    // A wrong password is shown once, on the password field; any other failure once, above the form.
+    if (world.expected.errorCode === 'INVALID_CREDENTIALS') {
+      expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: { password: 'auth.INVALID_CREDENTIALS' } });
+    } else {
+      expect(authView(snapshot)).toMatchObject({ errorKey: authMessageKey(world.expected.errorCode), fieldProblems: {} });
+      expect(authView(snapshot).errorKey).toBe('auth.INVALID_TOKEN');
+    }
+  },
+  'signedOut.invalid': (world, snapshot) => {
+    expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: world.expected.fieldProblems });
+    expect(Object.keys(world.expected.fieldProblems)).not.toHaveLength(0);
+    // Nothing left the browser: every sign-in call carried well-formed credentials.
+    for (const call of world.calls.filter((c) => c.src === 'signIn')) expect(call.input).toEqual(CREDENTIALS);
   },
   'signedOut.left': (world, snapshot) => {
     expect(snapshot.hasTag('left')).toBe(true);

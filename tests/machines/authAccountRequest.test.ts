@@ -15,16 +15,23 @@ import { actorDriver, type ActorWorld, type EventExecutors, type StateAssertions
 
 const FIELDS: RequestFields = { currentPassword: 'old password', newPassword: 'a much longer new passphrase' };
 const OUTPUT = { ok: true };
+/** Refused by the browser, with the field problems the form must show (written out by hand). */
+const MALFORMED_EMAIL: RequestFields = { email: 'ana@example' };
+const MISMATCH: RequestFields = { newPassword: 'short', confirmation: 'other' };
+const REFUSED = new Map<RequestFields, Record<string, string>>([
+  [MALFORMED_EMAIL, { email: 'auth.fields.invalid_email' }],
+  [MISMATCH, { newPassword: 'new_password.too_short', confirmation: 'new_password.mismatch' }],
+]);
 
 interface World extends ActorWorld<AccountRequestMachine> {
   sent: RequestFields[];
   pending: { resolve(value: unknown): void; reject(error: unknown): void } | null;
   emitted: AccountRequestEmitted[];
-  expected: { emitted: AccountRequestEmitted[]; errorCode: string | null };
+  expected: { emitted: AccountRequestEmitted[]; errorCode: string | null; fieldProblems: Record<string, string> };
 }
 
 function startWorld(): World {
-  const world = { sent: [], pending: null, emitted: [], expected: { emitted: [], errorCode: null } } as Omit<World, 'actor'> as World;
+  const world = { sent: [], pending: null, emitted: [], expected: { emitted: [], errorCode: null, fieldProblems: {} } } as Omit<World, 'actor'> as World;
   world.actor = createActor(
     accountRequestMachine.provide({
       actors: {
@@ -39,13 +46,20 @@ function startWorld(): World {
   return world;
 }
 
-const serializeState = (s: MachineSnapshot<AccountRequestMachine>) => JSON.stringify({ value: s.value, error: s.context.errorCode });
+const serializeState = (s: MachineSnapshot<AccountRequestMachine>) =>
+  JSON.stringify({ value: s.value, error: s.context.errorCode, fields: s.context.fieldProblems });
 
 const graph = machineGraph({
   machine: accountRequestMachine,
   serializeState,
   events: eventsWithFixtures<AccountRequestEvent>(
-    { 'request.submit': [{ type: 'request.submit', fields: FIELDS }] },
+    {
+      'request.submit': [
+        { type: 'request.submit', fields: FIELDS },
+        { type: 'request.submit', fields: MALFORMED_EMAIL },
+        { type: 'request.submit', fields: MISMATCH },
+      ],
+    },
     {
       outputs: { send: [OUTPUT] },
       errors: { send: [new AuthFailure('WEAK_PASSWORD', 400), new AuthFailure('SOMETHING_NEW', 500)] },
@@ -54,7 +68,12 @@ const graph = machineGraph({
 });
 
 const executors = {
-  'request.submit': (world, event) => world.actor.send(event),
+  'request.submit': (world, event) => {
+    const refused = [...REFUSED].find(([fields]) => JSON.stringify(fields) === JSON.stringify(event.fields));
+    world.expected.fieldProblems = refused ? refused[1] : {};
+    if (refused) world.expected.errorCode = null;
+    world.actor.send(event);
+  },
   'request.edit': (world, event) => {
     world.expected.errorCode = null;
     world.actor.send(event);
@@ -83,7 +102,7 @@ const driver = actorDriver<AccountRequestMachine, World>({
 
 const assertions = {
   editing: (world, snapshot) => {
-    expect(accountRequestView(snapshot)).toEqual({ canSubmit: true, busy: false, done: false, errorKey: null, errorCode: null });
+    expect(accountRequestView(snapshot)).toEqual({ canSubmit: true, busy: false, done: false, errorKey: null, errorCode: null, fieldProblems: {} });
     expect(world.emitted).toEqual(world.expected.emitted);
   },
   sending: (world, snapshot) => {
@@ -94,6 +113,13 @@ const assertions = {
   succeeded: (world, snapshot) => {
     expect(accountRequestView(snapshot)).toMatchObject({ done: true, busy: false, errorKey: null });
     expect(snapshot.context.output).toEqual(OUTPUT);
+    expect(world.emitted).toEqual(world.expected.emitted);
+  },
+  invalid: (world, snapshot) => {
+    expect(accountRequestView(snapshot)).toEqual({ canSubmit: true, busy: false, done: false, errorKey: null, errorCode: null, fieldProblems: world.expected.fieldProblems });
+    expect(Object.keys(world.expected.fieldProblems)).not.toHaveLength(0);
+    // Nothing malformed left the browser.
+    for (const sent of world.sent) expect(sent).toEqual(FIELDS);
     expect(world.emitted).toEqual(world.expected.emitted);
   },
   failed: (world, snapshot) => {

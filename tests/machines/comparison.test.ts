@@ -3,7 +3,7 @@
 // model the page renders and compare with what the walk's gestures did (the world), not only with the
 // machine's own context.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, toPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { signedInComparisonActors, subjectOf } from '../../machines/comparison/actors';
 import {
@@ -97,6 +97,8 @@ const SERVER_ERROR = httpFailure(500, null);
 const GONE = httpFailure(404, 'NOT_FOUND');
 
 const FRESH: StartingPoint = { filters: {} };
+/** "Ver mi comparativa": the person's own group, widened in this order while under the threshold. */
+const OWN_GROUP: StartingPoint = { filters: { year: 2025, country: 'es', sector: 'banking', positionLevel: 'director' }, widen: ['sector', 'country', 'positionLevel'] };
 const SAVED: StartingPoint = { filters: { year: 2025, sector: 'banking' }, historyId: HISTORY_ID };
 
 const SET_SECTOR = { type: 'comparison.setFilter', field: 'sector', value: 'energy' } as const;
@@ -111,6 +113,8 @@ const serializeState = (s: MachineSnapshot<ComparisonMachine>) =>
     enough: s.matches({ editing: 'ready' }) ? s.context.count?.enough : undefined,
     reopening: s.context.historyId !== null,
     shownResult: s.context.result?.status === 'ok',
+    dropped: s.context.dropped.length,
+    ownGroup: s.context.widen !== null,
   });
 
 const graph = machineGraph({
@@ -121,10 +125,11 @@ const graph = machineGraph({
     {
       'comparison.setFilter': [SET_SECTOR],
       'comparison.setDeferred': [{ type: 'comparison.setDeferred', include: true }],
+      'comparison.setCredits': [{ type: 'comparison.setCredits', credits: 3 }],
     },
     {
-      outputs: { loadStartingPoint: [FRESH, SAVED], countResults: [ENOUGH, TOO_FEW], runComparison: [OK, NOT_ENOUGH, REFUSED] },
-      errors: { loadStartingPoint: [GONE], countResults: [OFFLINE], runComparison: [NO_CREDITS, SERVER_ERROR] },
+      outputs: { loadStartingPoint: [FRESH, SAVED, OWN_GROUP], countOwnGroup: [ENOUGH, TOO_FEW], countResults: [ENOUGH, TOO_FEW], runComparison: [OK, NOT_ENOUGH, REFUSED] },
+      errors: { loadStartingPoint: [GONE], countResults: [OFFLINE], countOwnGroup: [OFFLINE], runComparison: [NO_CREDITS, SERVER_ERROR] },
     },
   ),
 });
@@ -156,6 +161,10 @@ interface World extends ActorWorld<ComparisonMachine> {
   newSearches: number;
   /** The count request a filter change interrupted, if the last change came while counting. */
   interruptedCount: { input: CountRequestInput; signal: AbortSignal } | null;
+  /** The own group's filters the walk expects dropped (its too-small counts), in order. */
+  dropped: string[];
+  /** The widening order of the own group the walk opened; null otherwise or once the person changes a filter. */
+  widen: string[] | null;
 }
 
 function pending<T>(world: World, slot: 'loading' | 'counting' | 'searching'): Promise<T> {
@@ -180,6 +189,8 @@ function createWorld(): World {
     lastFailure: null,
     newSearches: 0,
     interruptedCount: null,
+    dropped: [],
+    widen: null,
   } as Omit<World, 'actor'> as World;
   const machine = comparisonMachine.provide({
     actors: {
@@ -205,6 +216,8 @@ const filterChanged = (world: World, filters: PeerGroupFilters) => {
   world.filters = filters;
   world.reopening = null;
   world.lastCount = null;
+  world.widen = null;
+  world.dropped = [];
 };
 
 const executors = {
@@ -222,6 +235,7 @@ const executors = {
   },
   'comparison.retry': send,
   'comparison.setDeferred': send,
+  'comparison.setCredits': send,
 } satisfies EventExecutors<ComparisonEvent, World>;
 
 const driver = actorDriver<ComparisonMachine, World>({
@@ -232,11 +246,32 @@ const driver = actorDriver<ComparisonMachine, World>({
       const start = event.output as StartingPoint;
       world.filters = start.filters;
       world.reopening = start.historyId ?? null;
+      world.widen = start.widen ?? null;
+      world.dropped = [];
       world.loading!.resolve(start);
     },
     'xstate.error.actor.loadStartingPoint': (world, event) => {
       world.lastFailure = event.error as ComparisonFailure;
       world.loading!.reject(event.error);
+    },
+    'xstate.done.actor.countOwnGroup': (world, event) => {
+      const count = event.output as CountResult;
+      world.lastCount = count;
+      if (count.enough) world.newSearches += 1;
+      else {
+        // Too few: the next filter of the order that the group still has is left out.
+        const next = world.widen!.find((field) => field in world.filters);
+        if (next) {
+          const { [next as keyof PeerGroupFilters]: _left, ...rest } = world.filters;
+          world.filters = rest;
+          world.dropped = [...world.dropped, next];
+        }
+      }
+      world.counting!.resolve(count);
+    },
+    'xstate.error.actor.countOwnGroup': (world, event) => {
+      world.lastFailure = event.error as ComparisonFailure;
+      world.counting!.reject(event.error);
     },
     'xstate.done.actor.countResults': (world, event) => {
       world.lastCount = event.output as CountResult;
@@ -269,6 +304,13 @@ const assertions = {
     expect(view.phase).toBe('preparing');
     expect(view.panel).toMatchObject({ locked: true, canSearch: false, count: { status: 'pending' } });
     expect(world.loading).not.toBeNull();
+  },
+  widening: (world, snapshot) => {
+    expect(comparisonView(snapshot).phase).toBe('searching');
+    expect(filterPanelView(snapshot)).toMatchObject({ locked: true, canSearch: false, filters: world.filters });
+    // Each count asks for the group as widened so far.
+    expect(world.countCalls.at(-1)!.input).toEqual({ filters: world.filters });
+    expect(snapshot.context.dropped).toEqual(world.dropped);
   },
   unavailable: (world, snapshot) => {
     expect(comparisonView(snapshot).phase).toBe('unavailable');
@@ -324,6 +366,8 @@ const assertions = {
     expect(view.headline.measure).toBe(snapshot.context.includeDeferred ? 'totalWithDeferral' : 'totalWithoutDeferral');
     expect(view.headline.position).toMatchObject({ estimated: false, percentileRank: snapshot.context.includeDeferred ? 41 : 68 });
     expect(view.reopened).toBe(world.reopening !== null && world.lastAnswer?.historyId === world.reopening);
+    // The own group says which filters it left out to reach the threshold.
+    expect(view).toMatchObject({ ownGroup: world.widen !== null, droppedFilters: world.dropped, showsPosition: true });
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searched', creditsLeft: 9 });
     expect(filterPanelView(snapshot).canSearch).toBe(false);
   },
@@ -385,6 +429,63 @@ describe('comparison behaviour', () => {
     await settled(world);
     return world;
   }
+
+  it('own group: widens by dropping sector, then country, then position level, and stops when nothing is left', async () => {
+    const world = await startedWorld(OWN_GROUP);
+    for (const expected of [
+      { year: 2025, country: 'es', sector: 'banking', positionLevel: 'director' },
+      { year: 2025, country: 'es', positionLevel: 'director' },
+      { year: 2025, positionLevel: 'director' },
+      { year: 2025 },
+    ]) {
+      expect(world.countCalls.at(-1)!.input.filters).toEqual(expected);
+      world.counting!.resolve(TOO_FEW);
+      await settled(world);
+    }
+    expect(world.countCalls).toHaveLength(4);
+    expect(world.searchCalls).toEqual([]);
+    expect(world.actor.getSnapshot().matches({ editing: 'ready' })).toBe(true);
+    expect(world.actor.getSnapshot().context.dropped).toEqual(['sector', 'country', 'positionLevel']);
+  });
+
+  it('own group: compared at once when large enough, naming the filters dropped on the way', async () => {
+    const world = await startedWorld(OWN_GROUP);
+    world.counting!.resolve(TOO_FEW);
+    await settled(world);
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    expect(world.searchCalls).toEqual([{ filters: { year: 2025, country: 'es', positionLevel: 'director' }, historyId: null, idempotencyKey: `${KEY_PREFIX}-1` }]);
+    world.searching!.resolve(OK);
+    await settled(world);
+    expect(resultView(world.actor.getSnapshot())).toMatchObject({ ownGroup: true, droppedFilters: ['sector'] });
+    // The person takes over: the widening note goes.
+    world.actor.send(SET_SECTOR);
+    expect(resultView(world.actor.getSnapshot())).toMatchObject({ ownGroup: false, droppedFilters: [] });
+  });
+
+  it('a corporate user at 0 credits cannot start a search; a search spending the last credit disables the next one', async () => {
+    const machine = comparisonMachine.provide({
+      actors: {
+        loadStartingPoint: fromPromise<StartingPoint>(async () => FRESH),
+        countResults: fromPromise<CountResult, CountRequestInput>(async () => ENOUGH),
+        runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(async () => ({ ...OK, position: null, creditsLeft: 0 })),
+      },
+      delays: { countDebounce: 0 },
+    });
+    const broke = createActor(machine, { input: { searchKeyPrefix: KEY_PREFIX, credits: 0, comparesOwnPay: false } }).start();
+    await waitFor(broke, (s) => s.matches({ editing: 'ready' }));
+    expect(filterPanelView(broke.getSnapshot())).toMatchObject({ canSearch: false, outOfCredits: true });
+    // Credits bought elsewhere: the button comes back.
+    broke.send({ type: 'comparison.setCredits', credits: 1 });
+    expect(filterPanelView(broke.getSnapshot())).toMatchObject({ canSearch: true, outOfCredits: false });
+    broke.send({ type: 'comparison.search' });
+    await waitFor(broke, (s) => s.hasTag('result'));
+    // A corporate result has no position block (and so no call to fill in a questionnaire).
+    expect(resultView(broke.getSnapshot())).toMatchObject({ showsPosition: false, creditsLeft: 0 });
+    broke.send(SET_SECTOR);
+    await waitFor(broke, (s) => s.matches({ editing: 'ready' }));
+    expect(filterPanelView(broke.getSnapshot())).toMatchObject({ canSearch: false, outOfCredits: true });
+  });
 
   it('waits for a pause in typing: only the last of several quick changes is counted', async () => {
     const world = await startedWorld();

@@ -35,6 +35,7 @@ const graph = machineGraph({
     'confirm.open': [
       { type: 'confirm.open', kind: 'delete' },
       { type: 'confirm.open', kind: 'copy' },
+      { type: 'confirm.open', kind: 'leave' },
     ],
   }),
 });

@@ -23,11 +23,13 @@ import {
 } from '../../machines/questionnaire/questionnaireMachine';
 import { hasUnsavedAnswers, stepsWithProblems, type LocalDraft, type RawAnswer } from '../../machines/questionnaire/answerSheet';
 import {
+  blocksNavigation,
   completionView,
   leaveWarningArmed,
   loadFailureView,
   navigationView,
   phaseOf,
+  problemSummaryView,
   progressView,
   questionNames,
   questionView,
@@ -395,9 +397,14 @@ const assertions = {
     const problems = questionNames(snapshot)
       .map((name) => questionView(snapshot, name)?.problem)
       .filter(Boolean);
-    // Problems show only once revealed (a refused next or submit).
-    if (snapshot.context.revealed) expect(problems.length).toBeGreaterThan(0);
-    else expect(problems).toEqual([]);
+    // Problems show only once revealed (a refused next or submit), summarised in the order of the questions.
+    if (snapshot.context.revealed) {
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problemSummaryView(snapshot)?.problems.map((problem) => problem.field)).toEqual(problems.map((problem) => problem!.field));
+    } else {
+      expect(problems).toEqual([]);
+      expect(problemSummaryView(snapshot)).toBeNull();
+    }
     // A broken answer typed on this step is what makes it invalid, or it was never answered.
     if (world.lastChange?.kind === 'broken' && world.lastChange.step === snapshot.context.stepIndex && snapshot.context.revealed) {
       const brokenField = Object.keys(BROKEN_VALUES[snapshot.context.stepIndex])[0];
@@ -438,11 +445,15 @@ const assertions = {
   'editing.leave': () => undefined,
   'editing.leave.quiet': (world, snapshot) => {
     expect(leaveWarningArmed(snapshot)).toBe(false);
+    expect(blocksNavigation(snapshot, '/home')).toBe(false);
     expect(world.warningsListening).toBe(0);
     if (world.input.mode === 'anonymous') expect(world.storedFormId).toBeNull();
   },
   'editing.leave.warning': (world, snapshot) => {
     expect(leaveWarningArmed(snapshot)).toBe(true);
+    // An in-app link away asks first; moving between the questionnaire's own addresses does not.
+    expect(blocksNavigation(snapshot, '/home')).toBe(true);
+    expect(blocksNavigation(snapshot, '/steps/3')).toBe(false);
     expect(world.warningsListening).toBe(1);
     // Anonymous: the stored form id arms it. Editor: unsaved answers do.
     if (world.input.mode === 'anonymous') expect(world.storedFormId).toBe(FORM_ID);
@@ -591,6 +602,26 @@ describe('questionnaire behaviour', () => {
     expect(questionView(snapshotOf(world), 'country')?.problem).toBeNull();
     world.actor.send({ type: 'questionnaire.next' });
     expect(questionView(snapshotOf(world), 'country')?.problem).toMatchObject({ key: 'questionnaire.validation.required' });
+    expect(world.saves).toEqual([]);
+  });
+
+  it('a refused next names the first field with a problem (focus goes there) and how many need attention', async () => {
+    const world = await started({});
+    change(world, { email: 'ana@example.com', birthYear: '1980' });
+    world.actor.send({ type: 'questionnaire.next' });
+    // country is the first question after the e-mail left unanswered; four required answers of step 1 are missing
+    // (gender is optional).
+    expect(world.emitted.at(-1)).toEqual({ type: 'questionnaire.problemsShown', step: 0, field: 'country', count: 4 });
+    expect(problemSummaryView(snapshotOf(world))?.problems.map((problem) => problem.field)).toEqual(['country', 'city', 'educationLevel', 'yearsExperience']);
+    expect(world.saves).toEqual([]);
+  });
+
+  it('a refused submit opens the first step with problems and names its first field', async () => {
+    const world = await started({ stepIndex: 4 }, { form: form({ completedSteps: [0, 1, 2, 3], answers: { ...parsedAnswers, email: 'ana@example.com', privacyConsent: undefined, yearsExperience: undefined } }), draft: null });
+    change(world, { privacyConsent: true });
+    world.actor.send({ type: 'questionnaire.submit' });
+    expect(snapshotOf(world).context.stepIndex).toBe(0);
+    expect(world.emitted.at(-1)).toEqual({ type: 'questionnaire.problemsShown', step: 0, field: 'yearsExperience', count: 1 });
     expect(world.saves).toEqual([]);
   });
 

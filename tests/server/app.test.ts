@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { createHandlers } from '../../src/server/routes';
 import { isNotImplemented } from '../../src/server/routes/notImplemented';
 import { openTestDatabase } from './support/testDatabase';
+import { publishRelease } from './helpers/comparisonFixtures';
 
 const FORM_ID = 'A'.repeat(12) + 'b'.repeat(12);
 const validAnswers = { fixedSalary: 95000, annualBonus: 10000, country: 'es' };
@@ -47,6 +48,23 @@ describe('health and system calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ premiumEnabled: false, privacyThreshold: 5, analyticsScriptUrl: null, languages: ['es', 'en'] });
     expect(res.json().surveyYears[0]).toBe(2023);
+  });
+
+  it('GET /api/app-config publishes the exchange rates of the current statistics release and its date, to anyone', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/app-config' });
+    const [existing] = await t.database.execute<{ n: number }>('select count(*)::int as n from statistics_releases where current');
+    if (Number(existing.n) === 0) expect(before.json().exchangeRates).toBeNull();
+    // Rates as admins enter them (EUR per unit), then a cut fixes them for its release.
+    await t.database.execute(
+      `insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`,
+      [JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-11-02' }, { currency: 'GBP', rateToEur: 1.25, date: '2026-11-02' }])],
+    );
+    const release = await publishRelease(t.database);
+    // A later change of the configured rates does not move the published ones: they are the release's.
+    await t.database.execute(`update configs set value = $1 where key = 'exchangeRates'`, [JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-11-30' }])]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/app-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().exchangeRates).toEqual({ date: release.cutAt.slice(0, 10), base: 'EUR', rates: { GBP: 0.8, USD: 1.25 } });
   });
 });
 

@@ -38,6 +38,13 @@ describe('bench, small', () => {
       expect(line.direct?.p95, line.name).toBeGreaterThan(0);
     }
     expect(run.latencies[0].outcomes).toEqual({ ok: 4 });
+    // The personal views of issue 14: each cold and again, none failing.
+    expect(run.personal.map((l) => l.name)).toHaveLength(12);
+    for (const line of run.personal) {
+      expect(line.errors, line.name).toBe(0);
+      expect(line.p95, line.name).toBeGreaterThanOrEqual(line.p50);
+    }
+    expect(run.personal.map((l) => l.kind)).toEqual(Array.from({ length: 6 }, () => ['on demand', 'cache']).flat());
     expect(run.throughput.requests).toBeGreaterThan(0);
     expect(run.throughput.errors).toBe(0);
     expect(run.throughput.non2xx).toBe(0);
@@ -46,6 +53,7 @@ describe('bench, small', () => {
     for (const line of result.floor) expect(line.p95).toBeGreaterThanOrEqual(0);
     const report = formatReport(result);
     expect(report).toContain('comparisons/s');
+    expect(report).toContain('personalised comparison, cold');
     expect(report).toContain('Floor');
     expect(report).toMatch(/cut a release of .* snapshot .* precompute .* target ≤\d+ s {2}(PASS|MISS)/);
   });

@@ -248,7 +248,8 @@ describe('configuration that decides what counts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       minValues: { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 },
-      inflationData: [],
+      // The yearly rates seeded by migration 0005 (services/inflation.ts; tests/server/personal-views.test.ts).
+      inflationData: expect.arrayContaining([{ year: 2024, country: 'es', rate: 2.8, estimate: false }]),
       exchangeRates: [],
       privacyThreshold: 5,
       premiumEnabled: false,

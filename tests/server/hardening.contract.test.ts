@@ -196,11 +196,12 @@ describe('authenticate before validating (item 8)', () => {
     expect(unfinished.statusCode).toBe(501);
   });
 
-  it("a member asking for another person's unfinished by-id insight gets 403, their own 501", async () => {
+  it("a member asking for another person's by-id insight gets 403; their own, without a completed form, 404", async () => {
     const other = await t.app.inject({ method: 'GET', url: `/api/forms/better-city-by-user-id/${newId()}`, headers: member.headers });
     expect(other.statusCode).toBe(403);
     const own = await t.app.inject({ method: 'GET', url: `/api/forms/better-city-by-user-id/${member.userId}`, headers: member.headers });
-    expect(own.statusCode).toBe(501);
+    expect(own.statusCode).toBe(404);
+    expect(expectErrorBody(own).errorCode).toBe('NO_COMPLETED_FORM');
   });
 });
 

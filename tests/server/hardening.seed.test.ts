@@ -26,7 +26,7 @@ async function counts(db: Database) {
             (select count(*)::int from users where email = any($1)) as demo,
             (select count(*)::int from forms) as forms,
             (select count(*)::int from news_posts) as posts,
-            (select count(*)::int from configs where key in ('minValues', 'inflationData', 'exchangeRates')) as configs,
+            (select count(*)::int from configs where key in ('minValues', 'exchangeRates')) as configs,
             (select count(*)::int from credit_ledger) as ledger`,
     [Object.values(DEMO_ACCOUNTS)],
   );
@@ -37,7 +37,7 @@ async function counts(db: Database) {
 async function expectComplete(db: Database, forms: number) {
   const c = await counts(db);
   expect(c.demo).toBe(4);
-  expect(c.configs).toBe(3);
+  expect(c.configs).toBe(2);
   expect(c.posts).toBeGreaterThan(0);
   expect(c.ledger).toBe(1);
   // The demo member's three yearly forms plus the generated ones.
@@ -156,7 +156,7 @@ describe('a seed process killed at any step', () => {
     expect(restarted.created).toBe(killAt !== 'committed');
     const c = await counts(db);
     expect(c.demo).toBe(4);
-    expect(c.configs).toBe(3);
+    expect(c.configs).toBe(2);
     expect(c.forms).toBeGreaterThan(FORMS);
   });
 });

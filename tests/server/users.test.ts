@@ -477,6 +477,25 @@ describe('admin: list and patch users', () => {
     expect((await list(`query=${encodeURIComponent('%')}`)).total).toBe(0);
   });
 
+  it('reads what the admin typed with spec §5 lookupBy: an e-mail finds that account only, an id finds its account', async () => {
+    const admin = await t.createUser({ roles: ['admin'] });
+    const session = await t.signIn(admin.email);
+    const tag = newId(8).toLowerCase();
+    const ana = await t.createUser({ email: `ana.${tag}@example.com` });
+    await t.createUser({ email: `mariana.${tag}@example.com` }); // contains ana's address after "mari"
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/users?query=${encodeURIComponent(query)}`, headers: session.headers }).then((r) => r.json());
+
+    const byEmail = await list(`  ANA.${tag.toUpperCase()}@Example.com `);
+    expect(byEmail.total).toBe(1);
+    expect(byEmail.items[0].email).toBe(`ana.${tag}@example.com`);
+    const byId = await list(ana.id);
+    expect(byId.total).toBe(1);
+    expect(byId.items[0].email).toBe(`ana.${tag}@example.com`);
+    // Not an e-mail by the format (no suffix): a text search, which finds both addresses.
+    expect((await list(`ana.${tag}@example`)).total).toBe(2);
+  });
+
   it('adjusts credits with a reason, in the ledger, never below zero', async () => {
     const admin = await t.createUser({ roles: ['admin'] });
     const session = await t.signIn(admin.email);

@@ -68,4 +68,16 @@ describe('route guards', () => {
       expect(decideGuards(guardsOf(path), 'signedIn', as('member', 'corporate')), path).toEqual(allow);
     }
   });
+
+  it('a member opening a company page of my account goes to the account settings, told why', () => {
+    const toSettings = { kind: 'redirect', to: '/my-account/settings', remember: false, noticeKey: 'guards.member_account' };
+    for (const path of ['my-account', 'my-account/my-credits', 'my-account/my-searches']) {
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member'), false, `/${path}`), path).toEqual(toSettings);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('corporate'), false, `/${path}`), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedOut', null, false, `/${path}`), path).toEqual(toLogin);
+    }
+    // The settings themselves are every signed-in user's (no loop), and other company pages still lead to /.
+    expect(decideGuards(guardsOf('my-account/settings'), 'signedIn', as('member'), false, '/my-account/settings')).toEqual(allow);
+    expect(decideGuards(guardsOf('dashboard'), 'signedIn', as('member'), false, '/dashboard')).toEqual(toRoot);
+  });
 });

@@ -87,6 +87,9 @@ describe('questionnaire texts', () => {
     expect(summaryText(value('birthYear'), 'en', en_)).toBe('1980');
     expect(summaryText(value('privacyConsent'), 'en', en_)).toBe('Yes');
     expect(summaryText(value('sector'), 'es', es_)).toBe('Sin responder');
+    // An unticked newsletter box is a no, not an unanswered question.
+    expect(summaryText(value('newsletterOptIn'), 'es', es_)).toBe('No');
+    expect(summaryText(value('newsletterOptIn'), 'en', en_)).toBe('No');
     // The e-mail address is not part of the summary of one's own form.
     expect(steps[0].rows.map((row) => row.name)).not.toContain('email');
   });

@@ -21,6 +21,8 @@ const expected: Record<string, Guard[]> = {
   'steps/3': ['public'],
   'steps/4': ['public'],
   'steps/5': ['public'],
+  // Not in spec §2: the address of the completed questionnaire (issue 11), so sending it leaves steps/5.
+  'steps/done': ['public'],
   'my-form-editor': ['auth-ready'],
   comparison: ['signed-in'],
   'comparison/:id': ['signed-in'],
@@ -48,10 +50,12 @@ const expected: Record<string, Guard[]> = {
   'my-account/my-credits': ['signed-in', 'admin-or-corporate'],
   'my-account/my-searches': ['signed-in', 'admin-or-corporate'],
   'update-data': ['signed-in'],
+  // Not in spec §2: where the payment page and the portal send the buyer back (issue 13).
+  'checkout/return': ['auth-ready'],
 };
 
 describe('route table', () => {
-  it('has exactly the routes of spec §2, each with its guards', () => {
+  it('has exactly the routes of spec §2 (and steps/done), each with its guards', () => {
     expect(Object.fromEntries(appRoutes.map((route) => [route.path, [...route.guards]]))).toEqual(expected);
   });
 
@@ -71,6 +75,7 @@ describe('route table', () => {
     const steps = ['steps', 'steps/1', 'steps/2', 'steps/3', 'steps/4', 'steps/5'].map((path) => byPath.get(path)?.meta?.stepIndex);
     expect(steps).toEqual([0, 0, 1, 2, 3, 4]);
     expect(byPath.get('my-form-editor')?.meta).toEqual({ editor: true, stepIndex: 0 });
+    expect(byPath.get('steps/done')?.meta).toEqual({ stepIndex: 4 });
   });
 
   it('serves login and reset-password from the same page in two modes', () => {

@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -36,6 +38,9 @@ export const users = pgTable(
     language: text('language').notNull().default('es'),
     disabled: boolean('disabled').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** `created` of the last subscription event applied (older deliveries arriving late are ignored). */
+    subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -183,7 +188,28 @@ export const outlierExclusions = pgTable(
   (t) => [primaryKey({ columns: [t.packId, t.formId] }), index('outlier_exclusions_form_idx').on(t.formId)],
 );
 
-/** Admin-maintained settings: minValues, inflationData, exchangeRates, privacyThreshold, premiumEnabled, dataVersion. */
+/**
+ * Yearly average consumer-price inflation (admin-maintained, forms/configs/inflation-data): one rate per year and
+ * country; `country` null is the rate of groups spanning several countries (the euro area: statistics are in EUR).
+ * Evolution answers deflate their figures with it.
+ */
+export const inflationRates = pgTable(
+  'inflation_rates',
+  {
+    year: integer('year').notNull(),
+    country: text('country'),
+    rate: doublePrecision('rate').notNull(),
+    /** A forecast or provisional figure (the current year). */
+    estimate: boolean('estimate').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inflation_rates_year_country_key').on(t.year, sql`coalesce(${t.country}, '')`),
+    check('inflation_rates_rate_range', sql`${t.rate} >= -10 and ${t.rate} <= 300`),
+  ],
+);
+
+/** Admin-maintained settings: minValues, exchangeRates, privacyThreshold, premiumEnabled, dataVersion. */
 export const configs = pgTable('configs', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -200,6 +226,8 @@ export const searchHistory = pgTable(
     kind: text('kind').notNull(),
     filters: jsonb('filters').notNull(),
     years: integer('years').array(),
+    /** The form a personalised comparison (kind individual) compared. */
+    formId: text('form_id'),
     creditsCharged: integer('credits_charged').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -219,6 +247,9 @@ export const creditLedger = pgTable(
     /** A replayed request or webhook with the same key is applied once. */
     idempotencyKey: text('idempotency_key').notNull(),
     reference: text('reference'),
+    /** Purchases and refunds: the money paid (or refunded) in `currency`; null for other movements. */
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    currency: text('currency'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('credit_ledger_idempotency_key').on(t.idempotencyKey), index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
@@ -245,6 +276,82 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   currency: text('currency').notNull(),
   email: text('email'),
   status: text('status').notNull().default('open'),
+  /** checkout (pays buyButton) or portal (manages the user's subscription). */
+  kind: text('kind').notNull().default('checkout'),
+  language: text('language').notNull().default('es'),
+  /** App path the page returns to. */
+  returnPath: text('return_path').notNull().default('/'),
+  createdAt: createdAt(),
+});
+
+/**
+ * What can be bought (spec §3, §9): credit packs (kind pack) and subscription cards (kind card). Prices in EUR,
+ * changed by an admin in the database without a deploy; `texts` holds each language's name and card content.
+ */
+export const catalogueItems = pgTable('catalogue_items', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  position: integer('position').notNull(),
+  /** Cards: the premiumType bought (basic, advanced, premium, corporate). */
+  plan: text('plan'),
+  /** Cards: year, quarter or custom (the corporate plan, price on request). */
+  period: text('period'),
+  /** Yearly (or single) price; null = custom pricing. */
+  price: numeric('price', { precision: 10, scale: 2 }),
+  priceMonth: numeric('price_month', { precision: 10, scale: 2 }),
+  currency: text('currency').notNull().default('EUR'),
+  credits: integer('credits'),
+  priceCredit: numeric('price_credit', { precision: 10, scale: 2 }),
+  discount: text('discount'),
+  style: text('style'),
+  /** { es: { name, content: [{ title, subtitle: [] }] }, en: { … } } */
+  texts: jsonb('texts').notNull(),
+  active: boolean('active').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** One paid checkout: what it granted (credits or a plan), what was paid, and what refunds took back. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    /** credits or plan */
+    kind: text('kind').notNull(),
+    credits: integer('credits').notNull().default(0),
+    creditsReversed: integer('credits_reversed').notNull().default(0),
+    plan: text('plan'),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    refundedAmount: numeric('refunded_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    invoiceId: text('invoice_id'),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    receiptUrl: text('receipt_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('purchases_checkout_session_key').on(t.checkoutSessionId),
+    index('purchases_payment_intent_idx').on(t.paymentIntentId),
+    index('purchases_invoice_idx').on(t.invoiceId),
+    index('purchases_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Requests for the corporate plan (custom pricing), e-mailed to the administrators. */
+export const contactRequests = pgTable('contact_requests', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  company: text('company').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone'),
+  message: text('message').notNull(),
   createdAt: createdAt(),
 });
 

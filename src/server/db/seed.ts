@@ -1,5 +1,5 @@
 // Demo data for an empty database (DESIGN.md §2): one account per role, configuration (minimum values,
-// inflation, exchange rates), news posts, and a panel of generated people with their forms. Bulk inserts go
+// exchange rates; the inflation rates come with migration 0005), news posts, and a panel of generated people with their forms. Bulk inserts go
 // through unnest() so one statement writes thousands of rows on PGlite and PostgreSQL alike.
 //
 // The first-start seed is one transaction: a start killed at any moment leaves either nothing (the next
@@ -13,6 +13,7 @@ import { hashPassword } from '../auth/passwords';
 import { surveyYears } from '../../domain/constants';
 import { demoPosts } from './demoPosts';
 import { bumpDataVersion } from '../services/dataVersion';
+import { CATALOGUE_SEED } from './demoCatalogue';
 
 export interface DemoLogin {
   role: string;
@@ -43,14 +44,6 @@ export const DEMO_LOGINS: DemoLogin[] = [
 export const DEMO_CORPORATE_CREDITS = 10;
 
 export const DEFAULT_MIN_VALUES = { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 };
-
-/** Yearly consumer-price inflation of the euro area in percent (admin-maintained afterwards). */
-export const DEFAULT_INFLATION = [
-  { year: 2023, rate: 5.4 },
-  { year: 2024, rate: 2.4 },
-  { year: 2025, rate: 2.1 },
-  { year: 2026, rate: 2.0 },
-];
 
 export const DEFAULT_EXCHANGE_RATES = [
   { currency: 'USD', rateToEur: 0.92, date: '2026-11-02' },
@@ -95,6 +88,23 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     await step('complete');
     return { created: true, forms, logins: DEMO_LOGINS };
   });
+}
+
+/**
+ * The payments catalogue (spec §9), on every start: items missing from catalogue_items are added, stored ones are
+ * left as an admin may have changed them. Idempotent, and safe when instances start together (on conflict).
+ */
+export async function seedCatalogue(database: Queryable): Promise<number> {
+  let added = 0;
+  for (const [position, item] of CATALOGUE_SEED.entries()) {
+    const rows = await database.execute(
+      `insert into catalogue_items (id, kind, position, plan, period, price, price_month, currency, credits, price_credit, discount, style, texts)
+       values ($1, $2, $3, $4, $5, $6, $7, 'EUR', $8, $9, $10, $11, $12) on conflict (id) do nothing returning id`,
+      [item.id, item.kind, position, item.plan, item.period, item.price, item.priceMonth, item.credits, item.priceCredit, item.discount, item.style, JSON.stringify(item.texts)],
+    );
+    added += rows.length;
+  }
+  return added;
 }
 
 async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date()) {
@@ -165,7 +175,6 @@ async function insertForm(tx: Queryable, form: { id: string; userId: string; sur
 async function seedConfigs(database: Queryable) {
   const entries: Array<[string, unknown]> = [
     ['minValues', DEFAULT_MIN_VALUES],
-    ['inflationData', DEFAULT_INFLATION],
     ['exchangeRates', DEFAULT_EXCHANGE_RATES],
   ];
   for (const [key, value] of entries) {

@@ -10,7 +10,15 @@
 //      types, PostgreSQL cannot store NUL in text or jsonb, and a lone surrogate cannot be encoded as UTF-8.
 // The rules are read from openapi.yaml, so a new operation is covered the day it is added.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { Readable } from 'node:stream';
 import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received, for operations marked `x-raw-body: true` (signed webhooks). */
+    rawBody?: Buffer;
+  }
+}
 
 type Spec = Record<string, unknown>;
 type Operation = {
@@ -18,6 +26,7 @@ type Operation = {
   description?: string;
   security?: Array<Record<string, unknown>>;
   requestBody?: { content?: Record<string, unknown>; required?: boolean };
+  'x-raw-body'?: boolean;
 };
 
 export interface OperationRule {
@@ -33,6 +42,8 @@ export interface OperationRule {
   bearerOnly: boolean;
   /** The contract says "Admin only." */
   adminOnly: boolean;
+  /** The handler needs the body's exact bytes too (`x-raw-body: true`), e.g. to check a signature over them. */
+  rawBody: boolean;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -55,6 +66,7 @@ export function operationRules(specification: Spec): Map<string, OperationRule> 
         bodyRequired: Boolean(content && operation.requestBody?.required),
         bearerOnly: security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement),
         adminOnly: /\bAdmin only\b/.test(operation.description ?? ''),
+        rawBody: operation['x-raw-body'] === true,
       });
     }
   }
@@ -120,6 +132,26 @@ export function unsafeTextFields(value: unknown, where: string, found: string[] 
   return found;
 }
 
+/**
+ * Keeps the body's bytes on the request (request.rawBody) and hands the same bytes on to the JSON parser, so
+ * the contract still validates the parsed body. Reads at most the route's body limit (413 beyond).
+ */
+export async function captureRawBody(request: FastifyRequest, _reply: FastifyReply, payload: Readable) {
+  const limit = request.routeOptions.bodyLimit ?? 1024 * 1024;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > limit) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The body is larger than the limit');
+    chunks.push(buffer);
+  }
+  request.rawBody = Buffer.concat(chunks);
+  const copy = Readable.from([request.rawBody]) as Readable & { receivedEncodedLength?: number };
+  copy.receivedEncodedLength = request.rawBody.length;
+  return copy;
+}
+
 /** A required body that is absent (Fastify validates only bodies that came) is a 400, not a handler's crash. */
 export function requiredBodyGate(rule: OperationRule) {
   return async function checkBodyPresent(request: FastifyRequest) {
@@ -162,7 +194,7 @@ export function gatedResolver(
     const options: Partial<RouteOptions> = {
       handler,
       onRequest: accessGate(rule),
-      preParsing: mediaTypeGate(rule),
+      preParsing: rule.rawBody ? [mediaTypeGate(rule), captureRawBody] : mediaTypeGate(rule),
       preValidation: [requiredBodyGate(rule), textGate],
     };
     return options as unknown as RouteHandlerMethod;

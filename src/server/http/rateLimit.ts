@@ -159,6 +159,8 @@ export const THROTTLE_RULES = {
   registeredNoticePerAccount: { limit: 2, windowSeconds: 60 * 60 },
   /** Anonymous questionnaire drafts created from one client address (a person makes one). */
   draftsPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  /** Corporate-plan contact requests of one account (each e-mails every admin). */
+  contactPerUser: { limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, AttemptLimit>;
 
 /**

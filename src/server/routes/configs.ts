@@ -7,6 +7,7 @@ import { bumpDataVersion, readDataVersion } from '../services/dataVersion';
 import { parseMinValues } from '../services/statisticsSettings';
 import { effectiveThreshold } from '../../domain/statistics';
 import { requireAdmin } from '../auth/caller';
+import { readInflation, replaceInflation } from '../services/inflation';
 
 type Json = Record<string, unknown>;
 
@@ -21,18 +22,30 @@ export function configHandlers({ config, database }: AppContext) {
     async getConfigs(request) {
       await requireAdmin(database, request);
       const rows = await database.execute<{ key: string; value: unknown }>(
-        `select key, value from configs where key in ('minValues', 'inflationData', 'exchangeRates', 'privacyThreshold', 'premiumEnabled')`,
+        `select key, value from configs where key in ('minValues', 'exchangeRates', 'privacyThreshold', 'premiumEnabled')`,
       );
       const values = new Map(rows.map((row) => [row.key, row.value]));
       const premium = values.get('premiumEnabled');
       return {
         minValues: parseMinValues(values.get('minValues') as never),
-        inflationData: listOf<{ year: number; rate: number }>(values.get('inflationData'), 'inflationData'),
+        inflationData: await readInflation(database),
         exchangeRates: listOf<{ currency: string; rateToEur: number; date: string }>(values.get('exchangeRates'), 'exchangeRates'),
         privacyThreshold: effectiveThreshold(values.get('privacyThreshold'), config.privacyThreshold),
         premiumEnabled: typeof premium === 'boolean' ? premium : config.premiumEnabled,
         dataVersion: await readDataVersion(database),
       };
+    },
+
+    async getInflationData(request) {
+      await requireAdmin(database, request);
+      return { inflationData: await readInflation(database) };
+    },
+
+    async updateInflationData(request) {
+      await requireAdmin(database, request);
+      // Real figures are published figures times a deflator: a new rate changes no figure's privacy, so it applies
+      // at once (no release needed) and does not change the data version.
+      return { inflationData: await replaceInflation(database, request.body.inflationData) };
     },
 
     async updateMinValues(request) {

@@ -11,6 +11,8 @@ import { formsHandlers } from './forms';
 import { comparisonHandlers } from './comparison';
 import { configHandlers } from './configs';
 import { releaseHandlers } from './releases';
+import { personalViewsHandlers } from './personalViews';
+import { paymentHandlers } from './payments';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -46,33 +48,16 @@ export function createHandlers(context: AppContext) {
     listOutlierForms: notImplemented('listOutlierForms'),
     getFormsTest: notImplemented('getFormsTest'),
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
-    ...configHandlers(context), // getConfigs, updateMinValues
+    ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
-    getInflationData: notImplemented('getInflationData'),
-    updateInflationData: notImplemented('updateInflationData'),
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights
     ...comparisonHandlers(context), // compare, countResults, listUserHistory, deleteUserHistory, demoCompare
-    compareIndividual: notImplemented('compareIndividual'),
-    compareIndividualByFormId: notImplemented('compareIndividualByFormId'),
-    compareIndividualByUserEmail: notImplemented('compareIndividualByUserEmail'),
-    compareIndividualByUserId: notImplemented('compareIndividualByUserId'),
-    getEvolution: notImplemented('getEvolution'),
-    getBetterCity: notImplemented('getBetterCity'),
-    getBetterSectors: notImplemented('getBetterSectors'),
-    getAverageByCountry: notImplemented('getAverageByCountry'),
-    getBetterCityByUserId: notImplemented('getBetterCityByUserId'),
-    getBetterSectorsByUserId: notImplemented('getBetterSectorsByUserId'),
-    getAverageByCountryByUserId: notImplemented('getAverageByCountryByUserId'),
+    ...personalViewsHandlers(context), // the four compareIndividual variants, getEvolution, the six insights
 
-    // payments
-    getPaymentCatalogue: notImplemented('getPaymentCatalogue'),
-    createCheckout: notImplemented('createCheckout'),
-    createPortalSession: notImplemented('createPortalSession'),
-    handleStripeWebhook: notImplemented('handleStripeWebhook'),
-    getSandboxSession: notImplemented('getSandboxSession'),
-    completeSandboxSession: notImplemented('completeSandboxSession'),
+    // payments: catalogue, checkout, portal, webhook, sandbox, corporate-plan contact
+    ...paymentHandlers(context),
   } satisfies OperationHandlers;
 }
 

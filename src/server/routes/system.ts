@@ -4,6 +4,9 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError } from '../http/errors';
 import { readConfigValue } from '../services/configs';
 import { surveyYears } from '../../domain/constants';
+import { currentRelease } from '../services/releases';
+import { publishedExchangeRates } from '../../domain/money';
+import { paymentsMode } from '../services/payments/mode';
 
 const startedAt = Date.now();
 
@@ -26,13 +29,20 @@ export function systemHandlers({ config, database }: AppContext) {
     async getAppConfig() {
       const privacyThreshold = await readConfigValue(database, 'privacyThreshold', config.privacyThreshold);
       const premiumEnabled = await readConfigValue(database, 'premiumEnabled', config.premiumEnabled);
+      // The rates the current release converted its money with (fixed at its cut), so the web app can show the
+      // published euro figures in dollars with the rate and its date (DESIGN.md §8). Null before the first cut.
+      const release = await currentRelease(database);
+      const payments = paymentsMode(config);
       return {
         premiumEnabled,
+        paymentsAvailable: payments !== 'unavailable',
+        paymentsTestMode: payments === 'sandbox',
         privacyThreshold: Math.max(3, privacyThreshold),
         analyticsScriptUrl: config.analyticsScriptUrl,
         currentYear: new Date().getFullYear(),
         surveyYears: surveyYears(),
         languages: ['es', 'en'],
+        exchangeRates: release ? publishedExchangeRates(release.settings.rates, release.cutAt) : null,
       };
     },
 

@@ -27,9 +27,12 @@ export function billingOf(caller: Caller): Billing {
   return caller.hasCompletedForm ? 'member' : 'form-required';
 }
 
-/** The ledger key of a client's idempotency key: scoped to the caller, so keys of two users never meet. */
-export function searchIdempotencyKey(userId: string, clientKey: string | undefined): string {
-  return `comparison:${userId}:${clientKey ?? newId()}`;
+/**
+ * The ledger key of a client's idempotency key: scoped to the caller (and to the kind of answer), so keys of two
+ * users, or of a comparison and an evolution, never meet.
+ */
+export function searchIdempotencyKey(userId: string, clientKey: string | undefined, kind: SavedSearch['kind'] = 'comparison'): string {
+  return `${kind}:${userId}:${clientKey ?? newId()}`;
 }
 
 export type ChargeOutcome =
@@ -38,6 +41,9 @@ export type ChargeOutcome =
   | { kind: 'insufficient' };
 
 class InsufficientCredits extends Error {}
+
+/** The ledger reason of each kind of paid answer (translation key credits.reasons.{reason}). */
+const LEDGER_REASONS: Record<SavedSearch['kind'], string> = { comparison: 'comparison', evolution: 'evolution', individual: 'individual-comparison' };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -72,8 +78,8 @@ export async function chargeSearch(
       const historyId = await saveSearch(tx, input.userId, input.search, 1);
       await tx.execute(
         `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference)
-         values ($1, $2, -1, $3, 'comparison', $4, $5)`,
-        [newId(), input.userId, debited.credits, input.idempotencyKey, historyId],
+         values ($1, $2, -1, $3, $4, $5, $6)`,
+        [newId(), input.userId, debited.credits, LEDGER_REASONS[input.search.kind], input.idempotencyKey, historyId],
       );
       return { kind: 'charged' as const, balance: Number(debited.credits), historyId };
     });

@@ -4,12 +4,15 @@ import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import type { ComparisonFilters } from './peerGroup';
 
-export type HistoryKind = 'comparison' | 'evolution';
+/** comparison: a filtered comparison; evolution: an evolution over the years; individual: a personalised comparison. */
+export type HistoryKind = 'comparison' | 'evolution' | 'individual';
 
 export interface SavedSearch {
   kind: HistoryKind;
   filters: ComparisonFilters;
   years?: number[] | null;
+  /** The form a personalised comparison compared. */
+  formId?: string | null;
 }
 
 export interface HistoryEntry {
@@ -20,6 +23,7 @@ export interface HistoryEntry {
   years: number[] | null;
   creditsCharged: number;
   createdAt: string;
+  formId?: string;
 }
 
 interface HistoryRow {
@@ -28,6 +32,7 @@ interface HistoryRow {
   kind: HistoryKind;
   filters: ComparisonFilters;
   years: number[] | null;
+  form_id: string | null;
   credits_charged: number;
   created_at: Date | string;
 }
@@ -40,13 +45,14 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   years: row.years ?? null,
   creditsCharged: Number(row.credits_charged),
   createdAt: new Date(row.created_at).toISOString(),
+  ...(row.form_id ? { formId: row.form_id } : {}),
 });
 
 export async function saveSearch(db: Queryable, userId: string, search: SavedSearch, creditsCharged: number): Promise<string> {
   const id = newId();
   await db.execute(
-    `insert into search_history (id, user_id, kind, filters, years, credits_charged) values ($1, $2, $3, $4, $5, $6)`,
-    [id, userId, search.kind, JSON.stringify(search.filters), search.years ?? null, creditsCharged],
+    `insert into search_history (id, user_id, kind, filters, years, form_id, credits_charged) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, userId, search.kind, JSON.stringify(search.filters), search.years ?? null, search.formId ?? null, creditsCharged],
   );
   return id;
 }
@@ -64,9 +70,9 @@ export async function saveFreeSearch(database: Database, userId: string, search:
   const id = newId();
   await database.execute(
     `with relaxed as (select set_config('synchronous_commit', 'off', true))
-     insert into search_history (id, user_id, kind, filters, years, credits_charged)
-     select $1, $2, $3, $4, $5, 0 from relaxed`,
-    [id, userId, search.kind, JSON.stringify(search.filters), search.years ?? null],
+     insert into search_history (id, user_id, kind, filters, years, form_id, credits_charged)
+     select $1, $2, $3, $4, $5, $6, 0 from relaxed`,
+    [id, userId, search.kind, JSON.stringify(search.filters), search.years ?? null, search.formId ?? null],
   );
   return id;
 }

@@ -1,6 +1,7 @@
 // Everything a statistical answer depends on besides its filters: the current statistics release (id, revision,
-// cut date, years), the privacy threshold, the exchange rates, the caller's account and the caller's completed
-// forms. Figures are computed on the release, so a cached figure is keyed by the release id and revision
+// cut date, years), the privacy threshold, the exchange rates, the inflation rates (evolution's real figures:
+// published figures times a deflator, so they apply at once, not from the next cut), the caller's account and the
+// caller's completed forms. Figures are computed on the release, so a cached figure is keyed by the release id and revision
 // (releases.ts): a form completed now, or a changed configuration, moves nothing until the next cut.
 //
 // Off the warm path (createStatisticsSettings): the release pointer, the threshold and the rates are kept in
@@ -17,6 +18,7 @@ import { currentYear } from '../../domain/constants';
 import type { CountingSettings, MinValues } from './peerGroup';
 import { billingOf, type Caller } from './credits';
 import type { OwnValues } from './statistics';
+import type { InflationRate } from '../../domain/inflation';
 
 /** The release an answer comes from, as the contract's ReleaseInfo. */
 export interface ReleaseInfo {
@@ -33,6 +35,8 @@ export interface StatisticsSettings {
   rates: Record<string, number>;
   /** The survey year of the request, or the latest with counted forms in the release (the current year without). */
   year: number;
+  /** Yearly inflation rates (inflation_rates): evolution answers deflate published figures with them. */
+  inflation: InflationRate[];
 }
 
 export interface OwnForm {
@@ -61,6 +65,7 @@ interface RequestRow {
   release: { id: string; sequence: number; cut_at: string; revision: number; years: Record<string, number> } | null;
   privacy_threshold: unknown;
   exchange_rates: unknown;
+  inflation: InflationRateRow[] | null;
   caller: { roles: Role[]; credits: number; premium_type: string; disabled: boolean } | null;
   forms: OwnFormRow[] | null;
 }
@@ -136,6 +141,18 @@ interface SharedRow {
   release: RequestRow['release'];
   privacy_threshold: unknown;
   exchange_rates: unknown;
+  inflation: InflationRateRow[] | null;
+}
+
+interface InflationRateRow {
+  year: number;
+  country: string | null;
+  rate: number;
+  estimate: boolean;
+}
+
+export function parseInflation(rows: InflationRateRow[] | null): InflationRate[] {
+  return (rows ?? []).map((r) => ({ year: Number(r.year), ...(r.country ? { country: r.country } : {}), rate: Number(r.rate), estimate: Boolean(r.estimate) }));
 }
 
 interface CallerPart {
@@ -146,7 +163,9 @@ interface CallerPart {
 const SHARED_SQL = `(select row_to_json(r) from (
                        select id, sequence, cut_at, revision, years from statistics_releases where current) r) as release,
                     (select value from configs where key = 'privacyThreshold') as privacy_threshold,
-                    (select value from configs where key = 'exchangeRates') as exchange_rates`;
+                    (select value from configs where key = 'exchangeRates') as exchange_rates,
+                    (select json_agg(i order by i.country nulls first, i.year) from (
+                       select year, country, rate, estimate from inflation_rates) i) as inflation`;
 const CALLER_SQL = `(select row_to_json(c) from (
                        select u.roles, u.credits, u.premium_type, u.disabled from users u where u.id = $1) c) as caller,
                     (select json_agg(o) from (
@@ -187,7 +206,7 @@ function assemble(defaultThreshold: number, shared: SharedRow, part: CallerPart 
           },
         }
       : null;
-  return { release, threshold: effectiveThreshold(shared.privacy_threshold, defaultThreshold), rates, year, caller, own };
+  return { release, threshold: effectiveThreshold(shared.privacy_threshold, defaultThreshold), rates, year, caller, own, inflation: parseInflation(shared.inflation) };
 }
 
 /** A reader of request settings that reads everything, in one round trip, on every request. */
@@ -304,7 +323,9 @@ export function createStatisticsSettings(
       row = full;
       part = { caller: full.caller, forms: full.forms ?? [] };
       // Kept only if nothing was notified (nor the listener lost) while the statement ran.
-      if (wasLive && live && generation === startedAt) shared = { release: full.release, privacy_threshold: full.privacy_threshold, exchange_rates: full.exchange_rates };
+      if (wasLive && live && generation === startedAt) {
+        shared = { release: full.release, privacy_threshold: full.privacy_threshold, exchange_rates: full.exchange_rates, inflation: full.inflation };
+      }
     }
     const settings = assemble(defaultThreshold, row, part, request);
     if (userId && wasLive && live && generation === startedAt && callerGeneration === callersAt && cacheableCaller(settings.caller)) {

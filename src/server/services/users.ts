@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { bumpDataVersion } from './dataVersion';
 import { forgetPersonInReleases } from './releases';
+import { lookupBy } from '../../domain/lookupBy';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -160,14 +161,27 @@ export interface UserSearch {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Admin list: e-mail or company name containing the query, optionally only one role; newest first. */
+/**
+ * Admin list, optionally only one role; newest first. What the admin typed is read with spec §5's rule
+ * (`lookupBy`): an e-mail finds that account only; anything else finds the account with that id and every
+ * account whose e-mail or company name contains it.
+ */
 export async function searchUsers(db: Queryable, search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
-  const pattern = search.query?.trim() ? likePattern(search.query.trim()) : null;
-  const where = `($1::text is null or email ilike $1 or corporate_info->>'companyName' ilike $1) and ($2::text is null or $2 = any(roles))`;
-  const params = [pattern, search.role ?? null];
+  const typed = search.query?.trim() ? lookupBy(search.query) : null;
+  const where =
+    `($1::text is null and $3::text is null` +
+    ` or lower(email) = $1` +
+    ` or id::text = $3 or email ilike $4 or corporate_info->>'companyName' ilike $4)` +
+    ` and ($2::text is null or $2 = any(roles))`;
+  const params = [
+    typed?.by === 'email' ? typed.email : null,
+    search.role ?? null,
+    typed?.by === 'id' ? typed.id : null,
+    typed?.by === 'id' ? likePattern(typed.id) : null,
+  ];
   const [{ total }] = await db.execute<{ total: number }>(`select count(*)::int as total from users where ${where}`, params);
   const rows = await db.execute<UserRow>(
-    `select ${USER_COLUMNS} from users where ${where} order by created_at desc, id limit $3 offset $4`,
+    `select ${USER_COLUMNS} from users where ${where} order by created_at desc, id limit $5 offset $6`,
     [...params, search.limit, (search.page - 1) * search.limit],
   );
   return { rows, total };
@@ -238,8 +252,10 @@ export async function adjustCredits(db: Queryable, userId: string, delta: number
 export async function listLedger(db: Queryable, userId: string, page: number, limit: number) {
   const [{ total }] = await db.execute<{ total: number }>('select count(*)::int as total from credit_ledger where user_id = $1', [userId]);
   const rows = await db.execute<LedgerRow>(
-    `select id, delta, balance_after, reason, created_at from credit_ledger where user_id = $1
-      order by created_at desc, id desc limit $2 offset $3`,
+    `select l.id, l.delta, l.balance_after, l.reason, l.created_at, l.amount, l.currency, p.receipt_url
+       from credit_ledger l left join purchases p on p.id = l.reference and l.reason in ('purchase', 'refund')
+      where l.user_id = $1
+      order by l.created_at desc, l.id desc limit $2 offset $3`,
     [userId, limit, (page - 1) * limit],
   );
   return { items: rows.map(toLedgerEntry), total };
@@ -251,6 +267,9 @@ interface LedgerRow {
   balance_after: number;
   reason: string;
   created_at: Date;
+  amount: string | null;
+  currency: string | null;
+  receipt_url: string | null;
 }
 
 const toLedgerEntry = (row: LedgerRow): Schemas['CreditLedgerEntry'] => ({
@@ -258,6 +277,9 @@ const toLedgerEntry = (row: LedgerRow): Schemas['CreditLedgerEntry'] => ({
   delta: row.delta,
   balanceAfter: row.balance_after,
   reason: row.reason,
+  amountPaid: row.amount == null ? null : Number(row.amount),
+  currency: row.currency ?? null,
+  receiptUrl: row.receipt_url ?? null,
   createdAt: iso(row.created_at),
 });
 
@@ -292,7 +314,9 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
     user.id,
   ]);
   const ledger = await db.execute<LedgerRow>(
-    `select id, delta, balance_after, reason, created_at from credit_ledger where user_id = $1 order by created_at desc, id desc`,
+    `select l.id, l.delta, l.balance_after, l.reason, l.created_at, l.amount, l.currency, p.receipt_url
+       from credit_ledger l left join purchases p on p.id = l.reference and l.reason in ('purchase', 'refund')
+      where l.user_id = $1 order by l.created_at desc, l.id desc`,
     [user.id],
   );
   const newsletters = user.email_verified

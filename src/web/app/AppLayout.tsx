@@ -37,7 +37,9 @@ export function AppLayout() {
         {t('app.skip_to_content')}
       </Link>
       <Header />
-      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+      {/* At least a screen tall, so the footer starts below the fold and does not jump as the page's content
+          (lazy pages, loaded data) renders: no layout shift in view (issue 11, CLS). */}
+      <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />

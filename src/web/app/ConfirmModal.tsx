@@ -12,6 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { confirmModalMachine, type ConfirmKind, type ConfirmModalMachine } from '../../../machines/confirmModal/confirmModalMachine';
 import { confirmModalView, type ConfirmModalView } from '../../../machines/confirmModal/viewModel';
+import { inspect } from './inspector';
 
 export type ConfirmModalActor = ActorRefFrom<ConfirmModalMachine>;
 
@@ -88,7 +89,7 @@ export function ConfirmModal({ actor, onAnswer, busy = false }: ConfirmModalProp
 
 /** A confirm modal owned by the calling view: `ask(kind)` opens it and resolves with the answer. */
 export function useConfirm(initialKind: ConfirmKind = 'delete') {
-  const actor = useActorRef(confirmModalMachine, { input: { kind: initialKind } });
+  const actor = useActorRef(confirmModalMachine, { input: { kind: initialKind }, inspect });
   const ask = useCallback(
     (kind: ConfirmKind) =>
       new Promise<boolean>((resolve) => {

@@ -1,6 +1,6 @@
 // The language switch of the header (and the settings page): sends language.switch to the language
 // actor, which applies and persists the choice (appLanguage).
-import { Button, Group } from '@chakra-ui/react';
+import { Box, Button, Group } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { languageView } from '../../../machines/language/viewModel';
@@ -19,13 +19,16 @@ export function LanguageSwitch({ testIdPrefix = 'language' }: { testIdPrefix?: s
           variant={option.selected ? 'solid' : 'outline'}
           colorPalette="brand"
           aria-pressed={option.selected}
-          aria-label={t(option.labelKey)}
           title={t(option.labelKey)}
           lang={option.language}
           data-testid={`${testIdPrefix}-${option.language}`}
           onClick={() => switchLanguage(option.language)}
         >
+          {/* The name read aloud starts with the visible "ES"/"EN" (speech input users say what they see). */}
           {t(option.shortLabelKey)}
+          <Box as="span" srOnly>
+            {` (${t(option.labelKey)})`}
+          </Box>
         </Button>
       ))}
     </Group>

@@ -1,14 +1,15 @@
 // Renders a route only when its guards (routes.ts, spec §2) pass: a spinner while the session is being
 // restored, otherwise the page or a redirect (to /login remembering the wanted URL, or to /).
 import { useEffect, type ReactNode } from 'react';
-import { Center, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectCurrentUser, selectLeftOnPurpose } from '../../../machines/auth/viewModel';
 import { decideGuards } from './guards';
 import type { Guard } from './routes';
-import { useAuthActor } from './session';
+import { useAuthActor, useShowMessage } from './session';
+import { TOAST_DEFAULT_MS } from '../../domain/constants';
+import { LoadingSpinner } from '../components/LoadingSpinner';
 
 export function RouteGuard({ guards, children }: { guards: readonly Guard[]; children: ReactNode }) {
   const { t } = useTranslation();
@@ -16,20 +17,24 @@ export function RouteGuard({ guards, children }: { guards: readonly Guard[]; chi
   const status = useSelector(auth, selectAuthStatus);
   const user = useSelector(auth, selectCurrentUser);
   const leftOnPurpose = useSelector(auth, selectLeftOnPurpose);
+  const showMessage = useShowMessage();
   const location = useLocation();
-  const decision = decideGuards(guards, status, user, leftOnPurpose);
+  const decision = decideGuards(guards, status, user, leftOnPurpose, location.pathname);
   const wanted = `${location.pathname}${location.search}${location.hash}`;
   const remember = decision.kind === 'redirect' && decision.remember;
+  const noticeKey = decision.kind === 'redirect' ? (decision.noticeKey ?? null) : null;
 
   useEffect(() => {
     if (remember) auth.send({ type: 'auth.rememberRedirect', url: wanted });
   }, [remember, wanted, auth]);
+  // Sent elsewhere with a reason: say it once.
+  useEffect(() => {
+    if (noticeKey) showMessage({ kind: 'toast', status: 'info', durationMs: TOAST_DEFAULT_MS, textKey: noticeKey });
+  }, [noticeKey, wanted, showMessage]);
 
   if (decision.kind === 'wait') {
     return (
-      <Center py="24" data-testid="guard-waiting">
-        <Spinner size="lg" color="brand.solid" aria-label={t('guards.checking_session')} />
-      </Center>
+      <LoadingSpinner label={t('guards.checking_session')} data-testid="guard-waiting" />
     );
   }
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -27,7 +27,8 @@ import { resolveLanguage } from '../../domain/language';
 import { STORAGE_KEYS } from '../../domain/constants';
 import { showCatalogueToast } from './catalogueToast';
 import { sessionRenewal } from './sessionRenewal';
-import { analyticsScriptUrl } from './appConfig';
+import { analyticsScriptUrl } from '../../../machines/publicData/actors';
+import { inspect } from './inspector';
 
 export type AppActor = ActorRefFrom<AppMachine>;
 
@@ -121,7 +122,7 @@ export function provideAppMachine(options: AppActorOptions) {
 export function createAppActor(options: AppActorOptions): AppActor {
   const client = options.client ?? defaultClient;
   const storage = options.storage ?? storageOrUndefined();
-  const actor = createActor(provideAppMachine(options), { input: readAppInput(storage) });
+  const actor = createActor(provideAppMachine(options), { input: readAppInput(storage), inspect });
   const auth = () => actor.system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine> | undefined;
   setAccessTokenProvider(() => auth()?.getSnapshot().context.accessToken ?? null);
   client.use(sessionRenewal(auth));

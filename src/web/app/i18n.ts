@@ -1,8 +1,9 @@
 // Translations (spec §2, §4): Spanish by default, English available, the choice kept in localStorage
 // appLanguage. A missing translation shows the default given by the caller, otherwise the key itself.
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from '@locales/es.json';
+import esCore from 'virtual:locale-core/es';
 import en from '@locales/en.json';
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../../domain/constants';
 import { resolveLanguage } from '../../domain/language';
@@ -19,21 +20,68 @@ export function missingTranslation(key: string, defaultValue: string | undefined
   return typeof fallback === 'string' ? fallback : key;
 }
 
+const options = {
+  supportedLngs: [...LANGUAGES],
+  // No cross-language fallback: both files have the same keys (tests/web/locales.test.ts), and a gap
+  // must show the caller's default or the key, as the spec asks, not silently the other language.
+  fallbackLng: false,
+  interpolation: { escapeValue: false }, // React escapes
+  returnEmptyString: false,
+  parseMissingKeyHandler: missingTranslation,
+} satisfies InitOptions;
+
+/** Both languages bundled, ready at once (tests, and anything that renders outside the browser app). */
 export function createI18n(language: Language): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    supportedLngs: [...LANGUAGES],
-    // No cross-language fallback: both files have the same keys (tests/web/locales.test.ts), and a gap
-    // must show the caller's default or the key, as the spec asks, not silently the other language.
-    fallbackLng: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnEmptyString: false,
-    parseMissingKeyHandler: missingTranslation,
-    initAsync: false,
-  });
+  void instance.use(initReactI18next).init({ ...options, resources, lng: language, initAsync: false });
   return instance;
+}
+
+/**
+ * English is fetched whole the first time it is needed; Spanish, the default, ships in the first load
+ * without the sections only on-demand pages use (scripts/vite-locale-split.ts), which
+ * completeTranslations fetches.
+ */
+const lazyTranslations: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== 'en') return callback(new Error(`no translations for ${language}`), false);
+    import('@locales/en.json').then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** The web app's instance: resolves once the language's translations are there (fetched for English). */
+export async function createBrowserI18n(language: Language): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance
+    .use(lazyTranslations)
+    .use(initReactI18next)
+    .init({ ...options, resources: { es: { translation: esCore } }, partialBundledLanguages: true, lng: language });
+  return instance;
+}
+
+const pageTexts = new WeakMap<I18n, Promise<void>>();
+/**
+ * Adds the Spanish page sections to the instance (once per instance; the same promise every call, as
+ * React's `use` needs). A page waits for it before rendering.
+ */
+export function completeTranslations(instance: I18n): Promise<void> {
+  let loading = pageTexts.get(instance);
+  if (!loading) {
+    loading = import('virtual:locale-pages/es').then(
+      (module) => void instance.addResourceBundle('es', 'translation', module.default, true, false),
+      (error: unknown) => {
+        pageTexts.delete(instance); // a failed fetch (offline) is tried again by the next page
+        throw error;
+      },
+    );
+    pageTexts.set(instance, loading);
+  }
+  return loading;
 }
 
 export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Language {

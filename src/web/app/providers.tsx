@@ -1,13 +1,15 @@
 // Everything a page needs around it: the Chakra system, translations, the app actor (session, language,
 // consent, notifications: ./session.ts), the public app configuration and the toaster.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { system } from './theme';
 import { AppConfigProvider } from './appConfig';
 import { AppActorContext, type AppActorRef } from './session';
-import { Toaster } from '../components/ui/toaster';
+
+// The toasts' region is not needed to draw a page: it loads after the first paint.
+const Toaster = lazy(() => import('../components/ui/ToasterRegion'));
 
 export function AppProviders({ i18n, app, children }: { i18n: I18n; app: AppActorRef; children: ReactNode }) {
   return (
@@ -16,7 +18,9 @@ export function AppProviders({ i18n, app, children }: { i18n: I18n; app: AppActo
         <AppActorContext.Provider value={app}>
           <AppConfigProvider>
             {children}
-            <Toaster />
+            <Suspense>
+              <Toaster />
+            </Suspense>
           </AppConfigProvider>
         </AppActorContext.Provider>
       </I18nextProvider>

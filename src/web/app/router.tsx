@@ -1,6 +1,8 @@
 // Turns the route table (routes.ts) into React Router routes under the app layout. Each route's data
 // travels as its `handle`; its guards run in RouteGuard before the view renders.
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { completeTranslations } from './i18n';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from './routes';
 import { AppLayout } from './AppLayout';
@@ -8,12 +10,20 @@ import { ComingSoonPage } from './ComingSoonPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';
 import { HomePage } from '../features/home/HomePage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/register/RegisterPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { InformationPage } from '../features/info/InformationPage';
+import { LoadingSpinner } from '../components/LoadingSpinner';
 import { comparisonPages } from '../features/comparison/routePages';
 import { questionnairePages } from '../features/questionnaire/routePages';
+import { paymentsPages } from '../features/payments/routePages';
+import { personalViewPages } from '../features/personal-views/routePages';
+
+// Home (the landing page) is in the first load; every other page is fetched when first opened, so the
+// first load stays within the bundle budget (scripts/check-bundle-budget.ts).
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazy(() => import('../features/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
+// The premium gate (and the modal with it) loads with the paid views it guards.
+const PremiumGate = lazy(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
+const InformationPage = lazy(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop (spec §2). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -35,15 +45,37 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   information: InformationPage,
   ...comparisonPages,
   ...questionnairePages,
+  ...personalViewPages,
+  ...paymentsPages,
 };
 
-function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
+/** A page renders once its texts are there (the first load carries only the shell's and home's). */
+function TranslatedPage({ route, page }: { route: AppRoute; page: PageName }) {
+  const { i18n } = useTranslation();
+  use(completeTranslations(i18n));
   const Page = pages[page];
   return <Page section={route.section} {...(route.meta ? { meta: route.meta } : {})} />;
 }
 
-/** What renders at the route once its guards pass. */
+function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <TranslatedPage route={route} page={page} />
+    </Suspense>
+  );
+}
+
+/** What renders at the route once its guards pass; a paid view behind the premium gate. */
 function viewOf(route: AppRoute): ReactNode {
+  if (!route.meta?.premium) return plainViewOf(route);
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <PremiumGate>{plainViewOf(route)}</PremiumGate>
+    </Suspense>
+  );
+}
+
+function plainViewOf(route: AppRoute): ReactNode {
   switch (route.view.kind) {
     case 'home':
       return <HomePage />;

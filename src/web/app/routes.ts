@@ -50,6 +50,7 @@ export type SectionName =
   | 'my_credits'
   | 'my_searches'
   | 'update_data'
+  | 'checkout_return'
   | 'not_found';
 
 /**
@@ -76,7 +77,14 @@ export type PageName =
   | 'my-form'
   | 'update-data'
   | 'register-individual'
-  | 'register-individual-complete';
+  | 'register-individual-complete'
+  // the personal views (src/web/features/personal-views/routePages.tsx)
+  | 'personalized-comparison'
+  | 'your-evolution'
+  | 'your-income-projection'
+  // the payments pages (src/web/features/payments/routePages.tsx)
+  | 'become-premium'
+  | 'checkout-return';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -91,6 +99,8 @@ export interface RouteMeta {
   loginMode?: 'sign-in' | 'reset-password';
   /** comparison/{id} is opened by the user; comparison-comp/{id} by an admin about someone else. */
   byUser?: boolean;
+  /** A paid view: with the premium flag on, a free user meets the premium modal instead (PremiumGate). */
+  premium?: boolean;
 }
 
 export interface AppRoute {
@@ -137,6 +147,8 @@ export const appRoutes: readonly AppRoute[] = [
   step('steps/3', 2),
   step('steps/4', 3),
   step('steps/5', 4),
+  // The completed questionnaire (the address after sending it); while still answering it shows the step.
+  step('steps/done', 4),
   { path: 'my-form-editor', guards: ['auth-ready'], section: 'my_form_editor', view: questionnaire, meta: { editor: true, stepIndex: 0 } },
 
   { path: 'comparison', guards: ['signed-in'], section: 'comparison', view: { kind: 'page', page: 'comparison' } },
@@ -158,11 +170,13 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'insights', guards: ['auth-ready'], section: 'insights', view: soon },
   { path: 'post-detail/:postId', guards: ['auth-ready'], section: 'post_detail', view: soon },
 
-  { path: 'become-premium', guards: ['signed-in'], section: 'become_premium', view: soon },
+  { path: 'become-premium', guards: ['signed-in'], section: 'become_premium', view: { kind: 'page', page: 'become-premium' } },
+  // Where the payment page and the portal send the buyer back (in the tab they opened).
+  { path: 'checkout/return', guards: ['auth-ready'], section: 'checkout_return', view: { kind: 'page', page: 'checkout-return' } },
 
-  { path: 'personalized-comparison', guards: ['signed-in'], section: 'personalized_comparison', view: soon },
-  { path: 'your-evolution', guards: ['signed-in'], section: 'your_evolution', view: soon },
-  { path: 'your-income-projection', guards: ['signed-in'], section: 'your_income_projection', view: soon },
+  { path: 'personalized-comparison', guards: ['signed-in'], section: 'personalized_comparison', view: { kind: 'page', page: 'personalized-comparison' }, meta: { premium: true } },
+  { path: 'your-evolution', guards: ['signed-in'], section: 'your_evolution', view: { kind: 'page', page: 'your-evolution' }, meta: { premium: true } },
+  { path: 'your-income-projection', guards: ['signed-in'], section: 'your_income_projection', view: { kind: 'page', page: 'your-income-projection' }, meta: { premium: true } },
   { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: { kind: 'page', page: 'my-form' } },
   { path: 'settings', guards: ['signed-in'], section: 'settings', view: { kind: 'page', page: 'settings' } },
 

@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { PromiseActorLogic } from 'xstate';
 import { accountRequestMachine, type RequestFields } from '../../../machines/auth/accountRequestMachine';
 import { accountRequestView, type AccountRequestView } from '../../../machines/auth/accountRequestView';
+import { inspect } from './inspector';
 
 export interface AccountRequestHandlers<T> {
   succeeded?: (output: T) => void;
@@ -12,11 +13,12 @@ export interface AccountRequestHandlers<T> {
 }
 
 const sameView = (a: AccountRequestView, b: AccountRequestView) =>
-  a.busy === b.busy && a.done === b.done && a.canSubmit === b.canSubmit && a.errorKey === b.errorKey && a.errorCode === b.errorCode;
+  a.busy === b.busy && a.done === b.done && a.canSubmit === b.canSubmit && a.errorKey === b.errorKey && a.errorCode === b.errorCode &&
+  JSON.stringify(a.fieldProblems) === JSON.stringify(b.fieldProblems);
 
 export function useAccountRequest<T>(send: PromiseActorLogic<T, RequestFields>, handlers: AccountRequestHandlers<T> = {}) {
   // The machine is built once per page; `send` is a module-level actor of the page.
-  const actor = useActorRef(accountRequestMachine.provide({ actors: { send: send as unknown as PromiseActorLogic<unknown, RequestFields> } }));
+  const actor = useActorRef(accountRequestMachine.provide({ actors: { send: send as unknown as PromiseActorLogic<unknown, RequestFields> } }), { inspect });
   const view = useSelector(actor, accountRequestView, sameView);
   const latest = useRef(handlers);
   latest.current = handlers;

@@ -10,7 +10,12 @@ export interface NewPasswordFieldsProps {
   onPasswordChange: (value: string) => void;
   onConfirmationChange: (value: string) => void;
   /** The problem to show (null while the person has not tried to submit yet). */
-  problem: NewPasswordProblem;
+  problem?: NewPasswordProblem;
+  /**
+   * The problems by field, as an account request's view gives them (translation keys): the password's and the
+   * confirmation's at once, so a confirmation that does not match is flagged even while the password is short.
+   */
+  problems?: { password?: string; confirmation?: string };
   testIds: { password: string; confirmation: string };
   labelKeys?: { password: string; confirmation: string };
   /** Side by side from medium screens on (forms with room), or one under the other. */
@@ -22,16 +27,23 @@ export function NewPasswordFields({
   confirmation,
   onPasswordChange,
   onConfirmationChange,
-  problem,
+  problem = null,
+  problems,
   testIds,
   labelKeys = { password: 'new_password.password', confirmation: 'new_password.confirm' },
   layout = 'stack',
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
-  const lengthProblem = problem === 'too_short' || problem === 'too_long';
+  const passwordKey = problems
+    ? (problems.password ?? null)
+    : problem === 'too_short' || problem === 'too_long'
+      ? `new_password.${problem}`
+      : null;
+  const confirmationKey = problems ? (problems.confirmation ?? null) : problem === 'mismatch' ? 'new_password.mismatch' : null;
+  const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   const fields = (
     <>
-      <Field.Root required invalid={lengthProblem}>
+      <Field.Root required invalid={passwordKey !== null}>
         <Field.Label>{t(labelKeys.password)}</Field.Label>
         <Input
           type="password"
@@ -42,15 +54,13 @@ export function NewPasswordFields({
           onChange={(event) => onPasswordChange(event.target.value)}
           data-testid={testIds.password}
         />
-        {problem === 'too_short' ? (
-          <Field.ErrorText>{t('new_password.too_short', { min: PASSWORD_MIN_LENGTH })}</Field.ErrorText>
-        ) : problem === 'too_long' ? (
-          <Field.ErrorText>{t('new_password.too_long', { max: PASSWORD_MAX_LENGTH })}</Field.ErrorText>
+        {passwordKey ? (
+          <Field.ErrorText data-testid={`${testIds.password}-error`}>{t(passwordKey, limits)}</Field.ErrorText>
         ) : (
           <Field.HelperText>{t('new_password.hint', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
         )}
       </Field.Root>
-      <Field.Root required invalid={problem === 'mismatch'}>
+      <Field.Root required invalid={confirmationKey !== null}>
         <Field.Label>{t(labelKeys.confirmation)}</Field.Label>
         <Input
           type="password"
@@ -61,7 +71,7 @@ export function NewPasswordFields({
           onChange={(event) => onConfirmationChange(event.target.value)}
           data-testid={testIds.confirmation}
         />
-        {problem === 'mismatch' && <Field.ErrorText>{t('new_password.mismatch')}</Field.ErrorText>}
+        {confirmationKey && <Field.ErrorText data-testid={`${testIds.confirmation}-error`}>{t(confirmationKey, limits)}</Field.ErrorText>}
       </Field.Root>
     </>
   );

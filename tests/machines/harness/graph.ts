@@ -143,6 +143,19 @@ export interface GraphConfig<M extends AnyStateMachine> {
   limit?: number;
 }
 
+/** The machine and input a generated or hand-built path belongs to (read by the path-coverage report). */
+export interface PathOrigin {
+  machine: AnyStateMachine;
+  input: unknown;
+}
+
+const origins = new WeakMap<object, PathOrigin>();
+
+/** Where a path made by a `machineGraph` comes from; `undefined` for a path built by hand. */
+export function pathOrigin(path: MachinePath<AnyStateMachine>): PathOrigin | undefined {
+  return origins.get(path);
+}
+
 export interface MachineGraph<M extends AnyStateMachine> {
   machine: M;
   serialize(snapshot: MachineSnapshot<M>): string;
@@ -221,7 +234,9 @@ export function machineGraph<M extends AnyStateMachine>(config: GraphConfig<M>):
     stateMatcher: (snapshot, key) => leafStateKeys(snapshot).some((k) => k === key || k.startsWith(`${key}.`)),
   });
 
-  const toPath = ({ steps, state }: Pick<Path, 'steps' | 'state'>): Path => ({ description: describeSteps(steps), steps, state });
+  const origin: PathOrigin = { machine, input };
+  const withOrigin = (path: Path): Path => (origins.set(path, origin), path);
+  const toPath = ({ steps, state }: Pick<Path, 'steps' | 'state'>): Path => withOrigin({ description: describeSteps(steps), steps, state });
   const transitionKey = (source: AnyMachineSnapshot, event: EventObject) => `${serialize(source)} --${JSON.stringify(event)}-->`;
 
   const stateChangingTransitions = (): GraphTransition<AnyStateMachine>[] =>
@@ -257,7 +272,7 @@ export function machineGraph<M extends AnyStateMachine>(config: GraphConfig<M>):
       [current] = transition(machine, current, event);
       steps.push({ event, state: current });
     }
-    return { description: `${description}: ${describeSteps(steps)}`, steps, state: current };
+    return withOrigin({ description: `${description}: ${describeSteps(steps)}`, steps, state: current });
   };
 
   const typed = <T>(value: unknown) => value as T;

@@ -10,6 +10,7 @@
  * says), then (3) runs the assertion of every active state node, outermost first.
  */
 import type { Actor, AnyMachineSnapshot, AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import { recordWalkedPath } from './coverage';
 import { leafStateKeys, type MachineEvent, type MachinePath, type MachineSnapshot } from './graph';
 
 type EventOf<E extends EventObject, K extends E['type']> = Extract<E, { type: K }>;
@@ -109,6 +110,8 @@ export async function walkPath<M extends AnyStateMachine, W>(
         }
       }
     }
+    // Only a walk that reached every state of its path counts towards the machine's path coverage.
+    recordWalkedPath(path);
   } finally {
     await driver.stop?.(world);
   }

@@ -2,15 +2,14 @@
 // by every page that asks) through the questionnaire's own loader, which keeps the browser's copy and
 // revalidates it with its ETag.
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client';
-import { loadDefinition as loadCachedDefinition } from '../../../../machines/questionnaire/actors';
+import { loadQuestionnaireDefinition } from '../../../../machines/questionnaire/actors';
 import { browserStorage } from '../../app/browserStorage';
 import type { Questionnaire } from './filterOptions';
 
 let shared: Promise<Questionnaire | null> | null = null;
 
 function loadDefinition(): Promise<Questionnaire | null> {
-  shared ??= loadCachedDefinition(api, browserStorage()).catch(() => {
+  shared ??= loadQuestionnaireDefinition(browserStorage()).catch(() => {
     shared = null; // a failure is not cached: the next page asks again
     return null;
   });

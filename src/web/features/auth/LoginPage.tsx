@@ -13,7 +13,6 @@ import { accountRequests } from '../../../../machines/auth/requests';
 import type { PageProps } from '../../app/router';
 import { useAuthActor, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
-import { newPasswordProblem } from '../../app/passwordRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 const requests = accountRequests();
@@ -52,6 +51,9 @@ function SignInForm() {
   const auth = useAuthActor();
   const signingIn = useSelector(auth, (snapshot) => authView(snapshot).signingIn);
   const errorKey = useSelector(auth, (snapshot) => authView(snapshot).errorKey);
+  // Which field is wrong (a malformed address caught here, or a wrong password): shown once, on the field.
+  const emailProblem = useSelector(auth, (snapshot) => authView(snapshot).fieldProblems.email ?? null);
+  const passwordProblem = useSelector(auth, (snapshot) => authView(snapshot).fieldProblems.password ?? null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -64,7 +66,7 @@ function SignInForm() {
     <form onSubmit={submit} noValidate aria-busy={signingIn} data-testid="sign-in-form">
       <Stack gap="4">
         <ErrorAlert messageKey={errorKey} testId="login-error" />
-        <Field.Root required>
+        <Field.Root required invalid={emailProblem !== null}>
           <Field.Label>{t('login.email')}</Field.Label>
           <Input
             type="email"
@@ -75,8 +77,9 @@ function SignInForm() {
             required
             data-testid="login-email"
           />
+          {emailProblem && <Field.ErrorText data-testid="login-email-error">{t(emailProblem)}</Field.ErrorText>}
         </Field.Root>
-        <Field.Root required>
+        <Field.Root required invalid={passwordProblem !== null}>
           <Field.Label>{t('login.password')}</Field.Label>
           <Input
             type="password"
@@ -87,8 +90,9 @@ function SignInForm() {
             required
             data-testid="login-password"
           />
+          {passwordProblem && <Field.ErrorText data-testid="login-password-error">{t(passwordProblem)}</Field.ErrorText>}
         </Field.Root>
-        <Button type="submit" colorPalette="brand" loading={signingIn} disabled={!email.trim() || !password} data-testid="login-submit">
+        <Button type="submit" colorPalette="brand" loading={signingIn} data-testid="login-submit">
           {t('login.submit')}
         </Button>
         <Stack gap="2" fontSize="sm">
@@ -113,10 +117,9 @@ function ForgotPasswordForm() {
   const { t } = useTranslation();
   const showMessage = useShowMessage();
   const [email, setEmail] = useState('');
-  const request = useAccountRequest(requests.requestPasswordReset, {
-    succeeded: () => showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.resetPassword.success' }),
-    failed: () => showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.resetPassword.error' }),
-  });
+  // The outcome shows once, in the form (the success above it, a failure as its alert): no toast as well.
+  const request = useAccountRequest(requests.requestPasswordReset);
+  const emailProblem = request.view.fieldProblems.email ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +136,7 @@ function ForgotPasswordForm() {
           </Alert.Root>
         )}
         <ErrorAlert messageKey={request.view.errorKey} testId="reset-error" />
-        <Field.Root required>
+        <Field.Root required invalid={emailProblem !== null}>
           <Field.Label>{t('login.email')}</Field.Label>
           <Input
             type="email"
@@ -142,13 +145,14 @@ function ForgotPasswordForm() {
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
-              if (request.view.errorKey) request.edit();
+              if (request.view.errorKey || emailProblem) request.edit();
             }}
             required
             data-testid="reset-email"
           />
+          {emailProblem && <Field.ErrorText data-testid="reset-email-error">{t(emailProblem)}</Field.ErrorText>}
         </Field.Root>
-        <Button type="submit" colorPalette="brand" loading={request.view.busy} disabled={!email.trim()} data-testid="reset-submit">
+        <Button type="submit" colorPalette="brand" loading={request.view.busy} data-testid="reset-submit">
           {t('reset.submit')}
         </Button>
         <Link asChild color="brand.fg" fontSize="sm">
@@ -167,8 +171,6 @@ function NewPasswordForm({ token }: { token: string }) {
   const showMessage = useShowMessage();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [checked, setChecked] = useState(false);
-  const problem = newPasswordProblem(password, confirmation);
   const request = useAccountRequest(requests.confirmPasswordReset, {
     succeeded: () => {
       showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'new_password.done' });
@@ -176,10 +178,13 @@ function NewPasswordForm({ token }: { token: string }) {
     },
   });
 
+  // The request machine checks the length and the confirmation first; only a good pair is sent.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setChecked(true);
-    if (!problem) request.submit({ token, password });
+    request.submit({ token, password, confirmation });
+  };
+  const edited = () => {
+    if (request.view.errorKey || Object.keys(request.view.fieldProblems).length > 0) request.edit();
   };
 
   return (
@@ -191,10 +196,13 @@ function NewPasswordForm({ token }: { token: string }) {
           confirmation={confirmation}
           onPasswordChange={(value) => {
             setPassword(value);
-            if (request.view.errorKey) request.edit();
+            edited();
           }}
-          onConfirmationChange={setConfirmation}
-          problem={checked ? problem : null}
+          onConfirmationChange={(value) => {
+            setConfirmation(value);
+            edited();
+          }}
+          problems={request.view.fieldProblems}
           testIds={{ password: 'new-password', confirmation: 'new-password-confirm' }}
         />
         <Button type="submit" colorPalette="brand" loading={request.view.busy} data-testid="new-password-submit">

@@ -1,16 +1,30 @@
-// /comparison (signed-in): a new comparison, starting from everyone of the latest survey year.
+// /comparison (signed-in): a new comparison, starting from everyone of the latest survey year (or the search that
+// ran out of credits) — or, with
+// ?group=mine ("Ver mi comparativa" after the questionnaire), the person's own peer group compared at once when
+// searching is free for them (members, admins).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { freshStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
+import { useSearchParams } from 'react-router-dom';
+import { ownPeerGroupStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
+import { pendingSearchStart } from '../../../../machines/creditGate/actors';
+import { useCreditGateSearch } from '../payments/useCreditGateSearch';
 import { useComparisonActor } from './comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
 import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
 
+/** The query of the address that opens the person's own peer group. */
+export const OWN_GROUP_QUERY = 'group=mine';
+
 export default function ComparisonPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const context = useComparisonPageContext();
-  const { cost, listeners } = useSignedInComparison();
-  const [effects] = useState(() => ({ loadStartingPoint: freshStart(), ...signedInComparisonActors() }));
-  const actor = useComparisonActor(effects, listeners);
+  const { cost, listeners, comparer } = useSignedInComparison();
+  const ownGroup = params.get('group') === 'mine' && cost.kind === 'free';
+  // Otherwise a search that ran out of credits opens again with its filters (the credit gate's way back), or
+  // everyone of the latest year.
+  const [effects] = useState(() => ({ loadStartingPoint: ownGroup ? ownPeerGroupStart() : pendingSearchStart(), ...signedInComparisonActors() }));
+  const actor = useComparisonActor(effects, listeners, comparer);
+  useCreditGateSearch(actor);
   return <ComparisonScreen actor={actor} title={t('comparison.heading.comparison')} intro={t('comparison.intro.comparison')} cost={cost} {...context} />;
 }

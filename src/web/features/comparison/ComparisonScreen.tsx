@@ -1,8 +1,8 @@
 // The comparison page's body, shared by every route that compares (comparison, comparison/{id},
 // comparison-comp/{id}, demo-comparison): the filter panel beside whatever the machine's state shows
 // (a prompt, the result, why figures are withheld, a failure). Pages build the actor and pass it in.
-import type { ReactNode } from 'react';
-import { Alert, Box, Button, Container, Grid, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Container, Grid, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -13,6 +13,8 @@ import type { ComparisonActorRef } from './comparisonActor';
 import { FilterPanel, type SearchCost } from './FilterPanel';
 import { ResultPanel } from './ResultPanel';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { ExchangeRates } from '../../../domain/money';
 
 export interface ComparisonScreenProps {
   actor: ComparisonActorRef;
@@ -23,6 +25,8 @@ export interface ComparisonScreenProps {
   years: readonly number[];
   language: Language;
   privacyThreshold: number;
+  /** The published exchange rates: English shows the euro figures in dollars with the rate and its date. */
+  exchangeRates?: ExchangeRates | null;
   cost: SearchCost;
   /** Shown above the result (the demo's call to fill the questionnaire). */
   aside?: ReactNode;
@@ -107,7 +111,7 @@ function Failure({ actor }: { actor: ComparisonActorRef }) {
             )}
             {failure.errorCode === 'INSUFFICIENT_CREDITS' && (
               <Button asChild size="sm" colorPalette="brand">
-                <RouterLink to="/my-account">{t('sections.my_account')}</RouterLink>
+                <RouterLink to="/my-account/my-credits">{t('comparison.search.buy_credits')}</RouterLink>
               </Button>
             )}
           </Stack>
@@ -123,16 +127,15 @@ function Prompt({ actor }: { actor: ComparisonActorRef }) {
   const hasResult = useSelector(actor, (s) => s.context.result?.status === 'ok');
   if (phase === 'preparing') {
     return (
-      <Stack gap="3" aria-busy="true" data-testid="comparison-preparing">
-        <Skeleton height="8" width="40%" />
-        <Skeleton height="40" />
+      <Stack aria-busy="true" data-testid="comparison-preparing">
+        <LoadingSpinner />
       </Stack>
     );
   }
   if (phase === 'searching' && !hasResult) {
     return (
       <Stack align="center" py="16" gap="3" data-testid="comparison-searching">
-        <Spinner size="lg" color="brand.fg" />
+        <LoadingSpinner label={t('comparison.search.searching')} data-testid="comparison-searching-spinner" />
         <Text color="fg.muted">{t('comparison.search.searching')}</Text>
       </Stack>
     );
@@ -147,10 +150,32 @@ function Prompt({ actor }: { actor: ComparisonActorRef }) {
   return null;
 }
 
-export function ComparisonScreen({ actor, title, intro, definition, years, language, privacyThreshold, cost, aside, testId = 'comparison-page' }: ComparisonScreenProps) {
+export function ComparisonScreen({
+  actor,
+  title,
+  intro,
+  definition,
+  years,
+  language,
+  privacyThreshold,
+  exchangeRates = null,
+  cost,
+  aside,
+  testId = 'comparison-page',
+}: ComparisonScreenProps) {
+  const { t } = useTranslation();
   const phase = useSelector(actor, comparisonPhase);
+  // On a phone (< 768 px) an answer comes first and the filters wait behind "Change filters"; before any answer
+  // (or on wider screens) the filters are where the person starts.
+  const narrow = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const answered = useSelector(actor, (s) => s.context.result !== null || s.hasTag('busy'));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultFirst = narrow && answered;
+  const panel = (
+    <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />
+  );
   return (
-    <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid={testId} data-phase={phase}>
+    <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid={testId} data-phase={phase} data-layout={resultFirst ? 'result-first' : 'filters-first'}>
       <Stack gap="6">
         <Stack gap="2" maxW="3xl">
           <Heading as="h1" size="2xl" data-testid="comparison-title">
@@ -159,13 +184,37 @@ export function ComparisonScreen({ actor, title, intro, definition, years, langu
           <Text color="fg.muted">{intro}</Text>
         </Stack>
         <Grid templateColumns={{ base: '1fr', lg: '300px minmax(0, 1fr)' }} gap="6" alignItems="start">
-          <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />
+          {resultFirst ? (
+            <Stack gap="3">
+              <Button
+                variant="outline"
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                aria-controls="comparison-filters-collapsible"
+                data-testid="comparison-change-filters"
+              >
+                {t(filtersOpen ? 'comparison.filters.hide' : 'comparison.filters.change')}
+              </Button>
+              <Box id="comparison-filters-collapsible" hidden={!filtersOpen}>
+                {panel}
+              </Box>
+            </Stack>
+          ) : (
+            panel
+          )}
           <Stack gap="5" minW="0">
             {aside}
             <Failure actor={actor} />
             <Withheld actor={actor} privacyThreshold={privacyThreshold} />
             <Prompt actor={actor} />
-            <ResultPanel actor={actor} language={language} definition={definition} years={years} privacyThreshold={privacyThreshold} />
+            <ResultPanel
+              actor={actor}
+              language={language}
+              definition={definition}
+              years={years}
+              privacyThreshold={privacyThreshold}
+              exchangeRates={exchangeRates}
+            />
           </Stack>
         </Grid>
       </Stack>

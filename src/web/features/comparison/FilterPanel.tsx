@@ -1,7 +1,8 @@
 // The filter panel: one choice per filter of the peer group (built from the questionnaire definition),
 // the live "N people match" line and the search button. It renders the comparison machine's filter
 // panel view and sends it events; it decides nothing.
-import { Box, Button, Field, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
@@ -10,6 +11,7 @@ import type { Language } from '../../../domain/constants';
 import { filterPanelView, sameView } from '../../../../machines/comparison/viewModel';
 import { filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
 import type { ComparisonActorRef } from './comparisonActor';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 /** What the search costs the person, shown under the button. */
 export type SearchCost =
@@ -48,7 +50,7 @@ export function CountLine({ actor, language, privacyThreshold }: Pick<FilterPane
   return (
     <Stack gap="1">
       <HStack gap="2" aria-live="polite" data-testid="comparison-count" data-status={count.status} data-enough={String(count.enough)}>
-        {count.status === 'pending' && <Spinner size="xs" color="brand.fg" />}
+        {count.status === 'pending' && <LoadingSpinner variant="inline" data-testid="count-loading" />}
         <Text fontWeight="semibold" color={tone}>
           {text}
         </Text>
@@ -93,6 +95,7 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
   const canClear = useSelector(actor, (s) => filterPanelView(s).canClear);
   const canSearch = useSelector(actor, (s) => filterPanelView(s).canSearch);
   const searching = useSelector(actor, (s) => filterPanelView(s).searching);
+  const outOfCredits = useSelector(actor, (s) => filterPanelView(s).outOfCredits);
   const choices = filterChoices(definition, filters, years);
 
   const setFilter = (field: FilterField, value: string) => actor.send({ type: 'comparison.setFilter', field, value: value === '' ? null : value });
@@ -147,7 +150,24 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
         >
           {t('comparison.search.button')}
         </Button>
-        <CostNote cost={cost} />
+        {outOfCredits ? (
+          <Alert.Root status="warning" size="sm" alignItems="start" data-testid="comparison-no-credits">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('comparison.search.no_credits_title')}</Alert.Title>
+              <Alert.Description>
+                <Stack gap="2" mt="1" align="start">
+                  <Text>{t('comparison.search.no_credits')}</Text>
+                  <Button asChild size="xs" colorPalette="brand">
+                    <RouterLink to="/my-account/my-credits">{t('comparison.search.buy_credits')}</RouterLink>
+                  </Button>
+                </Stack>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : (
+          <CostNote cost={cost} />
+        )}
       </Stack>
     </Box>
   );

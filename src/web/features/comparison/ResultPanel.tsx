@@ -3,18 +3,20 @@
 // without whiskers, or everything), the with/without deferred switch, how the figures are protected (thresholds,
 // perturbation bound for this group's size, releases) and the CSV download. Renders the machine's result view.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
-import { DISPLAY_CURRENCY, formatCount, NUMBER_LOCALE } from '../../../domain/language';
-import { formatMoney } from '../../../domain/money';
+import { formatCount, NUMBER_LOCALE } from '../../../domain/language';
+import { moneyDisplay, type ExchangeRates, type MoneyDisplay } from '../../../domain/money';
 import { formatPercent } from '../../../domain/peerDistribution';
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { resultView, sameView, type MeasureView, type ResultView } from '../../../../machines/comparison/viewModel';
 import type { ComparisonActorRef } from './comparisonActor';
 import { CsvDownloadButton } from './CsvDownloadButton';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { ConversionNote } from '../../components/ConversionNote';
 
 const DistributionChart = lazy(() => import('./DistributionChart'));
 
@@ -23,9 +25,10 @@ export interface MoneyFormat {
   axis: (value: number) => string;
 }
 
-export function moneyFormat(language: Language, currency: string): MoneyFormat {
-  const compact = new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 0 });
-  return { money: (value) => formatMoney(value, language, currency), axis: (value) => compact.format(value) };
+/** Money of a result as shown: converted to the language's currency when there is a rate (src/domain/money.ts). */
+export function moneyFormat(language: Language, display: MoneyDisplay): MoneyFormat {
+  const compact = new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: display.currency, notation: 'compact', maximumFractionDigits: 0 });
+  return { money: (value) => display.format(value), axis: (value) => compact.format(display.convert(value)) };
 }
 
 /** A release's cut date in the reader's language: "23 de noviembre de 2026", "November 23, 2026". */
@@ -163,7 +166,7 @@ function MeasureCard({ view, language, format, subject }: { view: MeasureView; l
         </HStack>
         {drawable ? (
           <Box minH="150px" data-testid={`distribution-chart-${view.measure}`}>
-            <Suspense fallback={<Skeleton height="150px" rounded="md" />}>
+            <Suspense fallback={<LoadingSpinner />}>
               <DistributionChart
                 statistic={view.statistic}
                 label={label}
@@ -200,20 +203,21 @@ export interface ResultPanelProps {
   definition: Questionnaire | null;
   years: readonly number[];
   privacyThreshold: number;
+  exchangeRates?: ExchangeRates | null;
 }
 
-export function ResultPanel({ actor, language, definition, years, privacyThreshold }: ResultPanelProps) {
+export function ResultPanel({ actor, language, definition, years, privacyThreshold, exchangeRates = null }: ResultPanelProps) {
   const { t } = useTranslation();
   const result = useSelector(actor, (snapshot) => resultView(snapshot, privacyThreshold), sameView);
   if (!result) return null;
-  // Money in the language's locale, in the currency the statistics are published in (EUR). DESIGN.md §8
-  // allows showing another currency only converted with the admin-maintained rates, shown beside the
-  // figures; those rates (GET forms/configs) are readable by admins only, so every reader sees the
-  // published currency: "85.000 €" in Spanish, "€85,000" in English (never a euro figure with a dollar
-  // sign), with a note in English that the amounts are euros and not converted.
-  const format = moneyFormat(language, result.currency);
-  const converted = DISPLAY_CURRENCY[language] !== result.currency;
+  // Money in the language's locale and currency (DESIGN.md §8): the statistics are published in EUR; English
+  // shows them in dollars, converted with the rates of the current release (AppConfig.exchangeRates), the rate
+  // and its date beside the figures. Without a rate the figures stay in euros and say so (never a euro figure
+  // with a dollar sign). The CSV keeps the published currency.
+  const display = moneyDisplay(language, result.currency, exchangeRates);
+  const format = moneyFormat(language, display);
   const currencyName = new Intl.DisplayNames([NUMBER_LOCALE[language]], { type: 'currency' }).of(result.currency) ?? result.currency;
+  const conversionNote = <ConversionNote display={display} language={language} testId="comparison-conversion" />;
 
   return (
     <Box as="section" aria-labelledby="comparison-result-title" data-testid="comparison-result" data-stale={String(result.stale)} opacity={result.stale ? 0.6 : 1}>
@@ -243,6 +247,7 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
                 {t('comparison.result.release', { sequence: result.release.sequence, date: formatReleaseDate(result.release.cutAt, language) })}
               </Text>
             )}
+            {conversionNote}
           </Stack>
           <Switch.Root
             colorPalette="brand"
@@ -288,7 +293,24 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
           </Alert.Root>
         )}
 
-        <Headline result={result} language={language} format={format} />
+        {result.ownGroup && (
+          <Alert.Root status="info" data-testid="comparison-own-group" data-dropped={result.droppedFilters.join(',')}>
+            <Alert.Indicator />
+            <Alert.Title>
+              {result.droppedFilters.length === 0
+                ? t('comparison.result.own_group')
+                : t('comparison.result.own_group_widened', {
+                    threshold: privacyThreshold,
+                    filters: new Intl.ListFormat(NUMBER_LOCALE[language], { type: 'conjunction' }).format(
+                      result.droppedFilters.map((field) => t(`comparison.filters.fields.${field}`)),
+                    ),
+                  })}
+            </Alert.Title>
+          </Alert.Root>
+        )}
+
+        {/* A corporate user compares a market, not themselves: no position block (and no call to fill in a form). */}
+        {result.showsPosition && <Headline result={result} language={language} format={format} />}
 
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
           {result.measures.map((view) => (
@@ -314,7 +336,7 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
             <Text fontSize="xs" color="fg.muted" data-testid="comparison-release-note">
               {t('comparison.result.privacy_release')}
             </Text>
-            {converted && (
+            {display.unconverted && (
               <Text fontSize="xs" color="fg.muted" data-testid="comparison-currency-note">
                 {t('comparison.result.currency_note', { currency: currencyName, code: result.currency })}
               </Text>

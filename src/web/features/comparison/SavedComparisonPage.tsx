@@ -19,9 +19,9 @@ export interface SavedSearchState {
 function SavedComparison({ historyId, entry }: { historyId: string; entry: HistoryEntry | null }) {
   const { t } = useTranslation();
   const context = useComparisonPageContext();
-  const { cost, listeners } = useSignedInComparison();
+  const { cost, listeners, comparer } = useSignedInComparison();
   const [effects] = useState(() => ({ loadStartingPoint: savedSearchStart(historyId, entry), ...signedInComparisonActors() }));
-  const actor = useComparisonActor(effects, listeners);
+  const actor = useComparisonActor(effects, listeners, comparer);
   return (
     <ComparisonScreen
       actor={actor}

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../../api/client';
-import { comparisonMachine, type ComparisonMachine, type ComparisonRequestInput, type ComparisonResult, type CountRequestInput, type CountResult, type StartingPoint } from '../../../../machines/comparison/comparisonMachine';
+import { comparisonMachine, type ComparisonInput, type ComparisonMachine, type ComparisonRequestInput, type ComparisonResult, type CountRequestInput, type CountResult, type StartingPoint } from '../../../../machines/comparison/comparisonMachine';
+import { inspect } from '../../app/inspector';
 
 export type ComparisonActorRef = ActorRefFrom<ComparisonMachine>;
 
@@ -16,7 +17,7 @@ export interface ComparisonEffects {
 }
 
 export interface ComparisonListeners {
-  /** A failed search (402 included): the app shows it through the error catalogue. */
+  /** Kept for pages that want to hear of a failed search; the page's failure panel shows it (no toast). */
   onFailure?: (failure: CallFailure) => void;
   /** A search answered: credits may have changed. */
   onSearched?: (creditsLeft: number | null) => void;
@@ -33,20 +34,28 @@ export function newSearchKeyPrefix(random: () => number = Math.random): string {
  * Starts the comparison machine with `effects` for as long as the calling component lives. The effects are
  * read once: a page that needs another starting point (another saved search) remounts with a new key.
  */
-export function useComparisonActor(effects: ComparisonEffects, listeners: ComparisonListeners = {}): ComparisonActorRef {
+export function useComparisonActor(
+  effects: ComparisonEffects,
+  listeners: ComparisonListeners = {},
+  input: Omit<ComparisonInput, 'searchKeyPrefix'> = {},
+): ComparisonActorRef {
   const [machine] = useState(() => comparisonMachine.provide({ actors: effects }));
   const [searchKeyPrefix] = useState(() => newSearchKeyPrefix());
-  const actor = useActorRef(machine, { input: { searchKeyPrefix } });
+  const actor = useActorRef(machine, { input: { searchKeyPrefix, ...input }, inspect });
   const { onFailure, onSearched } = listeners;
+  const credits = input.credits ?? null;
 
+  // A failed search (402 included) is shown once, by the page's failure panel (what happened, what to do next):
+  // the app's catalogue is not asked for a toast as well.
   useEffect(() => {
-    const subscriptions = [
-      actor.on('comparison.creditsExhausted', (event) => onFailure?.(event.failure)),
-      actor.on('comparison.searchFailed', (event) => onFailure?.(event.failure)),
-      actor.on('comparison.searched', (event) => onSearched?.(event.creditsLeft)),
-    ];
+    const subscriptions = [actor.on('comparison.searched', (event) => onSearched?.(event.creditsLeft))];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, onFailure, onSearched]);
+
+  // The balance changes elsewhere too (credits bought, the account re-read).
+  useEffect(() => {
+    if (actor.getSnapshot().context.credits !== credits) actor.send({ type: 'comparison.setCredits', credits });
+  }, [actor, credits]);
 
   return actor;
 }

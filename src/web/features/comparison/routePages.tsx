@@ -1,19 +1,11 @@
 // The comparison and account pages as the route table knows them (routes.ts page names), each loaded on
 // demand: the pages, their statecharts and ApexCharts stay out of the first load of other pages.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Center, Spinner } from '@chakra-ui/react';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { PageProps } from '../../app/router';
 
-export function PageLoading() {
-  return (
-    <Center py="24" data-testid="page-loading">
-      <Spinner size="lg" color="brand.fg" />
-    </Center>
-  );
-}
-
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
 }
 
 const ComparisonPage = lazy(() => import('./ComparisonPage'));

@@ -4,7 +4,8 @@
 import { useCallback } from 'react';
 import { surveyYears as defaultSurveyYears, DEFAULT_PRIVACY_THRESHOLD, type Language } from '../../../domain/constants';
 import { useAppConfig } from '../../app/appConfig';
-import { useAuthActor, useCurrentUser, useLanguage, useNotifyFailure, type User } from '../../app/session';
+import type { ExchangeRates } from '../../../domain/money';
+import { useAuthActor, useCurrentUser, useLanguage, type User } from '../../app/session';
 import type { ComparisonListeners } from './comparisonActor';
 import type { SearchCost } from './FilterPanel';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
@@ -15,6 +16,8 @@ export interface ComparisonPageContext {
   years: readonly number[];
   privacyThreshold: number;
   definition: Questionnaire | null;
+  /** The rates of the current statistics release (to show euro figures in dollars in English); null before one. */
+  exchangeRates: ExchangeRates | null;
 }
 
 export function useComparisonPageContext(): ComparisonPageContext {
@@ -26,6 +29,7 @@ export function useComparisonPageContext(): ComparisonPageContext {
     years: config?.surveyYears ?? defaultSurveyYears(),
     privacyThreshold: config?.privacyThreshold ?? DEFAULT_PRIVACY_THRESHOLD,
     definition,
+    exchangeRates: config?.exchangeRates ?? null,
   };
 }
 
@@ -39,16 +43,25 @@ export function searchCostOf(user: Pick<User, 'role' | 'credits' | 'premiumType'
   return { kind: 'free' };
 }
 
-/** Signed-in pages: failures go to the error catalogue (402 → warning and /my-account), credits are re-read. */
-export function useSignedInComparison(): { cost: SearchCost; listeners: ComparisonListeners } {
+/**
+ * What the comparison machine is told of the caller: the credits a new search may spend (null: not limited) and
+ * whether they compare their own pay (members and admins do; a corporate user compares a market).
+ */
+export function comparerOf(user: Pick<User, 'role' | 'credits' | 'premiumType'> | null): { credits: number | null; comparesOwnPay: boolean } {
+  const cost = searchCostOf(user);
+  const corporateOnly = user !== null && user.role.includes('corporate') && !user.role.includes('admin') && !user.role.includes('member');
+  return { credits: cost.kind === 'credits' ? cost.credits : null, comparesOwnPay: !corporateOnly };
+}
+
+/** Signed-in pages: failures show once, on the page (no toast); credits are re-read after a search. */
+export function useSignedInComparison(): { cost: SearchCost; listeners: ComparisonListeners; comparer: ReturnType<typeof comparerOf> } {
   const user = useCurrentUser();
   const auth = useAuthActor();
-  const onFailure = useNotifyFailure();
   const onSearched = useCallback(
     (creditsLeft: number | null) => {
       if (creditsLeft !== null) auth.send({ type: 'auth.reloadUser' });
     },
     [auth],
   );
-  return { cost: searchCostOf(user), listeners: { onFailure, onSearched } };
+  return { cost: searchCostOf(user), listeners: { onSearched }, comparer: comparerOf(user) };
 }

@@ -1,12 +1,13 @@
 // The home page: what Paybench is, what it does, and live figures of the data set. Renders the state it
 // is given; HomePage loads it.
-import { Box, Button, Card, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
 import type { Resource } from '../../app/useApiResource';
 import type { PublicSummary } from './usePublicSummary';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 export interface HomeViewProps {
   summary: Resource<PublicSummary>;
@@ -60,11 +61,12 @@ function Hero() {
 
 function Figure({ value, label, testId }: { value: string; label: string; testId: string }) {
   return (
-    <Stat.Root borderWidth="1px" rounded="lg" p="5" bg="bg">
+    // A <dl> wants its term (dt) before the value (dd); the value is still shown on top.
+    <Stat.Root borderWidth="1px" rounded="lg" p="5" bg="bg" flexDirection="column-reverse" justifyContent="flex-end">
+      <Stat.Label>{label}</Stat.Label>
       <Stat.ValueText fontSize="3xl" color="brand.fg" data-testid={testId}>
         {value}
       </Stat.ValueText>
-      <Stat.Label>{label}</Stat.Label>
     </Stat.Root>
   );
 }
@@ -74,11 +76,9 @@ function Summary({ summary, language }: { summary: Resource<PublicSummary>; lang
   let body;
   if (summary.status === 'loading') {
     body = (
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" aria-busy="true" aria-label={t('home.summary.loading')} data-testid="home-summary-loading">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height="24" rounded="lg" />
-        ))}
-      </SimpleGrid>
+      <Stack aria-busy="true" aria-label={t('home.summary.loading')} data-testid="home-summary-loading">
+        <LoadingSpinner label={t('home.summary.loading')} />
+      </Stack>
     );
   } else if (summary.status === 'failed') {
     body = (

@@ -1,11 +1,16 @@
-// The live figures of the home page: GET /public-summary through the typed client, from the server's
-// database. Public, so it goes without a token (an expired one would turn it into a 401).
-import { api, call, skipAuth } from '../../../api/client';
-import type { components } from '../../../api/schema';
-import { useApiResource, type Resource } from '../../app/useApiResource';
+// The live figures of the home page (GET /public-summary, machines/publicData/actors.ts) through the
+// resource machine: the page renders the machine's view model.
+import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { provideResource } from '../../../../machines/resource/resourceMachine';
+import { resourceView, sameResource, type Resource } from '../../../../machines/resource/viewModel';
+import { publicDataActors, type PublicSummary } from '../../../../machines/publicData/actors';
+import { inspect } from '../../app/inspector';
 
-export type PublicSummary = components['schemas']['PublicSummary'];
+export type { PublicSummary };
 
 export function usePublicSummary(): Resource<PublicSummary> {
-  return useApiResource((signal) => call(api.GET('/public-summary', { signal, headers: skipAuth })), []);
+  const [machine] = useState(() => provideResource(publicDataActors().publicSummary));
+  const summary = useActorRef(machine, { inspect });
+  return useSelector(summary, (snapshot) => resourceView<PublicSummary>(snapshot), sameResource);
 }

@@ -27,8 +27,13 @@ export function CreditBalance({ user, language }: CreditBalanceProps) {
           <Stat.ValueText fontSize="4xl" color="brand.fg" data-testid="credit-balance">
             {plan === 'credits' ? formatCount(user?.credits ?? 0, language) : t(plan === 'admin' ? 'my_account.balance.admin' : 'my_account.balance.unlimited')}
           </Stat.ValueText>
-          {plan === 'credits' && <Stat.HelpText>{t('my_account.balance.credits', { count: user?.credits ?? 0 })}</Stat.HelpText>}
         </Stat.Root>
+        {/* Outside the <dl>: a definition list holds only its term and value. */}
+        {plan === 'credits' && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('my_account.balance.credits', { count: user?.credits ?? 0 })}
+          </Text>
+        )}
         <Text fontSize="sm" color="fg.muted">
           {t('my_account.balance.cost_note')}
         </Text>

@@ -1,20 +1,22 @@
 // /dashboard (signed-in, admin-or-corporate): the corporate landing page — the credit balance, a call to
 // start a search, and the most recent saved searches.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { api, call } from '../../../api/client';
+import { provideResource } from '../../../../machines/resource/resourceMachine';
+import { resourceView, sameResource } from '../../../../machines/resource/viewModel';
+import { dashboardActors, type HistoryPage } from '../../../../machines/dashboard/actors';
 import { surveyYears } from '../../../domain/constants';
 import { useAppConfig } from '../../app/appConfig';
-import { useApiResource } from '../../app/useApiResource';
 import { useAuthActor, useCurrentUser, useLanguage, useNotifyFailure } from '../../app/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
 import { CreditBalance } from './CreditBalance';
 import { formatDateTime } from './accountFormat';
-
-export const RECENT_SEARCHES = 5;
+import { InsightsWidgets } from '../personal-views/InsightsWidgets';
+import { inspect } from '../../app/inspector';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -27,11 +29,13 @@ export default function DashboardPage() {
   useEffect(() => {
     auth.send({ type: 'auth.reloadUser' });
   }, [auth]);
-  const recent = useApiResource(
-    (signal) => call(api.GET('/forms/user-history', { params: { query: { page: 1, limit: RECENT_SEARCHES } }, signal })),
-    [],
-    notifyFailure,
-  );
+  const [machine] = useState(() => provideResource(dashboardActors().load));
+  const recentSearches = useActorRef(machine, { inspect });
+  const recent = useSelector(recentSearches, (snapshot) => resourceView<HistoryPage>(snapshot), sameResource);
+  useEffect(() => {
+    const subscription = recentSearches.on('resource.failed', ({ failure }) => notifyFailure(failure));
+    return () => subscription.unsubscribe();
+  }, [recentSearches, notifyFailure]);
 
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
@@ -103,11 +107,19 @@ export default function DashboardPage() {
                         <FilterSummary filters={entry.filters} definition={definition} years={years} />
                       </Stack>
                       {entry.kind === 'comparison' && (
-                        <Button asChild size="xs" variant="outline" colorPalette="brand">
-                          <RouterLink to={`/comparison/${entry.id}`} state={{ entry }}>
-                            {t('my_searches.reopen')}
-                          </RouterLink>
-                        </Button>
+                        <HStack gap="2">
+                          <Button asChild size="xs" variant="outline" colorPalette="brand">
+                            <RouterLink to={`/comparison/${entry.id}`} state={{ entry }}>
+                              {t('my_searches.reopen')}
+                            </RouterLink>
+                          </Button>
+                          {/* The evolution of a saved comparison's filters over the years (free: its historyId). */}
+                          <Button asChild size="xs" variant="ghost" colorPalette="brand">
+                            <RouterLink to={`/your-evolution?historyId=${entry.id}&dashboard=1`} data-testid="dashboard-recent-evolution">
+                              {t('personal.evolution.dashboard_link')}
+                            </RouterLink>
+                          </Button>
+                        </HStack>
                       )}
                     </HStack>
                   </Box>
@@ -116,6 +128,8 @@ export default function DashboardPage() {
             )}
           </Stack>
         </Box>
+
+        <InsightsWidgets />
       </Stack>
     </Container>
   );

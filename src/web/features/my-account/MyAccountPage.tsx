@@ -1,13 +1,16 @@
 // /my-account and /my-account/my-credits (admin-or-corporate): the credit balance, what a search costs,
-// and the ledger of movements. Buying credits comes with the payments issue: a note says so, no button.
+// buying credits (src/web/features/payments: the packs, the way back to a search that ran out of
+// credits, the manage block, the corporate plan request) and the ledger of movements.
 import { useEffect } from 'react';
-import { Alert, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuthActor, useCurrentUser, useLanguage } from '../../app/session';
 import type { PageProps } from '../../app/router';
 import { CreditBalance } from './CreditBalance';
 import { CreditLedger } from './CreditLedger';
+import { CreditPurchase } from '../payments/CreditPurchase';
+import { useCreditPurchase, usePaymentsConfig } from '../payments/usePayments';
 
 export default function MyAccountPage({ section }: Partial<PageProps>) {
   const { t } = useTranslation();
@@ -19,6 +22,8 @@ export default function MyAccountPage({ section }: Partial<PageProps>) {
     auth.send({ type: 'auth.reloadUser' });
   }, [auth]);
   const overview = section !== 'my_credits';
+  const purchase = useCreditPurchase();
+  const payments = usePaymentsConfig();
 
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid={overview ? 'my-account-page' : 'my-credits-page'}>
@@ -35,14 +40,8 @@ export default function MyAccountPage({ section }: Partial<PageProps>) {
         </Stack>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="stretch">
           <CreditBalance user={user} language={language} />
-          <Alert.Root status="info" alignItems="start" data-testid="credits-purchase-note">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t('my_account.purchase.title')}</Alert.Title>
-              <Alert.Description>{t('my_account.purchase.text')}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
         </Grid>
+        <CreditPurchase user={user} language={language} {...purchase} paymentsAvailable={payments.available} testMode={payments.testMode} />
         {overview && (
           <HStack gap="3" wrap="wrap">
             <Button asChild colorPalette="brand">
@@ -60,7 +59,7 @@ export default function MyAccountPage({ section }: Partial<PageProps>) {
             </Button>
           </HStack>
         )}
-        <CreditLedger language={language} />
+        <CreditLedger language={language} refreshKey={purchase.ledgerRevision} />
       </Stack>
     </Container>
   );

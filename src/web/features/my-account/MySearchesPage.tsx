@@ -1,7 +1,7 @@
 // /my-account/my-searches (admin-or-corporate): the saved searches, newest first and paged; each can be
 // re-opened (comparison/{id}, free) or deleted after the confirm modal of type delete.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { ConfirmModal } from '../../app/ConfirmModal';
 import { formatDateTime } from './accountFormat';
 import { Pager } from './Pager';
+import { inspect } from '../../app/inspector';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 export type SearchHistoryActorRef = ActorRefFrom<typeof searchHistoryMachine>;
 
@@ -94,10 +96,8 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
   let body;
   if (view.status === 'loading') {
     body = (
-      <Stack gap="3" aria-busy="true" data-testid="my-searches-loading">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height="24" rounded="lg" />
-        ))}
+      <Stack aria-busy="true" data-testid="my-searches-loading">
+        <LoadingSpinner />
       </Stack>
     );
   } else if (view.status === 'failed') {
@@ -168,7 +168,7 @@ export default function MySearchesPage() {
   const notifyFailure = useNotifyFailure();
   const showMessage = useShowMessage();
   const [machine] = useState(() => searchHistoryMachine.provide({ actors: searchHistoryActors() }));
-  const history = useActorRef(machine, { input: {} });
+  const history = useActorRef(machine, { input: {}, inspect });
 
   useEffect(() => {
     const subscriptions = [

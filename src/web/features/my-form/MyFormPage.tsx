@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formSummary } from '../../../../machines/myForm/viewModel';
 import { useCurrentUser, useLanguage } from '../../app/session';
-import { PageLoading } from '../questionnaire/PageLoading';
 import { FormSummary } from './FormSummary';
 import { useMyForm } from './useMyForm';
 import type { MyFormView } from '../../../../machines/myForm/viewModel';
 import type { ActorRefFrom } from 'xstate';
 import type { MyFormMachine } from '../../../../machines/myForm/myFormMachine';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 export default function MyFormPage() {
   const user = useCurrentUser();
-  if (!user) return <PageLoading />;
+  if (!user) return <LoadingSpinner />;
   return <MyForm key={user._id} userId={user._id} />;
 }
 
@@ -31,7 +31,7 @@ function MyForm({ userId }: { userId: string }) {
           </Heading>
           <Text color="fg.muted">{t('my_form.intro')}</Text>
         </Stack>
-        {(view.phase === 'loading' || view.phase === 'copied') && <PageLoading />}
+        {(view.phase === 'loading' || view.phase === 'copied') && <LoadingSpinner />}
         {view.phase === 'loadFailed' && <LoadFailed actor={actor} />}
         {view.phase === 'empty' && <NoForm />}
         {view.phase === 'ready' && form && (

@@ -6,14 +6,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formSummary } from '../../../../machines/myForm/viewModel';
 import { currentYear } from '../../../domain/constants';
 import { useCurrentUser } from '../../app/session';
-import { PageLoading } from '../questionnaire/PageLoading';
 import { FormSummary } from './FormSummary';
 import { CopyNotice, LoadFailed } from './MyFormPage';
 import { useMyForm } from './useMyForm';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 export default function UpdateDataPage() {
   const user = useCurrentUser();
-  if (!user) return <PageLoading />;
+  if (!user) return <LoadingSpinner />;
   return <UpdateData key={user._id} userId={user._id} />;
 }
 
@@ -32,7 +32,7 @@ function UpdateData({ userId }: { userId: string }) {
             {t('update_data.intro')}
           </Text>
         </Stack>
-        {(view.phase === 'loading' || view.phase === 'copied') && <PageLoading />}
+        {(view.phase === 'loading' || view.phase === 'copied') && <LoadingSpinner />}
         {view.phase === 'loadFailed' && <LoadFailed actor={actor} />}
         {view.phase === 'empty' && (
           <Card.Root data-testid="update-data-none">

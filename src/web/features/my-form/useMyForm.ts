@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../api/client';
 import { currentYear } from '../../../domain/constants';
 import { myFormMachine } from '../../../../machines/myForm/myFormMachine';
 import { myFormActors } from '../../../../machines/myForm/actors';
@@ -11,15 +10,16 @@ import { myFormView, type MyFormView } from '../../../../machines/myForm/viewMod
 import { sameView } from '../../../../machines/questionnaire/viewModel';
 import { useConfirm } from '../../app/ConfirmModal';
 import { browserStorage } from '../../app/browserStorage';
+import { inspect } from '../../app/inspector';
 
 let logic: ReturnType<typeof build> | undefined;
 function build() {
-  return myFormMachine.provide({ actors: myFormActors(api, browserStorage()) });
+  return myFormMachine.provide({ actors: myFormActors(undefined, browserStorage()) });
 }
 
 export function useMyForm(userId: string) {
   logic ??= build();
-  const actor = useActorRef(logic, { input: { currentYear: currentYear(), userId } });
+  const actor = useActorRef(logic, { input: { currentYear: currentYear(), userId }, inspect });
   const view: MyFormView = useSelector(actor, myFormView, sameView);
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
   const confirm = useConfirm('copy');

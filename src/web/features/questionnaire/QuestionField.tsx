@@ -16,7 +16,7 @@ export type QuestionnaireActorRef = ActorRefFrom<QuestionnaireMachine>;
 
 const CURRENCY_SIGNS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
 
-function NumericInput({ view, onText, onLeave }: { view: QuestionView; onText: (text: string) => void; onLeave: () => void }) {
+function NumericInput({ view, onText, onLeave, describedBy }: { view: QuestionView; onText: (text: string) => void; onLeave: () => void; describedBy?: string }) {
   const ref = useRef<HTMLInputElement>(null);
   // Where the caret was when the person typed: after a money text is reformatted ("90000" → "90.000")
   // it goes back after the same digits.
@@ -38,6 +38,7 @@ function NumericInput({ view, onText, onLeave }: { view: QuestionView; onText: (
       type="text"
       inputMode={view.type === 'percent' ? 'decimal' : 'numeric'}
       autoComplete="off"
+      aria-describedby={describedBy}
       value={view.text}
       onChange={(event) => {
         typed.current = { text: event.target.value, caret: event.target.selectionStart ?? event.target.value.length };
@@ -58,6 +59,10 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
   const change = (value: string | boolean | null) => actor.send({ type: 'questionnaire.change', values: { [name]: value } });
   const leave = () => actor.send({ type: 'questionnaire.touch', field: name });
   const problem = view.problem ? t(view.problem.key, problemParams(view, language)) : null;
+  // The field is described by its problem (announced with it when focus moves there) and its help.
+  const problemId = `problem-text-${name}`;
+  const helpId = `help-text-${name}`;
+  const describedBy = [problem ? problemId : null, view.helpKey ? helpId : null].filter(Boolean).join(' ') || undefined;
 
   if (view.type === 'boolean') {
     return (
@@ -71,14 +76,14 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
           colorPalette="brand"
           alignItems="flex-start"
         >
-          <Checkbox.HiddenInput data-testid={`question-${name}`} />
+          <Checkbox.HiddenInput data-testid={`question-${name}`} aria-describedby={describedBy} />
           <Checkbox.Control mt="0.5" />
           <Checkbox.Label fontWeight="normal">
             {t(view.labelKey)}
             {view.required ? ' *' : ''}
           </Checkbox.Label>
         </Checkbox.Root>
-        {problem && <Field.ErrorText data-testid={`problem-${name}`}>{problem}</Field.ErrorText>}
+        {problem && <Field.ErrorText id={problemId} data-testid={`problem-${name}`}>{problem}</Field.ErrorText>}
       </Field.Root>
     );
   }
@@ -94,6 +99,7 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
           <NativeSelect.Field
             id={`question-${name}`}
             data-testid={`question-${name}`}
+            aria-describedby={describedBy}
             value={typeof view.value === 'string' ? view.value : ''}
             onChange={(event) => change(event.target.value === '' ? null : event.target.value)}
             onBlur={leave}
@@ -113,15 +119,16 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
           data-testid={`question-${name}`}
           type="email"
           autoComplete="email"
+          aria-describedby={describedBy}
           value={typeof view.value === 'string' ? view.value : ''}
           onChange={(event) => change(event.target.value)}
           onBlur={leave}
         />
       ) : (
-        <NumericInput view={view} onText={change} onLeave={leave} />
+        <NumericInput view={view} onText={change} onLeave={leave} describedBy={describedBy} />
       )}
-      {view.helpKey && <Field.HelperText>{t(view.helpKey)}</Field.HelperText>}
-      {problem && <Field.ErrorText data-testid={`problem-${name}`}>{problem}</Field.ErrorText>}
+      {view.helpKey && <Field.HelperText id={helpId}>{t(view.helpKey)}</Field.HelperText>}
+      {problem && <Field.ErrorText id={problemId} data-testid={`problem-${name}`}>{problem}</Field.ErrorText>}
     </Field.Root>
   );
 }

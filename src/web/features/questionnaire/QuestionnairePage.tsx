@@ -3,29 +3,34 @@
 // route → editor (the user's latest form). The machine lives while the page does; the address follows its
 // step (/steps/3 is step 2) and the browser's back and forward ask it to jump.
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Alert, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import type { QuestionnaireMode } from '../../../../machines/questionnaire/questionnaireMachine';
 import { ANONYMOUS } from '../../../../machines/questionnaire/actors';
 import {
+  COMPLETED_PATH,
+  blocksNavigation,
   completionView,
   leaveWarningArmed,
   loadFailureView,
   navigationView,
   phaseOf,
+  problemSummaryView,
   questionNames,
   sameView,
   yearlyUpdateOffer,
 } from '../../../../machines/questionnaire/viewModel';
 import type { PageProps } from '../../app/router';
+import { useConfirm } from '../../app/ConfirmModal';
 import { useAuthStatus, useCurrentUser, useLanguage } from '../../app/session';
-import { PageLoading } from './PageLoading';
 import { ProgressSteps } from './ProgressSteps';
 import { QuestionField, type QuestionnaireActorRef } from './QuestionField';
 import { StepNavigation } from './StepNavigation';
 import { questionnaireLogic } from './questionnaireLogic';
+import { inspect } from '../../app/inspector';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 /** The address of a step: steps/1 … steps/5. */
 export const stepPath = (stepIndex: number) => `/steps/${stepIndex + 1}`;
@@ -35,7 +40,7 @@ export default function QuestionnairePage({ meta }: PageProps) {
   const user = useCurrentUser();
   const editor = meta?.editor === true;
   // Whose form it is must be known first: the session is restored on load.
-  if (status === 'unknown') return <PageLoading />;
+  if (status === 'unknown') return <LoadingSpinner />;
   if (editor && !user) return <Navigate to="/steps" replace />;
   const mode: QuestionnaireMode = editor ? 'editor' : user ? 'member' : 'anonymous';
   const owner = user?._id ?? ANONYMOUS;
@@ -53,12 +58,14 @@ function QuestionnaireScreen({ mode, owner, routeStep }: ScreenProps) {
   const language = useLanguage();
   const actor = useActorRef(questionnaireLogic(), {
     input: { mode, owner, stepIndex: routeStep, language },
+    inspect,
   });
   const phase = useSelector(actor, phaseOf);
   const leaveWarning = useSelector(actor, leaveWarningArmed);
 
   useLanguageFollowing(actor, language);
   useAddressFollowing(actor, mode, routeStep);
+  const leaveModal = useLeaveConfirmation(actor);
 
   return (
     <Container
@@ -71,12 +78,13 @@ function QuestionnaireScreen({ mode, owner, routeStep }: ScreenProps) {
     >
       <Stack gap="8">
         <Header actor={actor} mode={mode} />
-        {phase === 'loading' && <PageLoading label={t('questionnaire.loading')} />}
+        {phase === 'loading' && <LoadingSpinner label={t('questionnaire.loading')} />}
         {phase === 'loadFailed' && <LoadFailure actor={actor} />}
         {phase === 'missing' && <Missing />}
         {phase === 'editing' && <Answering actor={actor} />}
         {phase === 'completed' && <Completion actor={actor} />}
       </Stack>
+      {leaveModal}
     </Container>
   );
 }
@@ -95,12 +103,22 @@ function useLanguageFollowing(actor: QuestionnaireActorRef, language: ReturnType
  */
 function useAddressFollowing(actor: QuestionnaireActorRef, mode: QuestionnaireMode, routeStep: number) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const machineStep = useSelector(actor, (snapshot) => snapshot.context.stepIndex);
   const editing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
+  const completed = useSelector(actor, (snapshot) => phaseOf(snapshot) === 'completed');
   const lastRoute = useRef(routeStep);
   const synced = useRef(false);
+  const onCompletedPath = pathname === COMPLETED_PATH;
+  // A completed questionnaire has its own address (a reload shows the completion, not the last step); the
+  // completed address of a questionnaire still being answered shows the step.
   useEffect(() => {
-    if (mode === 'editor' || !editing) return;
+    if (mode === 'editor') return;
+    if (completed && !onCompletedPath) navigate(COMPLETED_PATH, { replace: true });
+    else if (editing && onCompletedPath) navigate(stepPath(machineStep), { replace: true });
+  }, [mode, completed, editing, onCompletedPath, machineStep, navigate]);
+  useEffect(() => {
+    if (mode === 'editor' || !editing || onCompletedPath) return;
     const routeMoved = lastRoute.current !== routeStep;
     lastRoute.current = routeStep;
     const first = !synced.current;
@@ -116,7 +134,27 @@ function useAddressFollowing(actor: QuestionnaireActorRef, mode: QuestionnaireMo
       return;
     }
     navigate(stepPath(machineStep), { replace: first });
-  }, [actor, mode, editing, routeStep, machineStep, navigate]);
+  }, [actor, mode, editing, onCompletedPath, routeStep, machineStep, navigate]);
+}
+
+/**
+ * An in-app link away from an unfinished questionnaire asks first (the confirm modal, kind leave), like the
+ * browser does on reload or close: the machine's leave warning decides (blocksNavigation).
+ */
+function useLeaveConfirmation(actor: QuestionnaireActorRef) {
+  const confirm = useConfirm('leave');
+  const blocker = useBlocker(({ nextLocation }) => blocksNavigation(actor.getSnapshot(), nextLocation.pathname));
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void confirm.ask('leave').then((leave) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker, confirm]);
+  return confirm.modal;
 }
 
 function Header({ actor, mode }: { actor: QuestionnaireActorRef; mode: QuestionnaireMode }) {
@@ -148,6 +186,20 @@ function Answering({ actor }: { actor: QuestionnaireActorRef }) {
     headingRef.current?.focus();
   }, [stepIndex]);
 
+  // Going on was refused: the first answer with a problem gets the focus (and comes into view); the summary
+  // above the questions announces how many need attention.
+  useEffect(() => {
+    const subscription = actor.on('questionnaire.problemsShown', (event) => {
+      requestAnimationFrame(() => {
+        const input = document.querySelector<HTMLElement>(`[data-testid="question-${CSS.escape(event.field)}"]`);
+        if (!input) return;
+        input.scrollIntoView({ block: 'center' });
+        input.focus({ preventScroll: true });
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: isLastStep ? 'questionnaire.submit' : 'questionnaire.next' });
@@ -169,6 +221,7 @@ function Answering({ actor }: { actor: QuestionnaireActorRef }) {
           </Card.Header>
           <Card.Body>
             <Stack gap="5">
+              <ProblemSummary actor={actor} />
               {names.map((name) => (
                 <QuestionField key={name} actor={actor} name={name} />
               ))}
@@ -180,6 +233,28 @@ function Answering({ actor }: { actor: QuestionnaireActorRef }) {
         </form>
       </Card.Root>
     </Stack>
+  );
+}
+
+/** The problems of the step once the person tried to go on, announced at once (role=alert). */
+function ProblemSummary({ actor }: { actor: QuestionnaireActorRef }) {
+  const { t } = useTranslation();
+  const summary = useSelector(actor, problemSummaryView, sameView);
+  if (!summary) return null;
+  return (
+    <Alert.Root status="error" role="alert" data-testid="questionnaire-problems" data-count={summary.problems.length}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('questionnaire.problems.title', { count: summary.problems.length })}</Alert.Title>
+        <Alert.Description>
+          <List.Root ps="4">
+            {summary.problems.map((problem) => (
+              <List.Item key={problem.field}>{t(problem.labelKey)}</List.Item>
+            ))}
+          </List.Root>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 
@@ -252,15 +327,22 @@ function Completion({ actor }: { actor: QuestionnaireActorRef }) {
         </Text>
         <HStack gap="3" wrap="wrap">
           {completion.offerRegistration && completion.formId ? (
-            <Button asChild colorPalette="brand" data-testid="questionnaire-register">
-              <RouterLink to={`/register/individual/form/${completion.formId}`} state={{ email: completion.email }}>
-                {t('questionnaire.completed.register')}
-              </RouterLink>
-            </Button>
+            <>
+              <Button asChild colorPalette="brand" data-testid="questionnaire-register">
+                <RouterLink to={`/register/individual/form/${completion.formId}`} state={{ email: completion.email }}>
+                  {t('questionnaire.completed.register')}
+                </RouterLink>
+              </Button>
+              {/* Signing in claims this browser's questionnaire for the account (SignInRequest.formId). */}
+              <Text color="fg.muted">{t('questionnaire.completed.sign_in_text')}</Text>
+              <Button asChild variant="outline" data-testid="questionnaire-sign-in">
+                <RouterLink to="/login">{t('questionnaire.completed.sign_in')}</RouterLink>
+              </Button>
+            </>
           ) : (
             <>
               <Button asChild colorPalette="brand" data-testid="questionnaire-to-comparison">
-                <RouterLink to="/comparison">{t('questionnaire.completed.to_comparison')}</RouterLink>
+                <RouterLink to="/comparison?group=mine">{t('questionnaire.completed.to_comparison')}</RouterLink>
               </Button>
               <Button asChild variant="outline" data-testid="questionnaire-to-my-form">
                 <RouterLink to="/my-form">{t('questionnaire.completed.to_my_form')}</RouterLink>

@@ -1,10 +1,11 @@
 // Back, next (or send / save on the last step), the save status and, after a failed save, what went wrong and
 // a retry. Everything is read from the navigation view model; the buttons only send events.
-import { Alert, Button, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { navigationView, sameView } from '../../../../machines/questionnaire/viewModel';
 import type { QuestionnaireActorRef } from './QuestionField';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 export function SaveFailure({ actor }: { actor: QuestionnaireActorRef }) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function StepNavigation({ actor }: { actor: QuestionnaireActorRef }) {
         </Button>
         <HStack gap="4">
           <Text fontSize="sm" color={nav.saveStatus === 'failed' ? 'fg.error' : 'fg.muted'} data-testid="save-status" data-status={nav.saveStatus} aria-live="polite">
-            {nav.saveStatus === 'saving' && <Spinner size="xs" me="2" />}
+            {nav.saveStatus === 'saving' && <LoadingSpinner variant="inline" data-testid="save-loading" />}
             {nav.saveStatus === 'idle' ? '' : t(`questionnaire.save_status.${nav.saveStatus}`)}
           </Text>
           {nav.isLastStep ? (

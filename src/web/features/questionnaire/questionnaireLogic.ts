@@ -1,6 +1,5 @@
 // The questionnaire machine with its real effects: the typed client, this browser's local storage and the
 // window (leave warning). Built once; each page mount starts its own actor from it.
-import { api } from '../../../api/client';
 import { browserStorage } from '../../app/browserStorage';
 import { STORAGE_KEYS } from '../../../domain/constants';
 import { questionnaireMachine } from '../../../../machines/questionnaire/questionnaireMachine';
@@ -12,7 +11,7 @@ let logic: ReturnType<typeof build> | undefined;
 function build() {
   const storage = browserStorage();
   return questionnaireMachine.provide({
-    actors: questionnaireActors({ client: api, storage, window: globalThis.window }),
+    actors: questionnaireActors({ storage, window: globalThis.window }),
     actions: questionnaireStorageActions(storage),
   });
 }

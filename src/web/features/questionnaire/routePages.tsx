@@ -2,11 +2,11 @@
 // names), each loaded on demand. The six step routes and my-form-editor share one page component, so moving
 // between steps keeps the same questionnaire actor.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { PageProps } from '../../app/router';
-import { PageLoading } from './PageLoading';
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
 }
 
 const QuestionnairePage = lazy(() => import('./QuestionnairePage'));

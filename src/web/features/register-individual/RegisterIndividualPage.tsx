@@ -1,25 +1,27 @@
 // register/individual and register/individual/form/{id} (public): a person registers as a member. With a
 // form — the one in the address, or the questionnaire this browser started (questionaryID) — the account
-// claims it (POST users/member with formId). The address is prefilled from the questionnaire (or formEmail).
-// Signed up, the person is signed in through the auth actor and sees register/individual/complete.
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+// claims it when it is still unclaimed (machines/registration/memberRegistrationMachine.ts decides, and
+// carries on without it when it was claimed meanwhile). The address is prefilled from the questionnaire (or
+// formEmail). Signed up, the person is signed in through the auth actor and sees register/individual/complete.
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { api, call, skipAuth } from '../../../api/client';
 import { TOAST_DEFAULT_MS, looksLikeEmail } from '../../../domain/constants';
 import { forgetStoredForm, readStoredFormId } from '../../../../machines/questionnaire/actors';
+import { memberRegistrationMachine } from '../../../../machines/registration/memberRegistrationMachine';
+import { memberRegistrationActors } from '../../../../machines/registration/actors';
+import { memberRegistrationView, sameMemberRegistrationView } from '../../../../machines/registration/viewModel';
 import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
-import { useAccountRequest } from '../../app/useAccountRequest';
-import { useApiResource } from '../../app/useApiResource';
 import { browserStorage } from '../../app/browserStorage';
 import { readFormEmail } from '../questionnaire/questionnaireLogic';
-import { registerMemberActor, type Session } from './registerMember';
 import { REGISTRATION_MAIL_SENT } from '../../../../machines/auth/failure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { inspect } from '../../app/inspector';
 
-const registerMember = registerMemberActor();
+const registration = memberRegistrationMachine.provide({ actors: memberRegistrationActors() });
 
 export default function RegisterIndividualPage() {
   const { t } = useTranslation();
@@ -60,22 +62,6 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** The questionnaire to claim, when there is one: still unclaimed, and its address. */
-function useClaimableForm(formId: string | null) {
-  const resource = useApiResource(
-    (signal) =>
-      formId
-        ? call(api.GET('/forms/{id}', { params: { path: { id: formId } }, headers: skipAuth, signal }))
-        : Promise.resolve({ ok: false as const, status: 404, value: null, reason: 'http' as const, body: null, errorCode: null, request: null }),
-    [formId],
-  );
-  if (!formId) return { state: 'none' as const, email: null };
-  if (resource.status === 'loading') return { state: 'loading' as const, email: null };
-  if (resource.status === 'failed' || resource.data.userId !== null) return { state: 'unavailable' as const, email: null };
-  const email = resource.data.answers.email;
-  return { state: 'claimable' as const, email: typeof email === 'string' ? email : null };
-}
-
 function Registration({ formId }: { formId: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -83,7 +69,8 @@ function Registration({ formId }: { formId: string | null }) {
   const language = useLanguage();
   const showMessage = useShowMessage();
   const location = useLocation();
-  const claimable = useClaimableForm(formId);
+  const registrationActor = useActorRef(registration, { input: { formId }, inspect });
+  const view = useSelector(registrationActor, memberRegistrationView, sameMemberRegistrationView);
   const stateEmail = (location.state as { email?: unknown } | null)?.email;
   const prefill = typeof stateEmail === 'string' && stateEmail ? stateEmail : null;
 
@@ -91,59 +78,50 @@ function Registration({ formId }: { formId: string | null }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [checked, setChecked] = useState(false);
-  // The form turned out to be claimed meanwhile: register without it.
-  const [formRefused, setFormRefused] = useState(false);
-  const email = typedEmail ?? prefill ?? claimable.email ?? readFormEmail() ?? '';
-  const claiming = formId !== null && claimable.state === 'claimable' && !formRefused;
+  const email = typedEmail ?? prefill ?? view.formEmail ?? readFormEmail() ?? '';
   const problem = newPasswordProblem(password, confirmation);
 
-  const request = useAccountRequest(registerMember, {
-    succeeded: (session: Session) => {
+  useEffect(() => {
+    const subscription = registrationActor.on('memberRegistration.registered', ({ session, claimedFormId }) => {
       auth.send({ type: 'auth.sessionStarted', session });
-      if (claiming) forgetStoredForm(browserStorage());
+      if (claimedFormId) forgetStoredForm(browserStorage());
       showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, titleKey: 'auth.register.success_title', textKey: 'auth.register.success' });
       navigate('/register/individual/complete', { replace: true });
-    },
-    failed: (code) => {
-      if (code === 'NOT_FOUND' && claiming) setFormRefused(true);
-    },
-  });
+    });
+    return () => subscription.unsubscribe();
+  }, [registrationActor, auth, showMessage, navigate]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
     if (problem || !looksLikeEmail(email.trim())) return;
-    request.submit({ email: email.trim(), password, language, ...(claiming && formId ? { formId } : {}) });
+    registrationActor.send({ type: 'memberRegistration.submit', fields: { email: email.trim(), password, language } });
   };
-  const edited = () => {
-    if (request.view.errorKey) request.edit();
-  };
+  const edited = () => registrationActor.send({ type: 'memberRegistration.edit' });
 
   const emailProblem = checked && !looksLikeEmail(email.trim());
   const passwordProblem = checked ? problem : null;
-  const showFormNotFound = formId !== null && (claimable.state === 'unavailable' || formRefused);
-  const serverError = request.view.errorKey && !(request.view.errorCode === 'NOT_FOUND' && formRefused) ? request.view.errorKey : null;
 
   return (
     <Frame>
-      {claiming && (
+      {view.claiming && (
         <Alert.Root status="info" data-testid="register-individual-form-attached">
           <Alert.Indicator />
           <Alert.Title>{t('register_individual.form_attached')}</Alert.Title>
         </Alert.Root>
       )}
-      {showFormNotFound && (
+      {view.formNotFound && (
         <Alert.Root status="warning" data-testid="register-individual-form-not-found">
           <Alert.Indicator />
           <Alert.Title>{t('register_individual.form_not_found')}</Alert.Title>
         </Alert.Root>
       )}
-      {serverError && (
+      {view.errorKey && (
         // A registration of an address that already has an account is no error to show in red: its owner
         // was e-mailed (the server does not say more, so nobody learns which addresses are registered).
-        <Alert.Root status={request.view.errorCode === REGISTRATION_MAIL_SENT ? 'info' : 'error'} data-testid="register-individual-error">
+        <Alert.Root status={view.errorCode === REGISTRATION_MAIL_SENT ? 'info' : 'error'} data-testid="register-individual-error">
           <Alert.Indicator />
-          <Alert.Title>{t(serverError, { defaultValue: t('auth.unknown') })}</Alert.Title>
+          <Alert.Title>{t(view.errorKey, { defaultValue: t('auth.unknown') })}</Alert.Title>
         </Alert.Root>
       )}
       <form onSubmit={submit} noValidate>
@@ -177,7 +155,7 @@ function Registration({ formId }: { formId: string | null }) {
             labelKeys={{ password: 'register_individual.password', confirmation: 'register_individual.confirm' }}
             testIds={{ password: 'register-individual-password', confirmation: 'register-individual-confirm' }}
           />
-          <Button type="submit" colorPalette="brand" loading={request.view.busy} disabled={claimable.state === 'loading'} data-testid="register-individual-submit">
+          <Button type="submit" colorPalette="brand" loading={view.busy} disabled={view.checking} data-testid="register-individual-submit">
             {t('register_individual.submit')}
           </Button>
         </Stack>

@@ -3,23 +3,26 @@
 // answers the same for a new and a registered address (no account enumeration), so the page says
 // "invitation sent to …" either way: the new colleague confirms the address from the e-mail, the owner of
 // a registered address is told by e-mail. After a success: the toast, then a corporate registrant goes to
-// the saved URL or the dashboard (spec §4); an admin stays to invite more.
-import { useState, type FormEvent } from 'react';
+// the saved URL or the dashboard (spec §4); an admin stays to invite more. Where to go, and what the page
+// shows after a success, is machines/registration/corporateRegistrationMachine.ts's decision.
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LANGUAGES, TOAST_DEFAULT_MS, type Language } from '../../../domain/constants';
-import { isAdmin, registrationLanding } from '../../../../machines/auth/landing';
+import { isAdmin } from '../../../../machines/auth/landing';
 import { authMessageKey } from '../../../../machines/auth/failure';
-import { accountRequests, type CorporateInvitation } from '../../../../machines/auth/requests';
+import { corporateRegistrationMachine } from '../../../../machines/registration/corporateRegistrationMachine';
+import { corporateRegistrationActors } from '../../../../machines/registration/actors';
+import { corporateRegistrationView, sameCorporateRegistrationView } from '../../../../machines/registration/viewModel';
 import type { PageProps } from '../../app/router';
 import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
-import { useAccountRequest } from '../../app/useAccountRequest';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { inspect } from '../../app/inspector';
 
-const requests = accountRequests();
+const registration = corporateRegistrationMachine.provide({ actors: corporateRegistrationActors() });
 
 export function RegisterPage(_props: PageProps) {
   const { t } = useTranslation();
@@ -40,48 +43,42 @@ export function RegisterPage(_props: PageProps) {
   const [contactName, setContactName] = useState('');
   const [userLanguage, setUserLanguage] = useState<Language>(language);
   const [checked, setChecked] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
   const problem = newPasswordProblem(password, confirmation);
   const company = admin ? companyName : ownCompany || companyName;
 
-  const request = useAccountRequest(requests.registerCorporate, {
-    succeeded: ({ invited }: CorporateInvitation) => {
-      showMessage({
-        kind: 'toast',
-        status: 'success',
-        durationMs: TOAST_DEFAULT_MS,
-        titleKey: 'auth.register.success_title',
-        text: t('register.invited_toast', { email: invited }),
-      });
-      const next = registrationLanding(registrant, savedRedirect);
-      if (next) {
+  const registrationActor = useActorRef(registration, { input: { registrant, savedRedirect }, inspect });
+  const view = useSelector(registrationActor, corporateRegistrationView, sameCorporateRegistrationView);
+  useEffect(() => {
+    const subscriptions = [
+      registrationActor.on('corporateRegistration.invited', ({ invited }) => {
+        showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, titleKey: 'auth.register.success_title', text: t('register.invited_toast', { email: invited }) });
+        // The form is emptied for the next invitation (the company and language stay).
+        setEmail('');
+        setPassword('');
+        setConfirmation('');
+        setContactName('');
+        setTaxId('');
+        setChecked(false);
+      }),
+      registrationActor.on('corporateRegistration.landed', ({ to }) => {
         auth.send({ type: 'auth.forgetRedirect' });
-        navigate(next);
-        return;
-      }
-      setCreated(invited);
-      setEmail('');
-      setPassword('');
-      setConfirmation('');
-      setContactName('');
-      setTaxId('');
-      setChecked(false);
-      request.reset();
-    },
-    // Spec §8: a registration failure is a toast with the translated auth.{code} (also shown in the form).
-    failed: (code) => showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) }),
-  });
+        navigate(to);
+      }),
+      // Spec §8: a registration failure is a toast with the translated auth.{code} (also shown in the form).
+      registrationActor.on('corporateRegistration.failed', ({ code }) =>
+        showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) }),
+      ),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [registrationActor, showMessage, t, auth, navigate]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    setCreated(null);
     if (problem || !email.trim() || !company.trim()) return;
-    request.submit({ email, password, companyName: company, taxId, contactName, language: userLanguage });
+    registrationActor.send({ type: 'corporateRegistration.submit', fields: { email, password, companyName: company, taxId, contactName, language: userLanguage } });
   };
-  const edited = () => {
-    if (request.view.errorKey) request.edit();
-  };
+  const edited = () => registrationActor.send({ type: 'corporateRegistration.edit' });
 
   return (
     <Container maxW="2xl" py={{ base: 10, md: 14 }} data-testid="register-page">
@@ -96,16 +93,16 @@ export function RegisterPage(_props: PageProps) {
           <Card.Body>
             <form onSubmit={submit} noValidate data-testid="register-form">
               <Stack gap="4">
-                {created && (
+                {view.invited && (
                   <Alert.Root status="success" data-testid="register-created">
                     <Alert.Indicator />
-                    <Alert.Title>{t('register.invited', { email: created })}</Alert.Title>
+                    <Alert.Title>{t('register.invited', { email: view.invited })}</Alert.Title>
                   </Alert.Root>
                 )}
-                {request.view.errorKey && (
+                {view.errorKey && (
                   <Alert.Root status="error" data-testid="register-error">
                     <Alert.Indicator />
-                    <Alert.Title>{t(request.view.errorKey)}</Alert.Title>
+                    <Alert.Title>{t(view.errorKey)}</Alert.Title>
                   </Alert.Root>
                 )}
                 <Field.Root required invalid={checked && !email.trim()}>
@@ -176,7 +173,7 @@ export function RegisterPage(_props: PageProps) {
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 </Field.Root>
-                <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={request.view.busy} data-testid="register-submit">
+                <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={view.busy} data-testid="register-submit">
                   {t('register.submit')}
                 </Button>
               </Stack>

@@ -1,0 +1,92 @@
+// Helpers of the accessibility browser tests: axe-core (its default rule set: WCAG 2.0/2.1 A and AA and the
+// best practices, plus label-content-name-mismatch) on the page as it is, in both languages and at both
+// widths, without reloading it.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const LANGUAGES = ['es', 'en'] as const;
+export type TestLanguage = (typeof LANGUAGES)[number];
+
+/** The two widths of issue 11: a laptop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Switches the language through the header's ES/EN buttons and waits until the page has taken it. */
+export async function switchLanguage(page: Page, language: TestLanguage): Promise<void> {
+  const button = page.getByTestId(`language-${language}`);
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/**
+ * Waits until nothing is moving: finite CSS/Web animations (a dialog fading in, the cookie bar sliding)
+ * have finished; endless ones (spinners, skeletons) are ignored. axe measures colours as they are painted,
+ * so a half-faded dialog would give false contrast failures.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return animation.playState !== 'running' || timing?.iterations === Infinity;
+    }),
+  );
+  // One more frame for layout that follows a resize (charts redraw on the window's resize event).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** axe on the page as shown now; returns one readable line per violation (empty when there is none). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await settle(page);
+  const results = await new AxeBuilder({ page })
+    // In the page itself: the default mode opens a blank page per run to merge frame results, and this app
+    // has no frames.
+    .setLegacyMode(true)
+    // Experimental in axe 4.x, so off by default; issue 11's audit reports it (the ES/EN buttons).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations.map((violation) => {
+    const nodes = violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`)
+      .join('; ');
+    return `${violation.id} (${violation.impact}, ${violation.nodes.length}×): ${violation.help} → ${nodes}`;
+  });
+}
+
+export interface ScanOptions {
+  /** Brings the page to the state to check (opens a modal, a menu); runs after each language switch. */
+  open?: (page: Page) => Promise<void>;
+  /** Undoes `open`, so the language can be switched again (closes the modal). */
+  close?: (page: Page) => Promise<void>;
+  /** Only these languages (a state that cannot be brought back, e.g. a toast, is checked once). */
+  languages?: readonly TestLanguage[];
+}
+
+/**
+ * Checks the current page in both languages and at both widths (four axe runs, one page load) and records
+ * every violation as a soft failure naming the state, so one run lists them all.
+ */
+export async function expectAccessible(page: Page, state: string, options: ScanOptions = {}): Promise<void> {
+  for (const language of options.languages ?? LANGUAGES) {
+    await switchLanguage(page, language);
+    if (options.open) await options.open(page);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const violations = await axeViolations(page);
+      expect.soft(violations, `axe: ${state} [${language}, ${viewport.name} ${viewport.width}px]`).toEqual([]);
+    }
+    if (options.close) await options.close(page);
+  }
+  // Leave the page as the next state expects it: Spanish (the default) on a laptop.
+  await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+  if ((options.languages ?? LANGUAGES).at(-1) !== 'es') await switchLanguage(page, 'es');
+}
+
+/** Opens a path and waits for its main content (the test id of the page, or any h1). */
+export async function visit(page: Page, path: string, ready: string | null = null): Promise<void> {
+  await page.goto(path);
+  if (ready) await expect(page.getByTestId(ready)).toBeVisible();
+  else await expect(page.locator('main h1, h1').first()).toBeVisible();
+}

@@ -1,0 +1,228 @@
+// axe-core on every route of src/web/app/routes.ts and the key states of each (empty forms, errors shown,
+// results, modals, the cookie bar, the account menu), in Spanish and English, at 1366×900 and 390×844:
+// zero violations of axe's default rules (WCAG 2.0/2.1 A and AA, best practices). One page load per state;
+// the languages and widths change on the loaded page (a11y-support.ts). Each role signs in once.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './auth-support';
+import { apiSignIn, bearer, bringCreditsTo, DEMO, expectChartDrawn, waitForSearchable } from './comparison-support';
+import { answerStep, next } from './questionnaire-support';
+import { expectAccessible, visit } from './a11y-support';
+
+// Every state is four axe runs (about a second each); a role's tour is one test.
+test.describe.configure({ timeout: 360_000 });
+
+/** The comparison with a result on screen (the search is run when the page did not run one itself). */
+async function showResult(page: Page): Promise<void> {
+  const result = page.getByTestId('comparison-result');
+  await expect(page.getByTestId('comparison-search').or(result).first()).toBeVisible();
+  if (!(await result.isVisible())) {
+    await waitForSearchable(page);
+    await page.getByTestId('comparison-search').click();
+  }
+  await expect(result).toHaveAttribute('data-stale', 'false');
+  await expectChartDrawn(page, 'totalWithoutDeferral');
+}
+
+const openAccountMenu = async (page: Page) => {
+  await page.getByTestId('account-menu').click();
+  await expect(page.getByTestId('account-sign-out')).toBeVisible();
+};
+const closeAccountMenu = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('account-sign-out')).toBeHidden();
+};
+const closeConfirm = async (page: Page) => {
+  await page.getByTestId('confirm-reject').click();
+  await expect(page.getByTestId('confirm-modal')).toBeHidden();
+};
+
+test('signed out: home with the cookie bar, the information and coming-soon pages, not found', async ({ page }) => {
+  await visit(page, '/home', 'home-hero');
+  await expect(page.getByTestId('home-summary-figures')).toBeVisible();
+  await expect(page.getByTestId('cookie-bar')).toBeVisible();
+  await expectAccessible(page, 'home with the cookie bar');
+  await page.getByTestId('cookie-deny').click();
+  await expect(page.getByTestId('cookie-bar')).toHaveCount(0);
+
+  for (const path of ['/faqs', '/benefits', '/about', '/privacy', '/terms', '/legal']) {
+    await visit(page, path, 'information-page');
+    await expectAccessible(page, path);
+  }
+  // Accordion answers open.
+  await visit(page, '/faqs', 'faq-list');
+  await page.getByTestId('faq-list').getByRole('button').first().click();
+  await expectAccessible(page, '/faqs with an answer open');
+
+  for (const path of ['/blog', '/insights', '/post-detail/1']) {
+    await visit(page, path, 'coming-soon');
+    await expectAccessible(page, path);
+  }
+  await visit(page, '/no-such-page', 'not-found');
+  await expectAccessible(page, 'not found');
+});
+
+test('signed out: sign-in, password reset, registration and the demo comparison', async ({ page }) => {
+  await visit(page, '/login', 'sign-in-form');
+  await page.getByTestId('cookie-deny').click();
+  await expectAccessible(page, '/login empty');
+  await page.getByTestId('login-email').fill('nobody-a11y@example.com');
+  await page.getByTestId('login-password').fill('Wrong-password-1234');
+  await page.getByTestId('login-submit').click();
+  // A wrong password is reported once, on the password field.
+  await expect(page.getByTestId('login-password-error')).toBeVisible();
+  await expectAccessible(page, '/login with a wrong password');
+
+  await visit(page, '/reset-password', 'forgot-form');
+  await expectAccessible(page, '/reset-password empty');
+
+  await visit(page, '/register/individual', 'register-individual-page');
+  await expectAccessible(page, '/register/individual empty');
+  await page.getByTestId('register-individual-submit').click();
+  await expectAccessible(page, '/register/individual with errors');
+
+  await visit(page, '/register/individual/complete', 'register-complete-page');
+  await expectAccessible(page, '/register/individual/complete');
+
+  await visit(page, '/demo-comparison', 'demo-comparison-page');
+  await expectAccessible(page, '/demo-comparison before a search');
+  await showResult(page);
+  await expectAccessible(page, '/demo-comparison with results');
+});
+
+test('signed out: every questionnaire step, empty and with its errors shown', async ({ page }) => {
+  await visit(page, '/steps', 'questionnaire-step');
+  await page.getByTestId('cookie-deny').click();
+  await expectAccessible(page, '/steps/1 empty');
+  await page.getByTestId('questionnaire-next').click();
+  await expect(page.getByTestId('questionnaire-step')).toHaveAttribute('data-invalid', 'true');
+  await expectAccessible(page, '/steps/1 with errors');
+  for (let step = 0; step < 4; step++) {
+    await answerStep(page, step, step === 0 ? `a11y-${Date.now()}@example.com` : undefined);
+    await next(page, step);
+    await expectAccessible(page, `/steps/${step + 2} (steps 1–${step + 1} saved)`);
+  }
+});
+
+test('member: comparison with results, my-form, settings with the delete confirmation, the account menu', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.getByTestId('cookie-deny').click();
+  await showResult(page);
+  await expectAccessible(page, '/comparison with results (member)');
+  await expectAccessible(page, 'account menu open (member)', { open: openAccountMenu, close: closeAccountMenu });
+
+  await visit(page, '/my-form', 'my-form-page');
+  await expect(page.getByTestId('my-form-page')).not.toHaveAttribute('data-phase', 'loading');
+  await expectAccessible(page, '/my-form');
+  await visit(page, '/my-form-editor', 'questionnaire-step');
+  await expectAccessible(page, '/my-form-editor');
+  await visit(page, '/update-data', 'update-data-page');
+  await expect(page.getByTestId('update-data-page')).not.toHaveAttribute('data-phase', 'loading');
+  await expectAccessible(page, '/update-data');
+
+  for (const path of ['/settings', '/my-account/settings']) {
+    await visit(page, path, 'settings-page');
+    await expectAccessible(page, path);
+  }
+  await page.getByTestId('settings-password-submit').click();
+  await expectAccessible(page, '/my-account/settings with the password form errors');
+  await page.getByTestId('settings-delete-password').fill('not-checked-before-confirming');
+  await expectAccessible(page, 'account deletion confirm modal', {
+    open: async (p) => {
+      await p.getByTestId('settings-delete').click();
+      await expect(p.getByTestId('confirm-modal')).toBeVisible();
+    },
+    close: closeConfirm,
+  });
+
+  await visit(page, '/register/individual', 'register-individual-signed-in');
+  await expectAccessible(page, '/register/individual signed in');
+});
+
+test('member: the premium modal with its cards and the personal views with their figures', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.getByTestId('cookie-deny').click();
+  // The modal makes the page behind it inert (the language buttons too): it is opened after each language
+  // switch and closed (back to the page before) to switch again.
+  await visit(page, '/comparison', 'comparison-title');
+  await expectAccessible(page, '/become-premium (premium modal)', {
+    open: async (p) => {
+      await p.goto('/become-premium');
+      await expect(p.getByTestId('premium-modal')).toHaveAttribute('data-status', 'cards');
+    },
+    close: async (p) => {
+      await p.getByTestId('premium-modal-close').click();
+      await expect(p.getByTestId('premium-modal')).toBeHidden();
+    },
+  });
+  for (const [path, ready] of [
+    ['/personalized-comparison', 'personal-result'],
+    ['/your-evolution', 'evolution-page'],
+    ['/your-income-projection', 'projection-result'],
+  ] as const) {
+    await visit(page, path, ready);
+    await expectAccessible(page, path);
+  }
+});
+
+test('corporate: dashboard, comparison with results, saved comparison, my-account, searches and the delete modal, register', async ({ page, request }) => {
+  await bringCreditsTo(request, DEMO.corporate, 3);
+  await signInAs(page, 'corporate');
+  await page.getByTestId('cookie-deny').click();
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
+  await expectAccessible(page, '/dashboard');
+
+  await visit(page, '/comparison', 'comparison-title');
+  await showResult(page);
+  await expectAccessible(page, '/comparison with results (corporate)');
+
+  await visit(page, '/my-account', 'my-account-page');
+  await expectAccessible(page, '/my-account');
+  await visit(page, '/my-account/my-credits', 'my-credits-page');
+  await expectAccessible(page, '/my-account/my-credits');
+
+  await visit(page, '/my-account/my-searches', 'my-searches-list');
+  await expectAccessible(page, '/my-account/my-searches');
+  await expectAccessible(page, 'search deletion confirm modal', {
+    open: async (p) => {
+      await p.getByTestId('search-entry-delete').first().click();
+      await expect(p.getByTestId('confirm-modal')).toBeVisible();
+    },
+    close: closeConfirm,
+  });
+  // The success toast after a deletion (shown for a few seconds: one language, both widths).
+  await page.getByTestId('search-entry-delete').first().click();
+  await page.getByTestId('confirm-resolve').click();
+  await expect(page.getByTestId('toast').filter({ hasText: /.+/ }).first()).toBeVisible();
+  await expectAccessible(page, 'success toast', { languages: ['es'] });
+  // Its fade-out would otherwise be measured half-transparent on the next page.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 20_000 });
+
+  await page.getByTestId('search-entry-reopen').first().click();
+  await expect(page).toHaveURL(/\/comparison\/[^/]+$/);
+  await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
+  await expectAccessible(page, '/comparison/:id (saved search)');
+
+  await visit(page, '/register', 'register-form');
+  await expectAccessible(page, '/register empty');
+  await page.getByTestId('register-submit').click();
+  await expectAccessible(page, '/register with errors');
+});
+
+test('admin: statistics landing page and a member’s form compared by an admin', async ({ page, request }) => {
+  const admin = await apiSignIn(request, DEMO.admin);
+  const listed = await request.get(`/api/forms?query=${encodeURIComponent(DEMO.member)}&status=completed`, { headers: bearer(admin.token) });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const form = ((await listed.json()) as { items: Array<{ id: string }> }).items[0];
+
+  await signInAs(page, 'admin');
+  await page.getByTestId('cookie-deny').click();
+  await expectAccessible(page, '/admin/stats');
+  await visit(page, `/comparison-comp/${form.id}`, 'comparison-admin-page');
+  await expect(page.getByTestId('filter-sector')).toHaveValue('banking');
+  await expectAccessible(page, '/comparison-comp/:id before a search');
+  // Widen the member's peer group until it is large enough to compare.
+  await page.getByTestId('filter-positionLevel').selectOption('');
+  await page.getByTestId('filter-sector').selectOption('');
+  await showResult(page);
+  await expectAccessible(page, '/comparison-comp/:id with results');
+});

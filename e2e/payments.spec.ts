@@ -1,0 +1,118 @@
+// Purchases end to end on the real server in the local test-mode sandbox (the test server has no Stripe
+// keys): the hosted page opens in a new tab, pays through the real webhook, and the tab that started the
+// purchase confirms it. A corporate user who ran out of credits buys a pack and goes back to the search;
+// a free member buys premium yearly and cancels it in the sandbox portal.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, apiSignIn, bearer, bringCreditsTo, currentCredits, ensureCompletedForm, signIn, waitForSearchable, watchProblems } from './comparison-support';
+
+/** Clicks `trigger`, which opens the payment page (or the portal) in a new tab, and returns that tab. */
+async function openedTab(page: Page, trigger: () => Promise<void>): Promise<Page> {
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), trigger()]);
+  await tab.waitForLoadState();
+  return tab;
+}
+
+test('a corporate user out of credits buys 10 credits in the sandbox and goes back to the search, which runs', async ({ page, request }) => {
+  // Two tabs, a purchase through the webhook and two searches: more than the default 30 s on a shared machine.
+  test.slow();
+  const problems = watchProblems(page);
+  const corporate = await apiSignIn(request, DEMO.corporate);
+  await ensureCompletedForm(request, corporate.token);
+  await bringCreditsTo(request, DEMO.corporate, 1);
+
+  await signIn(page, DEMO.corporate, /\/dashboard$/);
+  await page.getByTestId('dashboard-start-search').click();
+  await expect(page).toHaveURL(/\/comparison$/);
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
+
+  // The second search (Spain) has no credit left: the button is disabled and the page offers credits; the
+  // search is kept for the way back.
+  await page.getByTestId('filter-country').selectOption('es');
+  await expect(page.getByTestId('comparison-search')).toBeDisabled();
+  await page.getByRole('link', { name: /Comprar créditos/ }).click();
+  await expect(page).toHaveURL(/\/my-account\/my-credits$/);
+  await expect(page.getByTestId('credit-balance')).toHaveText('0');
+  await expect(page.getByTestId('pending-search')).toHaveAttribute('data-ready', 'false');
+
+  // Buy the 10-credit pack: the sandbox page opens in a new tab, marked as test mode.
+  const pack = page.getByTestId('credit-pack').first();
+  await expect(pack).toContainText('10');
+  const payment = await openedTab(page, () => pack.getByTestId('credit-pack-buy').click());
+  await expect(payment.getByText(/TEST MODE|MODO DE PRUEBA/i).first()).toBeVisible();
+  await payment.getByTestId('sandbox-pay').click();
+  await expect(payment).toHaveURL(/\/checkout\/return\?checkout=success/);
+  await expect(payment.getByTestId('checkout-return')).toHaveAttribute('data-outcome', 'success');
+  await payment.close();
+
+  // The tab that started it confirms: balance +10, a purchase row with the amount paid.
+  await expect(page.getByTestId('checkout-status')).toHaveAttribute('data-status', 'confirmed');
+  await expect(page.getByTestId('credit-balance')).toHaveText('10');
+  const purchase = page.getByTestId('ledger-row').first();
+  await expect(purchase).toHaveAttribute('data-reason', 'purchase');
+  await expect(purchase).toHaveAttribute('data-delta', '10');
+  await expect(purchase.getByTestId('ledger-amount')).toHaveText(/999/);
+  expect(await currentCredits(request, corporate.token)).toBe(10);
+
+  // Back to the search that ran out of credits: same filters, and it runs.
+  await expect(page.getByTestId('pending-search')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('pending-search-resume').click();
+  await expect(page).toHaveURL(/\/comparison$/);
+  await expect(page.getByTestId('filter-country')).toHaveValue('es');
+  await waitForSearchable(page);
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'false');
+  await expect(page.getByTestId('comparison-credits-left')).toHaveText('Le quedan 9 créditos');
+  expect(await currentCredits(request, corporate.token)).toBe(9);
+  expect(problems).toEqual([]);
+});
+
+test('a free member buys premium yearly on /become-premium, sees the manage block, and cancels in the sandbox portal', async ({ page, request }) => {
+  test.slow();
+  const problems = watchProblems(page);
+  const member = await apiSignIn(request, DEMO.member);
+  expect(member.user.premiumType).toBe('free');
+
+  await signIn(page, DEMO.member, /\/comparison$/);
+  await page.goto('/become-premium');
+  const modal = page.getByTestId('premium-modal');
+  await expect(modal).toHaveAttribute('data-status', 'cards');
+  await expect(modal.getByRole('heading', { name: 'Hágase premium' })).toBeVisible();
+  // Columns of two: the second card of each pair is marked last.
+  const columns = modal.getByTestId('card-column');
+  await expect(columns.first().getByTestId('subscription-card').nth(1)).toHaveAttribute('data-last', 'true');
+  await expect(columns.first().getByTestId('subscription-card').first()).toHaveAttribute('data-last', 'false');
+
+  // Premium yearly: the "-25%" card, with the secondary button style.
+  const premium = modal.getByTestId('subscription-card').filter({ has: page.getByTestId('card-discount') }).first();
+  await expect(premium.getByTestId('card-discount')).toHaveText('-25%');
+  await expect(premium.getByTestId('card-select')).toHaveAttribute('data-style', 'secondary');
+  const payment = await openedTab(page, () => premium.getByTestId('card-select').click());
+  await payment.getByTestId('sandbox-pay').click();
+  await expect(payment).toHaveURL(/\/checkout\/return\?checkout=success/);
+  await expect(payment.getByTestId('checkout-return')).toHaveAttribute('data-outcome', 'success');
+  await payment.close();
+
+  await expect(modal.getByTestId('checkout-status')).toHaveAttribute('data-status', 'confirmed');
+  await expect(modal).toHaveAttribute('data-status', 'manage');
+  await expect(modal.getByTestId('manage-subscription')).toHaveAttribute('data-plan', 'premium');
+  expect(await premiumTypeOf(request, member.token)).toBe('premium');
+
+  // The portal (sandbox) cancels the subscription; back here the plan is free again and the cards return.
+  const portal = await openedTab(page, () => modal.getByTestId('manage-subscription-button').click());
+  await portal.getByTestId('sandbox-cancel-subscription').click();
+  await expect(portal).toHaveURL(/\/checkout\/return\?portal=done/);
+  // The return page tells this tab the plan may have changed.
+  await expect(portal.getByTestId('checkout-return')).toHaveAttribute('data-outcome', 'portal');
+  await portal.close();
+  expect(await premiumTypeOf(request, member.token)).toBe('free');
+  await expect(modal).toHaveAttribute('data-status', 'cards');
+  expect(problems).toEqual([]);
+});
+
+async function premiumTypeOf(request: Parameters<typeof currentCredits>[0], token: string): Promise<string> {
+  const answer = await request.get('/api/users/currentUser?refresh=true', { headers: bearer(token) });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { premiumType: string }).premiumType;
+}

@@ -1,0 +1,84 @@
+// The personal views end to end on the real server (600 seeded forms) with the demo member, a director in Spanish
+// banking with completed forms of the last three years and their own estimates from step 5 (−5 %, −3 %): the
+// personalised comparison (gauges with the perception beside the measured difference, the peer group, box plots,
+// insights), the evolution (chart, figures per year, the nominal/real switch) and the income projection.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './auth-support';
+
+// The machine is shared by many test runs: generous but finite waits.
+test.describe.configure({ timeout: 120_000 });
+const SLOW = { timeout: 45_000 };
+
+async function expectTrendChartDrawn(page: Page, testId: string) {
+  const chart = page.getByTestId(testId);
+  await expect(chart.locator('svg.apexcharts-svg')).toBeVisible(SLOW);
+  await expect(chart.locator('.apexcharts-line-series, .apexcharts-rangeArea-series').first()).toBeAttached(SLOW);
+}
+
+test('the personalised comparison shows the perception beside the measured difference, the peer group and its box plots', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.goto('/personalized-comparison');
+  await expect(page.getByTestId('personal-comparison-page')).toHaveAttribute('data-phase', 'result', SLOW);
+
+  for (const measure of ['totalWithoutDeferral', 'totalWithDeferral']) {
+    const measured = page.getByTestId(`gauge-measured-${measure}`);
+    await expect(measured).toBeVisible();
+    // "Creías −5 %, estás en +N %": the estimate from step 5 beside the measured figure.
+    const perceived = measure === 'totalWithoutDeferral' ? '5' : '3';
+    await expect(measured).toContainText(new RegExp(`Creías\\s*[-−]${perceived}\\s*%, estás en`));
+    const value = Number(await measured.getAttribute('data-value'));
+    expect(Number.isFinite(value)).toBe(true);
+    const meter = page.getByTestId(`gauge-meter-${measure}`);
+    await expect(meter).toHaveAttribute('role', 'meter');
+    // The needle shows the difference, pinned to the scale when it lies beyond.
+    const shown = Number(await meter.getAttribute('aria-valuenow'));
+    expect(shown).toBeCloseTo(Math.max(-30, Math.min(30, value)), 5);
+  }
+
+  await expect(page.getByTestId('personal-group-filters')).toBeVisible();
+  await expect(page.getByTestId('personal-steps').locator('li[data-status="used"]')).toHaveCount(1);
+  await expect(page.getByTestId('personal-release')).toContainText('Cifras del');
+  await expect(page.getByTestId('personal-box-totalWithDeferral').locator('svg.apexcharts-svg')).toBeVisible(SLOW);
+  await expect(page.getByTestId('insights')).toHaveAttribute('data-phase', 'ready', SLOW);
+  await expect(page.getByTestId('insight-averageByCountry')).toBeVisible();
+});
+
+test('the evolution draws the median with its band and the own line; the real/nominal switch changes the figures', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.goto('/your-evolution');
+  await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', /result|editing/, SLOW);
+  // Everyone of each year: enough people in every seeded year for a median.
+  await page.getByTestId('evolution-clear').click();
+  await page.getByTestId('evolution-search').click();
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expectTrendChartDrawn(page, 'evolution-chart');
+
+  const table = page.getByTestId('evolution-table');
+  await expect(table).toHaveAttribute('data-scale', 'nominal');
+  const rows = table.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  // The earliest year with a median: in real terms it is worth more (prices rose since).
+  const first = (await rows.first().getAttribute('data-testid'))!.replace('evolution-year-', '');
+  const median = page.getByTestId(`evolution-median-${first}`);
+  const nominal = await median.textContent();
+  expect(nominal).toMatch(/\d/);
+
+  await page.getByTestId('evolution-scale').getByText(/^Real/).click();
+  await expect(table).toHaveAttribute('data-scale', 'real');
+  await expect(median).not.toHaveText(nominal!);
+  await expect(page.getByTestId('evolution-inflation')).toBeVisible();
+
+  await page.getByTestId('evolution-scale').getByText('Nominal').click();
+  await expect(median).toHaveText(nominal!);
+});
+
+test('the income projection shows five years ahead, its chart and the assumptions', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.goto('/your-income-projection');
+  await expect(page.getByTestId('projection-page')).toHaveAttribute('data-phase', 'ready', SLOW);
+  await expect(page.getByTestId('projection-start')).toContainText('€');
+  await expectTrendChartDrawn(page, 'projection-chart');
+  await expect(page.getByTestId('projection-table').locator('tbody tr')).toHaveCount(6);
+  await expect(page.getByTestId('projection-assumptions')).toBeVisible();
+  await expect(page.getByTestId('projection-next')).toBeVisible();
+});

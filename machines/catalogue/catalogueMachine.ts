@@ -1,0 +1,63 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
+import type { Catalogue } from '../premiumModal/premiumModalMachine';
+import { failureOf } from '../../src/api/callFailure';
+
+export interface CatalogueContext {
+  catalogue: Catalogue | null;
+  failure: CallFailure | null;
+}
+
+export type CatalogueEvent = { type: 'catalogue.retry' } | { type: 'catalogue.reload' };
+
+/**
+ * What can be bought (GET payments/catalogue), for my-account/my-credits: the credit packs.
+ *
+ * ```
+ * loading ──done──▶ ready ──reload (another language)──▶ loading
+ *    └──error──▶ failed ──retry──▶ loading
+ * ```
+ *
+ * Tags: `loading`, `ready`, `failed`.
+ */
+export const catalogueMachine = setup({
+  types: { context: {} as CatalogueContext, events: {} as CatalogueEvent },
+  actors: {
+    loadCatalogue: fromPromise<Catalogue>(async () => {
+      throw new Error('catalogue: provide loadCatalogue');
+    }),
+  },
+  actions: {
+    rememberCatalogue: assign((_, params: { catalogue: Catalogue }) => ({ catalogue: params.catalogue, failure: null })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+  },
+}).createMachine({
+  id: 'catalogue',
+  description: 'Loads the credit packs and subscription cards that can be bought.',
+  context: { catalogue: null, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the catalogue in the reader’s language and currency.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadCatalogue',
+        src: 'loadCatalogue',
+        onDone: { target: 'ready', actions: { type: 'rememberCatalogue', params: ({ event }) => ({ catalogue: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      description: 'The packs are shown.',
+      tags: ['ready'],
+      on: { 'catalogue.reload': { target: 'loading' } },
+    },
+    failed: {
+      description: 'The catalogue could not be loaded; the person may try again.',
+      tags: ['failed'],
+      on: { 'catalogue.retry': { target: 'loading' } },
+    },
+  },
+});
+
+export type CatalogueMachine = typeof catalogueMachine;

@@ -1,0 +1,9 @@
+// What a credit pack buys, as the checkout takes it (the pack's id is its handle, spec §3).
+import type { components } from '../../src/api/schema';
+import type { CheckoutItem } from './checkoutMachine';
+
+export type CreditPack = components['schemas']['CreditPack'];
+
+export function checkoutItemOfPack(pack: CreditPack): CheckoutItem {
+  return { kind: 'credits', buyButton: pack.id, credits: pack.credits, label: pack.name };
+}

@@ -1,0 +1,212 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+
+export type EvolutionResult = components['schemas']['EvolutionResult'];
+export type EvolutionScale = 'nominal' | 'real';
+
+/** Where the evolution starts: the filters (the person's own peer group, or a saved search's). */
+export interface EvolutionStart {
+  filters: PeerGroupFilters;
+  /** A saved evolution or comparison to follow, for free. */
+  historyId?: string | null;
+  /** Ask at once (free for the caller, or a re-opening); otherwise the person asks with evolution.search. */
+  searchAtOnce: boolean;
+}
+
+export interface EvolutionInput {
+  /** Prefix of the idempotency keys of this page's searches: `${prefix}-${n}` for the n-th new search. */
+  searchKeyPrefix: string;
+}
+
+export interface EvolutionRequest {
+  filters: PeerGroupFilters;
+  historyId: string | null;
+  idempotencyKey: string;
+}
+
+export interface EvolutionContext {
+  filters: PeerGroupFilters;
+  historyId: string | null;
+  result: EvolutionResult | null;
+  scale: EvolutionScale;
+  searchKeyPrefix: string;
+  searchNumber: number;
+  failure: CallFailure | null;
+}
+
+export type EvolutionEvent =
+  | { type: 'evolution.setFilter'; field: FilterField; value: FilterValue }
+  | { type: 'evolution.clearFilters' }
+  | { type: 'evolution.search' }
+  | { type: 'evolution.retry' }
+  | { type: 'evolution.setScale'; scale: EvolutionScale };
+
+export type EvolutionEmitted =
+  | { type: 'evolution.creditsExhausted'; failure: CallFailure }
+  | { type: 'evolution.failed'; failure: CallFailure }
+  | { type: 'evolution.searched'; creditsLeft: number | null };
+
+/**
+ * The evolution of a peer group over the survey years, nominal and real (issue 14, DESIGN.md §4).
+ *
+ * ```
+ * preparing ──start (free / saved)──▶ searching ──answer──▶ result ──setFilter──▶ editing ──search──▶ searching
+ *     │  └──start (charged)──▶ editing                 ├──402──▶ creditGate (emits creditsExhausted)
+ *     └─error─▶ unavailable (retry)                    ├──no form──▶ formRequired
+ *                                                      └──failure──▶ failed ──retry (same key)──▶ searching
+ * evolution.setScale (nominal / real) anywhere: the figures shown switch, nothing is asked again.
+ * ```
+ *
+ * Tags: `loading`, `editing`, `busy`, `result`, `creditGate`, `formRequired`, `failed`, `unavailable`.
+ */
+export const evolutionMachine = setup({
+  types: {
+    context: {} as EvolutionContext,
+    events: {} as EvolutionEvent,
+    input: {} as EvolutionInput,
+    emitted: {} as EvolutionEmitted,
+  },
+  actors: {
+    loadStartingPoint: fromPromise<EvolutionStart>(async () => {
+      throw new Error('evolution: provide loadStartingPoint');
+    }),
+    runEvolution: fromPromise<EvolutionResult, EvolutionRequest>(async () => {
+      throw new Error('evolution: provide runEvolution');
+    }),
+  },
+  guards: {
+    searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
+    isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
+    needsForm: (_, params: { error: unknown }) => needsForm(params.error),
+  },
+  actions: {
+    applyStart: assign((_, params: { start: EvolutionStart }) => ({ filters: params.start.filters, historyId: params.start.historyId ?? null, failure: null })),
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'evolution.setFilter');
+      // filters.year is ignored by the evolution: every survey year is shown.
+      return event.field === 'year' ? {} : { filters: withFilter(context.filters, event.field, event.value), historyId: null };
+    }),
+    clearFilters: assign({ filters: () => ({}), historyId: null }),
+    startNewSearch: assign({ searchNumber: ({ context }) => context.searchNumber + 1, failure: null }),
+    rememberAnswer: assign((_, params: { answer: EvolutionResult }) => ({ result: params.answer, failure: null })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    setScale: assign(({ event }) => {
+      assertEvent(event, 'evolution.setScale');
+      return { scale: event.scale };
+    }),
+    emitSearched: emit((_, params: { answer: EvolutionResult }) => ({ type: 'evolution.searched' as const, creditsLeft: params.answer.creditsLeft })),
+    emitCreditsExhausted: emit(({ context }) => ({ type: 'evolution.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
+    emitFailed: emit(({ context }) => ({ type: 'evolution.failed' as const, failure: context.failure ?? failureOf(null) })),
+  },
+}).createMachine({
+  id: 'evolution',
+  description: "A peer group's median and quartiles per survey year, nominal or in today's money, with the person's own line.",
+  context: ({ input }) => ({
+    filters: {},
+    historyId: null,
+    result: null,
+    scale: 'nominal',
+    searchKeyPrefix: input.searchKeyPrefix,
+    searchNumber: 0,
+    failure: null,
+  }),
+  initial: 'preparing',
+  on: {
+    'evolution.setScale': { actions: 'setScale' },
+  },
+  states: {
+    preparing: {
+      description: "Loading where the evolution starts: the person's own peer group, or a saved search.",
+      tags: ['loading'],
+      invoke: {
+        id: 'loadStartingPoint',
+        src: 'loadStartingPoint',
+        onDone: [
+          {
+            guard: { type: 'searchesAtOnce', params: ({ event }) => ({ start: event.output }) },
+            target: 'searching',
+            actions: { type: 'applyStart', params: ({ event }) => ({ start: event.output }) },
+          },
+          { target: 'editing', actions: { type: 'applyStart', params: ({ event }) => ({ start: event.output }) } },
+        ],
+        onError: { target: 'unavailable', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    unavailable: {
+      description: 'The starting point could not be loaded.',
+      tags: ['unavailable'],
+      on: { 'evolution.retry': { target: 'preparing' } },
+    },
+    editing: {
+      description: 'The person chooses the filters; an earlier answer stays on screen, marked as not answering them.',
+      tags: ['editing'],
+      on: {
+        'evolution.setFilter': { actions: 'setFilter' },
+        'evolution.clearFilters': { actions: 'clearFilters' },
+        'evolution.search': { target: 'searching', actions: 'startNewSearch' },
+      },
+    },
+    searching: {
+      description: 'Asking for the evolution (1 credit for a corporate user unless it re-opens a saved search).',
+      tags: ['busy'],
+      invoke: {
+        id: 'runEvolution',
+        src: 'runEvolution',
+        input: ({ context }) => ({
+          filters: context.filters,
+          historyId: context.historyId,
+          idempotencyKey: `${context.searchKeyPrefix}-${context.searchNumber}`,
+        }),
+        onDone: {
+          target: 'result',
+          actions: [
+            { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
+            target: 'creditGate',
+            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitCreditsExhausted'],
+          },
+          {
+            guard: { type: 'needsForm', params: ({ event }) => ({ error: event.error }) },
+            target: 'formRequired',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        ],
+      },
+    },
+    result: {
+      description: 'The chart and the figures per year (years under K marked, not dropped).',
+      tags: ['result'],
+      on: {
+        'evolution.setFilter': { target: 'editing', actions: 'setFilter' },
+        'evolution.clearFilters': { target: 'editing', actions: 'clearFilters' },
+      },
+    },
+    creditGate: {
+      description: 'A corporate user without credits: the app warns and leads to /my-account.',
+      tags: ['creditGate'],
+    },
+    formRequired: {
+      description: 'A member without a completed form: the way out is the questionnaire.',
+      tags: ['formRequired'],
+    },
+    failed: {
+      description: 'The evolution did not arrive; it may be asked again (same key) or the filters changed.',
+      tags: ['failed'],
+      on: {
+        'evolution.retry': { target: 'searching' },
+        'evolution.setFilter': { target: 'editing', actions: 'setFilter' },
+      },
+    },
+  },
+});
+
+export type EvolutionMachine = typeof evolutionMachine;

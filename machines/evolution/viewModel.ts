@@ -1,0 +1,146 @@
+// The evolution as the page renders it: a pure function of the snapshot. Each year keeps its place (a year
+// under K is marked, not dropped); the scale switch picks the nominal or the real figures.
+import type { SnapshotFrom } from 'xstate';
+import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import type { EvolutionMachine, EvolutionResult, EvolutionScale } from './evolutionMachine';
+
+export type EvolutionSnapshot = SnapshotFrom<EvolutionMachine>;
+
+export type EvolutionPhase = 'preparing' | 'unavailable' | 'editing' | 'searching' | 'result' | 'creditGate' | 'formRequired' | 'failed';
+
+export function evolutionPhase(snapshot: EvolutionSnapshot): EvolutionPhase {
+  if (snapshot.hasTag('loading')) return 'preparing';
+  if (snapshot.hasTag('unavailable')) return 'unavailable';
+  if (snapshot.hasTag('busy')) return 'searching';
+  if (snapshot.hasTag('result')) return 'result';
+  if (snapshot.hasTag('creditGate')) return 'creditGate';
+  if (snapshot.hasTag('formRequired')) return 'formRequired';
+  if (snapshot.hasTag('failed')) return 'failed';
+  return 'editing';
+}
+
+/** Why a year shows no figures (or only nominal ones). */
+export type YearNote = 'notEnoughData' | 'tooFewForQuartiles' | 'refused' | 'noInflationData' | null;
+
+export interface EvolutionYearView {
+  year: number;
+  n: number | null;
+  countLabel: string;
+  /** In the scale shown; null when not published (or, in real terms, when a rate is missing). */
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+  note: YearNote;
+  /** comparison.reasons.{code} of the note, null without one. */
+  reasonKey: string | null;
+  /** The person's own figure that year, in the scale shown. */
+  own: number | null;
+}
+
+export interface EvolutionResultView {
+  scale: EvolutionScale;
+  currency: string;
+  baseYear: number;
+  measure: string;
+  filters: PeerGroupFilters;
+  years: EvolutionYearView[];
+  /** The person's own line exists (they have completed forms). */
+  hasOwnLine: boolean;
+  /** Whose rates deflate the real figures (null: the rates without a country) and whether some are forecasts. */
+  inflation: { country: string | null; provisional: boolean } | null;
+  release: { sequence: number; cutAt: string } | null;
+  creditsLeft: number | null;
+  /** The filters changed since this answer. */
+  stale: boolean;
+}
+
+function noteOf(point: EvolutionResult['series'][number]): YearNote {
+  if (point.status === 'not-enough-data' || point.reasonCode === 'NOT_ENOUGH_DATA') return 'notEnoughData';
+  if (point.status === 'refused' || point.reasonCode === 'DIFFERENCING_RISK') return 'refused';
+  if (point.reasonCode === 'TOO_FEW_FOR_QUARTILES') return 'tooFewForQuartiles';
+  if (point.reasonCode === 'NO_INFLATION_DATA') return 'noInflationData';
+  return null;
+}
+
+/** The years of an answer in one scale (also what the income projection reads). */
+export function evolutionYears(result: EvolutionResult, scale: EvolutionScale): EvolutionYearView[] {
+  const own = new Map((result.userSeries ?? []).map((point) => [point.year, point]));
+  return result.series.map((point) => {
+    const mine = own.get(point.year);
+    const real = scale === 'real';
+    const note = noteOf(point);
+    return {
+      year: point.year,
+      n: point.n,
+      countLabel: point.countLabel,
+      p25: real ? point.realP25 : point.p25,
+      p50: real ? point.realP50 : point.p50,
+      p75: real ? point.realP75 : point.p75,
+      note,
+      reasonKey: note ? `comparison.reasons.${point.reasonCode ?? (note === 'notEnoughData' ? 'NOT_ENOUGH_DATA' : 'DIFFERENCING_RISK')}` : null,
+      own: mine ? (real ? mine.realValue : mine.value) : null,
+    };
+  });
+}
+
+export function evolutionResultView(snapshot: EvolutionSnapshot): EvolutionResultView | null {
+  const { result, scale } = snapshot.context;
+  if (!result) return null;
+  return {
+    scale,
+    currency: result.currency,
+    baseYear: result.baseYear,
+    measure: result.measure,
+    filters: result.filters as PeerGroupFilters,
+    years: evolutionYears(result, scale),
+    hasOwnLine: (result.userSeries ?? []).length > 0,
+    inflation: result.inflation ? { country: result.inflation.country, provisional: result.inflation.rates.some((rate) => rate.estimate) } : null,
+    release: result.release ? { sequence: result.release.sequence, cutAt: result.release.cutAt } : null,
+    creditsLeft: result.creditsLeft,
+    stale: !snapshot.hasTag('result'),
+  };
+}
+
+export interface EvolutionPanelView {
+  filters: PeerGroupFilters;
+  locked: boolean;
+  canClear: boolean;
+  canSearch: boolean;
+  searching: boolean;
+}
+
+export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelView {
+  const locked = snapshot.hasTag('loading') || snapshot.hasTag('busy') || snapshot.hasTag('unavailable') || snapshot.hasTag('creditGate');
+  return {
+    filters: snapshot.context.filters,
+    locked,
+    canClear: !locked && activeFilters(snapshot.context.filters).length > 0,
+    canSearch: snapshot.can({ type: 'evolution.search' }),
+    searching: snapshot.hasTag('busy'),
+  };
+}
+
+export interface EvolutionFailureView {
+  status: number;
+  errorCode: string | null;
+  offline: boolean;
+  canRetry: boolean;
+}
+
+export function evolutionFailureView(snapshot: EvolutionSnapshot): EvolutionFailureView | null {
+  const { failure } = snapshot.context;
+  const shown = snapshot.hasTag('failed') || snapshot.hasTag('unavailable') || snapshot.hasTag('creditGate') || snapshot.hasTag('formRequired');
+  if (!failure || !shown) return null;
+  return { status: failure.status, errorCode: failure.errorCode, offline: failure.status === 0, canRetry: snapshot.can({ type: 'evolution.retry' }) };
+}
+
+export interface EvolutionView {
+  phase: EvolutionPhase;
+  panel: EvolutionPanelView;
+  result: EvolutionResultView | null;
+  failure: EvolutionFailureView | null;
+}
+
+export function evolutionView(snapshot: EvolutionSnapshot): EvolutionView {
+  return { phase: evolutionPhase(snapshot), panel: evolutionPanelView(snapshot), result: evolutionResultView(snapshot), failure: evolutionFailureView(snapshot) };
+}

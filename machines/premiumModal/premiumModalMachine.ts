@@ -1,0 +1,230 @@
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+import { hasPaidPlan, isContactCard } from '../../src/domain/payments';
+import { checkoutMachine, type CheckoutItem } from '../checkout/checkoutMachine';
+import { manageSubscriptionMachine } from '../manageSubscription/manageSubscriptionMachine';
+import { corporateContactMachine } from '../corporateContact/corporateContactMachine';
+import { failureOf } from '../../src/api/callFailure';
+
+export type SubscriptionCard = components['schemas']['SubscriptionCard'];
+export type Catalogue = components['schemas']['Catalogue'];
+
+/** Who looks at the modal: only the plan matters (spec §4: the manage block needs a user with a paid plan). */
+export type PremiumModalUser = { premiumType: string } | null;
+
+export interface PremiumModalInput {
+  user: PremiumModalUser;
+}
+
+export interface PremiumModalContext {
+  user: PremiumModalUser;
+  cards: SubscriptionCard[];
+  /** Set when the prices were converted from EUR: the rate and its date are shown beside them (DESIGN §8). */
+  conversion: Catalogue['conversion'];
+  /** The card whose more-details was asked for (the in-progress notice names it). */
+  noticeCardId: string | null;
+  failure: CallFailure | null;
+}
+
+export type PremiumModalEvent =
+  | { type: 'premiumModal.open' }
+  | { type: 'premiumModal.close' }
+  | { type: 'premiumModal.userChanged'; user: PremiumModalUser }
+  | { type: 'premiumModal.retry' }
+  | { type: 'premiumModal.select'; card: SubscriptionCard }
+  | { type: 'premiumModal.moreDetails'; cardId: string }
+  | { type: 'premiumModal.dismissNotice' }
+  | { type: 'premiumModal.backToCards' }
+  | { type: 'premiumModal.manage' };
+
+export type PremiumModalEmitted = { type: 'premiumModal.closed' };
+
+/** What a subscription card buys, as the checkout takes it (the card's buyButton is the handle, spec §3). */
+export function checkoutItemOfCard(card: SubscriptionCard): CheckoutItem {
+  return { kind: 'plan', buyButton: card.buyButton, plan: card.plan, label: card.content[0]?.title ?? card.id };
+}
+
+/**
+ * The premium modal (spec §2 Modal 1, §4 "Premium modal", "Card action").
+ *
+ * ```
+ * closed ─open─▶ open.loading ──catalogue──▶ open.manage   (a user with a paid plan: the manage block)
+ *    ▲              │  └─error─▶ failed       open.cards    (the subscription cards: browsing ⇄ notice)
+ *    └────close─────┘     (retry)             open.contact  (the corporate plan's contact form ─back─▶ cards)
+ *                                             open.empty    (no cards, no paid plan: heading only)
+ * ```
+ *
+ * - The cards show only when the list is non-empty; the manage block only for a current user whose
+ *   premiumType is not "free" (`userChanged` moves between them: after buying, the block appears).
+ * - select(card) of the corporate plan (custom pricing) shows the contact form (child `contact`,
+ *   machines/corporateContact) instead of the cards; back returns to them.
+ * - select(card) of any other card starts the checkout of the card's buyButton in the child `checkout` (machines/checkout);
+ *   more-details logs (`logMoreDetails`, the app's logger) and shows the in-progress notice.
+ * - The manage button opens the portal through the child `manage` (machines/manageSubscription).
+ * - It starts closed; a page that shows it at once (/become-premium, a free user on a paid view) opens it.
+ * - Closing emits `premiumModal.closed` (a page that showed the modal instead of a paid view leaves).
+ * - Tags: `closed`, `open`, `loading`, `failed`, `manage`, `cards`, `notice`, `contact`, `empty`.
+ */
+export const premiumModalMachine = setup({
+  types: {
+    context: {} as PremiumModalContext,
+    events: {} as PremiumModalEvent,
+    input: {} as PremiumModalInput,
+    emitted: {} as PremiumModalEmitted,
+  },
+  actors: {
+    checkout: checkoutMachine,
+    manageSubscription: manageSubscriptionMachine,
+    corporateContact: corporateContactMachine,
+    loadCatalogue: fromPromise<Catalogue>(async () => {
+      throw new Error('premiumModal: provide loadCatalogue');
+    }),
+  },
+  guards: {
+    userIsPaid: ({ context }) => hasPaidPlan(context.user),
+    hasCards: (_, params: { cards: readonly SubscriptionCard[] }) => params.cards.length > 0,
+    newUserIsPaid: ({ event }) => {
+      assertEvent(event, 'premiumModal.userChanged');
+      return hasPaidPlan(event.user);
+    },
+    cardsKnown: ({ context }) => context.cards.length > 0,
+    isContactCard: ({ event }) => {
+      assertEvent(event, 'premiumModal.select');
+      return isContactCard(event.card);
+    },
+  },
+  actions: {
+    rememberCards: assign((_, params: { catalogue: Catalogue }) => ({ cards: params.catalogue.subscriptionCards, conversion: params.catalogue.conversion, failure: null })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    setUser: assign(({ event }) => {
+      assertEvent(event, 'premiumModal.userChanged');
+      return { user: event.user };
+    }),
+    rememberNotice: assign(({ event }) => {
+      assertEvent(event, 'premiumModal.moreDetails');
+      return { noticeCardId: event.cardId };
+    }),
+    forgetNotice: assign({ noticeCardId: null }),
+    /** The spec's "only logs": the app provides its logger. */
+    logMoreDetails: (_, _params: { cardId: string }) => undefined,
+    chooseCard: sendTo('checkout', ({ event }) => {
+      assertEvent(event, 'premiumModal.select');
+      return { type: 'checkout.choose' as const, item: checkoutItemOfCard(event.card) };
+    }),
+    openPortal: sendTo('manage', { type: 'manage.open' as const }),
+    emitClosed: emit({ type: 'premiumModal.closed' as const }),
+  },
+}).createMachine({
+  id: 'premiumModal',
+  description: 'The become-premium modal: subscription cards to buy, or the block that manages a paid plan.',
+  context: ({ input }) => ({ user: input.user, cards: [], conversion: null, noticeCardId: null, failure: null }),
+  invoke: [
+    { id: 'checkout', src: 'checkout' },
+    { id: 'manage', src: 'manageSubscription' },
+    { id: 'contact', src: 'corporateContact' },
+  ],
+  initial: 'closed',
+  on: {
+    'premiumModal.userChanged': { actions: 'setUser' },
+  },
+  states: {
+    closed: {
+      description: 'Not shown.',
+      tags: ['closed'],
+      on: { 'premiumModal.open': { target: 'open', actions: 'forgetNotice' } },
+    },
+    open: {
+      description: 'Shown: the close icon, the heading (become_premium.button) and subheading (become_premium.upgrading).',
+      tags: ['open'],
+      initial: 'loading',
+      on: {
+        'premiumModal.close': { target: 'closed', actions: 'emitClosed' },
+      },
+      states: {
+        loading: {
+          description: 'Loading the subscription cards of the catalogue.',
+          tags: ['loading'],
+          invoke: {
+            id: 'loadCatalogue',
+            src: 'loadCatalogue',
+            onDone: [
+              { guard: 'userIsPaid', target: 'manage', actions: { type: 'rememberCards', params: ({ event }) => ({ catalogue: event.output }) } },
+              {
+                guard: { type: 'hasCards', params: ({ event }) => ({ cards: event.output.subscriptionCards }) },
+                target: 'cards',
+                actions: { type: 'rememberCards', params: ({ event }) => ({ catalogue: event.output }) },
+              },
+              { target: 'empty', actions: { type: 'rememberCards', params: ({ event }) => ({ catalogue: event.output }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          description: 'The cards could not be loaded; the person may try again.',
+          tags: ['failed'],
+          on: { 'premiumModal.retry': { target: 'loading' } },
+        },
+        manage: {
+          description: 'A paid plan: the manage-subscription block (title, description, manage button).',
+          tags: ['manage'],
+          on: {
+            'premiumModal.manage': { actions: 'openPortal' },
+            'premiumModal.userChanged': [
+              { guard: 'newUserIsPaid', actions: 'setUser' },
+              { guard: 'cardsKnown', target: 'cards', actions: 'setUser' },
+              { target: 'empty', actions: 'setUser' },
+            ],
+          },
+        },
+        cards: {
+          description: 'The subscription cards in columns of two, each with its select and more-details actions.',
+          tags: ['cards'],
+          initial: 'browsing',
+          on: {
+            'premiumModal.select': [{ guard: 'isContactCard', target: 'contact' }, { actions: 'chooseCard' }],
+            'premiumModal.userChanged': [{ guard: 'newUserIsPaid', target: 'manage', actions: 'setUser' }, { actions: 'setUser' }],
+          },
+          states: {
+            browsing: {
+              description: 'The cards, nothing else.',
+              on: {
+                'premiumModal.moreDetails': {
+                  target: 'notice',
+                  actions: ['rememberNotice', { type: 'logMoreDetails', params: ({ event }) => ({ cardId: event.cardId }) }],
+                },
+              },
+            },
+            notice: {
+              description: 'More details were asked for: a notice says they are not available yet.',
+              tags: ['notice'],
+              on: {
+                'premiumModal.dismissNotice': { target: 'browsing', actions: 'forgetNotice' },
+                'premiumModal.moreDetails': {
+                  actions: ['rememberNotice', { type: 'logMoreDetails', params: ({ event }) => ({ cardId: event.cardId }) }],
+                },
+              },
+            },
+          },
+        },
+        contact: {
+          description: 'The corporate plan has custom pricing: the contact form (child `contact`) replaces the cards.',
+          tags: ['contact'],
+          on: {
+            'premiumModal.backToCards': [{ guard: 'userIsPaid', target: 'manage' }, { target: 'cards' }],
+            'premiumModal.userChanged': [{ guard: 'newUserIsPaid', target: 'manage', actions: 'setUser' }, { actions: 'setUser' }],
+          },
+        },
+        empty: {
+          description: 'No cards to offer and no paid plan: the heading only.',
+          tags: ['empty'],
+          on: {
+            'premiumModal.userChanged': [{ guard: 'newUserIsPaid', target: 'manage', actions: 'setUser' }, { actions: 'setUser' }],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PremiumModalMachine = typeof premiumModalMachine;

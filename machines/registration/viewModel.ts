@@ -1,0 +1,55 @@
+// The two registration flows as their pages render them: pure functions of the machines' snapshots.
+import type { SnapshotFrom } from 'xstate';
+import { authMessageKey } from '../auth/failure';
+import type { MemberRegistrationMachine } from './memberRegistrationMachine';
+import type { CorporateRegistrationMachine } from './corporateRegistrationMachine';
+
+export interface MemberRegistrationView {
+  /** The questionnaire is being looked up: the submit button waits. */
+  checking: boolean;
+  /** The new account takes the questionnaire (the page says so). */
+  claiming: boolean;
+  /** A questionnaire was named but will not be claimed (already claimed, gone, or claimed meanwhile). */
+  formNotFound: boolean;
+  /** The address the questionnaire was started with, to prefill the form. */
+  formEmail: string | null;
+  busy: boolean;
+  /** auth.{code} of the failure, null when none. */
+  errorKey: string | null;
+  errorCode: string | null;
+}
+
+export function memberRegistrationView(snapshot: SnapshotFrom<MemberRegistrationMachine>): MemberRegistrationView {
+  const { formId, formEmail, errorCode } = snapshot.context;
+  const failed = snapshot.hasTag('failed');
+  return {
+    checking: snapshot.hasTag('checking'),
+    claiming: snapshot.hasTag('claiming'),
+    formNotFound: formId !== null && snapshot.matches('withoutForm'),
+    formEmail,
+    busy: snapshot.hasTag('busy'),
+    errorKey: failed ? authMessageKey(errorCode) : null,
+    errorCode: failed ? errorCode : null,
+  };
+}
+
+export const sameMemberRegistrationView = (a: MemberRegistrationView, b: MemberRegistrationView) =>
+  (Object.keys(a) as (keyof MemberRegistrationView)[]).every((key) => a[key] === b[key]);
+
+export interface CorporateRegistrationView {
+  busy: boolean;
+  /** The address the last invitation went to, while the page says so (an admin stays to invite more). */
+  invited: string | null;
+  errorKey: string | null;
+}
+
+export function corporateRegistrationView(snapshot: SnapshotFrom<CorporateRegistrationMachine>): CorporateRegistrationView {
+  return {
+    busy: snapshot.hasTag('busy'),
+    invited: snapshot.hasTag('created') ? snapshot.context.invited : null,
+    errorKey: snapshot.hasTag('failed') ? authMessageKey(snapshot.context.errorCode) : null,
+  };
+}
+
+export const sameCorporateRegistrationView = (a: CorporateRegistrationView, b: CorporateRegistrationView) =>
+  a.busy === b.busy && a.invited === b.invited && a.errorKey === b.errorKey;

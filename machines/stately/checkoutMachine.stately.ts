@@ -1,0 +1,262 @@
+// checkoutMachine from machines/checkout/checkoutMachine.ts, written by `npm run flows`: do not edit, change the machine and run it again.
+// Stately editor: https://stately.ai/editor → Import from code → paste this whole file.
+import { createMachine } from 'xstate';
+
+export const machine = createMachine({
+  id: 'checkout',
+  description: 'Buys a credit pack or a subscription on the hosted payment page in a new tab and waits for its result.',
+  initial: 'idle',
+  context: {
+    item: null,
+    url: null,
+    baseline: null,
+    account: null,
+    failure: null,
+  },
+  states: {
+    idle: {
+      description: 'Nothing being bought: the packs and cards can be chosen.',
+      tags: ['idle'],
+      on: {
+        'checkout.choose': {
+          target: 'preparing',
+          actions: 'rememberItem',
+        },
+      },
+    },
+    preparing: {
+      description: 'Reading the account as it is before paying (what the purchase must change).',
+      tags: ['busy'],
+      invoke: {
+        id: 'readBaseline',
+        src: 'readAccount',
+        onDone: {
+          target: 'creating',
+          actions: 'rememberBaseline',
+        },
+        onError: {
+          target: 'failed',
+          actions: ['rememberFailure', 'emitFailed'],
+        },
+      },
+    },
+    creating: {
+      description: 'Asking the server for the payment page of the chosen pack or card.',
+      tags: ['busy'],
+      invoke: {
+        id: 'createCheckout',
+        src: 'createCheckout',
+        onDone: {
+          target: 'opening',
+          actions: 'rememberUrl',
+        },
+        onError: [
+          {
+            target: 'unavailable',
+            guard: 'isUnavailable',
+            actions: 'rememberFailure',
+          },
+          {
+            target: 'failed',
+            actions: ['rememberFailure', 'emitFailed'],
+          },
+        ],
+      },
+    },
+    opening: {
+      description: 'Opening the payment page in a new tab.',
+      tags: ['busy'],
+      invoke: {
+        id: 'openTab',
+        src: 'openTab',
+        onDone: [
+          {
+            target: 'waiting',
+            guard: 'tabOpened',
+          },
+          {
+            target: 'blocked',
+          },
+        ],
+        onError: {
+          target: 'blocked',
+        },
+      },
+    },
+    blocked: {
+      description: 'The browser blocked the new tab: a link opens the payment page instead.',
+      tags: ['blocked'],
+      on: {
+        'checkout.openedManually': {
+          target: 'waiting',
+        },
+        'checkout.cancel': {
+          target: 'cancelled',
+        },
+      },
+    },
+    waiting: {
+      description: 'The payment page is open: the account is read until the purchase shows, and the return page is listened for.',
+      type: 'parallel',
+      tags: ['waiting'],
+      invoke: {
+        id: 'watchReturn',
+        src: 'watchReturn',
+      },
+      on: {
+        'checkout.cancel': {
+          target: 'cancelled',
+        },
+      },
+      states: {
+        poll: {
+          description: 'Reads the account, pauses, reads again.',
+          initial: 'checking',
+          states: {
+            checking: {
+              description: 'Reading the account (balance and plan).',
+              invoke: {
+                id: 'readAccount',
+                src: 'readAccount',
+                onDone: [
+                  {
+                    target: '#checkout.confirmed',
+                    guard: 'arrived',
+                    actions: ['rememberAccount', 'emitConfirmed'],
+                  },
+                  {
+                    target: 'pausing',
+                    actions: 'rememberAccount',
+                  },
+                ],
+                onError: {
+                  target: 'pausing',
+                },
+              },
+            },
+            pausing: {
+              description: 'Waiting before the next read; a return or the person coming back reads at once.',
+              on: {
+                'checkout.recheck': {
+                  target: 'checking',
+                },
+                'checkout.returned': {
+                  target: 'checking',
+                  guard: 'paid',
+                },
+              },
+              after: {
+                pollInterval: {
+                  target: 'checking',
+                },
+              },
+            },
+          },
+        },
+        phase: {
+          description: 'Whether the return page has said the payment went through.',
+          initial: 'paying',
+          states: {
+            paying: {
+              description: 'The person is on the payment page.',
+              on: {
+                'checkout.returned': [
+                  {
+                    target: 'confirming',
+                    guard: 'paid',
+                  },
+                  {
+                    target: '#checkout.cancelled',
+                  },
+                ],
+              },
+              after: {
+                paymentTimeout: {
+                  target: '#checkout.timedOut',
+                },
+              },
+            },
+            confirming: {
+              description: 'Paid: waiting for the payment provider’s confirmation to reach the account.',
+              tags: ['confirming'],
+              after: {
+                confirmTimeout: {
+                  target: '#checkout.timedOut',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    timedOut: {
+      description: 'No confirmation in time: the purchase may still arrive; the person can check again.',
+      tags: ['timedOut'],
+      on: {
+        'checkout.recheck': {
+          target: 'waiting',
+        },
+        'checkout.dismiss': {
+          target: 'idle',
+          actions: 'reset',
+        },
+      },
+    },
+    confirmed: {
+      description: 'The credits or the plan are on the account.',
+      tags: ['confirmed'],
+      on: {
+        'checkout.choose': {
+          target: 'preparing',
+          actions: 'rememberItem',
+        },
+        'checkout.dismiss': {
+          target: 'idle',
+          actions: 'reset',
+        },
+      },
+    },
+    cancelled: {
+      description: 'The payment was cancelled on the payment page, or the person stopped waiting.',
+      tags: ['cancelled'],
+      on: {
+        'checkout.choose': {
+          target: 'preparing',
+          actions: 'rememberItem',
+        },
+        'checkout.dismiss': {
+          target: 'idle',
+          actions: 'reset',
+        },
+      },
+    },
+    failed: {
+      description: 'The payment page could not be prepared; retrying starts again with the same item.',
+      tags: ['failed'],
+      on: {
+        'checkout.retry': {
+          target: 'preparing',
+          actions: 'forgetFailure',
+        },
+        'checkout.choose': {
+          target: 'preparing',
+          actions: 'rememberItem',
+        },
+        'checkout.dismiss': {
+          target: 'idle',
+          actions: 'reset',
+        },
+      },
+    },
+    unavailable: {
+      description: 'Purchases are unavailable on this server (no payment provider configured).',
+      tags: ['unavailable'],
+      on: {
+        'checkout.dismiss': {
+          target: 'idle',
+          actions: 'reset',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,127 @@
+// evolutionMachine from machines/evolution/evolutionMachine.ts, written by `npm run flows`: do not edit, change the machine and run it again.
+// Stately editor: https://stately.ai/editor → Import from code → paste this whole file.
+import { createMachine } from 'xstate';
+
+export const machine = createMachine({
+  id: 'evolution',
+  description: 'A peer group\'s median and quartiles per survey year, nominal or in today\'s money, with the person\'s own line.',
+  initial: 'preparing',
+  on: {
+    'evolution.setScale': {
+      actions: 'setScale',
+    },
+  },
+  states: {
+    preparing: {
+      description: 'Loading where the evolution starts: the person\'s own peer group, or a saved search.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadStartingPoint',
+        src: 'loadStartingPoint',
+        onDone: [
+          {
+            target: 'searching',
+            guard: 'searchesAtOnce',
+            actions: 'applyStart',
+          },
+          {
+            target: 'editing',
+            actions: 'applyStart',
+          },
+        ],
+        onError: {
+          target: 'unavailable',
+          actions: 'rememberFailure',
+        },
+      },
+    },
+    unavailable: {
+      description: 'The starting point could not be loaded.',
+      tags: ['unavailable'],
+      on: {
+        'evolution.retry': {
+          target: 'preparing',
+        },
+      },
+    },
+    editing: {
+      description: 'The person chooses the filters; an earlier answer stays on screen, marked as not answering them.',
+      tags: ['editing'],
+      on: {
+        'evolution.setFilter': {
+          actions: 'setFilter',
+        },
+        'evolution.clearFilters': {
+          actions: 'clearFilters',
+        },
+        'evolution.search': {
+          target: 'searching',
+          actions: 'startNewSearch',
+        },
+      },
+    },
+    searching: {
+      description: 'Asking for the evolution (1 credit for a corporate user unless it re-opens a saved search).',
+      tags: ['busy'],
+      invoke: {
+        id: 'runEvolution',
+        src: 'runEvolution',
+        onDone: {
+          target: 'result',
+          actions: ['rememberAnswer', 'emitSearched'],
+        },
+        onError: [
+          {
+            target: 'creditGate',
+            guard: 'isInsufficientCredits',
+            actions: ['rememberFailure', 'emitCreditsExhausted'],
+          },
+          {
+            target: 'formRequired',
+            guard: 'needsForm',
+            actions: 'rememberFailure',
+          },
+          {
+            target: 'failed',
+            actions: ['rememberFailure', 'emitFailed'],
+          },
+        ],
+      },
+    },
+    result: {
+      description: 'The chart and the figures per year (years under K marked, not dropped).',
+      tags: ['result'],
+      on: {
+        'evolution.setFilter': {
+          target: 'editing',
+          actions: 'setFilter',
+        },
+        'evolution.clearFilters': {
+          target: 'editing',
+          actions: 'clearFilters',
+        },
+      },
+    },
+    creditGate: {
+      description: 'A corporate user without credits: the app warns and leads to /my-account.',
+      tags: ['creditGate'],
+    },
+    formRequired: {
+      description: 'A member without a completed form: the way out is the questionnaire.',
+      tags: ['formRequired'],
+    },
+    failed: {
+      description: 'The evolution did not arrive; it may be asked again (same key) or the filters changed.',
+      tags: ['failed'],
+      on: {
+        'evolution.retry': {
+          target: 'searching',
+        },
+        'evolution.setFilter': {
+          target: 'editing',
+          actions: 'setFilter',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * `npm run check:bundle` (in `npm test`, after `npm run build`): what must never ship in dist/web.
+ * - No Stately inspector (src/web/app/inspector.ts is development-only and tree-shaken from the build).
+ * - No console.log / console.info / console.debug call (spec §8: console output is silenced in production;
+ *   the app writes through src/web/app/logger.ts, a no-op in production; vite.config.ts drops any call
+ *   a dependency makes).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dist = path.resolve('dist/web');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+let all: string[];
+try {
+  all = files(dist).filter((file) => /\.(js|mjs|html)$/.test(file));
+} catch {
+  console.error(`check:bundle: ${dist} is missing; run npm run build first`);
+  process.exit(1);
+}
+
+const rules: Array<{ what: string; pattern: RegExp }> = [
+  { what: 'the Stately inspector (@statelyai/inspect)', pattern: /@statelyai\/inspect|createBrowserInspector|stately\.ai\/inspect/ },
+  // Calls, also through call/apply. XState's default actor logger (`console.log.bind(console)`) stays: it only
+  // prints for `log()` actions, and tests/machines/flowsExport.test.ts keeps machines free of them.
+  {
+    what: 'a console.log/info/debug call',
+    pattern: /\bconsole\s*(\.\s*(log|info|debug)|\[\s*["'`](log|info|debug)["'`]\s*\])\s*(\(|\.\s*(call|apply)\s*\()/,
+  },
+];
+
+const problems: string[] = [];
+for (const file of all) {
+  const text = readFileSync(file, 'utf8');
+  for (const rule of rules) {
+    const match = rule.pattern.exec(text);
+    if (match) {
+      const around = text.slice(Math.max(0, match.index - 60), match.index + 60).replace(/\s+/g, ' ');
+      problems.push(`${path.relative(process.cwd(), file)}: ${rule.what}: …${around}…`);
+    }
+  }
+}
+
+if (all.length === 0) problems.push('dist/web has no script: run npm run build first');
+if (problems.length) {
+  console.error(`check:bundle: the production bundle contains what it must not:\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug`);

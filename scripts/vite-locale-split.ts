@@ -1,0 +1,53 @@
+// A Vite plugin that splits a locale file in two modules, so the first load carries only the texts the
+// shell and home page need: `virtual:locale-core/<lang>` (every top-level section but the page-specific
+// ones below) and `virtual:locale-pages/<lang>` (those), which the web app fetches before the first other
+// page renders (src/web/app/i18n.ts, completeTranslations). New top-level sections land in the core: a
+// missing key can never show, at worst the core is larger.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** Sections used only by pages loaded on demand (none by the header, footer, home, toasts or machines). */
+export const PAGE_SECTIONS = [
+  'info',
+  'comparison',
+  'questionnaire',
+  'my_form',
+  'my_account',
+  'my_searches',
+  'dashboard',
+  'credits',
+  'register',
+  'register_individual',
+  'update_data',
+  'login',
+  'reset',
+  'verify',
+  'new_password',
+] as const;
+
+const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
+
+export function splitLocale(texts: Record<string, unknown>, part: 'core' | 'pages'): Record<string, unknown> {
+  const pages = new Set<string>(PAGE_SECTIONS);
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => pages.has(key) === (part === 'pages')));
+}
+
+export function localeSplit(localesDir: string): Plugin {
+  return {
+    name: 'paybench-locale-split',
+    resolveId(id) {
+      for (const prefix of Object.keys(PREFIXES)) if (id.startsWith(prefix)) return `\0${id}`;
+      return null;
+    },
+    load(id) {
+      if (!id.startsWith('\0virtual:locale-')) return null;
+      const [prefix, language] = id.slice(1).split(/(?<=\/)/) as [keyof typeof PREFIXES, string];
+      if (!/^[a-z]{2}$/.test(language)) throw new Error(`unknown locale ${language}`);
+      const file = path.join(localesDir, `${language}.json`);
+      this.addWatchFile(file);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(splitLocale(texts, PREFIXES[prefix])))});`;
+    },
+  };
+}

@@ -1,0 +1,587 @@
+// The personal views (DESIGN.md §4; issue 14): the personalised comparison (four variants), evolution over the
+// survey years and the insights (three rankings and their by-user-id variants). None has an engine of its own:
+// every figure is a group's answer from the shared statistics engine (statisticsEngine.ts) — computed on the
+// current release, the rule against differencing applied, published with the cell key method — so a figure here
+// is exactly what the comparison of the same filters and year publishes, and every position (percentile rank,
+// difference from the median) comes from published figures and the person's own values only.
+//
+// Pricing (DESIGN.md §5): members with a completed form and admins free (403 FORM_REQUIRED for a member without
+// one); corporate users pay 1 credit for each new personalised comparison and each new evolution, like a search
+// (402 INSUFFICIENT_CREDITS when short; the corporate plan is free), and re-opening a saved one (historyId) is free
+// — so is the dashboard's evolution of a saved comparison, which was paid when searched. Insights are free for
+// every signed-in caller allowed to see them: each entry is a group the comparison answers, and without a
+// profile of their own (corporate, admin) the ranking is over everyone.
+import type { components } from '../../api/schema';
+import type { AppContext } from './context';
+import type { OperationHandlers } from '../http/handlerTypes';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { billingOf, chargeSearch, searchIdempotencyKey, type Billing, type Caller } from '../services/credits';
+import { findSearch, type HistoryEntry, type SavedSearch } from '../services/history';
+import { findUserByEmail, findUserById, normaliseEmail } from '../services/users';
+import { FIELD_OPTIONS, peerGroup, validateFilters, type ComparisonFilters, type GroupField } from '../services/peerGroup';
+import type { OwnForm, RequestSettings } from '../services/statisticsSettings';
+import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller, statisticsEngine, type PublishedAnswer } from './statisticsEngine';
+import { COMPARISON_REASONS, countLabel, roundMoney } from '../../domain/statistics';
+import { COUNTRY_CITIES, type CountryCode } from '../../domain/questionnaire';
+import { currentYear, surveyYears } from '../../domain/constants';
+import { deflator, ratesForCountry } from '../../domain/inflation';
+import type { Measure } from '../../domain/statistics';
+
+type Schemas = components['schemas'];
+type IndividualResult = Schemas['IndividualComparisonResult'];
+type PeerStep = Schemas['PeerStep'];
+type EvolutionPoint = Schemas['EvolutionPoint'];
+type InsightItem = Schemas['InsightItem'];
+
+/**
+ * The widening cascade of the personalised comparison: the peer group starts as the person's country, sector and
+ * position level, and drops these conditions in this order (country first: pay differs more by sector and level
+ * than by country within them; the level last: it matters most) until the group publishes a median.
+ */
+export const PEER_CASCADE = ['country', 'sector', 'positionLevel'] as const satisfies readonly GroupField[];
+
+/** Why a peer group was widened, or a year or an entry has no figure (translation keys comparison.reasons.{code}). */
+export const VIEW_REASONS = {
+  ...COMPARISON_REASONS,
+  /** K to 14 people: a count and a mean, but no median, so no position. */
+  tooFewForPosition: 'TOO_FEW_FOR_POSITION',
+  /** K to 14 people: no quartiles in that year. */
+  tooFewForQuartiles: 'TOO_FEW_FOR_QUARTILES',
+  /** A rate needed to deflate a year is missing. */
+  noInflationData: 'NO_INFLATION_DATA',
+} as const;
+
+const NO_COMPLETED_FORM = () => notFound('NO_COMPLETED_FORM', 'This person has no completed questionnaire');
+const NOT_YOURS = () => forbidden('FORBIDDEN', 'You may only see your own figures');
+const NO_SUCH_SEARCH = () => notFound('NOT_FOUND', 'No such saved search');
+
+/** A completed or other form, as the personal views need it. */
+interface TargetForm {
+  id: string;
+  userId: string | null;
+  status: string;
+  year: number;
+  currency: string;
+  country: string | null;
+  sector: string | null;
+  positionLevel: string | null;
+  fixedSalary: number | null;
+  annualBonus: number | null;
+  deferredCompensation: number | null;
+  perceivedWithout: number | null;
+  perceivedWith: number | null;
+}
+
+const FORM_SQL = `select id, user_id, status, survey_year, currency, country, sector, position_level, fixed_salary, annual_bonus,
+                         deferred_compensation, answers->'diffWithoutDeferral' as perceived_without, answers->'diffWithDeferral' as perceived_with
+                    from forms`;
+
+type FormRow = Record<string, unknown>;
+const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+
+function toTarget(row: FormRow): TargetForm {
+  return {
+    id: String(row.id),
+    userId: (row.user_id as string | null) ?? null,
+    status: String(row.status),
+    year: Number(row.survey_year),
+    currency: String(row.currency),
+    country: (row.country as string | null) ?? null,
+    sector: (row.sector as string | null) ?? null,
+    positionLevel: (row.position_level as string | null) ?? null,
+    fixedSalary: numOrNull(row.fixed_salary),
+    annualBonus: numOrNull(row.annual_bonus),
+    deferredCompensation: numOrNull(row.deferred_compensation),
+    perceivedWithout: numOrNull(row.perceived_without),
+    perceivedWith: numOrNull(row.perceived_with),
+  };
+}
+
+/** The money of a measure of one person (EUR values). */
+function measureValue(values: OwnForm['values'], measure: Measure): number {
+  switch (measure) {
+    case 'fixedSalary':
+      return values.fixedSalary;
+    case 'annualBonus':
+      return values.annualBonus;
+    case 'deferredCompensation':
+      return values.deferredCompensation;
+    case 'totalWithoutDeferral':
+      return values.fixedSalary + values.annualBonus;
+    case 'totalWithDeferral':
+      return values.fixedSalary + values.annualBonus + values.deferredCompensation;
+  }
+}
+
+/** The country a filter selects (its own, or its city's); null when the group may span several countries. */
+function filterCountry(filters: ComparisonFilters): string | null {
+  if (filters.country) return filters.country;
+  if (filters.city) {
+    for (const [country, cities] of Object.entries(COUNTRY_CITIES)) if ((cities as readonly string[]).includes(filters.city)) return country;
+  }
+  return null;
+}
+
+function withoutYear(filters: ComparisonFilters): ComparisonFilters {
+  const { year: _year, ...rest } = filters;
+  return rest;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping the order of the results. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function personalViewsHandlers(context: AppContext) {
+  const { database } = context;
+  const engine = statisticsEngine(context);
+
+  async function formById(id: string): Promise<TargetForm | null> {
+    const [row] = await database.execute<FormRow>(`${FORM_SQL} where id = $1`, [id]);
+    return row ? toTarget(row) : null;
+  }
+
+  /** A person's latest completed form (the latest survey year). */
+  async function latestCompletedForm(userId: string): Promise<TargetForm | null> {
+    const [row] = await database.execute<FormRow>(
+      `${FORM_SQL} where user_id = $1 and status = 'completed' and fixed_salary is not null order by survey_year desc, completed_at desc nulls last limit 1`,
+      [userId],
+    );
+    return row ? toTarget(row) : null;
+  }
+
+  /** A form's money in EUR with the current exchange rates (statistics are in EUR); null without a rate. */
+  function ownValues(settings: RequestSettings, form: Pick<TargetForm, 'currency' | 'fixedSalary' | 'annualBonus' | 'deferredCompensation' | 'id'>): OwnForm | null {
+    const rate = form.currency === 'EUR' ? 1 : settings.rates[form.currency];
+    if (rate === undefined || form.fixedSalary === null) return null;
+    return {
+      id: form.id,
+      revision: 0,
+      values: { fixedSalary: form.fixedSalary * rate, annualBonus: (form.annualBonus ?? 0) * rate, deferredCompensation: (form.deferredCompensation ?? 0) * rate },
+    };
+  }
+
+  const mayAct = (caller: Caller, ownerId: string | null) => caller.roles.includes('admin') || (ownerId !== null && ownerId === caller.id);
+
+  /** A saved search of the caller (or any, for an admin) of one of `kinds`; 404 otherwise. */
+  async function ownSearch(caller: Caller, historyId: string, kinds: SavedSearch['kind'][]): Promise<HistoryEntry> {
+    const saved = await findSearch(database, historyId);
+    if (!saved || !kinds.includes(saved.kind) || !mayAct(caller, saved.userId)) throw NO_SUCH_SEARCH();
+    return saved;
+  }
+
+  /**
+   * Before computing a new paid answer: a retry of a charged request (same idempotency key) is answered as a
+   * re-opening of the search it paid for; otherwise a caller short of credits is told 402 at once.
+   */
+  async function paidReplay(caller: Caller, billing: Billing, kind: SavedSearch['kind'], clientKey: string | undefined): Promise<HistoryEntry | null> {
+    if (billing !== 'credits') return null;
+    if (clientKey) {
+      const [prior] = await database.execute<{ reference: string | null }>('select reference from credit_ledger where idempotency_key = $1 and user_id = $2', [
+        searchIdempotencyKey(caller.id, clientKey, kind),
+        caller.id,
+      ]);
+      const original = prior?.reference ? await findSearch(database, prior.reference) : null;
+      if (original) return original;
+    }
+    if (caller.credits < 1) throw INSUFFICIENT_CREDITS();
+    return null;
+  }
+
+  /**
+   * Settles a computed answer: nothing is charged or saved unless it has figures; a re-opened (or replayed) search
+   * costs nothing; a new one costs 1 credit (credit billing) or is saved for free.
+   */
+  async function settle(
+    caller: Caller,
+    billing: Billing,
+    options: { ok: boolean; reopened: HistoryEntry | null; replay: boolean; search: SavedSearch; clientKey?: string },
+  ): Promise<{ historyId?: string; creditsLeft: number | null }> {
+    const credits = billing === 'credits';
+    if (!options.ok) return { creditsLeft: credits ? caller.credits : null };
+    if (options.reopened) return { historyId: options.reopened.id, creditsLeft: credits ? caller.credits : null };
+    if (credits) {
+      const outcome = await chargeSearch(database, {
+        userId: caller.id,
+        idempotencyKey: searchIdempotencyKey(caller.id, options.clientKey, options.search.kind),
+        search: options.search,
+      });
+      if (outcome.kind === 'insufficient') throw INSUFFICIENT_CREDITS();
+      if (outcome.kind === 'replayed') {
+        const [row] = await database.execute<{ credits: number }>('select credits from users where id = $1', [caller.id]);
+        return { ...(outcome.historyId ? { historyId: outcome.historyId } : {}), creditsLeft: Number(row?.credits ?? 0) };
+      }
+      return { historyId: outcome.historyId, creditsLeft: outcome.balance };
+    }
+    return { historyId: await engine.saveFreeOnce(caller.id, options.search), creditsLeft: null };
+  }
+
+  // ───────────── personalised comparison ─────────────
+
+  /** The widening cascade over published answers: the steps tried, and the answer of the group used (if any). */
+  async function widen(settings: RequestSettings, form: TargetForm, own: OwnForm) {
+    const start: ComparisonFilters = {};
+    for (const field of ['country', 'sector', 'positionLevel'] as const) if (form[field]) start[field] = form[field]!;
+    const steps: PeerStep[] = [];
+    let used: PublishedAnswer | null = null;
+    for (let dropped = 0; dropped <= PEER_CASCADE.length; dropped++) {
+      const filters: ComparisonFilters = { ...start };
+      for (const field of PEER_CASCADE.slice(0, dropped)) delete filters[field];
+      const group = peerGroup({ ...filters, year: form.year }, form.year);
+      const answer = await engine.answer(settings, group, own);
+      const step: PeerStep = {
+        filters: group.applied,
+        dropped: dropped === 0 ? null : PEER_CASCADE[dropped - 1],
+        status: 'used',
+        count: answer.count,
+        countLabel: answer.countLabel,
+      };
+      if (answer.status === 'not-enough-data') Object.assign(step, { status: 'not-enough-data', reasonCode: VIEW_REASONS.notEnoughData });
+      else if (answer.status === 'refused') Object.assign(step, { status: 'refused', reasonCode: VIEW_REASONS.differencingRisk, reasonFilter: answer.reasonFilter });
+      else if (answer.measures!.totalWithDeferral.p50 === null || answer.measures!.totalWithoutDeferral.p50 === null) {
+        Object.assign(step, { status: 'too-few-for-position', reasonCode: VIEW_REASONS.tooFewForPosition });
+      }
+      steps.push(step);
+      if (step.status === 'used') {
+        used = answer;
+        break;
+      }
+    }
+    return { steps, used };
+  }
+
+  async function individual(
+    callerId: string,
+    target: { form: TargetForm } | { history: string },
+    clientKey?: string,
+  ): Promise<IndividualResult> {
+    const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
+    const caller = requireSettingsCaller(settings);
+    const billing = billingOf(caller);
+    let reopened: HistoryEntry | null = null;
+    let form: TargetForm | null;
+    if ('history' in target) {
+      reopened = await ownSearch(caller, target.history, ['individual']);
+      form = reopened.formId ? await formById(reopened.formId) : null;
+      if (!form || form.status !== 'completed') throw NO_SUCH_SEARCH();
+    } else {
+      form = target.form;
+    }
+    if (billing === 'form-required') throw FORM_REQUIRED();
+    let replay = false;
+    if (!reopened) {
+      const original = await paidReplay(caller, billing, 'individual', clientKey);
+      if (original?.formId) {
+        const replayed = await formById(original.formId);
+        if (replayed && replayed.status === 'completed') {
+          form = replayed;
+          reopened = original;
+          replay = true;
+        }
+      }
+    }
+    const own = ownValues(settings, form);
+    if (!own) throw conflict('NO_EXCHANGE_RATE', 'There is no exchange rate for the currency of this form');
+    const { steps, used } = await widen(settings, form, own);
+    const ownFigures = {
+      fixedSalary: Math.round(own.values.fixedSalary),
+      annualBonus: Math.round(own.values.annualBonus),
+      deferredCompensation: Math.round(own.values.deferredCompensation),
+      totalWithoutDeferral: Math.round(own.values.fixedSalary + own.values.annualBonus),
+      totalWithDeferral: Math.round(own.values.fixedSalary + own.values.annualBonus + own.values.deferredCompensation),
+    };
+    const common = {
+      formId: form.id,
+      year: form.year,
+      currency: CURRENCY,
+      own: ownFigures,
+      perceivedDiffWithoutDeferral: form.perceivedWithout,
+      perceivedDiffWithDeferral: form.perceivedWith,
+      release: releaseInfo(settings),
+      steps,
+      widenedSteps: steps.slice(1).map((s) => s.dropped!) as IndividualResult['widenedSteps'],
+    };
+    const startFilters = steps[0].filters;
+    const search: SavedSearch = { kind: 'individual', filters: startFilters, formId: form.id };
+    const settled = await settle(caller, billing, { ok: used !== null, reopened, replay, search, clientKey });
+    if (!used) {
+      return {
+        ...common,
+        status: 'not-enough-data',
+        filters: steps[steps.length - 1].filters,
+        n: null,
+        countLabel: countLabel(0, settings.threshold),
+        peer: null,
+        diffWithoutDeferral: null,
+        diffWithDeferral: null,
+        measures: null,
+        position: null,
+        creditsLeft: settled.creditsLeft,
+      };
+    }
+    const m = used.measures!;
+    const figures = (measure: 'totalWithoutDeferral' | 'totalWithDeferral') => ({ p25: m[measure].p25!, p50: m[measure].p50!, p75: m[measure].p75! });
+    return {
+      ...common,
+      status: 'ok',
+      filters: used.filters,
+      n: used.count,
+      countLabel: used.countLabel,
+      peer: { totalWithoutDeferral: figures('totalWithoutDeferral'), totalWithDeferral: figures('totalWithDeferral') },
+      // Differences from the published median (positionsFromPublished), never from the rows.
+      diffWithoutDeferral: used.position?.totalWithoutDeferral?.diffFromMedianPercent ?? null,
+      diffWithDeferral: used.position?.totalWithDeferral?.diffFromMedianPercent ?? null,
+      measures: m,
+      position: used.position,
+      ...(settled.historyId ? { historyId: settled.historyId } : {}),
+      creditsLeft: settled.creditsLeft,
+    };
+  }
+
+  /** The caller's right to see a person's figures: themself or an admin (403 otherwise, before any lookup). */
+  async function callerOf(userId: string): Promise<{ caller: Caller; settings: RequestSettings }> {
+    const settings = await engine.readSettings({ userId, requestedYear: undefined });
+    return { caller: requireSettingsCaller(settings), settings };
+  }
+
+  async function latestFormOf(caller: Caller, userId: string): Promise<TargetForm> {
+    if (!mayAct(caller, userId)) throw NOT_YOURS();
+    const form = await latestCompletedForm(userId);
+    if (!form) throw NO_COMPLETED_FORM();
+    return form;
+  }
+
+  // ───────────── insights ─────────────
+
+  type Ranking = 'city' | 'sector' | 'country';
+
+  async function insight(callerId: string, ranking: Ranking, targetUserId: string | null, year: number | undefined): Promise<Schemas['InsightList']> {
+    const settings = await engine.readSettings({ userId: callerId, requestedYear: year });
+    const caller = requireSettingsCaller(settings);
+    let profile: TargetForm | null;
+    if (targetUserId !== null) {
+      profile = await latestFormOf(caller, targetUserId);
+    } else {
+      if (billingOf(caller) === 'form-required') throw FORM_REQUIRED();
+      profile = await latestCompletedForm(caller.id);
+    }
+    if (year !== undefined && !surveyYears().includes(year)) throw badRequest('VALIDATION_ERROR', 'Invalid query', ['query.year: is not a survey year']);
+    const resolvedYear = settings.year;
+    const base: ComparisonFilters = {};
+    let values: readonly string[];
+    if (ranking === 'city') {
+      if (profile?.sector) base.sector = profile.sector;
+      if (profile?.positionLevel) base.positionLevel = profile.positionLevel;
+      values = profile?.country && profile.country in COUNTRY_CITIES ? COUNTRY_CITIES[profile.country as CountryCode] : FIELD_OPTIONS.city;
+    } else if (ranking === 'sector') {
+      if (profile?.country) base.country = profile.country;
+      if (profile?.positionLevel) base.positionLevel = profile.positionLevel;
+      values = FIELD_OPTIONS.sector;
+    } else {
+      if (profile?.sector) base.sector = profile.sector;
+      if (profile?.positionLevel) base.positionLevel = profile.positionLevel;
+      values = FIELD_OPTIONS.country;
+    }
+    const measure: Measure = 'totalWithDeferral';
+    const omitted = { notEnoughData: 0, tooFewForMedian: 0, refused: 0 };
+    const answers = await mapLimited(values, 4, (value) => {
+      const group = peerGroup({ ...base, [ranking]: value, year: resolvedYear }, resolvedYear);
+      return engine.answer(settings, group, null).then((answer) => ({ value, answer }));
+    });
+    const items: InsightItem[] = [];
+    for (const { value, answer } of answers) {
+      if (answer.status === 'not-enough-data') omitted.notEnoughData++;
+      else if (answer.status === 'refused') omitted.refused++;
+      else {
+        const statistic = answer.measures![measure];
+        if (statistic.p50 === null) omitted.tooFewForMedian++;
+        else items.push({ key: value, n: answer.count!, countLabel: answer.countLabel, p50: statistic.p50, mean: statistic.mean, p25: statistic.p25, p75: statistic.p75 });
+      }
+    }
+    items.sort((a, b) => b.p50 - a.p50 || a.key.localeCompare(b.key));
+    return {
+      year: resolvedYear,
+      currency: CURRENCY,
+      measure,
+      filters: { ...base, year: resolvedYear },
+      items,
+      rankedBy: ranking,
+      release: releaseInfo(settings),
+      omitted,
+    };
+  }
+
+  // ───────────── evolution ─────────────
+
+  async function evolution(callerId: string, body: Schemas['EvolutionRequest']): Promise<Schemas['EvolutionResult']> {
+    validateFilters(withoutYear(body.filters));
+    const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
+    const caller = requireSettingsCaller(settings);
+    const billing = billingOf(caller);
+    if (billing === 'form-required') throw FORM_REQUIRED();
+    const all = surveyYears();
+    let reopened = body.historyId ? await ownSearch(caller, body.historyId, ['evolution', 'comparison']) : null;
+    let filters = withoutYear(reopened ? reopened.filters : body.filters);
+    let years = reopened?.kind === 'evolution' && reopened.years?.length ? reopened.years : body.years?.length ? body.years : all;
+    const badYears = years.filter((y) => !all.includes(y));
+    if (badYears.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', badYears.map((y) => `body.years: ${y} is not a survey year`));
+    let replay = false;
+    if (!reopened) {
+      const original = await paidReplay(caller, billing, 'evolution', body.idempotencyKey);
+      if (original) {
+        reopened = original;
+        replay = true;
+        filters = withoutYear(original.filters);
+        years = original.years?.length ? original.years : all;
+      }
+    }
+    years = [...years].sort((a, b) => a - b);
+    const measure: Measure = body.measure ?? 'totalWithDeferral';
+    const baseYear = currentYear();
+    const inflation = ratesForCountry(settings.inflation, filterCountry(filters));
+
+    const answers = await mapLimited(years, 4, (year) => engine.answer(settings, peerGroup({ ...filters, year }, year), null));
+    const series: EvolutionPoint[] = answers.map((answer, i) => {
+      const year = years[i];
+      const factor = deflator(inflation.rates, year, baseYear);
+      const real = (value: number | null) => (value === null || factor === null ? null : roundMoney(value * factor));
+      const empty = { p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null };
+      if (answer.status === 'not-enough-data') return { year, n: null, countLabel: answer.countLabel, ...empty, status: answer.status, reasonCode: VIEW_REASONS.notEnoughData, deflator: factor };
+      if (answer.status === 'refused') {
+        return { year, n: answer.count, countLabel: answer.countLabel, ...empty, status: answer.status, reasonCode: VIEW_REASONS.differencingRisk, reasonFilter: answer.reasonFilter, deflator: factor };
+      }
+      const s = answer.measures![measure];
+      const reasonCode = s.p50 === null ? VIEW_REASONS.tooFewForQuartiles : factor === null ? VIEW_REASONS.noInflationData : undefined;
+      return {
+        year,
+        n: answer.count,
+        countLabel: answer.countLabel,
+        p25: s.p25,
+        p50: s.p50,
+        p75: s.p75,
+        realP25: real(s.p25),
+        realP50: real(s.p50),
+        realP75: real(s.p75),
+        status: 'ok',
+        ...(reasonCode ? { reasonCode } : {}),
+        deflator: factor,
+      };
+    });
+
+    let userSeries: Schemas['UserEvolutionPoint'][] | null = null;
+    if (body.getUserEvolution) {
+      // The caller's own forms: their own data, not a statistic.
+      const rows = await database.execute<FormRow>(`${FORM_SQL} where user_id = $1 and status = 'completed' and survey_year = any($2::int[]) order by survey_year`, [
+        caller.id,
+        years,
+      ]);
+      userSeries = [];
+      for (const form of rows.map(toTarget)) {
+        const own = ownValues(settings, form);
+        if (!own) continue;
+        const value = Math.round(measureValue(own.values, measure));
+        const factor = deflator(inflation.rates, form.year, baseYear);
+        userSeries.push({ year: form.year, formId: form.id, value, realValue: factor === null ? null : Math.round(value * factor) });
+      }
+    }
+
+    const settled = await settle(caller, billing, {
+      ok: series.some((point) => point.status === 'ok'),
+      reopened,
+      replay,
+      search: { kind: 'evolution', filters, years },
+      clientKey: body.idempotencyKey,
+    });
+    return {
+      measure,
+      currency: CURRENCY,
+      baseYear,
+      filters,
+      series,
+      userSeries,
+      ...(settled.historyId ? { historyId: settled.historyId } : {}),
+      creditsLeft: settled.creditsLeft,
+      release: releaseInfo(settings),
+      inflation: { country: inflation.country, rates: inflation.rates },
+    };
+  }
+
+  return {
+    async compareIndividual(request) {
+      const callerId = request.auth!.userId;
+      if (request.body.historyId) return individual(callerId, { history: request.body.historyId }, request.body.idempotencyKey);
+      const { caller } = await callerOf(callerId);
+      let form: TargetForm | null;
+      if (request.body.formId) {
+        form = await formById(request.body.formId);
+        if (!form) throw notFound('NOT_FOUND', 'No such form');
+        if (!mayAct(caller, form.userId)) throw NOT_YOURS();
+        if (form.status !== 'completed') throw conflict('FORM_NOT_COMPLETED', 'The form is not completed');
+      } else {
+        form = await latestCompletedForm(caller.id);
+        if (!form) throw FORM_REQUIRED();
+      }
+      return individual(callerId, { form }, request.body.idempotencyKey);
+    },
+
+    async compareIndividualByFormId(request) {
+      const { caller } = await callerOf(request.auth!.userId);
+      const form = await formById(request.params.id);
+      if (!form) throw notFound('NOT_FOUND', 'No such form');
+      if (!mayAct(caller, form.userId)) throw NOT_YOURS();
+      if (form.status !== 'completed' || form.fixedSalary === null) throw conflict('FORM_NOT_COMPLETED', 'The form is not completed');
+      return individual(caller.id, { form });
+    },
+
+    async compareIndividualByUserEmail(request) {
+      const callerId = request.auth!.userId;
+      const { caller } = await callerOf(callerId);
+      const email = normaliseEmail(request.params.email);
+      const self = await findUserById(database, callerId);
+      // Another person's address is refused before it is looked up, so the answer says nothing of who exists.
+      if (!caller.roles.includes('admin') && self?.email !== email) throw NOT_YOURS();
+      const user = self?.email === email ? self : await findUserByEmail(database, email);
+      if (!user) throw notFound('NOT_FOUND', 'No such user');
+      return individual(callerId, { form: await latestFormOf(caller, user.id) });
+    },
+
+    async compareIndividualByUserId(request) {
+      const { caller } = await callerOf(request.auth!.userId);
+      return individual(caller.id, { form: await latestFormOf(caller, request.params.id) });
+    },
+
+    async getEvolution(request) {
+      return evolution(request.auth!.userId, request.body);
+    },
+
+    async getBetterCity(request) {
+      return insight(request.auth!.userId, 'city', null, request.query.year);
+    },
+    async getBetterSectors(request) {
+      return insight(request.auth!.userId, 'sector', null, request.query.year);
+    },
+    async getAverageByCountry(request) {
+      return insight(request.auth!.userId, 'country', null, request.query.year);
+    },
+    async getBetterCityByUserId(request) {
+      return insight(request.auth!.userId, 'city', request.params.id, undefined);
+    },
+    async getBetterSectorsByUserId(request) {
+      return insight(request.auth!.userId, 'sector', request.params.id, undefined);
+    },
+    async getAverageByCountryByUserId(request) {
+      return insight(request.auth!.userId, 'country', request.params.id, undefined);
+    },
+  } satisfies Partial<OperationHandlers>;
+}
+
+

@@ -1,0 +1,154 @@
+// The payments catalogue (spec §3, §9, DESIGN §8): stored in EUR in catalogue_items, served in the language's
+// display currency. A converted catalogue names its rate and the rate's date (the current statistics
+// release's exchange rates, as every other converted figure), so no euro price is ever shown with a dollar sign.
+import type { Queryable } from '../../db/open';
+import type { Language } from '../../../domain/constants';
+import type { CatalogueTexts } from '../../db/demoCatalogue';
+import type { components } from '../../../api/schema';
+import { currentRelease } from '../releases';
+import { parseRates } from '../statisticsSettings';
+
+type Schemas = components['schemas'];
+
+export interface CatalogueItem {
+  id: string;
+  kind: 'pack' | 'card';
+  plan: 'basic' | 'advanced' | 'premium' | 'corporate' | null;
+  period: 'year' | 'quarter' | 'custom' | null;
+  /** EUR; null = custom pricing. */
+  price: number | null;
+  priceMonth: number | null;
+  currency: string;
+  credits: number | null;
+  priceCredit: number | null;
+  discount: string | null;
+  style: string | null;
+  texts: Record<Language, CatalogueTexts>;
+}
+
+interface ItemRow {
+  id: string;
+  kind: 'pack' | 'card';
+  plan: CatalogueItem['plan'];
+  period: CatalogueItem['period'];
+  price: string | null;
+  price_month: string | null;
+  currency: string;
+  credits: number | null;
+  price_credit: string | null;
+  discount: string | null;
+  style: string | null;
+  texts: Record<Language, CatalogueTexts>;
+}
+
+const money = (value: string | number | null) => (value === null ? null : Number(value));
+
+const toItem = (row: ItemRow): CatalogueItem => ({
+  id: row.id,
+  kind: row.kind,
+  plan: row.plan,
+  period: row.period,
+  price: money(row.price),
+  priceMonth: money(row.price_month),
+  currency: row.currency,
+  credits: row.credits,
+  priceCredit: money(row.price_credit),
+  discount: row.discount,
+  style: row.style,
+  texts: row.texts,
+});
+
+const COLUMNS = 'id, kind, plan, period, price, price_month, currency, credits, price_credit, discount, style, texts';
+
+export async function listCatalogue(db: Queryable): Promise<CatalogueItem[]> {
+  const rows = await db.execute<ItemRow>(`select ${COLUMNS} from catalogue_items where active order by position, id`);
+  return rows.map(toItem);
+}
+
+export async function findCatalogueItem(db: Queryable, id: string): Promise<CatalogueItem | null> {
+  const [row] = await db.execute<ItemRow>(`select ${COLUMNS} from catalogue_items where id = $1 and active`, [id]);
+  return row ? toItem(row) : null;
+}
+
+/** The language's display currency (spec §9): euro for Spanish, dollar for English. */
+export const DISPLAY_CURRENCY: Record<Language, string> = { es: 'EUR', en: 'USD' };
+const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
+
+/** `lang` when given, else the first of es/en in Accept-Language (by q), else Spanish. */
+export function requestLanguage(lang: string | undefined, acceptLanguage: string | undefined): Language {
+  if (lang === 'es' || lang === 'en') return lang;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { base: tag.split('-')[0], q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => (entry.base === 'es' || entry.base === 'en') && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (ranked[0]?.base as Language | undefined) ?? 'es';
+}
+
+export interface Conversion {
+  from: string;
+  to: string;
+  /** Units of `to` per unit of `from`. */
+  rate: number;
+  date: string;
+}
+
+/**
+ * EUR → `to` from the current release's rates (EUR per unit of a currency), dated by the admin's entry for
+ * that rate (or the release's cut date). Without a release, the admin's current rates. Null without a rate.
+ */
+export async function conversionTo(db: Queryable, to: string): Promise<Conversion | null> {
+  if (to === 'EUR') return null;
+  const [configured] = await db.execute<{ value: unknown }>(`select value from configs where key = 'exchangeRates'`);
+  const entries = Array.isArray(configured?.value) ? (configured.value as Array<{ currency?: string; rateToEur?: number; date?: string }>) : [];
+  const entry = entries.find((e) => e.currency === to);
+  const release = await currentRelease(db);
+  const rateToEur = release ? release.settings.rates?.[to] : parseRates(entries)[to];
+  if (!rateToEur || rateToEur <= 0) return null;
+  const date = entry?.rateToEur === rateToEur && typeof entry.date === 'string' ? entry.date : (release?.cutAt ?? new Date().toISOString()).slice(0, 10);
+  return { from: 'EUR', to, rate: Math.round((1 / rateToEur) * 1e6) / 1e6, date };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The catalogue as the contract serves it, in `language` and its display currency when a rate allows. */
+export async function catalogueFor(db: Queryable, language: Language): Promise<Schemas['Catalogue']> {
+  const items = await listCatalogue(db);
+  const conversion = await conversionTo(db, DISPLAY_CURRENCY[language]);
+  const currency = conversion ? conversion.to : 'EUR';
+  const show = (eur: number | null) => (eur === null ? null : conversion ? round2(eur * conversion.rate) : eur);
+  const texts = (item: CatalogueItem) => item.texts[language] ?? item.texts.es;
+  return {
+    language,
+    currency,
+    conversion,
+    creditPacks: items
+      .filter((item) => item.kind === 'pack')
+      .map((item) => ({
+        id: item.id,
+        name: texts(item).name,
+        price: show(item.price) ?? 0,
+        credits: item.credits ?? 1,
+        priceCredit: show(item.priceCredit) ?? 0,
+        currency,
+        style: item.style ?? 'tertiary',
+      })),
+    subscriptionCards: items
+      .filter((item) => item.kind === 'card' && item.plan && item.period)
+      .map((item) => ({
+        id: item.id,
+        plan: item.plan!,
+        period: item.period!,
+        discount: item.discount,
+        price: show(item.price),
+        priceMonth: show(item.priceMonth),
+        currecy: SYMBOLS[currency] ?? currency,
+        content: texts(item).content,
+        buyButton: item.id,
+      })),
+  };
+}

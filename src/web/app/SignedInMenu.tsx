@@ -1,0 +1,75 @@
+// The signed-in part of the account menu (AccountMenu.tsx): loaded only once someone is signed in, so the
+// menu's positioning code stays out of the first load of the public pages.
+import { Button, Menu, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { authView } from '../../../machines/auth/viewModel';
+import { accountSections } from './navigation';
+import { useAuthActor } from './session';
+
+/** Account sections behind the admin-or-corporate guard (routes.ts). */
+const CORPORATE_SECTIONS = new Set(['my_credits', 'my_searches']);
+
+export default function SignedInMenu() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const email = useSelector(auth, (snapshot) => authView(snapshot).user?.email ?? null);
+  const isAdmin = useSelector(auth, (snapshot) => authView(snapshot).isAdmin);
+  const isAdminOrCorporate = useSelector(auth, (snapshot) => authView(snapshot).isAdminOrCorporate);
+
+  const sections = accountSections.filter((entry) => isAdminOrCorporate || !CORPORATE_SECTIONS.has(entry.section));
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline" colorPalette="brand" data-testid="account-menu">
+          {t('account.menu')}
+        </Button>
+      </Menu.Trigger>
+      {/* Not portalled: the open menu stays inside the header landmark (axe `region`); it is positioned
+          against the viewport either way. */}
+      <>
+        <Menu.Positioner>
+          <Menu.Content minW="15rem">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>
+                <Text as="span" fontSize="xs" color="fg.muted">
+                  {t('account.signed_in_as')}
+                </Text>
+                <Text fontWeight="semibold" truncate data-testid="account-email">
+                  {email}
+                </Text>
+              </Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            {sections.map((entry) => (
+              <Menu.Item key={entry.to} value={entry.to} asChild>
+                <RouterLink to={entry.to} data-testid={`account-${entry.section}`}>
+                  {t(`sections.${entry.section}`)}
+                </RouterLink>
+              </Menu.Item>
+            ))}
+            {isAdminOrCorporate && (
+              <Menu.Item value="/register" asChild>
+                <RouterLink to="/register" data-testid="account-register">
+                  {t('sections.register')}
+                </RouterLink>
+              </Menu.Item>
+            )}
+            {isAdmin && (
+              <Menu.Item value="/admin/stats" asChild>
+                <RouterLink to="/admin/stats" data-testid="account-admin">
+                  {t('sections.admin')}
+                </RouterLink>
+              </Menu.Item>
+            )}
+            <Menu.Separator />
+            <Menu.Item value="sign-out" onClick={() => auth.send({ type: 'auth.signOut' })} data-testid="account-sign-out">
+              {t('account.sign_out')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,33 @@
+// /become-premium (signed-in): the premium modal, open. Closing it leaves for the previous page (or the
+// comparison when the page was opened directly).
+import { useEffect } from 'react';
+import { Container } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { useCurrentUser, useLanguage } from '../../app/session';
+import { PremiumModal } from './PremiumModal';
+import { usePaymentsConfig, usePremiumModal } from './usePayments';
+
+/** Where closing the modal goes: back in this tab's history, or the comparison. */
+export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallback = '/comparison') {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const subscription = actor.on('premiumModal.closed', () => {
+      if (window.history.length > 1 && window.history.state?.idx > 0) navigate(-1);
+      else navigate(fallback, { replace: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, navigate, fallback]);
+}
+
+export default function BecomePremiumPage() {
+  const actor = usePremiumModal(true);
+  const user = useCurrentUser();
+  const language = useLanguage();
+  const payments = usePaymentsConfig();
+  useLeaveOnClose(actor);
+  return (
+    <Container maxW="6xl" py="10" data-testid="become-premium-page">
+      <PremiumModal actor={actor} language={language} plan={user?.premiumType ?? 'free'} paymentsAvailable={payments.available} testMode={payments.testMode} />
+    </Container>
+  );
+}

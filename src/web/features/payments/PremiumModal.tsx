@@ -1,0 +1,216 @@
+// The premium modal (spec §2 Modal 1): a close icon, the heading become_premium.button and the
+// subheading become_premium.upgrading (at most 912 px wide), then the subscription cards in columns of
+// two (290–400 px each, the second of a pair marked last) or, for a user with a paid plan, the
+// manage-subscription block. Renders machines/premiumModal; the card rules are src/domain/payments.
+import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Heading, HStack, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../domain/constants';
+import { CARD_MAX_WIDTH_PX, CARD_MIN_WIDTH_PX, MODAL_HEADING_MAX_WIDTH_PX, isContactCard } from '../../../domain/payments';
+import type { PremiumModalMachine } from '../../../../machines/premiumModal/premiumModalMachine';
+import { premiumModalView, type CardView } from '../../../../machines/premiumModal/viewModel';
+import { checkoutView } from '../../../../machines/checkout/viewModel';
+import { CheckoutStatus, type CheckoutActor } from './CheckoutStatus';
+import { ManageBlock, type ManageActor } from './ManageBlock';
+import { CorporateContactForm, type ContactActor } from './CorporateContactForm';
+import { ConversionNote } from './ConversionNote';
+
+export type PremiumModalActor = ActorRefFrom<PremiumModalMachine>;
+
+function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: CardView; onSelect: () => void; onMoreDetails: () => void; canBuy: boolean }) {
+  const { t } = useTranslation();
+  const { card, price } = view;
+  const contact = isContactCard(card);
+  return (
+    <Box
+      as="article"
+      borderWidth="1px"
+      rounded="lg"
+      p="5"
+      bg="bg"
+      minW={`${CARD_MIN_WIDTH_PX}px`}
+      maxW={`${CARD_MAX_WIDTH_PX}px`}
+      w="full"
+      data-testid="subscription-card"
+      data-card={card.id}
+      data-last={view.last ? 'true' : 'false'}
+    >
+      <Stack gap="3" h="full">
+        <HStack justify="space-between" align="start">
+          <Heading as="h3" size="md">
+            {card.content[0]?.title ?? t(`payments.plans.${card.plan}`)}
+          </Heading>
+          {view.badge && (
+            <Badge colorPalette="orange" data-testid="card-discount">
+              {view.badge}
+            </Badge>
+          )}
+        </HStack>
+        <Box data-testid="card-price" data-kind={price.kind}>
+          {price.kind === 'onRequest' && <Text fontSize="2xl" fontWeight="bold">{t('become_premium.price_on_request')}</Text>}
+          {price.kind === 'single' && <Text fontSize="2xl" fontWeight="bold">{price.price}</Text>}
+          {price.kind === 'monthlyAndYearly' && (
+            <Stack gap="0">
+              {price.monthly && (
+                <Text fontSize="2xl" fontWeight="bold" data-testid="card-price-month">
+                  {price.monthly} <Text as="span" fontSize="sm" fontWeight="normal">{t('become_premium.per_month')}</Text>
+                </Text>
+              )}
+              <Text data-testid="card-price-year">
+                {price.yearly} <Text as="span" fontSize="sm">{t(price.period === 'quarter' ? 'become_premium.per_quarter' : 'become_premium.per_year')}</Text>
+              </Text>
+              <Text fontSize="xs" color="fg.muted" data-testid="card-buy-annual">
+                {t('become_premium.buy_annual', { price: price.yearly })}
+              </Text>
+            </Stack>
+          )}
+        </Box>
+        <Stack gap="2" flex="1">
+          {card.content.map((item, index) => (
+            <Box key={`${item.title}-${index}`}>
+              {(index > 0 || card.content.length > 1) && <Text fontWeight="semibold" fontSize="sm">{item.title}</Text>}
+              <List.Root ps="4" fontSize="sm" color="fg.muted">
+                {item.subtitle.map((feature) => (
+                  <List.Item key={feature}>{feature}</List.Item>
+                ))}
+              </List.Root>
+            </Box>
+          ))}
+        </Stack>
+        <Stack gap="2">
+          <Button
+            onClick={onSelect}
+            disabled={!canBuy && !contact}
+            variant={view.buttonStyle === 'secondary' ? 'solid' : 'outline'}
+            colorPalette={view.buttonStyle === 'secondary' ? 'orange' : 'brand'}
+            // orange.600 under white text is 3.5:1; one shade darker meets WCAG's 4.5:1.
+            {...(view.buttonStyle === 'secondary' ? { bg: 'orange.700', _hover: { bg: 'orange.800' } } : {})}
+            data-testid="card-select"
+            data-style={view.buttonStyle}
+          >
+            {t(contact ? 'become_premium.contact' : 'become_premium.select')}
+          </Button>
+          <Button variant="plain" size="sm" onClick={onMoreDetails} data-testid="card-more-details">
+            {t('become_premium.more_details')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+export interface PremiumModalProps {
+  actor: PremiumModalActor;
+  language: Language;
+  /** The plan of the current user (for the manage block). */
+  plan: string;
+  paymentsAvailable: boolean;
+  testMode: boolean;
+}
+
+export function PremiumModal({ actor, language, plan, paymentsAvailable, testMode }: PremiumModalProps) {
+  const { t } = useTranslation();
+  const view = useSelector(actor, (s) => premiumModalView(s, language));
+  // The children are invoked with the modal and live as long as it does.
+  const checkout = useSelector(actor, (s) => s.children.checkout as CheckoutActor);
+  const manage = useSelector(actor, (s) => s.children.manage as ManageActor);
+  const contact = useSelector(actor, (s) => s.children.contact as ContactActor);
+  const canBuy = useSelector(checkout, (s) => checkoutView(s).canChoose) && paymentsAvailable;
+
+  return (
+    <Dialog.Root
+      open={view.open}
+      onOpenChange={(details) => {
+        if (!details.open) actor.send({ type: 'premiumModal.close' });
+      }}
+      size="cover"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="premium-modal" data-status={view.status}>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton aria-label={t('become_premium.close')} data-testid="premium-modal-close" />
+            </Dialog.CloseTrigger>
+            <Dialog.Header>
+              <Stack gap="2" maxW={`${MODAL_HEADING_MAX_WIDTH_PX}px`} mx="auto" textAlign="center" data-testid="premium-modal-heading">
+                <Dialog.Title asChild>
+                  <Heading as="h2" size="2xl">
+                    {t(view.headingKey)}
+                  </Heading>
+                </Dialog.Title>
+                <Dialog.Description>{t(view.subheadingKey)}</Dialog.Description>
+              </Stack>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="5" align="center">
+                {testMode && view.status === 'cards' && <Badge colorPalette="purple">{t('payments.test_mode')}</Badge>}
+                {!paymentsAvailable && view.status === 'cards' && (
+                  <Alert.Root status="warning" maxW="xl" data-testid="payments-unavailable">
+                    <Alert.Indicator />
+                    <Alert.Description>{t('payments.unavailable')}</Alert.Description>
+                  </Alert.Root>
+                )}
+                {(view.status === 'cards' || view.status === 'manage') && <CheckoutStatus actor={checkout} />}
+                {view.status === 'loading' && <Spinner size="lg" data-testid="premium-modal-loading" />}
+                {view.status === 'failed' && (
+                  <Alert.Root status="error" maxW="xl">
+                    <Alert.Indicator />
+                    <Alert.Description flex="1">{t('become_premium.load_failed')}</Alert.Description>
+                    <Button size="sm" onClick={() => actor.send({ type: 'premiumModal.retry' })}>
+                      {t('become_premium.retry')}
+                    </Button>
+                  </Alert.Root>
+                )}
+                {view.noticeCardId && (
+                  <Alert.Root status="info" maxW="xl" data-testid="premium-notice" data-card={view.noticeCardId}>
+                    <Alert.Indicator />
+                    <Alert.Description flex="1">{t('become_premium.notice')}</Alert.Description>
+                    <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'premiumModal.dismissNotice' })}>
+                      {t('become_premium.notice_dismiss')}
+                    </Button>
+                  </Alert.Root>
+                )}
+                {view.columns.length > 0 && (
+                  <Flex wrap="wrap" gap="4" justify="center" data-testid="subscription-cards">
+                    {view.columns.map((column, index) => (
+                      <Stack key={index} gap="4" data-testid="card-column">
+                        {column.map((cardView) => (
+                          <SubscriptionCardBox
+                            key={cardView.id}
+                            view={cardView}
+                            canBuy={canBuy}
+                            onSelect={() => actor.send({ type: 'premiumModal.select', card: cardView.card })}
+                            onMoreDetails={() => actor.send({ type: 'premiumModal.moreDetails', cardId: cardView.id })}
+                          />
+                        ))}
+                      </Stack>
+                    ))}
+                  </Flex>
+                )}
+                {view.conversion && <ConversionNote conversion={view.conversion} language={language} />}
+                {view.status === 'manage' && (
+                  <Box w="full" maxW="xl">
+                    <ManageBlock actor={manage} plan={plan} available={paymentsAvailable} />
+                  </Box>
+                )}
+                {view.status === 'contact' && (
+                  <Stack w="full" maxW="xl" gap="3">
+                    <CorporateContactForm actor={contact} />
+                    <Box>
+                      <Button variant="ghost" onClick={() => actor.send({ type: 'premiumModal.backToCards' })} data-testid="premium-back-to-cards">
+                        {t('become_premium.back_to_cards')}
+                      </Button>
+                    </Box>
+                  </Stack>
+                )}
+              </Stack>
+            </Dialog.Body>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,272 @@
+// /your-evolution (signed-in): a peer group's median with its p25–p75 band per survey year, the person's own line,
+// nominal or real (a switch), the count of each year (years under K marked, not dropped) and the filters of the
+// comparison. ?historyId=… follows a saved search for free (&dashboard=1 when the corporate dashboard asks).
+// Renders the evolution machine's view.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Box, Button, Container, Field, Grid, Heading, HStack, NativeSelect, SegmentGroup, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { evolutionMachine, type EvolutionScale } from '../../../../machines/evolution/evolutionMachine';
+import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../machines/evolution/actors';
+import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
+import { sameView } from '../../../../machines/comparison/viewModel';
+import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
+import { useLanguage } from '../../app/session';
+import { filterChoices } from '../../components/peerGroup/filterOptions';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { useComparisonPageContext } from '../comparison/useComparisonPage';
+import { formatReleaseDate } from '../comparison/ResultPanel';
+import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { usePersonalPage } from './usePersonalPage';
+import { inspect } from '../../app/inspector';
+
+const TrendChart = lazy(() => import('./TrendChart'));
+
+type EvolutionActor = ReturnType<typeof useActorRef<typeof evolutionMachine>>;
+
+/** The comparison's filters (the same choices from the questionnaire definition), without the year: every year is shown. */
+const EVOLUTION_FIELDS = FILTER_FIELDS.filter((field) => field !== 'year');
+
+function Filters({ actor }: { actor: EvolutionActor }) {
+  const { t } = useTranslation();
+  const { definition, years } = useComparisonPageContext();
+  const panel = useSelector(actor, (s) => evolutionView(s).panel, sameView);
+  const choices = filterChoices(definition, panel.filters, years);
+  const setFilter = (field: FilterField, value: string) => actor.send({ type: 'evolution.setFilter', field, value: value === '' ? null : value });
+  return (
+    <Box as="section" aria-labelledby="evolution-filters-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="evolution-filters">
+      <Stack gap="4">
+        <HStack justify="space-between">
+          <Heading as="h2" id="evolution-filters-title" size="md">
+            {t('comparison.filters.title')}
+          </Heading>
+          <Button size="xs" variant="ghost" disabled={!panel.canClear} onClick={() => actor.send({ type: 'evolution.clearFilters' })} data-testid="evolution-clear">
+            {t('comparison.filters.clear')}
+          </Button>
+        </HStack>
+        {EVOLUTION_FIELDS.map((field) => {
+          const cityWaits = field === 'city' && !panel.filters.country;
+          const value = panel.filters[field];
+          return (
+            <Field.Root key={field} disabled={panel.locked || cityWaits}>
+              <Field.Label htmlFor={`evolution-filter-${field}`}>{t(`comparison.filters.fields.${field}`)}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  id={`evolution-filter-${field}`}
+                  value={value === undefined ? '' : String(value)}
+                  onChange={(event) => setFilter(field, event.currentTarget.value)}
+                  data-testid={`evolution-filter-${field}`}
+                >
+                  <option value="">{t('comparison.filters.any')}</option>
+                  {choices[field].map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label ?? t(choice.labelKey)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          );
+        })}
+        <Button colorPalette="brand" disabled={!panel.canSearch} loading={panel.searching} onClick={() => actor.send({ type: 'evolution.search' })} data-testid="evolution-search">
+          {t('personal.evolution.search')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function ScaleSwitch({ actor, baseYear }: { actor: EvolutionActor; baseYear: number }) {
+  const { t } = useTranslation();
+  const scale = useSelector(actor, (s) => s.context.scale);
+  return (
+    <SegmentGroup.Root
+      size="sm"
+      value={scale}
+      onValueChange={(details) => details.value && actor.send({ type: 'evolution.setScale', scale: details.value as EvolutionScale })}
+      aria-label={t('personal.evolution.scale')}
+      data-testid="evolution-scale"
+    >
+      <SegmentGroup.Indicator />
+      <SegmentGroup.Items
+        items={[
+          { value: 'nominal', label: t('personal.evolution.nominal') },
+          { value: 'real', label: t('personal.evolution.real', { year: baseYear }) },
+        ]}
+      />
+    </SegmentGroup.Root>
+  );
+}
+
+function Figures({ result }: { result: EvolutionResultView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { privacyThreshold } = useComparisonPageContext();
+  const format = useMoneyFormat(result.currency);
+  const money = (value: number | null) => (value === null ? '—' : format.money(value));
+  return (
+    <Table.Root size="sm" data-testid="evolution-table" data-scale={result.scale}>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">P25</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">P75</Table.ColumnHeader>
+          {result.hasOwnLine && <Table.ColumnHeader textAlign="end">{t('personal.evolution.own')}</Table.ColumnHeader>}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {result.years.map((year) => (
+          <Table.Row key={year.year} data-testid={`evolution-year-${year.year}`} data-note={year.note ?? 'none'}>
+            <Table.Cell>
+              {year.year}
+              {year.note && (
+                <Text fontSize="xs" color="fg.muted" data-testid={`evolution-note-${year.year}`}>
+                  {year.note === 'notEnoughData' ? t('personal.evolution.under_k', { threshold: privacyThreshold }) : t(year.reasonKey!, { threshold: privacyThreshold })}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{year.countLabel}</Table.Cell>
+            <Table.Cell textAlign="end">{money(year.p25)}</Table.Cell>
+            <Table.Cell textAlign="end" data-testid={`evolution-median-${year.year}`}>
+              {money(year.p50)}
+            </Table.Cell>
+            <Table.Cell textAlign="end">{money(year.p75)}</Table.Cell>
+            {result.hasOwnLine && <Table.Cell textAlign="end">{money(year.own)}</Table.Cell>}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function Result({ actor, result }: { actor: EvolutionActor; result: EvolutionResultView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { definition, years } = useComparisonPageContext();
+  const format = useMoneyFormat(result.currency);
+  return (
+    <Stack gap="4" data-testid="evolution-result" data-stale={String(result.stale)}>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <FilterSummary filters={result.filters} definition={definition} years={years} />
+        <ScaleSwitch actor={actor} baseYear={result.baseYear} />
+      </HStack>
+      {result.stale && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('personal.evolution.stale')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Box minH="320px" data-testid="evolution-chart">
+        <Suspense fallback={<Skeleton height="320px" rounded="md" />}>
+          <TrendChart
+            years={result.years.map((y) => y.year)}
+            band={{ name: t('personal.evolution.band'), low: result.years.map((y) => y.p25), high: result.years.map((y) => y.p75), color: '#2a9386' }}
+            lines={[
+              { name: t('personal.evolution.median'), values: result.years.map((y) => y.p50), color: '#196259' },
+              ...(result.hasOwnLine ? [{ name: t('personal.evolution.own'), values: result.years.map((y) => y.own), color: '#c05621' }] : []),
+            ]}
+            ariaLabel={t('personal.evolution.chart_label', { scale: t(`personal.evolution.scale_${result.scale}`) })}
+            formatMoney={format.money}
+            formatAxis={format.axis}
+          />
+        </Suspense>
+      </Box>
+      <Figures result={result} />
+      <Stack gap="1" fontSize="sm" color="fg.muted">
+        {result.scale === 'real' && result.inflation && (
+          <Text data-testid="evolution-inflation">
+            {result.inflation.country
+              ? t('personal.evolution.inflation_country', { year: result.baseYear, country: t(`questionnaire.options.country.${result.inflation.country}`) })
+              : t('personal.evolution.inflation_area', { year: result.baseYear })}
+            {result.inflation.provisional ? ` ${t('personal.evolution.provisional')}` : ''}
+          </Text>
+        )}
+        {result.release && <Text>{t('personal.release', { date: formatReleaseDate(result.release.cutAt, language), sequence: result.release.sequence })}</Text>}
+        <ConversionNote display={format.display} />
+      </Stack>
+    </Stack>
+  );
+}
+
+export default function EvolutionPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const historyId = params.get('historyId');
+  const fromDashboard = params.get('dashboard') === '1';
+  const { key, cost, onFailure, onCharged } = usePersonalPage();
+  const [machine] = useState(() =>
+    evolutionMachine.provide({
+      actors: {
+        loadStartingPoint: historyId ? savedSearchStart(historyId) : ownGroupStart(cost.kind !== 'credits'),
+        ...evolutionActors({ getUserEvolution: !fromDashboard, isDashboard: fromDashboard }),
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: { searchKeyPrefix: key }, inspect });
+  const phase = useSelector(actor, (s) => evolutionView(s).phase);
+  const result = useSelector(actor, (s) => evolutionView(s).result, sameView);
+  const failure = useSelector(actor, (s) => evolutionView(s).failure, sameView);
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('evolution.creditsExhausted', (event) => onFailure(event.failure)),
+      actor.on('evolution.failed', (event) => onFailure(event.failure)),
+      actor.on('evolution.searched', (event) => onCharged(event.creditsLeft)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onFailure, onCharged]);
+
+  return (
+    <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid="evolution-page" data-phase={phase}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {fromDashboard ? t('personal.evolution.dashboard_title') : t('sections.your_evolution')}
+          </Heading>
+          <Text color="fg.muted">{t('personal.evolution.intro')}</Text>
+          {cost.kind === 'credits' && !historyId && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('comparison.search.cost_credits', { count: cost.credits })}
+            </Text>
+          )}
+        </Stack>
+        <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
+          <Filters actor={actor} />
+          <Stack gap="4">
+            {(phase === 'preparing' || phase === 'searching') && !result && (
+              <HStack gap="2">
+                <Spinner size="sm" color="brand.fg" />
+                <Text>{t('personal.running')}</Text>
+              </HStack>
+            )}
+            {phase === 'formRequired' && (
+              <Alert.Root status="info" data-testid="evolution-form-required">
+                <Alert.Indicator />
+                <Alert.Title>{t('personal.form_required')}</Alert.Title>
+                <Button asChild size="sm" variant="outline" ms="auto">
+                  <RouterLink to="/my-form">{t('personal.form_link')}</RouterLink>
+                </Button>
+              </Alert.Root>
+            )}
+            {(phase === 'failed' || phase === 'unavailable' || phase === 'creditGate') && (
+              <Alert.Root status="error" data-testid="evolution-failed">
+                <Alert.Indicator />
+                <Alert.Title>{t(phase === 'creditGate' ? 'personal.credit_gate' : 'personal.failed')}</Alert.Title>
+                {failure?.canRetry && (
+                  <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'evolution.retry' })}>
+                    {t('personal.retry')}
+                  </Button>
+                )}
+              </Alert.Root>
+            )}
+            {result && <Result actor={actor} result={result} />}
+          </Stack>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

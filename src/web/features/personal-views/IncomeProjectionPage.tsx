@@ -1,0 +1,158 @@
+// /your-income-projection (signed-in): the person's latest total projected five years at their peer group's median
+// yearly growth, with the p25/p75 growth band, the real-terms line, the next position level's scenario and a plain
+// explanation of the assumptions. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { incomeProjectionMachine } from '../../../../machines/incomeProjection/incomeProjectionMachine';
+import { incomeProjectionActors } from '../../../../machines/incomeProjection/actors';
+import { projectionPhase, projectionView, type ProjectionView } from '../../../../machines/incomeProjection/viewModel';
+import { sameView } from '../../../../machines/comparison/viewModel';
+import { useLanguage } from '../../app/session';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { useComparisonPageContext } from '../comparison/useComparisonPage';
+import { formatReleaseDate } from '../comparison/ResultPanel';
+import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { formatRate } from './format';
+import { inspect } from '../../app/inspector';
+
+const TrendChart = lazy(() => import('./TrendChart'));
+
+function Projection({ view }: { view: ProjectionView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { definition, years } = useComparisonPageContext();
+  const format = useMoneyFormat(view.currency);
+  const { current, nextLevel, inflation } = view.projection;
+  const growth = current.growth;
+  const levelName = nextLevel ? t(`questionnaire.options.positionLevel.${nextLevel.level}`) : '';
+  return (
+    <Stack gap="5" data-testid="projection-result">
+      <FilterSummary filters={view.filters} definition={definition} years={years} />
+      <Text fontSize="lg" fontWeight="semibold" data-testid="projection-start">
+        {t('personal.projection.start', { year: view.start.year, value: format.money(view.start.value) })}
+      </Text>
+      <ConversionNote display={format.display} />
+      <Box minH="320px" data-testid="projection-chart">
+        <Suspense fallback={<Skeleton height="320px" rounded="md" />}>
+          <TrendChart
+            years={current.years}
+            band={{ name: t('personal.projection.band_series'), low: current.low, high: current.high, color: '#2a9386' }}
+            lines={[
+              { name: t('personal.projection.nominal_series'), values: current.nominal, color: '#196259' },
+              { name: t('personal.projection.real_series', { year: view.start.year }), values: current.real, color: '#718096', dashed: true },
+              ...(nextLevel ? [{ name: t('personal.projection.next_series', { level: levelName }), values: nextLevel.nominal, color: '#c05621' }] : []),
+            ]}
+            ariaLabel={t('personal.projection.chart_label')}
+            formatMoney={format.money}
+            formatAxis={format.axis}
+          />
+        </Suspense>
+      </Box>
+      <Table.Root size="sm" data-testid="projection-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('personal.projection.nominal_series')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('personal.projection.band_series')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('personal.projection.real_series', { year: view.start.year })}</Table.ColumnHeader>
+            {nextLevel && <Table.ColumnHeader textAlign="end">{t('personal.projection.next_series', { level: levelName })}</Table.ColumnHeader>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {current.years.map((year, i) => (
+            <Table.Row key={year} data-testid={`projection-year-${year}`}>
+              <Table.Cell>{year}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid={`projection-nominal-${year}`}>
+                {format.money(current.nominal[i]!)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{t('comparison.result.range', { low: format.money(current.low[i]!), high: format.money(current.high[i]!) })}</Table.Cell>
+              <Table.Cell textAlign="end">{format.money(current.real[i]!)}</Table.Cell>
+              {nextLevel && <Table.Cell textAlign="end">{format.money(nextLevel.nominal[i]!)}</Table.Cell>}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Box as="section" aria-labelledby="projection-assumptions-title" borderWidth="1px" rounded="lg" p="5" bg="bg.subtle" data-testid="projection-assumptions">
+        <Stack gap="2">
+          <Heading as="h2" size="md" id="projection-assumptions-title">
+            {t('personal.projection.assumptions_title')}
+          </Heading>
+          {growth.source === 'inflation' && (
+            <Alert.Root status="warning" data-testid="projection-fallback">
+              <Alert.Indicator />
+              <Alert.Title>{t('personal.projection.fallback', { rate: formatRate(growth.median, language) })}</Alert.Title>
+            </Alert.Root>
+          )}
+          <List.Root gap="1.5" ps="5">
+            {growth.source === 'peers' && (
+              <List.Item data-testid="projection-growth">
+                {t('personal.projection.growth', { rate: formatRate(growth.median, language), from: growth.fromYear, to: growth.toYear })}
+              </List.Item>
+            )}
+            <List.Item>{t('personal.projection.band', { low: formatRate(growth.low, language), high: formatRate(growth.high, language) })}</List.Item>
+            <List.Item>{t('personal.projection.real', { rate: formatRate(inflation, language), year: view.start.year })}</List.Item>
+            <List.Item data-testid="projection-next">
+              {nextLevel
+                ? t('personal.projection.next', { level: levelName, value: format.money(nextLevel.startValue), rate: formatRate(nextLevel.growth.median, language) })
+                : t('personal.projection.no_next')}
+            </List.Item>
+            <List.Item>{t('personal.projection.not_a_promise')}</List.Item>
+          </List.Root>
+          {view.release && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('personal.release', { date: formatReleaseDate(view.release.cutAt, language), sequence: view.release.sequence })}
+            </Text>
+          )}
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+export default function IncomeProjectionPage() {
+  const { t } = useTranslation();
+  const [machine] = useState(() => incomeProjectionMachine.provide({ actors: incomeProjectionActors() }));
+  const actor = useActorRef(machine, { inspect });
+  const phase = useSelector(actor, projectionPhase);
+  const view = useSelector(actor, projectionView, sameView);
+  return (
+    <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="projection-page" data-phase={phase}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {t('sections.your_income_projection')}
+          </Heading>
+          <Text color="fg.muted">{t('personal.projection.intro')}</Text>
+        </Stack>
+        {phase === 'loading' && (
+          <HStack gap="2">
+            <Spinner size="sm" color="brand.fg" />
+            <Text>{t('personal.running')}</Text>
+          </HStack>
+        )}
+        {phase === 'noOwnFigures' && (
+          <Alert.Root status="info" data-testid="projection-form-required">
+            <Alert.Indicator />
+            <Alert.Title>{t('personal.form_required')}</Alert.Title>
+            <Button asChild size="sm" variant="outline" ms="auto">
+              <RouterLink to="/my-form">{t('personal.form_link')}</RouterLink>
+            </Button>
+          </Alert.Root>
+        )}
+        {phase === 'failed' && (
+          <Alert.Root status="error" data-testid="projection-failed">
+            <Alert.Indicator />
+            <Alert.Title>{t('personal.failed')}</Alert.Title>
+            <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'projection.retry' })}>
+              {t('personal.retry')}
+            </Button>
+          </Alert.Root>
+        )}
+        {view && <Projection view={view} />}
+      </Stack>
+    </Container>
+  );
+}

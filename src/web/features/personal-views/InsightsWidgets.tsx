@@ -1,0 +1,102 @@
+// The insights widgets: better cities, better sectors and the median by country for the caller's profile, each
+// saying how many groups were left out for privacy. Renders the insights machine's view; decides nothing.
+import { useState } from 'react';
+import { Alert, Box, Button, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { insightsMachine } from '../../../../machines/insights/insightsMachine';
+import { insightsActors } from '../../../../machines/insights/actors';
+import { insightsView, type RankingView } from '../../../../machines/insights/viewModel';
+import { sameView } from '../../../../machines/comparison/viewModel';
+import { useLanguage } from '../../app/session';
+import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
+import { choiceLabel, filterChoices } from '../../components/peerGroup/filterOptions';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { inspect } from '../../app/inspector';
+
+function Ranking({ ranking }: { ranking: RankingView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const definition = useQuestionnaireDefinition();
+  const format = useMoneyFormat(ranking.currency);
+  // City labels are those of the filters' country.
+  const choices = filterChoices(definition, ranking.filters, [ranking.year]);
+  const labelOf = (key: string) => {
+    const choice = choiceLabel(choices, ranking.rankedBy, key);
+    return choice.label ?? (choice.labelKey ? t(choice.labelKey) : key);
+  };
+  return (
+    <Box as="article" borderWidth="1px" rounded="lg" p="4" bg="bg" data-testid={`insight-${ranking.name}`} aria-labelledby={`insight-title-${ranking.name}`}>
+      <Stack gap="3">
+        <Heading as="h3" size="sm" id={`insight-title-${ranking.name}`}>
+          {t(`personal.insights.${ranking.name}`)}
+        </Heading>
+        <FilterSummary filters={ranking.filters} definition={definition} years={[ranking.year]} />
+        {ranking.items.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('personal.insights.empty')}
+          </Text>
+        ) : (
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t(`comparison.filters.fields.${ranking.rankedBy}`)}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {ranking.items.map((item) => (
+                <Table.Row key={item.key} data-testid="insight-row">
+                  <Table.Cell>{labelOf(item.key)}</Table.Cell>
+                  <Table.Cell textAlign="end">{format.money(item.p50)}</Table.Cell>
+                  <Table.Cell textAlign="end">{item.countLabel}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+        {ranking.omitted > 0 && (
+          <Text fontSize="sm" color="fg.muted" data-testid={`insight-omitted-${ranking.name}`}>
+            {t('personal.insights.omitted', { count: ranking.omitted })}
+          </Text>
+        )}
+        <ConversionNote display={format.display} />
+      </Stack>
+    </Box>
+  );
+}
+
+export function InsightsWidgets() {
+  const { t } = useTranslation();
+  const [machine] = useState(() => insightsMachine.provide({ actors: insightsActors() }));
+  const actor = useActorRef(machine, { inspect });
+  const view = useSelector(actor, insightsView, sameView);
+  return (
+    <Box as="section" aria-labelledby="insights-title" data-testid="insights" data-phase={view.phase}>
+      <Stack gap="3">
+        <Heading as="h2" size="md" id="insights-title">
+          {t('personal.insights.title')}
+        </Heading>
+        {view.phase === 'loading' && <Skeleton height="32" rounded="lg" />}
+        {view.phase === 'failed' && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{t('personal.insights.failed')}</Alert.Title>
+            <Button size="xs" variant="outline" ms="auto" onClick={() => actor.send({ type: 'insights.retry' })}>
+              {t('personal.retry')}
+            </Button>
+          </Alert.Root>
+        )}
+        {view.phase === 'ready' && (
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+            {view.rankings.map((ranking) => (
+              <Ranking key={ranking.name} ranking={ranking} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Box>
+  );
+}

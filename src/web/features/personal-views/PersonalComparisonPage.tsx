@@ -1,0 +1,195 @@
+// /personalized-comparison (signed-in): the caller's own pay against their peer group — a gauge per total with
+// their own perception beside it, how the group was chosen, its box plots, the release, and the insights widgets.
+// ?historyId=… re-opens a saved one for free. Renders the personalComparison machine's view.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Badge, Box, Button, Container, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { personalComparisonMachine } from '../../../../machines/personalComparison/personalComparisonMachine';
+import { personalComparisonActors } from '../../../../machines/personalComparison/actors';
+import { personalComparisonView, type PersonalResultView } from '../../../../machines/personalComparison/viewModel';
+import { sameView } from '../../../../machines/comparison/viewModel';
+import { formatCount } from '../../../domain/language';
+import { useLanguage } from '../../app/session';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { useComparisonPageContext } from '../comparison/useComparisonPage';
+import { formatReleaseDate } from '../comparison/ResultPanel';
+import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { Gauge } from './Gauge';
+import { InsightsWidgets } from './InsightsWidgets';
+import { usePersonalPage } from './usePersonalPage';
+import { inspect } from '../../app/inspector';
+
+const DistributionChart = lazy(() => import('../comparison/DistributionChart'));
+
+function PeerGroup({ result }: { result: PersonalResultView }) {
+  const { t } = useTranslation();
+  const { definition, years, privacyThreshold, language } = useComparisonPageContext();
+  return (
+    <Box as="section" aria-labelledby="personal-group-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="personal-group">
+      <Stack gap="3">
+        <Heading as="h2" size="md" id="personal-group-title">
+          {t('personal.group.title')}
+        </Heading>
+        <FilterSummary filters={result.filters} definition={definition} years={years} testId="personal-group-filters" />
+        <Text fontSize="sm" color="fg.muted">
+          {result.count !== null ? t('personal.group.size', { count: result.count, formatted: formatCount(result.count, language), year: result.year }) : result.countLabel}
+        </Text>
+        {result.steps.length > 0 && (
+          <List.Root as="ol" gap="2" ps="5" data-testid="personal-steps">
+            {result.steps.map((step, i) => (
+              <List.Item key={i} data-status={step.status}>
+                <Stack gap="1">
+                  <HStack gap="2" wrap="wrap">
+                    <Badge colorPalette={step.status === 'used' ? 'green' : 'gray'}>{t(`personal.group.status.${step.status}`)}</Badge>
+                    {step.dropped && <Text fontSize="sm">{t('personal.group.dropped', { field: t(`comparison.filters.fields.${step.dropped}`) })}</Text>}
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('personal.group.count', { label: step.countLabel })}
+                    </Text>
+                  </HStack>
+                  <FilterSummary filters={step.filters} definition={definition} years={years} />
+                  {step.reasonKey && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t(step.reasonKey, { threshold: privacyThreshold })}
+                      {step.reasonFilter ? ` (${t(`comparison.filters.fields.${step.reasonFilter}`)})` : ''}
+                    </Text>
+                  )}
+                </Stack>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function Result({ result }: { result: PersonalResultView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = useMoneyFormat(result.currency);
+  return (
+    <Stack gap="6" data-testid="personal-result">
+      <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
+        {result.release && (
+          <Text data-testid="personal-release">{t('personal.release', { date: formatReleaseDate(result.release.cutAt, language), sequence: result.release.sequence })}</Text>
+        )}
+        <ConversionNote display={format.display} />
+        {result.reopened && <Badge colorPalette="brand">{t('personal.reopened')}</Badge>}
+      </HStack>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {result.gauges.map((gauge) => (
+          <Gauge key={gauge.measure} view={gauge} language={language} format={format} />
+        ))}
+      </SimpleGrid>
+      <PeerGroup result={result} />
+      <Box as="section" aria-labelledby="personal-box-title">
+        <Stack gap="3">
+          <Heading as="h2" size="md" id="personal-box-title">
+            {t('personal.box_title')}
+          </Heading>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            {result.boxPlots
+              .filter((box) => box.detail === 'full' || box.detail === 'quartiles')
+              .map((box) => (
+                <Box key={box.measure} borderWidth="1px" rounded="lg" p="4" bg="bg" data-testid={`personal-box-${box.measure}`}>
+                  <Text fontWeight="semibold">{t(box.labelKey)}</Text>
+                  <Suspense fallback={<Skeleton height="150px" rounded="md" />}>
+                    <DistributionChart
+                      statistic={box.statistic}
+                      label={t(box.labelKey)}
+                      ownValue={box.ownValue}
+                      formatMoney={format.money}
+                      formatAxis={format.axis}
+                      text={{
+                        own: box.ownValue !== null ? t('comparison.result.chart_own', { value: format.money(box.ownValue) }) : '',
+                        ariaLabel: t('comparison.result.chart_label', { measure: t(box.labelKey) }),
+                      }}
+                    />
+                  </Suspense>
+                </Box>
+              ))}
+          </SimpleGrid>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+export default function PersonalComparisonPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const historyId = params.get('historyId');
+  const { key, cost, onFailure, onCharged } = usePersonalPage();
+  const [machine] = useState(() => personalComparisonMachine.provide({ actors: personalComparisonActors() }));
+  const actor = useActorRef(machine, { input: { historyId, autoStart: cost.kind !== 'credits', requestKey: key }, inspect });
+  const view = useSelector(actor, personalComparisonView, sameView);
+  const { privacyThreshold } = useComparisonPageContext();
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('personal.creditsExhausted', (event) => onFailure(event.failure)),
+      actor.on('personal.failed', (event) => onFailure(event.failure)),
+      actor.on('personal.compared', (event) => onCharged(event.creditsLeft)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onFailure, onCharged]);
+
+  return (
+    <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="personal-comparison-page" data-phase={view.phase}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {t('sections.personalized_comparison')}
+          </Heading>
+          <Text color="fg.muted">{t('personal.intro')}</Text>
+        </Stack>
+        {view.phase === 'waiting' && (
+          <Stack gap="2" align="start">
+            <Button colorPalette="brand" disabled={!view.canRun} onClick={() => actor.send({ type: 'personal.run' })} data-testid="personal-run">
+              {t('personal.run')}
+            </Button>
+            <Text fontSize="sm" color="fg.muted">
+              {cost.kind === 'credits' ? t('comparison.search.cost_credits', { count: cost.credits }) : t('comparison.search.cost_free')}
+            </Text>
+          </Stack>
+        )}
+        {view.phase === 'running' && (
+          <HStack gap="2" data-testid="personal-running">
+            <Spinner size="sm" color="brand.fg" />
+            <Text>{t('personal.running')}</Text>
+          </HStack>
+        )}
+        {view.phase === 'notEnoughData' && (
+          <Alert.Root status="info" data-testid="personal-not-enough">
+            <Alert.Indicator />
+            <Alert.Title>{t('personal.not_enough', { threshold: privacyThreshold })}</Alert.Title>
+          </Alert.Root>
+        )}
+        {view.phase === 'formRequired' && (
+          <Alert.Root status="info" data-testid="personal-form-required">
+            <Alert.Indicator />
+            <Alert.Title>{t('personal.form_required')}</Alert.Title>
+            <Button asChild size="sm" variant="outline" ms="auto">
+              <RouterLink to="/my-form">{t('personal.form_link')}</RouterLink>
+            </Button>
+          </Alert.Root>
+        )}
+        {(view.phase === 'failed' || view.phase === 'creditGate') && (
+          <Alert.Root status="error" data-testid="personal-failed">
+            <Alert.Indicator />
+            <Alert.Title>{t(view.phase === 'creditGate' ? 'personal.credit_gate' : 'personal.failed')}</Alert.Title>
+            {view.failure?.canRetry && (
+              <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'personal.retry' })}>
+                {t('personal.retry')}
+              </Button>
+            )}
+          </Alert.Root>
+        )}
+        {view.phase === 'result' && view.result && <Result result={view.result} />}
+        <InsightsWidgets />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,29 @@
+// The personal views as the route table knows them (routes.ts page names), each loaded on demand with its machine
+// and ApexCharts.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const PersonalComparisonPage = lazy(() => import('./PersonalComparisonPage'));
+const EvolutionPage = lazy(() => import('./EvolutionPage'));
+const IncomeProjectionPage = lazy(() => import('./IncomeProjectionPage'));
+
+export type PersonalPageName = 'personalized-comparison' | 'your-evolution' | 'your-income-projection';
+
+export const personalViewPages: Record<PersonalPageName, ComponentType<PageProps>> = {
+  'personalized-comparison': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <PersonalComparisonPage />
+    </Suspense>
+  ),
+  'your-evolution': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <EvolutionPage />
+    </Suspense>
+  ),
+  'your-income-projection': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <IncomeProjectionPage />
+    </Suspense>
+  ),
+};

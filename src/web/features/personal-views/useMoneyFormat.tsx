@@ -1,0 +1,18 @@
+// Money of the personal views as DESIGN.md §8 says: in the language's currency, converted with the rates of
+// the current release (AppConfig.exchangeRates); ConversionNote shows the rate and its date beside them.
+import { moneyDisplay, type MoneyDisplay } from '../../../domain/money';
+import { useAppConfig } from '../../app/appConfig';
+import { useLanguage } from '../../app/session';
+import { ConversionNote as SharedConversionNote } from '../../components/ConversionNote';
+import { moneyFormat, type MoneyFormat } from '../comparison/ResultPanel';
+
+export function useMoneyFormat(currency: string): MoneyFormat & { display: MoneyDisplay } {
+  const language = useLanguage();
+  const display = moneyDisplay(language, currency, useAppConfig()?.exchangeRates ?? null);
+  return { ...moneyFormat(language, display), display };
+}
+
+/** The conversion note in the reader's language, only when figures were converted. */
+export function ConversionNote({ display }: { display: MoneyDisplay }) {
+  return <SharedConversionNote display={display} language={useLanguage()} testId="personal-conversion" />;
+}

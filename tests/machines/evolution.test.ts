@@ -1,0 +1,236 @@
+// The evolution walked along its graph against the real actor, with fakes for its two effects (the evolution
+// call is tested against the real server in tests/server). Assertions compare the view model with the walk's world.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  evolutionMachine,
+  type EvolutionEmitted,
+  type EvolutionEvent,
+  type EvolutionMachine,
+  type EvolutionRequest,
+  type EvolutionResult,
+  type EvolutionStart,
+} from '../../machines/evolution/evolutionMachine';
+import { evolutionView } from '../../machines/evolution/viewModel';
+import type { CallFailure } from '../../src/api/client';
+import { withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
+import { describeMachinePaths } from './harness/vitest';
+import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
+
+const KEY = 'evolution-key-01';
+const HISTORY_ID = 'hist0000000000000000000003';
+
+const ANSWER: EvolutionResult = {
+  measure: 'totalWithDeferral',
+  currency: 'EUR',
+  baseYear: 2026,
+  filters: { sector: 'banking' },
+  series: [
+    { year: 2023, n: null, countLabel: '<5', p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', deflator: 1.1 },
+    { year: 2024, n: 40, countLabel: '40', p25: 90_000, p50: 100_000, p75: 120_000, realP25: 96_300, realP50: 107_000, realP75: 128_400, status: 'ok', deflator: 1.07 },
+    { year: 2025, n: 10, countLabel: '10', p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null, status: 'ok', reasonCode: 'TOO_FEW_FOR_QUARTILES', deflator: 1.03 },
+    { year: 2026, n: 45, countLabel: '45', p25: 95_000, p50: 110_000, p75: 125_000, realP25: 95_000, realP50: 110_000, realP75: 125_000, status: 'ok', deflator: 1 },
+  ],
+  userSeries: [{ year: 2024, formId: 'form0000000000000000000001', value: 105_000, realValue: 112_400 }],
+  historyId: 'hist0000000000000000000004',
+  creditsLeft: null,
+  release: { id: 'rel00000000000000000000001', sequence: 2, cutAt: '2026-11-23T03:00:00.000Z' },
+  inflation: { country: 'es', rates: [{ year: 2024, country: 'es', rate: 3.9, estimate: false }, { year: 2026, country: 'es', rate: 2.0, estimate: true }] },
+};
+
+const OWN_GROUP: EvolutionStart = { filters: { sector: 'banking', positionLevel: 'director', country: 'es' }, searchAtOnce: true };
+const CHARGED_START: EvolutionStart = { filters: {}, searchAtOnce: false };
+const SAVED: EvolutionStart = { filters: { sector: 'energy' }, historyId: HISTORY_ID, searchAtOnce: false };
+
+const failure = (status: number, errorCode: string | null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
+const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
+const NO_FORM = failure(403, 'FORM_REQUIRED');
+const SERVER_ERROR = failure(500, null);
+const OFFLINE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
+
+const serializeState = (s: MachineSnapshot<EvolutionMachine>) => JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null });
+
+const graph = machineGraph({
+  machine: evolutionMachine,
+  input: { searchKeyPrefix: KEY },
+  serializeState,
+  events: eventsWithFixtures<EvolutionEvent>(
+    {
+      'evolution.setFilter': [{ type: 'evolution.setFilter', field: 'sector', value: 'energy' }],
+      'evolution.setScale': [{ type: 'evolution.setScale', scale: 'real' }, { type: 'evolution.setScale', scale: 'nominal' }],
+    },
+    {
+      outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER] },
+      errors: { loadStartingPoint: [OFFLINE], runEvolution: [NO_CREDITS, NO_FORM, SERVER_ERROR] },
+    },
+  ),
+});
+
+interface Pending<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+interface World extends ActorWorld<EvolutionMachine> {
+  loading: Pending<EvolutionStart> | null;
+  running: Pending<EvolutionResult> | null;
+  calls: EvolutionRequest[];
+  emitted: EvolutionEmitted[];
+  filters: PeerGroupFilters;
+  following: string | null;
+  scale: 'nominal' | 'real';
+  newSearches: number;
+  lastAnswer: EvolutionResult | null;
+  lastFailure: CallFailure | null;
+}
+
+function createWorld(): World {
+  const world = { loading: null, running: null, calls: [], emitted: [], filters: {}, following: null, scale: 'nominal', newSearches: 0, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
+  const machine = evolutionMachine.provide({
+    actors: {
+      loadStartingPoint: fromPromise<EvolutionStart>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
+      runEvolution: fromPromise<EvolutionResult, EvolutionRequest>(({ input }) => {
+        world.calls.push(input);
+        return new Promise((resolve, reject) => (world.running = { resolve, reject }));
+      }),
+    },
+  });
+  world.actor = createActor(machine, { input: { searchKeyPrefix: KEY } });
+  world.actor.on('*', (event) => world.emitted.push(event as EvolutionEmitted));
+  return world;
+}
+
+const driver = actorDriver<EvolutionMachine, World>({
+  start: createWorld,
+  executors: {
+    'evolution.setFilter': (world, event) => {
+      if (event.field !== 'year') {
+        world.filters = withFilter(world.filters, event.field, event.value);
+        world.following = null;
+      }
+      send(world, event);
+    },
+    'evolution.clearFilters': (world, event) => {
+      world.filters = {};
+      world.following = null;
+      send(world, event);
+    },
+    'evolution.search': (world, event) => {
+      world.newSearches += 1;
+      send(world, event);
+    },
+    'evolution.retry': send,
+    'evolution.setScale': (world, event) => {
+      world.scale = event.scale;
+      send(world, event);
+    },
+  } satisfies EventExecutors<EvolutionEvent, World>,
+  frameworkExecutors: {
+    'xstate.done.actor.loadStartingPoint': (world, event) => {
+      const start = event.output as EvolutionStart;
+      world.filters = start.filters;
+      world.following = start.historyId ?? null;
+      world.loading!.resolve(start);
+    },
+    'xstate.error.actor.loadStartingPoint': (world, event) => world.loading!.reject(event.error),
+    'xstate.done.actor.runEvolution': (world, event) => {
+      world.lastAnswer = event.output as EvolutionResult;
+      world.running!.resolve(world.lastAnswer);
+    },
+    'xstate.error.actor.runEvolution': (world, event) => {
+      world.lastFailure = event.error as CallFailure;
+      world.running!.reject(event.error);
+    },
+  },
+  serializeState,
+});
+
+const assertions = {
+  preparing: (world, snapshot) => {
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'preparing', panel: { locked: true, canSearch: false } });
+    expect(world.loading).not.toBeNull();
+  },
+  unavailable: (_world, snapshot) => {
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'unavailable', failure: { offline: true, canRetry: true } });
+  },
+  editing: (world, snapshot) => {
+    const view = evolutionView(snapshot);
+    expect(view.panel).toMatchObject({ filters: world.filters, locked: false, canSearch: true });
+    // An earlier answer stays, marked as no longer answering the filters.
+    if (world.lastAnswer) expect(view.result).toMatchObject({ stale: true });
+    else expect(view.result).toBeNull();
+  },
+  searching: (world, snapshot) => {
+    expect(evolutionView(snapshot).panel).toMatchObject({ locked: true, searching: true });
+    expect(world.calls.at(-1)).toEqual({ filters: world.filters, historyId: world.following, idempotencyKey: `${KEY}-${world.newSearches}` });
+  },
+  result: (world, snapshot) => {
+    const view = evolutionView(snapshot).result!;
+    const real = world.scale === 'real';
+    expect(view).toMatchObject({ stale: false, scale: world.scale, baseYear: 2026, hasOwnLine: true, inflation: { country: 'es', provisional: true } });
+    // Every year keeps its place: the year under K and the year without quartiles are marked, not dropped.
+    expect(view.years.map((y) => [y.year, y.note, y.p50, y.own])).toEqual([
+      [2023, 'notEnoughData', null, null],
+      [2024, null, real ? 107_000 : 100_000, real ? 112_400 : 105_000],
+      [2025, 'tooFewForQuartiles', null, null],
+      [2026, null, 110_000, null],
+    ]);
+    expect(view.years[0]!.reasonKey).toBe('comparison.reasons.NOT_ENOUGH_DATA');
+    expect(world.emitted.at(-1)).toEqual({ type: 'evolution.searched', creditsLeft: null });
+  },
+  creditGate: (world, snapshot) => {
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'creditGate', failure: { status: 402, canRetry: false } });
+    expect(world.emitted.at(-1)).toEqual({ type: 'evolution.creditsExhausted', failure: NO_CREDITS });
+  },
+  formRequired: (_world, snapshot) => {
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'formRequired', failure: { errorCode: 'FORM_REQUIRED' } });
+  },
+  failed: (world, snapshot) => {
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'failed', failure: { status: 500, canRetry: true }, panel: { filters: world.filters } });
+    expect(world.emitted.at(-1)).toEqual({ type: 'evolution.failed', failure: SERVER_ERROR });
+  },
+} satisfies StateAssertions<EvolutionMachine, World>;
+
+describeMachinePaths('evolution paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
+
+describe('evolution behaviour', () => {
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it('follows a saved search for free and makes the next search a new one', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(SAVED);
+    await settle();
+    expect(world.calls).toEqual([{ filters: { sector: 'energy' }, historyId: HISTORY_ID, idempotencyKey: `${KEY}-0` }]);
+    world.running!.resolve(ANSWER);
+    await settle();
+    world.actor.send({ type: 'evolution.setFilter', field: 'country', value: 'es' });
+    world.actor.send({ type: 'evolution.search' });
+    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'energy', country: 'es' }, historyId: null, idempotencyKey: `${KEY}-1` });
+  });
+
+  it('ignores the year filter: every survey year is shown', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(CHARGED_START);
+    await settle();
+    world.actor.send({ type: 'evolution.setFilter', field: 'year', value: 2025 });
+    expect(world.actor.getSnapshot().context.filters).toEqual({});
+  });
+
+  it('switches nominal/real without asking again', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(OWN_GROUP);
+    await settle();
+    world.running!.resolve(ANSWER);
+    await settle();
+    world.actor.send({ type: 'evolution.setScale', scale: 'real' });
+    expect(evolutionView(world.actor.getSnapshot()).result!.years[3]!.p25).toBe(95_000);
+    expect(evolutionView(world.actor.getSnapshot()).result!.years[1]!.p25).toBe(96_300);
+    expect(world.calls).toHaveLength(1);
+  });
+});
