@@ -41,6 +41,7 @@ import {
   updateAccount,
   type UserRow,
 } from '../services/users';
+import { statisticsChangedHere } from '../services/statisticsSettings';
 
 /**
  * A registration (member, or corporate user created by an admin or a colleague) answers after at least this
@@ -243,6 +244,7 @@ export function usersHandlers(context: AppContext) {
       if (request.params.id === admin.id) throw new HttpError(409, 'CANNOT_DELETE_SELF', 'Delete your own account from your settings');
       const target = await existingUser(request.params.id);
       await database.transaction((tx) => deleteAccount(tx, target));
+      statisticsChangedHere(database);
       reply.code(204).send();
     },
 
@@ -266,6 +268,7 @@ export function usersHandlers(context: AppContext) {
       }
       // Sessions, tokens, forms, searches and ledger go with the account row (foreign keys cascade).
       await database.transaction((tx) => deleteAccount(tx, caller));
+      statisticsChangedHere(database);
       clearRefreshCookie(reply, config);
       reply.code(204).send();
     },

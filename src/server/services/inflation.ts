@@ -7,7 +7,7 @@ import { badRequest } from '../http/errors';
 import { COUNTRIES } from '../../domain/questionnaire';
 import { INFLATION_RATE_RANGE, type InflationRate } from '../../domain/inflation';
 import { surveyYears } from '../../domain/constants';
-import { parseInflation } from './statisticsSettings';
+import { parseInflation, statisticsChangedHere } from './statisticsSettings';
 
 export async function readInflation(db: Queryable): Promise<InflationRate[]> {
   const rows = await db.execute<{ year: number; country: string | null; rate: number; estimate: boolean }>(
@@ -55,5 +55,6 @@ export async function replaceInflation(database: Database, entries: InflationRat
       );
     }
   });
+  statisticsChangedHere(database);
   return readInflation(database);
 }

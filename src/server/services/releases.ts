@@ -17,7 +17,7 @@ import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { FIELD_OPTIONS, GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type Conditions } from './peerGroup';
 import { compareGroup, type RawComparison } from './statistics';
-import { notifyStatisticsChanged, readCountingSettings } from './statisticsSettings';
+import { notifyStatisticsChanged, readCountingSettings, statisticsChangedHere } from './statisticsSettings';
 import { readDataVersion } from './dataVersion';
 
 /** Two instances never cut at the same time. */
@@ -226,6 +226,7 @@ export async function cutRelease(
     }
     throw error;
   }
+  statisticsChangedHere(database);
   // Keep the rows of the current and the previous release (requests in flight may still read the previous one).
   await dropOldPartitions(database, release.sequence);
   // PGlite has no autovacuum; on PostgreSQL this also makes the new rows' statistics known at once.

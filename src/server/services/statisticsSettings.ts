@@ -229,6 +229,8 @@ export interface StatisticsSettingsCache {
   read(options: ReadSettingsOptions): Promise<RequestSettings>;
   /** Whether notifications are being received (the shared part is then kept in memory). */
   readonly live: boolean;
+  /** Drops everything kept (a change committed by this process: it need not wait for its own notification). */
+  invalidate(): void;
   /** Resolves when live (or after `timeoutMs`), for tests and the bench. */
   whenLive(timeoutMs?: number): Promise<boolean>;
   /** Stops listening (reads then go to the database until the next read starts listening again). */
@@ -336,6 +338,7 @@ export function createStatisticsSettings(
 
   return {
     read,
+    invalidate,
     get live() {
       return live;
     },
@@ -373,6 +376,16 @@ export function statisticsSettingsFor(database: Database, defaultThreshold: numb
   let cache = byThreshold.get(defaultThreshold);
   if (!cache) byThreshold.set(defaultThreshold, (cache = createStatisticsSettings(database, defaultThreshold)));
   return cache;
+}
+
+/**
+ * Called by this process after it committed a change that notifies STATISTICS_CHANNEL (a cut, an erasure, new
+ * inflation rates): its own caches drop what they keep at once, since PostgreSQL delivers the notification
+ * asynchronously, and the request after the change must not answer from the state before it. Other instances
+ * drop theirs when the notification arrives.
+ */
+export function statisticsChangedHere(database: Database): void {
+  for (const cache of instances.get(database)?.values() ?? []) cache.invalidate();
 }
 
 /** Stops the listeners of `database`'s settings caches (the app's onClose). */
