@@ -476,3 +476,24 @@ export const releaseAggregates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.groupKey] })],
 );
+
+/**
+ * Every admin change (roles, credits, deletions, configs, the active outlier pack, releases, scripts): who, when,
+ * what before and after (services/audit.ts). Written in the change's own transaction; the actor's id and e-mail
+ * are copied, not referenced, so the record outlives a deleted admin.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
