@@ -205,6 +205,8 @@ function NewsEditor({ postId }: { postId: string | null }) {
                     type="file"
                     accept={IMAGE_TYPES.join(',')}
                     srOnly
+                    tabIndex={-1}
+                    aria-label={t('admin_news.editor.cover_choose')}
                     data-testid="editor-cover-input"
                     onChange={(event) => {
                       const file = event.currentTarget.files?.[0];

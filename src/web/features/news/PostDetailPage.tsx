@@ -55,6 +55,9 @@ function PostDetail({ postId }: { postId: string }) {
     const missing = post.failure.status === 404 || post.failure.status === 400;
     return (
       <Container maxW="3xl" py="10">
+        <Heading as="h1" size="2xl" mb="4">
+          {t('sections.post_detail')}
+        </Heading>
         <Alert.Root status={missing ? 'info' : 'error'} alignItems="center" data-testid={missing ? 'post-not-found' : 'post-error'}>
           <Alert.Indicator />
           <Alert.Title flex="1">{t(missing ? 'news.detail.not_found' : 'news.detail.unavailable')}</Alert.Title>
