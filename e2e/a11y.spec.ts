@@ -36,7 +36,7 @@ const closeConfirm = async (page: Page) => {
   await expect(page.getByTestId('confirm-modal')).toBeHidden();
 };
 
-test('signed out: home with the cookie bar, the information and coming-soon pages, not found', async ({ page }) => {
+test('signed out: home with the cookie bar, the information pages, the blog and a post, not found', async ({ page }) => {
   await visit(page, '/home', 'home-hero');
   await expect(page.getByTestId('home-summary-figures')).toBeVisible();
   await expect(page.getByTestId('cookie-bar')).toBeVisible();
@@ -53,12 +53,38 @@ test('signed out: home with the cookie bar, the information and coming-soon page
   await page.getByTestId('faq-list').getByRole('button').first().click();
   await expectAccessible(page, '/faqs with an answer open');
 
-  for (const path of ['/blog', '/insights', '/post-detail/1']) {
-    await visit(page, path, 'coming-soon');
+  // The blog, insights and a post (issue 16), and a post that does not exist.
+  for (const path of ['/blog', '/insights']) {
+    await visit(page, path, 'news-list');
     await expectAccessible(page, path);
   }
+  await visit(page, '/blog', 'news-list');
+  await page.getByTestId('news-card').first().getByRole('link').click();
+  await expect(page.getByTestId('post-body')).toBeVisible();
+  await expectAccessible(page, 'a post');
+  await visit(page, '/post-detail/no-such-post', 'post-not-found');
+  await expectAccessible(page, 'a post that does not exist');
   await visit(page, '/no-such-page', 'not-found');
   await expectAccessible(page, 'not found');
+});
+
+test('an admin: the news list and the editor with its preview, problems and the delete confirmation', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await visit(page, '/admin/news', 'admin-news-table');
+  await page.getByTestId('cookie-deny').click();
+  await expectAccessible(page, '/admin/news');
+  await visit(page, '/admin/news/new', 'editor-body');
+  await page.getByTestId('editor-publish').click();
+  await expect(page.getByTestId('editor-problems')).toBeVisible();
+  await expectAccessible(page, 'the editor with its problems', { languages: ['es'] });
+  await visit(page, '/admin/news', 'admin-news-table');
+  await page.getByTestId('admin-news-row').first().getByRole('link').click();
+  await expect(page.getByTestId('editor-preview').locator('p').first()).toBeVisible();
+  await expectAccessible(page, 'the editor of a post with its preview');
+  await page.getByTestId('editor-delete').click();
+  await expect(page.getByTestId('confirm-modal')).toBeVisible();
+  await expectAccessible(page, 'the delete confirmation', { languages: ['es'] });
+  await closeConfirm(page);
 });
 
 test('signed out: sign-in, password reset, registration and the demo comparison', async ({ page }) => {

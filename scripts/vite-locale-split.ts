@@ -24,6 +24,8 @@ export const PAGE_SECTIONS = [
   'reset',
   'verify',
   'new_password',
+  'news',
+  'admin_news',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

@@ -703,13 +703,13 @@ export interface paths {
         };
         /**
          * List posts
-         * @description Anyone. Published posts, newest first, filtered by type, category, language and text.
+         * @description Anyone. Published posts (a scheduled post once its date has passed), newest first, filtered by type, category, language and text. Admins may also list drafts and scheduled posts with `status`; anyone else asking for them gets 403.
          */
         get: operations["listNews"];
         put?: never;
         /**
          * Create a post
-         * @description Admin only.
+         * @description Admin only. The slug is generated from the title (made unique); the body is Markdown.
          */
         post: operations["createNews"];
         delete?: never;
@@ -727,7 +727,7 @@ export interface paths {
         };
         /**
          * List the most used categories
-         * @description Anyone. Categories of published posts with their number of posts, most used first.
+         * @description Anyone. Categories of published posts (of the type, and of the language when given) with their number of posts, most used first.
          */
         get: operations["getRelevateCategories"];
         put?: never;
@@ -738,24 +738,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/news/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render Markdown as a post shows it
+         * @description Admin only. The editor's live preview, rendered and sanitised by the same rules as getNews.
+         */
+        post: operations["previewNews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/news/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a cover image
+         * @description Admin only. One file in the multipart field `file`: PNG, JPEG or WebP (recognised by its content, not its name), at most 2 MB. The server keeps it in its data folder and answers its address, served with long caching headers (the address changes with the content).
+         */
+        post: operations["uploadNewsImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/news/{id}": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Id of the record. */
-                id: components["parameters"]["IdPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
          * Get a post
-         * @description Anyone. A post not yet published is 404 except for admins.
+         * @description Anyone, by id or by slug. A draft, or a scheduled post before its date, is 404 except for admins. The answer carries the body rendered to sanitised HTML and up to three related posts.
          */
         get: operations["getNews"];
         /**
          * Replace a post
-         * @description Admin only.
+         * @description Admin only. The slug is kept once the post has been published.
          */
         put: operations["updateNews"];
         post?: never;
@@ -2261,9 +2298,43 @@ export interface components {
             total: number;
         };
         /** @enum {string} */
-        Typepost: "blog" | "news";
+        Typepost: "blog" | "insight" | "news";
+        /**
+         * @description draft (not shown), scheduled (shown from publishedAt on) or published.
+         * @enum {string}
+         */
+        PostStatus: "draft" | "scheduled" | "published";
+        /**
+         * @default published
+         * @enum {string}
+         */
+        PostStatusFilter: "published" | "scheduled" | "draft" | "all";
+        PostSummary: {
+            id: components["schemas"]["Id"];
+            slug: string;
+            title: string;
+            summary: string;
+            typepost: components["schemas"]["Typepost"];
+            language: components["schemas"]["Language"];
+            imageUrl: string | null;
+            publishedAt: components["schemas"]["DateTime"];
+        };
+        NewsImage: {
+            /** @description Site path of the stored image. */
+            url: string;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/webp";
+            size: number;
+        };
+        MarkdownPreview: {
+            /** @description The Markdown rendered and sanitised as the post page shows it. */
+            html: string;
+        };
         Post: {
             id: components["schemas"]["Id"];
+            /** @description Address name made from the title; unique. */
+            slug: string;
+            status: components["schemas"]["PostStatus"];
             title: string;
             summary: string;
             /** @description Markdown text. */
@@ -2274,8 +2345,14 @@ export interface components {
             imageUrl: string | null;
             publishedAt: components["schemas"]["DateTime"];
             author: string;
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
+            /** @description (getNews only) the body rendered to HTML and sanitised on the server. */
+            html?: string;
+            /** @description (getNews only) up to three published posts of the same type and language sharing a category. */
+            related?: components["schemas"]["PostSummary"][];
         };
-        /** @description A post; typepost defaults to blog, publishedAt to now (a future date schedules it). */
+        /** @description A post; typepost defaults to blog, status to published, publishedAt to now. A published post with a future publishedAt is scheduled; status scheduled needs a future publishedAt; author defaults to the admin's name. */
         PostInput: {
             title: string;
             summary: string;
@@ -2287,6 +2364,7 @@ export interface components {
             /** @description Absolute URL or site path of the cover image; null for none. */
             imageUrl?: string | null;
             publishedAt?: components["schemas"]["DateTime"];
+            status?: components["schemas"]["PostStatus"];
             author?: string;
         };
         PostPage: {
@@ -3948,6 +4026,8 @@ export interface operations {
             query?: {
                 /** @description Only posts of this type. */
                 typepost?: components["parameters"]["TypepostQuery"];
+                /** @description Which posts (admins only for anything but published). */
+                status?: components["schemas"]["PostStatusFilter"];
                 /** @description Only posts having this category. */
                 category?: components["schemas"]["OptionCode"];
                 /** @description Only posts in this language. */
@@ -3975,6 +4055,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -4015,6 +4096,8 @@ export interface operations {
             query?: {
                 /** @description Only posts of this type. */
                 typepost?: components["parameters"]["TypepostQuery"];
+                /** @description Only posts in this language. */
+                language?: components["schemas"]["Language"];
             };
             header?: never;
             path?: never;
@@ -4036,13 +4119,78 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    previewNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkdownPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadNewsImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored image. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsImage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getNews: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the record. */
-                id: components["parameters"]["IdPath"];
+                /** @description Id or slug of the post. */
+                id: string;
             };
             cookie?: never;
         };

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import openapiGlue from 'fastify-openapi-glue';
+import multipart from '@fastify/multipart';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -28,6 +29,7 @@ import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
 import { closeStatisticsSettings } from './services/statisticsSettings';
 import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
+import { registerNewsDelivery } from './routes/news';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -175,6 +177,10 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   await app.register(swagger, { mode: 'static', specification: { document: specification as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // multipart/form-data only where the contract takes it (the media-type gate refuses it elsewhere before
+  // parsing); handlers read the parts as streams with their own limits (uploadNewsImage: one file, 2 MB).
+  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1 } });
+
   await app.register(openapiGlue, {
     specification,
     prefix: '/api',
@@ -189,10 +195,11 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     },
   });
 
-  const robots = robotsTxt();
+  const robots = robotsTxt(undefined, `${config.publicUrl}/sitemap.xml`);
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
+  registerNewsDelivery(app, context);
 
   if (config.webDir) {
     await app.register(fastifyStatic, {

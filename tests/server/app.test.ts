@@ -186,7 +186,8 @@ describe('contract coverage of the server', () => {
   });
 
   it('an unfinished operation answers 501 with the error schema', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/news' });
+    const admin = await t.createUser({ roles: ['admin'] });
+    const res = await t.app.inject({ method: 'GET', url: '/api/forms/outliers-packs-global', headers: await t.bearer(admin.id, ['admin']) });
     expect(res.statusCode).toBe(501);
     expectErrorShape(res.json());
     expect(res.json().errorCode).toBe('NOT_IMPLEMENTED');

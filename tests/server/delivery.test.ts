@@ -132,12 +132,12 @@ describe('robots.txt', () => {
     // /register (corporate user management) is private, the individual registration under it is not.
     expect(lines).toContain('Disallow: /register');
     expect(lines).toContain('Allow: /register/individual');
-    // Public pages are not blocked; no sitemap is named (there is none).
+    // Public pages are not blocked; the sitemap is named by its absolute address.
     for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
       const prefix = line.slice('Disallow: '.length);
       for (const pub of ['/home', '/steps', '/steps/3', '/demo-comparison', '/faqs', '/login']) expect(pub.startsWith(prefix)).toBe(false);
     }
-    expect(response.body).not.toMatch(/sitemap/i);
+    expect(lines.filter((line) => /sitemap/i.test(line))).toEqual([`Sitemap: ${t.config.publicUrl}/sitemap.xml`]);
     expect(response.body).not.toContain('<');
   });
 });

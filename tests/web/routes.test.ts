@@ -29,6 +29,10 @@ const expected: Record<string, Guard[]> = {
   'comparison-comp/:id': ['signed-in', 'admin'],
   admin: ['signed-in', 'admin'],
   'admin/stats': ['signed-in', 'admin'],
+  // The admin area's pages (issue 16: the news editor).
+  'admin/news': ['signed-in', 'admin'],
+  'admin/news/new': ['signed-in', 'admin'],
+  'admin/news/:id': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

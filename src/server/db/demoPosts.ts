@@ -3,7 +3,7 @@ export interface DemoPost {
   title: string;
   summary: string;
   body: string;
-  typepost: 'blog' | 'news';
+  typepost: 'blog' | 'insight' | 'news';
   categories: string[];
   language: 'es' | 'en';
   author: string;
@@ -99,6 +99,46 @@ export function demoPosts(): DemoPost[] {
       language: 'en',
       author: 'Paybench team',
       publishedAt: '2026-01-15T09:00:00Z',
+    },
+    {
+      title: 'Por qué el bonus pesa más en unos sectores que en otros',
+      summary: 'La parte variable de la retribución directiva cambia mucho entre sectores: qué mirar antes de comparar.',
+      body: [
+        'En los sectores con resultados muy cíclicos el bonus anual suele ser una parte mayor de la retribución total; en los regulados, menor.',
+        '',
+        '## Qué comparar',
+        '',
+        '1. La **retribución fija** con personas de su mismo sector y nivel.',
+        '2. El **bonus** como porcentaje del fijo, no solo en euros.',
+        '3. La **retribución total** con y sin diferido.',
+        '',
+        'Las cifras de Paybench nunca se publican para grupos de menos de cinco personas.',
+      ].join('\n'),
+      typepost: 'insight',
+      categories: ['bonus', 'sectors'],
+      language: 'es',
+      author: 'Equipo Paybench',
+      publishedAt: '2026-06-02T09:00:00Z',
+    },
+    {
+      title: 'Why bonuses weigh more in some sectors than in others',
+      summary: 'The variable share of executive pay differs widely between sectors: what to look at before comparing.',
+      body: [
+        'In sectors with very cyclical results the annual bonus tends to be a larger share of total pay; in regulated ones, a smaller share.',
+        '',
+        '## What to compare',
+        '',
+        '1. **Fixed salary** with people of your sector and level.',
+        '2. The **bonus** as a percentage of fixed pay, not only in money.',
+        '3. **Total pay** with and without deferral.',
+        '',
+        'Paybench never publishes figures for groups of fewer than five people.',
+      ].join('\n'),
+      typepost: 'insight',
+      categories: ['bonus', 'sectors'],
+      language: 'en',
+      author: 'Paybench team',
+      publishedAt: '2026-06-02T09:00:00Z',
     },
   ];
 }

@@ -144,8 +144,20 @@ export const newsPosts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Address name made from the title (news service), unique; kept once the post has been published. */
+    slug: text('slug').notNull(),
+    /**
+     * draft or published. A published post is visible from published_at on (before it, it is "scheduled");
+     * whoever lists posts for readers must ask for status = 'published' and published_at <= now().
+     */
+    status: text('status').notNull().default('published'),
   },
-  (t) => [index('news_posts_published_idx').on(t.typepost, t.publishedAt)],
+  (t) => [
+    index('news_posts_published_idx').on(t.typepost, t.publishedAt),
+    uniqueIndex('news_posts_slug_key').on(t.slug),
+    check('news_posts_status_check', sql`${t.status} in ('draft', 'published')`),
+    check('news_posts_typepost_check', sql`${t.typepost} in ('blog', 'insight', 'news')`),
+  ],
 );
 
 export const outlierPacks = pgTable('outlier_packs', {

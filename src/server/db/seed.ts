@@ -12,6 +12,7 @@ import { newId } from '../ids';
 import { hashPassword } from '../auth/passwords';
 import { surveyYears } from '../../domain/constants';
 import { demoPosts } from './demoPosts';
+import { uniqueSlug } from '../services/news';
 import { bumpDataVersion } from '../services/dataVersion';
 import { CATALOGUE_SEED } from './demoCatalogue';
 
@@ -185,9 +186,9 @@ async function seedConfigs(database: Queryable) {
 async function seedPosts(database: Queryable) {
   for (const post of demoPosts()) {
     await database.execute(
-      `insert into news_posts (id, title, summary, body, typepost, categories, language, image_url, author, published_at)
-       values ($1, $2, $3, $4, $5, $6, $7, null, $8, $9)`,
-      [newId(), post.title, post.summary, post.body, post.typepost, post.categories, post.language, post.author, post.publishedAt],
+      `insert into news_posts (id, slug, title, summary, body, typepost, categories, language, image_url, author, published_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9, $10)`,
+      [newId(), await uniqueSlug(database, post.title), post.title, post.summary, post.body, post.typepost, post.categories, post.language, post.author, post.publishedAt],
     );
   }
 }

@@ -1,7 +1,7 @@
 // What the server needs to know about the web app's paths (its route table, src/web/app/routes.ts): which
 // paths are the app's pages (200 with index.html), which look like pages but are not (404 with index.html,
 // so the app shows its not-found page) and which are neither (a plain 404: `/wp-login.php`,
-// `/assets/missing.js`); and the robots.txt that lets crawlers read the public pages only.
+// `/assets/missing.js`); the robots.txt that lets crawlers read the public pages only, and the sitemap of those pages.
 import { appRoutes, type AppRoute } from '../../web/app/routes';
 
 /** `comparison/:id` → /^\/comparison\/[^/]+\/?$/i (React Router matches paths case-insensitively). */
@@ -51,7 +51,7 @@ function outermost(prefixes: string[]): string[] {
  * with a disallowed one (/register/individual under /register) is allowed again by name; the longest
  * matching rule wins (RFC 9309).
  */
-export function robotsTxt(routes: readonly AppRoute[] = appRoutes): string {
+export function robotsTxt(routes: readonly AppRoute[] = appRoutes, sitemapUrl?: string): string {
   const isPrivate = (route: AppRoute) => route.guards.includes('signed-in') && !CRAWLABLE_SIGNED_IN.has(route.path);
   const disallowed = outermost(routes.filter(isPrivate).map((route) => robotsPrefix(route.path)));
   const reallowed = outermost(
@@ -67,6 +67,38 @@ export function robotsTxt(routes: readonly AppRoute[] = appRoutes): string {
     'Disallow: /api/',
     ...disallowed.map((prefix) => `Disallow: ${prefix}`),
     ...reallowed.map((prefix) => `Allow: ${prefix}`),
+    ...(sitemapUrl ? ['', `Sitemap: ${sitemapUrl}`] : []),
     '',
   ].join('\n');
+}
+
+/**
+ * Public pages that are not content to be found by a search: sign-in forms, the questionnaire's later steps
+ * (its start is listed), the return page of the payment provider, the editor mode.
+ */
+const NOT_IN_SITEMAP = new Set(['login', 'reset-password', 'register/individual/complete', 'checkout/return', 'my-form-editor', 'steps/1', 'steps/2', 'steps/3', 'steps/4', 'steps/5', 'steps/done']);
+
+/** The paths of the sitemap: every page anyone may open without signing in, that has no parameter. */
+export function sitemapPaths(routes: readonly AppRoute[] = appRoutes): string[] {
+  return routes
+    .filter((route) => route.guards.every((guard) => guard === 'public' || guard === 'auth-ready'))
+    .filter((route) => route.view.kind !== 'redirect' && !route.path.includes(':') && !NOT_IN_SITEMAP.has(route.path))
+    .map((route) => `/${route.path}`);
+}
+
+const xmlText = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+
+export interface SitemapEntry {
+  /** Site path, e.g. /post-detail/como-leer-una-mediana. */
+  path: string;
+  lastModified?: string;
+}
+
+/** sitemap.xml (sitemaps.org 0.9) of absolute URLs under `origin`. */
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(({ path, lastModified }) =>
+    `  <url><loc>${xmlText(origin + path)}</loc>${lastModified ? `<lastmod>${xmlText(lastModified)}</lastmod>` : ''}</url>`,
+  );
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }

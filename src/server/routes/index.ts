@@ -13,6 +13,7 @@ import { configHandlers } from './configs';
 import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
+import { newsHandlers } from './news';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -37,12 +38,7 @@ export function createHandlers(context: AppContext) {
     getNewsletterByEmail: notImplemented('getNewsletterByEmail'),
     listNewsletters: notImplemented('listNewsletters'),
     updateNewsletter: notImplemented('updateNewsletter'),
-    listNews: notImplemented('listNews'),
-    getNews: notImplemented('getNews'),
-    createNews: notImplemented('createNews'),
-    updateNews: notImplemented('updateNews'),
-    deleteNews: notImplemented('deleteNews'),
-    getRelevateCategories: notImplemented('getRelevateCategories'),
+    ...newsHandlers(context), // the six news calls, previewNews and uploadNewsImage
 
     // admin and statistics
     listOutlierForms: notImplemented('listOutlierForms'),

@@ -38,6 +38,9 @@ export type SectionName =
   | 'blog'
   | 'insights'
   | 'post_detail'
+  | 'admin_news'
+  | 'admin_news_new'
+  | 'admin_news_edit'
   | 'become_premium'
   | 'personalized_comparison'
   | 'your_evolution'
@@ -84,7 +87,13 @@ export type PageName =
   | 'your-income-projection'
   // the payments pages (src/web/features/payments/routePages.tsx)
   | 'become-premium'
-  | 'checkout-return';
+  | 'checkout-return'
+  // the blog, insights and a post (src/web/features/news/routePages.tsx)
+  | 'news-list'
+  | 'post-detail'
+  // the admin's news editor (src/web/features/admin-news/routePages.tsx)
+  | 'admin-news'
+  | 'admin-news-editor';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -101,6 +110,8 @@ export interface RouteMeta {
   byUser?: boolean;
   /** A paid view: with the premium flag on, a free user meets the premium modal instead (PremiumGate). */
   premium?: boolean;
+  /** The kind of posts a list page shows (blog, insights). */
+  typepost?: 'blog' | 'insight';
 }
 
 export interface AppRoute {
@@ -158,6 +169,9 @@ export const appRoutes: readonly AppRoute[] = [
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
   { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+  { path: 'admin/news', guards: ['signed-in', 'admin'], section: 'admin_news', view: { kind: 'page', page: 'admin-news' } },
+  { path: 'admin/news/new', guards: ['signed-in', 'admin'], section: 'admin_news_new', view: { kind: 'page', page: 'admin-news-editor' } },
+  { path: 'admin/news/:id', guards: ['signed-in', 'admin'], section: 'admin_news_edit', view: { kind: 'page', page: 'admin-news-editor' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },
@@ -166,9 +180,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'terms', guards: ['public'], section: 'terms', view: info },
   { path: 'legal', guards: ['public'], section: 'legal', view: info },
 
-  { path: 'blog', guards: ['auth-ready'], section: 'blog', view: soon },
-  { path: 'insights', guards: ['auth-ready'], section: 'insights', view: soon },
-  { path: 'post-detail/:postId', guards: ['auth-ready'], section: 'post_detail', view: soon },
+  { path: 'blog', guards: ['auth-ready'], section: 'blog', view: { kind: 'page', page: 'news-list' }, meta: { typepost: 'blog' } },
+  { path: 'insights', guards: ['auth-ready'], section: 'insights', view: { kind: 'page', page: 'news-list' }, meta: { typepost: 'insight' } },
+  { path: 'post-detail/:postId', guards: ['auth-ready'], section: 'post_detail', view: { kind: 'page', page: 'post-detail' } },
 
   { path: 'become-premium', guards: ['signed-in'], section: 'become_premium', view: { kind: 'page', page: 'become-premium' } },
   // Where the payment page and the portal send the buyer back (in the tab they opened).

@@ -1,0 +1,22 @@
+// The admin's news pages as the route table knows them (routes.ts page names), loaded on demand.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const AdminNewsListPage = lazy(() => import('./AdminNewsListPage'));
+const NewsEditorPage = lazy(() => import('./NewsEditorPage'));
+
+export type AdminNewsPageName = 'admin-news' | 'admin-news-editor';
+
+export const adminNewsPages: Record<AdminNewsPageName, ComponentType<PageProps>> = {
+  'admin-news': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AdminNewsListPage />
+    </Suspense>
+  ),
+  'admin-news-editor': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <NewsEditorPage />
+    </Suspense>
+  ),
+};

@@ -1,0 +1,22 @@
+// The blog, insights and post pages as the route table knows them (routes.ts page names), loaded on demand.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const NewsListPage = lazy(() => import('./NewsListPage'));
+const PostDetailPage = lazy(() => import('./PostDetailPage'));
+
+export type NewsPageName = 'news-list' | 'post-detail';
+
+export const newsPages: Record<NewsPageName, ComponentType<PageProps>> = {
+  'news-list': (props) => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <NewsListPage {...props} />
+    </Suspense>
+  ),
+  'post-detail': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <PostDetailPage />
+    </Suspense>
+  ),
+};
