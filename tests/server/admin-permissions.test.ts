@@ -56,7 +56,7 @@ const resolve = <T extends object>(node: T): T => {
   const ref = (node as { $ref?: string }).$ref;
   if (!ref) return node;
   const [, , section, name] = ref.split('/');
-  return resolve((spec.components as Record<string, Record<string, T>>)[section][name]);
+  return resolve((spec.components as unknown as Record<string, Record<string, T>>)[section][name]);
 };
 
 function contractCalls(): ContractCall[] {
@@ -221,7 +221,7 @@ describe('admin permission table (from openapi.yaml)', () => {
 
   it.for(CALLS.map((call) => ({ ...call, label: `${call.operationId} (${call.method} ${call.path}, ${call.kind})` })))('$label', async (call, context) => {
     const subject = await freshSubject();
-    const build = REQUESTS[call.operationId];
+    const build = REQUESTS[call.operationId] as ((subject: Subject) => InjectOptions) | undefined;
     if (!build) generic.push(call.operationId);
     const request = build ? build(subject) : contractRequest(call, subject);
     // The admin last: a deletion or a change must not change what the others are refused.
