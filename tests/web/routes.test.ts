@@ -29,6 +29,11 @@ const expected: Record<string, Guard[]> = {
   'comparison-comp/:id': ['signed-in', 'admin'],
   admin: ['signed-in', 'admin'],
   'admin/stats': ['signed-in', 'admin'],
+  // Issue 15: the admin's users and forms.
+  'admin/users': ['signed-in', 'admin'],
+  'admin/users/:id': ['signed-in', 'admin'],
+  'admin/forms': ['signed-in', 'admin'],
+  'admin/forms/:id': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

@@ -29,6 +29,10 @@ export type SectionName =
   | 'comparison_comp'
   | 'admin'
   | 'admin_stats'
+  | 'admin_users'
+  | 'admin_user'
+  | 'admin_forms'
+  | 'admin_form'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -84,7 +88,12 @@ export type PageName =
   | 'your-income-projection'
   // the payments pages (src/web/features/payments/routePages.tsx)
   | 'become-premium'
-  | 'checkout-return';
+  | 'checkout-return'
+  // the admin's users and forms pages (src/web/features/admin-users, admin-forms: routePages.tsx)
+  | 'admin-users'
+  | 'admin-user'
+  | 'admin-forms'
+  | 'admin-form';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -158,6 +167,10 @@ export const appRoutes: readonly AppRoute[] = [
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
   { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+  { path: 'admin/users', guards: ['signed-in', 'admin'], section: 'admin_users', view: { kind: 'page', page: 'admin-users' } },
+  { path: 'admin/users/:id', guards: ['signed-in', 'admin'], section: 'admin_user', view: { kind: 'page', page: 'admin-user' } },
+  { path: 'admin/forms', guards: ['signed-in', 'admin'], section: 'admin_forms', view: { kind: 'page', page: 'admin-forms' } },
+  { path: 'admin/forms/:id', guards: ['signed-in', 'admin'], section: 'admin_form', view: { kind: 'page', page: 'admin-form' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },
