@@ -24,6 +24,8 @@ export const PAGE_SECTIONS = [
   'reset',
   'verify',
   'new_password',
+  'admin_users',
+  'admin_forms',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
