@@ -26,6 +26,8 @@ export const PAGE_SECTIONS = [
   'new_password',
   'news',
   'admin_news',
+  'admin_users',
+  'admin_forms',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

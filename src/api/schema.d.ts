@@ -264,6 +264,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/credit-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's credit movements (admin)
+         * @description Admin only. The credit ledger of the account `id`, newest first, with the explanation an admin gave
+         *     for each adjustment (`note`). 404 when there is no such user.
+         */
+        get: operations["listUserCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's saved searches (admin)
+         * @description Admin only. The saved searches of the account `id`, newest first. 404 when there is no such user.
+         */
+        get: operations["listUserSearches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/uid": {
         parameters: {
             query?: never;
@@ -493,7 +534,8 @@ export interface paths {
         };
         /**
          * List forms
-         * @description Admin only. Searches the e-mail of the form and of its owner; newest first.
+         * @description Admin only. Searches the e-mail of the form and of its owner; newest first. Every item carries
+         *     `ownerEmail`.
          */
         get: operations["listForms"];
         put?: never;
@@ -1695,6 +1737,11 @@ export interface components {
             answers: components["schemas"]["FormAnswers"];
             createdAt: components["schemas"]["DateTime"];
             updatedAt: components["schemas"]["DateTime"];
+            /**
+             * @description Admin list (GET forms) only: the address of the owner's account, or for an unclaimed form the
+             *     address its author gave (null when none).
+             */
+            ownerEmail?: string | null;
         };
         FormPage: {
             items: components["schemas"]["Form"][];
@@ -2238,6 +2285,8 @@ export interface components {
             currency?: string | null;
             /** @description Stripe's receipt of the payment, when known. */
             receiptUrl?: string | null;
+            /** @description The explanation an admin gave for an admin-adjustment; only in the admin's view (GET users/{id}/credit-ledger). */
+            note?: string | null;
             createdAt: components["schemas"]["DateTime"];
         };
         CreditLedgerPage: {
@@ -3238,6 +3287,74 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    listUserCreditLedger: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ledger entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLedgerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listUserSearches: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of saved searches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     updateOwnCampaign: {
         parameters: {
             query?: never;
@@ -3621,6 +3738,12 @@ export interface operations {
                 year?: components["schemas"]["Year"];
                 /** @description Only forms in this status. */
                 status?: components["schemas"]["FormStatus"];
+                /** @description Only forms answering this country (an option code of the questionnaire). */
+                country?: components["schemas"]["OptionCode"];
+                /** @description Only forms answering this sector (an option code of the questionnaire). */
+                sector?: components["schemas"]["OptionCode"];
+                /** @description Only the forms of this account. */
+                userId?: components["schemas"]["Id"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */

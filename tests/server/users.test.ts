@@ -101,6 +101,8 @@ const PERMISSIONS: PermissionRow[] = [
   { call: 'exportMyData', request: () => ({ method: 'GET', url: '/api/users/currentUser/export' }), expect: signedIn(200) },
   { call: 'deleteMyAccount', request: () => ({ method: 'DELETE', url: '/api/users/currentUser', payload: { password: TEST_PASSWORD } }), expect: signedIn(204) },
   { call: 'listCreditLedger', request: () => ({ method: 'GET', url: '/api/users/currentUser/credit-ledger?page=1&limit=10' }), expect: signedIn(200) },
+  { call: 'listUserCreditLedger', request: ({ target }) => ({ method: 'GET', url: `/api/users/${target.id}/credit-ledger` }), expect: adminOnly(200) },
+  { call: 'listUserSearches', request: ({ target }) => ({ method: 'GET', url: `/api/users/${target.id}/history` }), expect: adminOnly(200) },
   {
     call: 'signIn',
     request: ({ target, self }) => ({ method: 'POST', url: '/api/auth/sign-in', payload: { email: (self ?? target).email, password: TEST_PASSWORD }, remoteAddress: freshAddress() }),

@@ -33,6 +33,11 @@ const expected: Record<string, Guard[]> = {
   'admin/news': ['signed-in', 'admin'],
   'admin/news/new': ['signed-in', 'admin'],
   'admin/news/:id': ['signed-in', 'admin'],
+  // Issue 15: the admin's users and forms.
+  'admin/users': ['signed-in', 'admin'],
+  'admin/users/:id': ['signed-in', 'admin'],
+  'admin/forms': ['signed-in', 'admin'],
+  'admin/forms/:id': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

@@ -66,8 +66,8 @@ export function formsHandlers({ database, throttles }: AppContext) {
     },
 
     async listForms(request) {
-      const { query, year, status, page, limit } = request.query;
-      return forms.listForms(database, await callerOf(request), { query, year, status, page, limit });
+      const { query, year, status, country, sector, userId, page, limit } = request.query;
+      return forms.listForms(database, await callerOf(request), { query, year, status, country, sector, userId, page, limit });
     },
   } satisfies Partial<OperationHandlers>;
 }

@@ -6,6 +6,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { notImplemented } from './notImplemented';
 import { systemHandlers } from './system';
 import { usersHandlers } from './users';
+import { adminUserHandlers } from './adminUsers';
 import { authHandlers } from './auth';
 import { formsHandlers } from './forms';
 import { comparisonHandlers } from './comparison';
@@ -28,6 +29,7 @@ export function createHandlers(context: AppContext) {
 
     // users and identity
     ...usersHandlers(context), // also listOutbox (admin)
+    ...adminUserHandlers(context), // listUserCreditLedger, listUserSearches (admin)
     ...authHandlers(context), // also requestPasswordReset (users/reset-pass)
 
     // questionnaire

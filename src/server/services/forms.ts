@@ -340,29 +340,43 @@ export interface ListFormsQuery {
   query?: string;
   year?: number;
   status?: FormStatus;
+  country?: string;
+  sector?: string;
+  userId?: string;
   page?: number;
   limit?: number;
 }
 
-/** GET forms (admin): newest first, searching the e-mail of the form and of its owner. */
-export async function listForms(db: Queryable, caller: Caller | null, { query, year, status, page = 1, limit = 10 }: ListFormsQuery): Promise<FormPage> {
+/**
+ * GET forms (admin): newest first, searching the e-mail of the form and of its owner, filtered by survey
+ * year, status, country, sector and owner. Each item carries the owner's address (the author's for an
+ * unclaimed form).
+ */
+export async function listForms(
+  db: Queryable,
+  caller: Caller | null,
+  { query, year, status, country, sector, userId, page = 1, limit = 10 }: ListFormsQuery,
+): Promise<FormPage> {
   requireCaller(caller);
   if (!isAdmin(caller)) throw forbidden('FORBIDDEN', 'Administrators only');
   const pattern = query && query.trim() !== '' ? `%${query.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
   const where = `where ($1::text is null or f.email like $1 or u.email like $1)
                    and ($2::int is null or f.survey_year = $2::int)
-                   and ($3::text is null or f.status = $3::text)`;
-  const params = [pattern, year ?? null, status ?? null];
+                   and ($3::text is null or f.status = $3::text)
+                   and ($4::text is null or f.country = $4::text)
+                   and ($5::text is null or f.sector = $5::text)
+                   and ($6::text is null or f.user_id = $6::text)`;
+  const params = [pattern, year ?? null, status ?? null, country ?? null, sector ?? null, userId ?? null];
   const [{ total }] = await db.execute<{ total: number }>(
     `select count(*)::int as total from forms f left join users u on u.id = f.user_id ${where}`,
     params,
   );
-  const rows = await db.execute<FormRow>(
-    `select ${FORM_COLUMNS.split(', ').map((c) => `f.${c}`).join(', ')}
+  const rows = await db.execute<FormRow & { owner_email: string | null }>(
+    `select ${FORM_COLUMNS.split(', ').map((c) => `f.${c}`).join(', ')}, coalesce(u.email, f.email) as owner_email
        from forms f left join users u on u.id = f.user_id ${where}
       order by f.created_at desc, f.id desc
-      limit $4 offset $5`,
+      limit $7 offset $8`,
     [...params, limit, (page - 1) * limit],
   );
-  return { items: rows.map(toForm), page, limit, total: Number(total) };
+  return { items: rows.map((row) => ({ ...toForm(row), ownerEmail: row.owner_email ?? null })), page, limit, total: Number(total) };
 }

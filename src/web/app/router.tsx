@@ -17,6 +17,8 @@ import { paymentsPages } from '../features/payments/routePages';
 import { personalViewPages } from '../features/personal-views/routePages';
 import { newsPages } from '../features/news/routePages';
 import { adminNewsPages } from '../features/admin-news/routePages';
+import { adminUsersPages } from '../features/admin-users/routePages';
+import { adminFormsPages } from '../features/admin-forms/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -51,6 +53,8 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...paymentsPages,
   ...newsPages,
   ...adminNewsPages,
+  ...adminUsersPages,
+  ...adminFormsPages,
 };
 
 /** A page renders once its texts are there (the first load carries only the shell's and home's). */

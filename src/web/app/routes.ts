@@ -29,6 +29,10 @@ export type SectionName =
   | 'comparison_comp'
   | 'admin'
   | 'admin_stats'
+  | 'admin_users'
+  | 'admin_user'
+  | 'admin_forms'
+  | 'admin_form'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -93,7 +97,12 @@ export type PageName =
   | 'post-detail'
   // the admin's news editor (src/web/features/admin-news/routePages.tsx)
   | 'admin-news'
-  | 'admin-news-editor';
+  | 'admin-news-editor'
+  // the admin's users and forms pages (src/web/features/admin-users, admin-forms: routePages.tsx)
+  | 'admin-users'
+  | 'admin-user'
+  | 'admin-forms'
+  | 'admin-form';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -172,6 +181,10 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'admin/news', guards: ['signed-in', 'admin'], section: 'admin_news', view: { kind: 'page', page: 'admin-news' } },
   { path: 'admin/news/new', guards: ['signed-in', 'admin'], section: 'admin_news_new', view: { kind: 'page', page: 'admin-news-editor' } },
   { path: 'admin/news/:id', guards: ['signed-in', 'admin'], section: 'admin_news_edit', view: { kind: 'page', page: 'admin-news-editor' } },
+  { path: 'admin/users', guards: ['signed-in', 'admin'], section: 'admin_users', view: { kind: 'page', page: 'admin-users' } },
+  { path: 'admin/users/:id', guards: ['signed-in', 'admin'], section: 'admin_user', view: { kind: 'page', page: 'admin-user' } },
+  { path: 'admin/forms', guards: ['signed-in', 'admin'], section: 'admin_forms', view: { kind: 'page', page: 'admin-forms' } },
+  { path: 'admin/forms/:id', guards: ['signed-in', 'admin'], section: 'admin_form', view: { kind: 'page', page: 'admin-form' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },

@@ -1,0 +1,131 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+import { failureOf } from '../../src/api/callFailure';
+import { looksLikeEmail } from '../../src/domain/constants';
+
+export type Form = components['schemas']['Form'];
+
+/**
+ * - `form`: the latest form answered with the address or owned by its account (GET forms/form-by-email);
+ * - `account`: the latest form of the account with that address (GET forms/last-by-user-email/{email}).
+ */
+export type LookupBy = 'form' | 'account';
+
+export type LookupProblemKey = 'admin_forms.lookup.problems.required' | 'admin_forms.lookup.problems.invalid_email';
+
+export interface FormLookupContext {
+  email: string;
+  by: LookupBy;
+  problem: LookupProblemKey | null;
+  /** The address of the last lookup, for the "nothing found for …" message. */
+  looked: string | null;
+  found: Form | null;
+  failure: CallFailure | null;
+}
+
+export type FormLookupEvent =
+  | { type: 'formLookup.change'; email: string }
+  | { type: 'formLookup.choose'; by: LookupBy }
+  | { type: 'formLookup.submit' };
+
+export type FormLookupEmitted = { type: 'formLookup.found'; form: Form } | { type: 'formLookup.failed'; failure: CallFailure };
+
+export interface LookupRequest {
+  email: string;
+  by: LookupBy;
+}
+
+/**
+ * The admin's search box of the forms page: find a form by e-mail address, either the latest form of the
+ * address or the latest form of the account with it, and open it.
+ *
+ * ```
+ * editing ── submit(valid) ──▶ looking ──done──▶ found (emits formLookup.found: the page opens the form)
+ *   ▲  └─ submit(invalid): the problem shows    ├─404──▶ notFound
+ *   └──────── change / choose ◀─────────────────┴─error─▶ failed
+ * ```
+ * Tags: `looking`, `found`, `notFound`, `failed`. A new submit from found, notFound or failed looks again.
+ */
+export const formLookupMachine = setup({
+  types: {
+    context: {} as FormLookupContext,
+    events: {} as FormLookupEvent,
+    emitted: {} as FormLookupEmitted,
+  },
+  actors: {
+    lookUp: fromPromise<Form, LookupRequest>(async () => {
+      throw new Error('formLookup: provide lookUp');
+    }),
+  },
+  guards: {
+    validEmail: ({ context }) => looksLikeEmail(context.email.trim()),
+    isNotFound: (_, params: { error: unknown }) => failureOf(params.error).status === 404,
+  },
+  actions: {
+    setEmail: assign(({ event }) => {
+      assertEvent(event, 'formLookup.change');
+      return { email: event.email, problem: null };
+    }),
+    setBy: assign(({ event }) => {
+      assertEvent(event, 'formLookup.choose');
+      return { by: event.by };
+    }),
+    explainEmail: assign(({ context }) => ({
+      problem: (context.email.trim() === '' ? 'admin_forms.lookup.problems.required' : 'admin_forms.lookup.problems.invalid_email') as LookupProblemKey,
+    })),
+    startLooking: assign(({ context }) => ({ looked: context.email.trim().toLowerCase(), found: null, failure: null, problem: null })),
+    rememberFound: assign((_, params: { form: Form }) => ({ found: params.form })),
+    emitFound: emit(({ context }) => ({ type: 'formLookup.found' as const, form: context.found! })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    emitFailed: emit(({ context }) => ({ type: 'formLookup.failed' as const, failure: context.failure ?? failureOf(null) })),
+  },
+}).createMachine({
+  id: 'formLookup',
+  description: 'Finds a form by e-mail address (the latest of the address, or of its account) and opens it.',
+  context: { email: '', by: 'form', problem: null, looked: null, found: null, failure: null },
+  initial: 'editing',
+  on: {
+    'formLookup.change': { target: '.editing', actions: 'setEmail' },
+    'formLookup.choose': { target: '.editing', actions: 'setBy' },
+  },
+  states: {
+    editing: {
+      description: 'Typing the address and choosing what to look for.',
+      on: {
+        'formLookup.submit': [{ guard: 'validEmail', target: 'looking', actions: 'startLooking' }, { actions: 'explainEmail' }],
+      },
+    },
+    looking: {
+      description: 'Asking the server for the form.',
+      tags: ['looking'],
+      invoke: {
+        id: 'lookUp',
+        src: 'lookUp',
+        input: ({ context }) => ({ email: context.email.trim(), by: context.by }),
+        onDone: { target: 'found', actions: [{ type: 'rememberFound', params: ({ event }) => ({ form: event.output }) }, 'emitFound'] },
+        onError: [
+          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        ],
+      },
+    },
+    found: {
+      description: 'The form was found; the page opens it.',
+      tags: ['found'],
+      on: { 'formLookup.submit': { guard: 'validEmail', target: 'looking', actions: 'startLooking' } },
+    },
+    notFound: {
+      description: 'No form for that address.',
+      tags: ['notFound'],
+      on: { 'formLookup.submit': { guard: 'validEmail', target: 'looking', actions: 'startLooking' } },
+    },
+    failed: {
+      description: 'The lookup failed; it can be tried again.',
+      tags: ['failed'],
+      on: { 'formLookup.submit': { guard: 'validEmail', target: 'looking', actions: 'startLooking' } },
+    },
+  },
+});
+
+export type FormLookupMachine = typeof formLookupMachine;

@@ -1,0 +1,24 @@
+// The admin's forms pages as the route table knows them (routes.ts page names), loaded on demand.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { PageProps } from '../../app/router';
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
+}
+
+const AdminFormsPage = lazy(() => import('./AdminFormsPage'));
+const AdminFormPage = lazy(() => import('./AdminFormPage'));
+
+export const adminFormsPages: Record<'admin-forms' | 'admin-form', ComponentType<PageProps>> = {
+  'admin-forms': () => (
+    <Lazy>
+      <AdminFormsPage />
+    </Lazy>
+  ),
+  'admin-form': () => (
+    <Lazy>
+      <AdminFormPage />
+    </Lazy>
+  ),
+};

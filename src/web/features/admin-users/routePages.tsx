@@ -1,0 +1,24 @@
+// The admin's users pages as the route table knows them (routes.ts page names), loaded on demand.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { PageProps } from '../../app/router';
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
+}
+
+const AdminUsersPage = lazy(() => import('./AdminUsersPage'));
+const AdminUserPage = lazy(() => import('./AdminUserPage'));
+
+export const adminUsersPages: Record<'admin-users' | 'admin-user', ComponentType<PageProps>> = {
+  'admin-users': () => (
+    <Lazy>
+      <AdminUsersPage />
+    </Lazy>
+  ),
+  'admin-user': () => (
+    <Lazy>
+      <AdminUserPage />
+    </Lazy>
+  ),
+};
