@@ -13,17 +13,14 @@ import { configHandlers } from './configs';
 import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
+import { outlierHandlers } from './outliers';
 
 export function createHandlers(context: AppContext) {
   return {
     ...systemHandlers(context),
 
     // outliers (admin simulator)
-    listOutlierPacks: notImplemented('listOutlierPacks'),
-    saveOutlierPack: notImplemented('saveOutlierPack'),
-    deleteOutlierPack: notImplemented('deleteOutlierPack'),
-    calculateOutlierPack: notImplemented('calculateOutlierPack'),
-    getOutlierPackResult: notImplemented('getOutlierPackResult'),
+    ...outlierHandlers(context), // the five outliers-packs calls and listOutlierForms (forms/outliers)
 
     // users and identity
     ...usersHandlers(context), // also listOutbox (admin)
@@ -45,7 +42,6 @@ export function createHandlers(context: AppContext) {
     getRelevateCategories: notImplemented('getRelevateCategories'),
 
     // admin and statistics
-    listOutlierForms: notImplemented('listOutlierForms'),
     getFormsTest: notImplemented('getFormsTest'),
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
