@@ -29,6 +29,8 @@ const expected: Record<string, Guard[]> = {
   'comparison-comp/:id': ['signed-in', 'admin'],
   admin: ['signed-in', 'admin'],
   'admin/stats': ['signed-in', 'admin'],
+  'admin/outliers': ['signed-in', 'admin'],
+  'admin/outliers/forms': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

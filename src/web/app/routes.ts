@@ -29,6 +29,8 @@ export type SectionName =
   | 'comparison_comp'
   | 'admin'
   | 'admin_stats'
+  | 'admin_outliers'
+  | 'admin_outlier_forms'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -78,6 +80,9 @@ export type PageName =
   | 'update-data'
   | 'register-individual'
   | 'register-individual-complete'
+  // the outlier-pack simulator (src/web/features/admin-outliers/routePages.tsx)
+  | 'admin-outliers'
+  | 'admin-outlier-forms'
   // the personal views (src/web/features/personal-views/routePages.tsx)
   | 'personalized-comparison'
   | 'your-evolution'
@@ -158,6 +163,8 @@ export const appRoutes: readonly AppRoute[] = [
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
   { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+  { path: 'admin/outliers', guards: ['signed-in', 'admin'], section: 'admin_outliers', view: { kind: 'page', page: 'admin-outliers' } },
+  { path: 'admin/outliers/forms', guards: ['signed-in', 'admin'], section: 'admin_outlier_forms', view: { kind: 'page', page: 'admin-outlier-forms' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },
