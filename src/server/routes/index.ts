@@ -13,6 +13,7 @@ import { configHandlers } from './configs';
 import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
+import { jobHandlers } from './jobs';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -50,6 +51,7 @@ export function createHandlers(context: AppContext) {
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
+    ...jobHandlers(context), // getJob
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights
