@@ -24,6 +24,9 @@ export const PAGE_SECTIONS = [
   'reset',
   'verify',
   'new_password',
+  'admin_jobs',
+  'admin_audit',
+  'admin_data_quality',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

@@ -976,6 +976,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background job's state and progress
+         * @description Admin only. Long admin work (an outlier pack's calculation, the deferred-compensation script, a
+         *     newsletter's sending) runs as a background job; the page that started it follows it here until it is
+         *     completed or failed. 404 NOT_FOUND for an unknown id (finished jobs are kept for a week).
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/comparation": {
         parameters: {
             query?: never;
@@ -1794,6 +1816,32 @@ export interface components {
             nextScheduledCut: string | null;
             /** @description Counted forms that must change before a release is cut. */
             threshold: number;
+        };
+        Job: {
+            id: string;
+            /** @description What the job does (e.g. `deferred-compensation-script`). */
+            name: string;
+            /**
+             * @description queued also while a job interrupted by a restart waits to run again.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "completed" | "failed" | "cancelled";
+            progress: null | {
+                done: number;
+                total: number;
+                /** @description Short machine-readable phase; the web translates it. */
+                phase?: string;
+            };
+            /** @description What the job reports when completed (its shape depends on the job); null before. */
+            result: unknown;
+            /** @description A short error code or message when failed. */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
         };
         CutReleaseResult: {
             /**
@@ -4503,6 +4551,32 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

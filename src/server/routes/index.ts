@@ -14,6 +14,7 @@ import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
 import { outlierHandlers } from './outliers';
+import { jobHandlers } from './jobs';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -46,6 +47,7 @@ export function createHandlers(context: AppContext) {
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
+    ...jobHandlers(context), // getJob
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights
