@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
-import type { CalculationStart, OutlierPackResult } from '../outlierPacks/calls';
+import type { OutlierPackResult } from '../outlierPacks/calls';
 
 export interface CalculationProgress {
   done: number;
@@ -38,14 +38,14 @@ export type OutlierCalculationEmitted =
  * again with the progress the page follows.
  *
  * ```
- * loadingResult ──[result]──▶ showing ── start ──▶ starting ──[result]──▶ loadingResult
- *      │  └──[none]──▶ idle ── start ─────┘            └──[job]──▶ running ── jobDone ──▶ loadingResult
- *      └─error─▶ failed ◀───────────────── error ─────────────────────┴── jobFailed
+ * loadingResult ──[result]──▶ showing ── start ──▶ starting ──done(jobId)──▶ running ── jobDone ──▶ finishing ──▶ showing
+ *      │  └──[none]──▶ idle ── start ─────┘                                    │
+ *      └─error─▶ failed ◀───────────────── error ──────────────────────────────┴── jobFailed
  *                  └── retry ──▶ loadingResult
  * ```
  *
- * - With the background job queue the server answers 202 with a job: `running` follows it (the `followJob`
- *   actor reports progress and the end); without, the call answers with the result at once.
+ * - The server queues the calculation as a background job: `running` follows it (the `followJob` actor,
+ *   machines/jobProgress reading GET /api/jobs/{id}, reports progress and the end).
  * - After a calculation the stored result is read again (it is what the list and the activation rely on).
  * - Tags: `loading`, `idle`, `showing`, `calculating`, `failed`.
  */
@@ -60,7 +60,7 @@ export const outlierCalculationMachine = setup({
     loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(async () => {
       throw new Error('outlierCalculation: provide loadResult');
     }),
-    startCalculation: fromPromise<CalculationStart, { packId: string }>(async () => {
+    startCalculation: fromPromise<string, { packId: string }>(async () => {
       throw new Error('outlierCalculation: provide startCalculation');
     }),
     followJob: fromCallback<{ type: 'noop' }, { jobId: string }>(() => {
@@ -69,14 +69,10 @@ export const outlierCalculationMachine = setup({
   },
   guards: {
     hasResult: (_, params: { result: OutlierPackResult | null }) => params.result !== null,
-    isJob: (_, params: { start: CalculationStart }) => params.start.kind === 'job',
   },
   actions: {
     rememberResult: assign((_, params: { result: OutlierPackResult | null }) => ({ result: params.result, failure: null })),
-    rememberJob: assign((_, params: { start: CalculationStart }) => ({
-      jobId: params.start.kind === 'job' ? params.start.jobId : null,
-      progress: null,
-    })),
+    rememberJob: assign((_, params: { jobId: string }) => ({ jobId: params.jobId, progress: null })),
     rememberProgress: assign(({ event }) => {
       assertEvent(event, 'calculation.progress');
       return { progress: { done: event.done, total: event.total, phase: event.phase } };
@@ -126,20 +122,13 @@ export const outlierCalculationMachine = setup({
       on: { 'calculation.start': { target: 'starting', actions: 'forgetFailure' } },
     },
     starting: {
-      description: 'Asking the server to calculate (a background job, or at once).',
+      description: 'Asking the server to queue the calculation as a background job.',
       tags: ['calculating'],
       invoke: {
         id: 'startCalculation',
         src: 'startCalculation',
         input: ({ context }) => ({ packId: context.packId }),
-        onDone: [
-          {
-            guard: { type: 'isJob', params: ({ event }) => ({ start: event.output }) },
-            target: 'running',
-            actions: { type: 'rememberJob', params: ({ event }) => ({ start: event.output }) },
-          },
-          { target: 'finishing' },
-        ],
+        onDone: { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => ({ jobId: event.output }) } },
         onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
       },
     },

@@ -12,9 +12,6 @@ export type OutlierPackResult = components['schemas']['OutlierPackResult'];
 export type OutlierImpact = components['schemas']['OutlierImpact'];
 export type OutlierForm = components['schemas']['OutlierForm'];
 
-/** What starting a calculation answered: the result at once, or the background job to follow. */
-export type CalculationStart = { kind: 'result'; result: OutlierPackResult } | { kind: 'job'; jobId: string };
-
 export const OUTLIER_FORMS_PAGE_LIMIT = 20;
 
 export function outlierCalls(client: ApiClient = api) {
@@ -28,10 +25,10 @@ export function outlierCalls(client: ApiClient = api) {
       if (result.ok) return true;
       throw failureOfResult(result);
     }),
-    startCalculation: fromPromise<CalculationStart, { packId: string }>(async ({ input, signal }) => {
-      const data = await dataOf(call(client.POST('/forms/calculate-outliers-packs', { body: { id: input.packId }, signal })));
-      return 'jobId' in data ? { kind: 'job', jobId: data.jobId } : { kind: 'result', result: data };
-    }),
+    /** Queues the pack's calculation; resolves with the background job's id. */
+    startCalculation: fromPromise<string, { packId: string }>(async ({ input, signal }) =>
+      (await dataOf(call(client.POST('/forms/calculate-outliers-packs', { body: { id: input.packId }, signal })))).jobId,
+    ),
     /** The pack's stored result; null when it has none for its current rules (404). */
     loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(async ({ input, signal }) => {
       const result = await call(client.GET('/forms/outliers-pack-result', { params: { query: { id: input.packId } }, signal }));

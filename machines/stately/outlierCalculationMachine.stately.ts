@@ -51,21 +51,15 @@ export const machine = createMachine({
       },
     },
     starting: {
-      description: 'Asking the server to calculate (a background job, or at once).',
+      description: 'Asking the server to queue the calculation as a background job.',
       tags: ['calculating'],
       invoke: {
         id: 'startCalculation',
         src: 'startCalculation',
-        onDone: [
-          {
-            target: 'running',
-            guard: 'isJob',
-            actions: 'rememberJob',
-          },
-          {
-            target: 'finishing',
-          },
-        ],
+        onDone: {
+          target: 'running',
+          actions: 'rememberJob',
+        },
         onError: {
           target: 'failed',
           actions: ['rememberFailure', 'emitFailed'],

@@ -86,10 +86,12 @@ export interface paths {
          * @description Flags the forms the pack would exclude among the forms the statistics count now (completed, verified
          *     accounts, minimum values and exchange rates applied, no pack applied), within each survey year and
          *     group of the pack's grouping fields, and stores the flagged forms and the impact (replacing the previous
-         *     result; running it twice gives the same result). With the background job queue it runs as a job: 202
-         *     with the job id, whose progress GET /api/jobs/{id} reports; the result is then read with
-         *     getOutlierPackResult. Without a queue it runs at once: 200 with the result. Recalculating the active pack
-         *     changes the data version (the next release leaves out the new flags). Recorded in the audit log. Admin only.
+         *     result; running it twice gives the same result). It runs as a background job: 202 with the job id, whose
+         *     progress (phases reading, flagging, storing) GET /api/jobs/{id} reports; asking again while it runs answers
+         *     the same job. When the job has completed, getOutlierPackResult reads the result; a job that failed says why
+         *     in its error (an error code: OUTLIER_PACK_CHANGED when the rules changed meanwhile, OUTLIER_PACK_NOT_FOUND
+         *     when the pack was deleted). Recalculating the active pack changes the data version (the next release leaves
+         *     out the new flags). Recorded in the audit log. Admin only.
          */
         post: operations["calculateOutlierPack"];
         delete?: never;
@@ -2511,7 +2513,7 @@ export interface components {
             medianBefore: components["schemas"]["MeasureMedians"];
             medianAfter: components["schemas"]["MeasureMedians"];
             calculatedAt: components["schemas"]["DateTime"];
-            /** @description The impact overall and per group (getOutlierPackResult and calculateOutlierPack; not in the list). Null for results stored before impacts were kept. */
+            /** @description The impact overall and per group (getOutlierPackResult; not in the list). Null for results stored before impacts were kept. */
             impact?: components["schemas"]["OutlierImpact"] | null;
         };
         /**
@@ -2990,15 +2992,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The impact of the pack (calculated at once). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OutlierPackResult"];
-                };
-            };
             /** @description The calculation was queued as a background job. */
             202: {
                 headers: {

@@ -1,5 +1,5 @@
-// One pack's calculation walked along its graph against the real actor: the stored result, a calculation answered
-// at once, one run as a background job with progress, and failures; fakes for the calls and the job follower.
+// One pack's calculation walked along its graph against the real actor: the stored result, a calculation run as a
+// background job with progress, and failures; fakes for the calls and the job follower.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import {
@@ -9,7 +9,7 @@ import {
   type OutlierCalculationMachine,
 } from '../../machines/outlierCalculation/outlierCalculationMachine';
 import { outlierCalculationView } from '../../machines/outlierCalculation/viewModel';
-import type { CalculationStart, OutlierPackResult } from '../../machines/outlierPacks/calls';
+import type { OutlierPackResult } from '../../machines/outlierPacks/calls';
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
@@ -42,10 +42,7 @@ const graph = machineGraph({
       outputs: {
         loadResult: [RESULT, null],
         loadNewResult: [RESULT],
-        startCalculation: [
-          { kind: 'result', result: RESULT },
-          { kind: 'job', jobId: 'job-1' },
-        ],
+        startCalculation: ['job-1'],
       },
       errors: { loadResult: [FAILURE], loadNewResult: [FAILURE], startCalculation: [FAILURE] },
     },
@@ -59,7 +56,7 @@ interface Pending<T> {
 
 interface World extends ActorWorld<OutlierCalculationMachine> {
   loading: Pending<OutlierPackResult | null> | null;
-  starting: Pending<CalculationStart> | null;
+  starting: Pending<string> | null;
   followed: string[];
   sendBack: ((event: AnyEventObject) => void) | null;
   emitted: OutlierCalculationEmitted[];
@@ -74,7 +71,7 @@ function createWorld(): World {
   const machine = outlierCalculationMachine.provide({
     actors: {
       loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
-      startCalculation: fromPromise<CalculationStart, { packId: string }>(() => {
+      startCalculation: fromPromise<string, { packId: string }>(() => {
         world.starts++;
         return new Promise((resolve, reject) => (world.starting = { resolve, reject }));
       }),
@@ -115,7 +112,7 @@ const driver = actorDriver<OutlierCalculationMachine, World>({
       world.loading!.resolve(world.answered);
     },
     'xstate.error.actor.loadNewResult': (world, event) => world.loading!.reject(event.error),
-    'xstate.done.actor.startCalculation': (world, event) => world.starting!.resolve(event.output as CalculationStart),
+    'xstate.done.actor.startCalculation': (world, event) => world.starting!.resolve(event.output as string),
     'xstate.error.actor.startCalculation': (world, event) => world.starting!.reject(event.error),
   },
   serializeState,
@@ -161,7 +158,7 @@ describe('outlierCalculation behaviour', () => {
     world.loading!.resolve(null);
     await tick();
     world.actor.send({ type: 'calculation.start' });
-    world.starting!.resolve({ kind: 'job', jobId: 'job-7' });
+    world.starting!.resolve('job-7');
     await tick();
     expect(world.followed).toEqual(['job-7']);
     world.sendBack!({ type: 'calculation.progress', done: 1, total: 4, phase: 'flagging' });

@@ -1,9 +1,8 @@
 // The outlier-pack simulator for admins (services/outliers.ts): list, save (create, change, activate, deactivate),
-// delete, calculate (a background job when the app has the job queue) and the result; forms/outliers lists what
+// delete, calculate (a background job on the app's queue, followed through GET /api/jobs/{id}) and the result; forms/outliers lists what
 // the active pack flags. Every call is admin-only, checked on the stored account.
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
-import type { Jobs } from '../jobs/types';
 import { requireAdmin } from '../auth/caller';
 import { HttpError } from '../http/errors';
 import { readThreshold } from '../services/statisticsSettings';
@@ -45,13 +44,25 @@ const contractPack = (pack: Pack) => ({
 });
 
 export function outlierHandlers(context: AppContext) {
-  const { config, database } = context;
-  // The job queue comes with the background-jobs work (AppContext.jobs); without it a calculation runs at once.
-  const jobs = (context as AppContext & { jobs?: Jobs }).jobs;
-  jobs?.register<OutlierCalculationData, { packId: string; excludedForms: number; totalForms: number }>(OUTLIER_CALCULATION_JOB, async (job) => {
+  const { config, database, jobs } = context;
+  jobs.register<OutlierCalculationData, { packId: string; excludedForms: number; totalForms: number }>(OUTLIER_CALCULATION_JOB, async (job) => {
     const threshold = await readThreshold(database, config.privacyThreshold);
-    const result = await calculatePack(database, job.data.packId, { threshold, actor: job.data.actor, progress: (p) => job.progress(p) });
-    return { packId: result.packId, excludedForms: result.excludedForms, totalForms: result.totalForms };
+    try {
+      const result = await calculatePack(database, job.data.packId, {
+        threshold,
+        actor: job.data.actor,
+        progress: async (progress) => {
+          // A shutting-down instance stops here; the job runs again from the start elsewhere (it is idempotent).
+          job.signal.throwIfAborted();
+          await job.progress(progress);
+        },
+      });
+      return { packId: result.packId, excludedForms: result.excludedForms, totalForms: result.totalForms };
+    } catch (error) {
+      // The job's error is the reason's code, which the admin page translates.
+      if (error instanceof HttpError) throw new Error(error.errorCode);
+      throw error;
+    }
   });
 
   return {
@@ -78,15 +89,14 @@ export function outlierHandlers(context: AppContext) {
       const admin = await requireAdmin(database, request);
       const packId = request.body.id;
       if (!(await findPack(database, packId))) throw new HttpError(404, 'OUTLIER_PACK_NOT_FOUND', 'There is no outlier pack with this id');
-      const actor = { id: admin.id, email: admin.email };
-      if (jobs) {
-        // One calculation of a pack at a time: asking again while it runs follows the running job.
-        const jobId = await jobs.enqueue<OutlierCalculationData>(OUTLIER_CALCULATION_JOB, { packId, actor }, { singletonKey: `outliers:${packId}` });
-        reply.code(202);
-        return { jobId, packId };
-      }
-      const threshold = await readThreshold(database, config.privacyThreshold);
-      return contractResult(await calculatePack(database, packId, { threshold, actor }), true);
+      // One calculation of a pack at a time: asking again while it runs follows the running job.
+      const jobId = await jobs.enqueue<OutlierCalculationData>(
+        OUTLIER_CALCULATION_JOB,
+        { packId, actor: { id: admin.id, email: admin.email } },
+        { singletonKey: `outliers:${packId}` },
+      );
+      reply.code(202);
+      return { jobId, packId };
     },
 
     async getOutlierPackResult(request) {

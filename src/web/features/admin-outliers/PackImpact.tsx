@@ -7,7 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { outlierCalculationMachine } from '../../../../machines/outlierCalculation/outlierCalculationMachine';
 import { outlierCalculationView, sameCalculationView } from '../../../../machines/outlierCalculation/viewModel';
-import { outlierCalls, type OutlierImpact, type OutlierPack } from '../../../../machines/outlierPacks/calls';
+import type { OutlierImpact, OutlierPack } from '../../../../machines/outlierPacks/calls';
+import { outlierCalculationActors } from '../../../../machines/outlierCalculation/actors';
 import { MEASURES, type Measure } from '../../../domain/statistics';
 import { formatCount } from '../../../domain/language';
 import type { Language } from '../../../domain/constants';
@@ -18,8 +19,7 @@ import { euros, groupValuesText, reasonText, ruleText } from './format';
 
 const ImpactChart = lazy(() => import('./ImpactChart'));
 
-const calls = outlierCalls();
-const calculationMachine = outlierCalculationMachine.provide({ actors: { loadResult: calls.loadResult, startCalculation: calls.startCalculation } });
+const calculationMachine = outlierCalculationMachine.provide({ actors: outlierCalculationActors() });
 
 /** Groups shown at once (most flagged first); the rest are counted in a note. */
 const SHOWN_GROUPS = 50;
