@@ -25,6 +25,7 @@ export const PAGE_SECTIONS = [
   'verify',
   'new_password',
   'admin_jobs',
+  'admin_outliers',
   'admin_audit',
   'admin_data_quality',
 ] as const;

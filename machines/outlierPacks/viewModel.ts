@@ -19,6 +19,8 @@ export interface OutlierPacksView {
   rows: PackRow[];
   /** Something runs: the action buttons wait. */
   busy: boolean;
+  /** A confirmed change is being applied (the modal's confirm button waits). */
+  working: boolean;
   pending: { id: string; action: PackAction } | null;
   /** The translation key of the last failure's reason (errors.codes.{code}), or null. */
   failureCode: string | null;
@@ -41,6 +43,7 @@ export function outlierPacksView(snapshot: OutlierPacksSnapshot): OutlierPacksVi
     status,
     rows: (packs ?? []).map(packRow),
     busy: !snapshot.hasTag('ready'),
+    working: snapshot.hasTag('working'),
     pending,
     failureCode: failure ? (failure.errorCode ?? (failure.status === 0 ? 'NETWORK' : 'INTERNAL')) : null,
   };

@@ -164,7 +164,7 @@ export default function OutlierPacksPage() {
           <PackImpact key={selected.id} pack={selected} onCalculated={() => packs.send({ type: 'packs.reload' })} onClose={() => setPanel({ kind: 'none' })} />
         )}
       </Stack>
-      {confirm && <ConfirmModal actor={confirm} busy={view.busy && view.pending !== null} onAnswer={(confirmed) => packs.send({ type: 'packs.answer', confirmed })} />}
+      {confirm && <ConfirmModal actor={confirm} busy={view.working} onAnswer={(confirmed) => packs.send({ type: 'packs.answer', confirmed })} />}
     </Container>
   );
 }
