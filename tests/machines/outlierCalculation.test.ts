@@ -41,7 +41,7 @@ const graph = machineGraph({
     {
       outputs: {
         loadResult: [RESULT, null],
-        loadNewResult: [RESULT],
+        loadNewResult: [RESULT, null],
         startCalculation: ['job-1'],
       },
       errors: { loadResult: [FAILURE], loadNewResult: [FAILURE], startCalculation: [FAILURE] },
