@@ -28,6 +28,10 @@ export const PAGE_SECTIONS = [
   'admin_news',
   'admin_users',
   'admin_forms',
+  'admin_jobs',
+  'admin_outliers',
+  'admin_audit',
+  'admin_data_quality',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

@@ -2,11 +2,12 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 
 /**
  * What the modal asks to confirm (spec §2 "Modal 2": the confirm modal takes a type, delete or copy; leave asks
- * before an in-app link abandons an unfinished questionnaire).
+ * before an in-app link abandons an unfinished questionnaire; activate and deactivate ask before an admin change that
+ * moves the statistics, e.g. the active outlier pack).
  */
-export type ConfirmKind = 'delete' | 'copy' | 'leave';
+export type ConfirmKind = 'delete' | 'copy' | 'leave' | 'activate' | 'deactivate';
 
-export const CONFIRM_KINDS = ['delete', 'copy', 'leave'] as const satisfies readonly ConfirmKind[];
+export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'activate', 'deactivate'] as const satisfies readonly ConfirmKind[];
 
 export interface ConfirmModalContext {
   /**

@@ -31,6 +31,18 @@ export const CONFIRM_TEXT_KEYS = {
     rejectLabelKey: 'modals.leave_modal.no_leave',
     resolveLabelKey: 'modals.leave_modal.leave',
   },
+  activate: {
+    titleKey: 'modals.activate_modal.title',
+    subtitleKey: 'modals.activate_modal.subtitle',
+    rejectLabelKey: 'modals.activate_modal.no_activate',
+    resolveLabelKey: 'modals.activate_modal.activate',
+  },
+  deactivate: {
+    titleKey: 'modals.deactivate_modal.title',
+    subtitleKey: 'modals.deactivate_modal.subtitle',
+    rejectLabelKey: 'modals.deactivate_modal.no_deactivate',
+    resolveLabelKey: 'modals.deactivate_modal.deactivate',
+  },
 } as const satisfies { [K in ConfirmKind]: ConfirmTextKeys<K> };
 
 /** Everything the confirm modal view renders; a pure function of the snapshot. */
@@ -59,5 +71,9 @@ export function confirmModalView(snapshot: ConfirmModalSnapshot): ConfirmModalVi
       return { kind, ...CONFIRM_TEXT_KEYS.copy, ...shared };
     case 'leave':
       return { kind, ...CONFIRM_TEXT_KEYS.leave, ...shared };
+    case 'activate':
+      return { kind, ...CONFIRM_TEXT_KEYS.activate, ...shared };
+    case 'deactivate':
+      return { kind, ...CONFIRM_TEXT_KEYS.deactivate, ...shared };
   }
 }

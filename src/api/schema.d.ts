@@ -35,8 +35,13 @@ export interface paths {
         put?: never;
         /**
          * Create or update an outlier pack
-         * @description Creates a pack (no `id`) or replaces the pack with that `id`. Making a pack active deactivates
-         *     the others and changes the data version. Admin only.
+         * @description Creates a pack (no `id`) or replaces the pack with that `id`. Changed rules (measure, method, k,
+         *     percentiles, grouping) delete the pack's previous result and flagged forms. `active: true` makes it the
+         *     active pack (it deactivates the others); `active: false` deactivates it. Activation and deactivation
+         *     change the data version and take effect at the next statistics release (the comparison's figures do
+         *     not move before). 409 OUTLIER_PACK_NOT_CALCULATED when activating a pack without a result for its
+         *     current rules; 409 OUTLIER_PACK_ACTIVE when changing the rules of the active pack (deactivate it first).
+         *     Every change is recorded in the audit log. Admin only.
          */
         post: operations["saveOutlierPack"];
         delete?: never;
@@ -57,7 +62,9 @@ export interface paths {
         post?: never;
         /**
          * Delete an outlier pack
-         * @description Deletes the pack and its results. Deleting the active pack changes the data version. Admin only.
+         * @description Deletes the pack, its result and its flagged forms (recorded in the audit log). The active pack is
+         *     refused with 409 OUTLIER_PACK_ACTIVE_DELETE: deleting it would put its flagged forms back into the next
+         *     release unannounced; deactivate it first. Admin only.
          */
         delete: operations["deleteOutlierPack"];
         options?: never;
@@ -76,7 +83,15 @@ export interface paths {
         put?: never;
         /**
          * Calculate the impact of an outlier pack
-         * @description Flags the forms the pack would exclude and stores the impact (forms excluded, medians before and after). Admin only.
+         * @description Flags the forms the pack would exclude among the forms the statistics count now (completed, verified
+         *     accounts, minimum values and exchange rates applied, no pack applied), within each survey year and
+         *     group of the pack's grouping fields, and stores the flagged forms and the impact (replacing the previous
+         *     result; running it twice gives the same result). It runs as a background job: 202 with the job id, whose
+         *     progress (phases reading, flagging, storing) GET /api/jobs/{id} reports; asking again while it runs answers
+         *     the same job. When the job has completed, getOutlierPackResult reads the result; a job that failed says why
+         *     in its error (an error code: OUTLIER_PACK_CHANGED when the rules changed meanwhile, OUTLIER_PACK_NOT_FOUND
+         *     when the pack was deleted). Recalculating the active pack changes the data version (the next release leaves
+         *     out the new flags). Recorded in the audit log. Admin only.
          */
         post: operations["calculateOutlierPack"];
         delete?: never;
@@ -94,7 +109,8 @@ export interface paths {
         };
         /**
          * Get the last result of an outlier pack
-         * @description The stored result of the last calculation of the pack; 404 when the pack was never calculated. Admin only.
+         * @description The stored result of the last calculation of the pack, with its impact overall and per group; 404
+         *     OUTLIER_PACK_NOT_CALCULATED when the pack has no result for its current rules. Admin only.
          */
         get: operations["getOutlierPackResult"];
         put?: never;
@@ -1041,6 +1057,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background job's state and progress
+         * @description Admin only. Long admin work (an outlier pack's calculation, the deferred-compensation script, a
+         *     newsletter's sending) runs as a background job; the page that started it follows it here until it is
+         *     completed or failed. 404 NOT_FOUND for an unknown id (finished jobs are kept for a week).
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/comparation": {
         parameters: {
             query?: never;
@@ -1865,6 +1903,32 @@ export interface components {
             /** @description Counted forms that must change before a release is cut. */
             threshold: number;
         };
+        Job: {
+            id: string;
+            /** @description What the job does (e.g. `deferred-compensation-script`). */
+            name: string;
+            /**
+             * @description queued also while a job interrupted by a restart waits to run again.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "completed" | "failed" | "cancelled";
+            progress: null | {
+                done: number;
+                total: number;
+                /** @description Short machine-readable phase; the web translates it. */
+                phase?: string;
+            };
+            /** @description What the job reports when completed (its shape depends on the job); null before. */
+            result: unknown;
+            /** @description A short error code or message when failed. */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+        };
         CutReleaseResult: {
             /**
              * @description too-few-changes when fewer than `threshold` counted forms changed since the current release (nothing is cut).
@@ -2437,8 +2501,13 @@ export interface components {
             surveyYear: components["schemas"]["Year"];
             packId: components["schemas"]["Id"];
             measure: components["schemas"]["MeasureName"];
-            /** @description The form's figure of the pack's measure. */
+            /** @description The form's figure of the pack's measure (EUR) when it was flagged. */
             value: number;
+            /**
+             * @description Below the pack's lower limit (low) or above its upper limit (high).
+             * @enum {string|null}
+             */
+            side?: "low" | "high" | null;
         };
         OutlierFormPage: {
             items: components["schemas"]["OutlierForm"][];
@@ -2571,6 +2640,52 @@ export interface components {
             medianBefore: components["schemas"]["MeasureMedians"];
             medianAfter: components["schemas"]["MeasureMedians"];
             calculatedAt: components["schemas"]["DateTime"];
+            /** @description The impact overall and per group (getOutlierPackResult; not in the list). Null for results stored before impacts were kept. */
+            impact?: components["schemas"]["OutlierImpact"] | null;
+        };
+        /**
+         * @description Median and p90 of one measure over a set of forms (EUR, rounded to 100). Under the privacy threshold K
+         *     nothing is shown (hidden, n null); the p90 needs 20 forms (a high percentile of a small group comes close
+         *     to its maximum).
+         */
+        OutlierFigure: {
+            n: number | null;
+            median: number | null;
+            p90: number | null;
+            hidden: boolean;
+        };
+        OutlierMeasureImpact: {
+            measure: components["schemas"]["MeasureName"];
+            before: components["schemas"]["OutlierFigure"];
+            after: components["schemas"]["OutlierFigure"];
+        };
+        /** @description One group of the pack (a survey year and the values of its grouping fields). */
+        OutlierGroupImpact: {
+            year: components["schemas"]["Year"];
+            /** @description The group's value of each grouping field (null when not answered). */
+            values: {
+                [key: string]: string | null;
+            };
+            flagged: number;
+            /** @description The group has fewer forms than the privacy threshold; its size and figures are not shown. */
+            hidden: boolean;
+            /** @description The group has fewer than 5 forms; the rule was not applied in it. */
+            ruleSkipped: boolean;
+            measures: components["schemas"]["OutlierMeasureImpact"][];
+        };
+        OutlierImpact: {
+            totalForms: number;
+            flaggedForms: number;
+            /** @description The privacy threshold K the figures were shown under. */
+            threshold: number;
+            overall: components["schemas"]["OutlierMeasureImpact"][];
+            /** @description Every group, most flagged forms first. */
+            groups: components["schemas"]["OutlierGroupImpact"][];
+        };
+        OutlierCalculationJob: {
+            /** @description The background job; GET /api/jobs/{id} reports its state and progress. */
+            jobId: string;
+            packId: components["schemas"]["Id"];
         };
         OutlierPack: {
             id: components["schemas"]["Id"];
@@ -2580,6 +2695,7 @@ export interface components {
             k: number;
             lowerPercentile?: number;
             upperPercentile?: number;
+            /** @description The grouping fields (the survey year is always a grouping and not listed). */
             groupBy: components["schemas"]["FilterField"][];
             active: boolean;
             createdAt: components["schemas"]["DateTime"];
@@ -2955,6 +3071,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -2984,6 +3101,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3001,19 +3119,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The impact of the pack. */
-            200: {
+            /** @description The calculation was queued as a background job. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OutlierPackResult"];
+                    "application/json": components["schemas"]["OutlierCalculationJob"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4696,6 +4815,32 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

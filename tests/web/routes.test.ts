@@ -38,6 +38,8 @@ const expected: Record<string, Guard[]> = {
   'admin/users/:id': ['signed-in', 'admin'],
   'admin/forms': ['signed-in', 'admin'],
   'admin/forms/:id': ['signed-in', 'admin'],
+  'admin/outliers': ['signed-in', 'admin'],
+  'admin/outliers/forms': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

@@ -172,7 +172,10 @@ export const outlierPacks = pgTable('outlier_packs', {
   active: boolean('active').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  // One pack can be active.
+  uniqueIndex('outlier_packs_one_active').on(t.active).where(sql`${t.active}`),
+]);
 
 export const outlierPackResults = pgTable('outlier_pack_results', {
   packId: text('pack_id')
@@ -182,6 +185,10 @@ export const outlierPackResults = pgTable('outlier_pack_results', {
   totalForms: integer('total_forms').notNull(),
   medianBefore: jsonb('median_before').notNull(),
   medianAfter: jsonb('median_after').notNull(),
+  /** The rules the result was calculated with (domain/outliers.ts OutlierRules). */
+  rules: jsonb('rules'),
+  /** The impact overall and per group, every measure before and after, under the privacy rule (domain/outliers.ts). */
+  impact: jsonb('impact'),
   calculatedAt: timestamp('calculated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -195,7 +202,10 @@ export const outlierExclusions = pgTable(
     formId: text('form_id')
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
+    /** `low` or `high`: the side of the pack's limits the form's value fell on. */
     reason: text('reason'),
+    /** The form's figure of the pack's measure (EUR) when it was flagged. */
+    value: doublePrecision('value'),
   },
   (t) => [primaryKey({ columns: [t.packId, t.formId] }), index('outlier_exclusions_form_idx').on(t.formId)],
 );

@@ -15,17 +15,15 @@ import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
 import { newsHandlers } from './news';
+import { outlierHandlers } from './outliers';
+import { jobHandlers } from './jobs';
 
 export function createHandlers(context: AppContext) {
   return {
     ...systemHandlers(context),
 
     // outliers (admin simulator)
-    listOutlierPacks: notImplemented('listOutlierPacks'),
-    saveOutlierPack: notImplemented('saveOutlierPack'),
-    deleteOutlierPack: notImplemented('deleteOutlierPack'),
-    calculateOutlierPack: notImplemented('calculateOutlierPack'),
-    getOutlierPackResult: notImplemented('getOutlierPackResult'),
+    ...outlierHandlers(context), // the five outliers-packs calls and listOutlierForms (forms/outliers)
 
     // users and identity
     ...usersHandlers(context), // also listOutbox (admin)
@@ -43,11 +41,11 @@ export function createHandlers(context: AppContext) {
     ...newsHandlers(context), // the six news calls, previewNews and uploadNewsImage
 
     // admin and statistics
-    listOutlierForms: notImplemented('listOutlierForms'),
     getFormsTest: notImplemented('getFormsTest'),
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
+    ...jobHandlers(context), // getJob
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights

@@ -19,6 +19,7 @@ import { newsPages } from '../features/news/routePages';
 import { adminNewsPages } from '../features/admin-news/routePages';
 import { adminUsersPages } from '../features/admin-users/routePages';
 import { adminFormsPages } from '../features/admin-forms/routePages';
+import { adminOutlierPages } from '../features/admin-outliers/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -55,6 +56,7 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...adminNewsPages,
   ...adminUsersPages,
   ...adminFormsPages,
+  ...adminOutlierPages,
 };
 
 /** A page renders once its texts are there (the first load carries only the shell's and home's). */

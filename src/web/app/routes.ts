@@ -33,6 +33,8 @@ export type SectionName =
   | 'admin_user'
   | 'admin_forms'
   | 'admin_form'
+  | 'admin_outliers'
+  | 'admin_outlier_forms'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -85,6 +87,9 @@ export type PageName =
   | 'update-data'
   | 'register-individual'
   | 'register-individual-complete'
+  // the outlier-pack simulator (src/web/features/admin-outliers/routePages.tsx)
+  | 'admin-outliers'
+  | 'admin-outlier-forms'
   // the personal views (src/web/features/personal-views/routePages.tsx)
   | 'personalized-comparison'
   | 'your-evolution'
@@ -185,6 +190,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'admin/users/:id', guards: ['signed-in', 'admin'], section: 'admin_user', view: { kind: 'page', page: 'admin-user' } },
   { path: 'admin/forms', guards: ['signed-in', 'admin'], section: 'admin_forms', view: { kind: 'page', page: 'admin-forms' } },
   { path: 'admin/forms/:id', guards: ['signed-in', 'admin'], section: 'admin_form', view: { kind: 'page', page: 'admin-form' } },
+  { path: 'admin/outliers', guards: ['signed-in', 'admin'], section: 'admin_outliers', view: { kind: 'page', page: 'admin-outliers' } },
+  { path: 'admin/outliers/forms', guards: ['signed-in', 'admin'], section: 'admin_outlier_forms', view: { kind: 'page', page: 'admin-outlier-forms' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },

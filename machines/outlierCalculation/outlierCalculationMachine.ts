@@ -1,0 +1,171 @@
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
+import { failureOf } from '../../src/api/callFailure';
+import type { OutlierPackResult } from '../outlierPacks/calls';
+
+export interface CalculationProgress {
+  done: number;
+  total: number;
+  phase: string | null;
+}
+
+export interface OutlierCalculationInput {
+  packId: string;
+}
+
+export interface OutlierCalculationContext {
+  packId: string;
+  result: OutlierPackResult | null;
+  jobId: string | null;
+  progress: CalculationProgress | null;
+  failure: CallFailure | null;
+}
+
+/** What the job follower sends back to the machine while a background calculation runs. */
+export type JobFollowerEvent =
+  | { type: 'calculation.progress'; done: number; total: number; phase: string | null }
+  | { type: 'calculation.jobDone' }
+  | { type: 'calculation.jobFailed'; error: string | null };
+
+export type OutlierCalculationEvent = { type: 'calculation.start' } | { type: 'calculation.retry' } | JobFollowerEvent;
+
+export type OutlierCalculationEmitted =
+  | { type: 'calculation.finished'; packId: string; result: OutlierPackResult }
+  | { type: 'calculation.failed'; failure: CallFailure };
+
+/**
+ * One pack's calculation and impact (/admin/outliers, the pack's panel): its stored result, and calculating it
+ * again with the progress the page follows.
+ *
+ * ```
+ * loadingResult ──[result]──▶ showing ── start ──▶ starting ──done(jobId)──▶ running ── jobDone ──▶ finishing ──▶ showing
+ *      │  └──[none]──▶ idle ── start ─────┘                                    │
+ *      └─error─▶ failed ◀───────────────── error ──────────────────────────────┴── jobFailed
+ *                  └── retry ──▶ loadingResult
+ * ```
+ *
+ * - The server queues the calculation as a background job: `running` follows it (the `followJob` actor,
+ *   machines/jobProgress reading GET /api/jobs/{id}, reports progress and the end).
+ * - After a calculation the stored result is read again (it is what the list and the activation rely on).
+ * - Tags: `loading`, `idle`, `showing`, `calculating`, `failed`.
+ */
+export const outlierCalculationMachine = setup({
+  types: {
+    context: {} as OutlierCalculationContext,
+    events: {} as OutlierCalculationEvent,
+    input: {} as OutlierCalculationInput,
+    emitted: {} as OutlierCalculationEmitted,
+  },
+  actors: {
+    loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(async () => {
+      throw new Error('outlierCalculation: provide loadResult');
+    }),
+    startCalculation: fromPromise<string, { packId: string }>(async () => {
+      throw new Error('outlierCalculation: provide startCalculation');
+    }),
+    followJob: fromCallback<{ type: 'noop' }, { jobId: string }>(() => {
+      throw new Error('outlierCalculation: provide followJob');
+    }),
+  },
+  guards: {
+    hasResult: (_, params: { result: OutlierPackResult | null }) => params.result !== null,
+  },
+  actions: {
+    rememberResult: assign((_, params: { result: OutlierPackResult | null }) => ({ result: params.result, failure: null })),
+    rememberJob: assign((_, params: { jobId: string }) => ({ jobId: params.jobId, progress: null })),
+    rememberProgress: assign(({ event }) => {
+      assertEvent(event, 'calculation.progress');
+      return { progress: { done: event.done, total: event.total, phase: event.phase } };
+    }),
+    forgetJob: assign({ jobId: null, progress: null }),
+    forgetFailure: assign({ failure: null }),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberJobFailure: assign(({ event }) => {
+      assertEvent(event, 'calculation.jobFailed');
+      return { failure: { ok: false as const, status: 500, value: null, reason: 'http' as const, body: null, errorCode: event.error ?? 'JOB_FAILED', request: null } };
+    }),
+    emitFinished: emit(({ context }) => ({ type: 'calculation.finished' as const, packId: context.packId, result: context.result! })),
+    emitFailed: emit(({ context }) => ({ type: 'calculation.failed' as const, failure: context.failure ?? failureOf(null) })),
+  },
+}).createMachine({
+  id: 'outlierCalculation',
+  description: "One pack's impact: its stored result, and calculating it again with progress.",
+  context: ({ input }) => ({ packId: input.packId, result: null, jobId: null, progress: null, failure: null }),
+  initial: 'loadingResult',
+  states: {
+    loadingResult: {
+      description: "Reading the pack's stored result.",
+      tags: ['loading'],
+      invoke: {
+        id: 'loadResult',
+        src: 'loadResult',
+        input: ({ context }) => ({ packId: context.packId }),
+        onDone: [
+          {
+            guard: { type: 'hasResult', params: ({ event }) => ({ result: event.output }) },
+            target: 'showing',
+            actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'idle', actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+      },
+    },
+    idle: {
+      description: 'Never calculated with its current rules: nothing to show yet.',
+      tags: ['idle'],
+      on: { 'calculation.start': { target: 'starting', actions: 'forgetFailure' } },
+    },
+    showing: {
+      description: 'The impact: forms flagged, per measure the median and p90 before and after, overall and per group.',
+      tags: ['showing'],
+      on: { 'calculation.start': { target: 'starting', actions: 'forgetFailure' } },
+    },
+    starting: {
+      description: 'Asking the server to queue the calculation as a background job.',
+      tags: ['calculating'],
+      invoke: {
+        id: 'startCalculation',
+        src: 'startCalculation',
+        input: ({ context }) => ({ packId: context.packId }),
+        onDone: { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => ({ jobId: event.output }) } },
+        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+      },
+    },
+    running: {
+      description: 'The background job runs; its progress is shown.',
+      tags: ['calculating'],
+      invoke: { id: 'followJob', src: 'followJob', input: ({ context }) => ({ jobId: context.jobId ?? '' }) },
+      on: {
+        'calculation.progress': { actions: 'rememberProgress' },
+        'calculation.jobDone': { target: 'finishing', actions: 'forgetJob' },
+        'calculation.jobFailed': { target: 'failed', actions: ['rememberJobFailure', 'forgetJob', 'emitFailed'] },
+      },
+    },
+    finishing: {
+      description: 'Reading the new result.',
+      tags: ['calculating'],
+      invoke: {
+        id: 'loadNewResult',
+        src: 'loadResult',
+        input: ({ context }) => ({ packId: context.packId }),
+        onDone: [
+          {
+            guard: { type: 'hasResult', params: ({ event }) => ({ result: event.output }) },
+            target: 'showing',
+            actions: [{ type: 'rememberResult', params: ({ event }) => ({ result: event.output }) }, 'emitFinished'],
+          },
+          { target: 'idle', actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+      },
+    },
+    failed: {
+      description: 'The result could not be read or the calculation failed; the reason is shown.',
+      tags: ['failed'],
+      on: { 'calculation.retry': { target: 'loadingResult' } },
+    },
+  },
+});
+
+export type OutlierCalculationMachine = typeof outlierCalculationMachine;

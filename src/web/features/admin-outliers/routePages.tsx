@@ -1,0 +1,22 @@
+// The outlier-pack simulator as the route table knows it (routes.ts page names), each loaded on demand.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const OutlierPacksPage = lazy(() => import('./OutlierPacksPage'));
+const OutlierFormsPage = lazy(() => import('./OutlierFormsPage'));
+
+export type AdminOutlierPageName = 'admin-outliers' | 'admin-outlier-forms';
+
+export const adminOutlierPages: Record<AdminOutlierPageName, ComponentType<PageProps>> = {
+  'admin-outliers': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <OutlierPacksPage />
+    </Suspense>
+  ),
+  'admin-outlier-forms': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <OutlierFormsPage />
+    </Suspense>
+  ),
+};
