@@ -13,6 +13,7 @@ import { configHandlers } from './configs';
 import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
+import { newsletterHandlers } from './newsletters';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -33,10 +34,7 @@ export function createHandlers(context: AppContext) {
     ...formsHandlers(context), // also listForms (admin)
 
     // newsletters and news
-    subscribeNewsletter: notImplemented('subscribeNewsletter'),
-    getNewsletterByEmail: notImplemented('getNewsletterByEmail'),
-    listNewsletters: notImplemented('listNewsletters'),
-    updateNewsletter: notImplemented('updateNewsletter'),
+    ...newsletterHandlers(context), // the four spec calls, confirm/unsubscribe links, CSV export, issues and their sending
     listNews: notImplemented('listNews'),
     getNews: notImplemented('getNews'),
     createNews: notImplemented('createNews'),
