@@ -2,6 +2,7 @@
 // (nothing is sent before the confirmation), the signed links (single purpose, expired, tampered, retired), the
 // RFC 8058 one-click unsubscribe, the CSV export, the questionnaire's opt-in and sending at most once per person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { COMPLETE_ANSWERS, insertForm, insertUser, type TestUser } from './helpers/formFixtures';
 import { newId } from '../../src/server/ids';
@@ -21,8 +22,7 @@ afterAll(async () => {
 
 let addresses = 0;
 /** Each request from its own client address: the per-address limits are tested on their own. */
-const inject = (options: Parameters<TestApp['app']['inject']>[0] & object) =>
-  t.app.inject({ remoteAddress: `10.2.${Math.floor(++addresses / 250) % 250}.${addresses % 250}`, ...(options as object) });
+const inject = (options: InjectOptions) => t.app.inject({ remoteAddress: `10.2.${Math.floor(++addresses / 250) % 250}.${addresses % 250}`, ...options });
 
 const links = () => createNewsletterLinks(t.config.secrets.tokenSecret);
 
