@@ -24,6 +24,9 @@ export const PAGE_SECTIONS = [
   'reset',
   'verify',
   'new_password',
+  'newsletter',
+  'admin_newsletters',
+  'methodology',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
