@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
@@ -17,7 +17,11 @@ export interface NewsletterLinkContext extends NewsletterLinkInput {
   failure: CallFailure | null;
 }
 
-export type NewsletterLinkEvent = { type: 'link.unsubscribe' } | { type: 'link.retry' };
+export type NewsletterLinkEvent =
+  /** The page opened with the link's mode and token. */
+  | ({ type: 'link.open' } & NewsletterLinkInput)
+  | { type: 'link.unsubscribe' }
+  | { type: 'link.retry' };
 
 export type NewsletterLinkEmitted = { type: 'link.done'; mode: NewsletterLinkInput['mode'] };
 
@@ -29,10 +33,10 @@ export const isLinkFailure = (failure: CallFailure | null) => failure !== null &
  * Following a newsletter e-mail's link: confirming a subscription (double opt-in) or unsubscribing.
  *
  * ```
- * start ─no token──────────────────────────────────────────────▶ invalidLink
- *   ├─confirm──────────────▶ working ──ok──▶ done
- *   └─unsubscribe─▶ asking ─unsubscribe─▶ working ─400─▶ invalidLink
- *                                 ▲          └─other error─▶ failed ─retry─▶ working
+ * reading ─open (no token)──────────────────────────────────────▶ invalidLink
+ *   ├─open (confirm)──────────▶ working ──ok──▶ done
+ *   └─open (unsubscribe)─▶ asking ─unsubscribe─▶ working ─400─▶ invalidLink
+ *                                        ▲          └─other error─▶ failed ─retry─▶ working
  * ```
  *
  * - Confirming starts at once (the link is the confirmation). Unsubscribing waits for a click, so a mail
@@ -43,7 +47,6 @@ export const newsletterLinkMachine = setup({
   types: {
     context: {} as NewsletterLinkContext,
     events: {} as NewsletterLinkEvent,
-    input: {} as NewsletterLinkInput,
     emitted: {} as NewsletterLinkEmitted,
   },
   actors: {
@@ -52,11 +55,21 @@ export const newsletterLinkMachine = setup({
     }),
   },
   guards: {
-    hasNoToken: ({ context }) => !context.token,
-    isConfirmation: ({ context }) => context.mode === 'confirm',
+    hasNoToken: ({ event }) => {
+      assertEvent(event, 'link.open');
+      return !event.token;
+    },
+    isConfirmation: ({ event }) => {
+      assertEvent(event, 'link.open');
+      return event.mode === 'confirm';
+    },
     isLinkFailure: (_, params: { error: unknown }) => isLinkFailure(failureOf(params.error)),
   },
   actions: {
+    rememberLink: assign(({ event }) => {
+      assertEvent(event, 'link.open');
+      return { mode: event.mode, token: event.token };
+    }),
     rememberSubscription: assign((_, params: { subscription: Newsletter }) => ({ subscription: params.subscription, failure: null })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     emitDone: emit(({ context }) => ({ type: 'link.done' as const, mode: context.mode })),
@@ -64,12 +77,19 @@ export const newsletterLinkMachine = setup({
 }).createMachine({
   id: 'newsletterLink',
   description: 'Following the confirmation or unsubscribe link of a newsletter e-mail.',
-  context: ({ input }) => ({ ...input, subscription: null, failure: null }),
-  initial: 'start',
+  context: { mode: 'confirm', token: null, subscription: null, failure: null },
+  initial: 'reading',
   states: {
-    start: {
-      description: 'Reading the link.',
-      always: [{ guard: 'hasNoToken', target: 'invalidLink' }, { guard: 'isConfirmation', target: 'working' }, { target: 'asking' }],
+    reading: {
+      description: 'The page reads the link from its address.',
+      tags: ['working'],
+      on: {
+        'link.open': [
+          { guard: 'hasNoToken', target: 'invalidLink', actions: 'rememberLink' },
+          { guard: 'isConfirmation', target: 'working', actions: 'rememberLink' },
+          { target: 'asking', actions: 'rememberLink' },
+        ],
+      },
     },
     asking: {
       description: 'Unsubscribe: the page asks for the click that ends the subscription.',

@@ -1,6 +1,6 @@
 // /newsletter/confirm and /newsletter/unsubscribe: the pages the newsletter e-mails link to
 // (machines/newsletterLink). The token comes from the link's query.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,10 @@ export default function NewsletterLinkPage({ mode }: { mode: 'confirm' | 'unsubs
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [machine] = useState(() => newsletterLinkMachine.provide({ actors: newsletterLinkActors() }));
-  const actor = useActorRef(machine, { input: { mode, token: params.get('token') }, inspect });
+  const actor = useActorRef(machine, { inspect });
   const view = useSelector(actor, newsletterLinkView);
+  const token = params.get('token');
+  useEffect(() => actor.send({ type: 'link.open', mode, token }), [actor, mode, token]);
   const base = `newsletter.link.${mode}`;
 
   return (
