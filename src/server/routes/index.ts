@@ -14,6 +14,7 @@ import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
 import { jobHandlers } from './jobs';
+import { auditHandlers } from './audit';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -52,6 +53,7 @@ export function createHandlers(context: AppContext) {
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
     ...jobHandlers(context), // getJob
+    ...auditHandlers(context), // listAuditLog
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights
