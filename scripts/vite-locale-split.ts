@@ -27,6 +27,9 @@ export const PAGE_SECTIONS = [
   'newsletter',
   'admin_newsletters',
   'methodology',
+  'admin_jobs',
+  'admin_audit',
+  'admin_data_quality',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

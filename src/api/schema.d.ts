@@ -1143,6 +1143,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin changes
+         * @description Admin only. Every admin change (roles, credits, premium type, deletions, configs, releases, the active
+         *     outlier pack, scripts) with who made it, when, what it changed and the values before and after (never
+         *     secrets). Newest first; filters combine.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background job's state and progress
+         * @description Admin only. Long admin work (an outlier pack's calculation, the deferred-compensation script, a
+         *     newsletter's sending) runs as a background job; the page that started it follows it here until it is
+         *     completed or failed. 404 NOT_FOUND for an unknown id (finished jobs are kept for a week).
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/comparation": {
         parameters: {
             query?: never;
@@ -1961,6 +2005,55 @@ export interface components {
             nextScheduledCut: string | null;
             /** @description Counted forms that must change before a release is cut. */
             threshold: number;
+        };
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The admin (null for a change made by the system). */
+            actorId: string | null;
+            /** @description The admin's e-mail when the change was made (kept if the account goes). */
+            actorEmail: string | null;
+            /** @description Dotted verb: `user.roles`, `user.credits`, `user.delete`, `config.minValues`, `release.cut`, … */
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            /** @description What the changed values were (null when something was created). */
+            before: unknown;
+            /** @description What they became (null when something was deleted). */
+            after: unknown;
+        };
+        AuditLogPage: {
+            items: components["schemas"]["AuditEntry"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        Job: {
+            id: string;
+            /** @description What the job does (e.g. `deferred-compensation-script`). */
+            name: string;
+            /**
+             * @description queued also while a job interrupted by a restart waits to run again.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "completed" | "failed" | "cancelled";
+            progress: null | {
+                done: number;
+                total: number;
+                /** @description Short machine-readable phase; the web translates it. */
+                phase?: string;
+            };
+            /** @description What the job reports when completed (its shape depends on the job); null before. */
+            result: unknown;
+            /** @description A short error code or message when failed. */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
         };
         CutReleaseResult: {
             /**
@@ -4984,6 +5077,68 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Actions starting with this (e.g. `user.` for every change of an account, `config.minValues`). */
+                action?: string;
+                /** @description The admin's e-mail, or part of it (case-insensitive). */
+                actor?: string;
+                /** @description What was changed: `user`, `config`, `release`, `outlierPack`, `form`, `script`, … */
+                targetType?: string;
+                targetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -28,6 +28,7 @@ import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
 import { closeStatisticsSettings } from './services/statisticsSettings';
 import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
+import { createJobs, type JobsService } from './jobs/queue';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -38,6 +39,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, from a valid bearer token; null when anonymous. */
     auth: AccessClaims | null;
+  }
+  interface FastifyInstance {
+    /** The background job queue (the same object route modules get as context.jobs). */
+    jobs: JobsService;
   }
 }
 
@@ -176,7 +181,13 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   const counterStore = createCounterStore(config.redisUrl, app.log);
   app.addHook('onClose', async () => counterStore.close());
   const throttles = createThrottles(counterStore.store);
-  const context = { config, database, accessTokens, log: app.log, mailer, throttles };
+  // The job queue starts when the app is ready (its workers then take queued and interrupted jobs) and stops
+  // first when it closes: running handlers are interrupted and requeued before the database goes.
+  const jobs = createJobs({ database, log: app.log, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  const context = { config, database, accessTokens, log: app.log, mailer, throttles, jobs };
   const handlers = createHandlers(context);
 
   await app.register(swagger, { mode: 'static', specification: { document: specification as never } });

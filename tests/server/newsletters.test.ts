@@ -452,13 +452,18 @@ describe('sending an issue', () => {
     await inject({ method: 'POST', url: `/api/newsletters/unsubscribe?token=${links().sign('unsubscribe', leaves.id)}` });
     const send = await inject({ method: 'POST', url: `/api/newsletter-issues/${issueId}/send`, headers: admin.headers });
     expect(send.statusCode).toBe(202);
-    const deadline = Date.now() + 10_000;
-    let issue = send.json();
-    while (issue.status !== 'sent' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      issue = (await inject({ method: 'GET', url: `/api/newsletter-issues/${issueId}`, headers: admin.headers })).json();
-    }
-    expect(issue).toMatchObject({ status: 'sent', deliveries: { total: 2, sent: 1, skipped: 1 } });
+    const jobId = send.json().jobId;
+    expect(jobId).toEqual(expect.any(String));
+    // A second click while it is being sent gets the same job.
+    const again = await inject({ method: 'POST', url: `/api/newsletter-issues/${issueId}/send`, headers: admin.headers });
+    expect([202, 409]).toContain(again.statusCode);
+    if (again.statusCode === 202) expect(again.json().jobId).toBe(jobId);
+    const job = await t.app.jobs.waitFor(jobId, 15_000);
+    expect(job).toMatchObject({ name: 'newsletter.send', state: 'completed', result: { sent: 1, failed: 0, skipped: 1 } });
+    const progress = await inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: admin.headers });
+    expect(progress.json()).toMatchObject({ state: 'completed', progress: { done: 2, total: 2, phase: 'sending' } });
+    const issue = (await inject({ method: 'GET', url: `/api/newsletter-issues/${issueId}`, headers: admin.headers })).json();
+    expect(issue).toMatchObject({ status: 'sent', jobId, deliveries: { total: 2, sent: 1, skipped: 1 } });
     expect((await mailsTo(stays.email)).filter((m) => m.subject === 'Second issue')).toHaveLength(1);
     expect((await mailsTo(leaves.email)).filter((m) => m.subject === 'Second issue')).toEqual([]);
     const listed = await inject({ method: 'GET', url: '/api/newsletter-issues', headers: admin.headers });

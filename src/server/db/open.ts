@@ -28,6 +28,11 @@ export interface Database extends Queryable {
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
+   * Runs SQL without parameters that may hold several statements (a library's schema script with its own
+   * BEGIN … COMMIT) and returns the rows of the last one. PGlite's `query` takes one statement only.
+   */
+  script<T = Record<string, unknown>>(text: string): Promise<T[]>;
+  /**
    * Follows NOTIFY on `channel` (LISTEN). `notify` gets every notification committed by anyone; those committed
    * through this handle arrive before the committing statement returns (PGlite delivers them with the statement's
    * result; on PostgreSQL every pooled connection of this handle listens too, so a writer gets its own notification
@@ -73,6 +78,10 @@ export function wrapPglite(client: PGlite): Database {
     orm: drizzlePglite({ client, schema }) as unknown as Orm,
     async execute<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
+    },
+    async script<T>(text: string) {
+      const results = await client.exec(text);
+      return (results.at(-1)?.rows ?? []) as T[];
     },
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return client.transaction((tx) =>
@@ -241,6 +250,20 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
       }
       client.release();
       return result.rows as T[];
+    },
+    async script<T>(text: string) {
+      const client = await acquire();
+      let result: pg.QueryResult | pg.QueryResult[];
+      try {
+        // Without values node-postgres uses the simple protocol, which runs several statements.
+        result = await client.query(text);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      client.release();
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return (last?.rows ?? []) as T[];
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await acquire();

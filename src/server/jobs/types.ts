@@ -28,6 +28,11 @@ export interface JobInfo<Result = unknown> {
 export interface RunningJob<Data> {
   id: string;
   data: Data;
+  /**
+   * Aborted when this instance shuts down while the handler runs: stop at the next safe point by throwing
+   * (`signal.throwIfAborted()`); the job is then queued again and runs from the start on a live instance.
+   */
+  signal: AbortSignal;
   /** Stores progress (throttled by the implementation); visible to GET /api/jobs/{id}. */
   progress(progress: JobProgress): Promise<void>;
 }
@@ -35,8 +40,16 @@ export interface RunningJob<Data> {
 /** A handler must be idempotent: a job interrupted by a restart is run again from the start. */
 export type JobHandler<Data, Result> = (job: RunningJob<Data>) => Promise<Result>;
 
+export interface RegisterOptions {
+  /**
+   * How long a run may take before the queue gives up on it (default 15 minutes). It is also how long a job
+   * whose instance died without shutting down (a crash, a kill -9) stays "running" before it is retried.
+   */
+  expireInSeconds?: number;
+}
+
 export interface Jobs {
-  register<Data, Result>(name: string, handler: JobHandler<Data, Result>): void;
+  register<Data, Result>(name: string, handler: JobHandler<Data, Result>, options?: RegisterOptions): void;
   /** Queues a job; with `singletonKey`, a second job with the same key while one is queued or running returns the first's id. */
   enqueue<Data>(name: string, data: Data, options?: { singletonKey?: string }): Promise<string>;
   get(id: string): Promise<JobInfo | null>;

@@ -4,6 +4,7 @@ import type { Database } from '../db/open';
 import type { AccessTokens } from '../auth/accessToken';
 import type { Mailer } from '../email/mailer';
 import type { Throttles } from '../http/rateLimit';
+import type { Jobs } from '../jobs/types';
 
 /** What every route module gets: configuration, the database and the token signer. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Attempt counters of the identity calls (sign-in, reset requests, registration). */
   throttles: Throttles;
+  /** The background job queue: route modules register their handlers and enqueue jobs (src/server/jobs). */
+  jobs: Jobs;
 }

@@ -14,6 +14,8 @@ import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
 import { newsletterHandlers } from './newsletters';
+import { jobHandlers } from './jobs';
+import { auditHandlers } from './audit';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -48,6 +50,8 @@ export function createHandlers(context: AppContext) {
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
+    ...jobHandlers(context), // getJob
+    ...auditHandlers(context), // listAuditLog
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights

@@ -5,12 +5,12 @@
 //   getNewsletterByEmail         the signed-in owner of the verified address, or an admin
 //   updateNewsletter             the signed-in owner of the verified address, or an admin (audited)
 //   listNewsletters, exportNewsletters, and the issue calls: admins (issue changes audited)
-// Sending an issue runs as the background job `newsletter.send` (services/newsletterIssues.ts).
+// Sending an issue runs as the background job `newsletter.send` (services/newsletterIssues.ts); its progress is in
+// GET jobs/{id} and in the issue's delivery counts.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
-import type { Jobs } from '../jobs/types';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { isAdmin, requireAdmin, requireCaller } from '../auth/caller';
 import { clientAddress, rateLimited } from '../auth/identity';
 import { createNewsletterLinks, NEWSLETTER_LINK_TTL_DAYS } from '../auth/newsletterLinks';
@@ -54,16 +54,18 @@ const LINK_ERRORS = {
 
 const linkError = (code: keyof typeof LINK_ERRORS) => badRequest(code, LINK_ERRORS[code]);
 
-/** The job queue arrives with the jobs capability (branch wt-jobs); until then a sending runs in this process. */
-type NewsletterContext = AppContext & { jobs?: Jobs };
-
-export function newsletterHandlers(context: NewsletterContext) {
+export function newsletterHandlers(context: AppContext) {
   const { config, database, mailer, throttles } = context;
   const links = createNewsletterLinks(config?.secrets?.tokenSecret ?? 'unconfigured');
   const deliveryDeps = (): DeliveryDeps => ({ database, mailer, links, publicUrl: config.publicUrl });
 
-  context.jobs?.register<{ issueId: string }, unknown>(NEWSLETTER_SEND_JOB, async (job) =>
-    deliverIssue(deliveryDeps(), job.data.issueId, (done, total) => job.progress({ done, total, phase: 'sending' })),
+  // The sending job (its result: how many were sent, failed, skipped). Run twice, it sends nobody twice; stopped by
+  // a shutdown between two mails, it is queued again and goes on with the deliveries still queued.
+  // (`context.jobs` is absent only where handlers are listed without an app: tests of the handler table.)
+  context.jobs?.register<{ issueId: string }, unknown>(
+    NEWSLETTER_SEND_JOB,
+    async (job) => deliverIssue(deliveryDeps(), job.data.issueId, (done, total) => job.progress({ done, total, phase: 'sending' }), job.signal),
+    { expireInSeconds: 60 * 60 },
   );
 
   function sendConfirmation(row: NewsletterRow) {
@@ -72,13 +74,6 @@ export function newsletterHandlers(context: NewsletterContext) {
       to: row.email,
       purpose: 'newsletter-confirm',
       ...newsletterConfirmMail(row.language, newsletterConfirmLink(config.publicUrl, token), NEWSLETTER_LINK_TTL_DAYS.confirm),
-    });
-  }
-
-  /** Without a job queue: the sending runs in this process (its deliveries still make it at most once). */
-  function inProcessSending(issueId: string) {
-    deliverIssue(deliveryDeps(), issueId).catch((error: unknown) => {
-      context.log.error({ issueId, reason: error instanceof HttpError ? error.errorCode : String(error) }, 'newsletter sending failed');
     });
   }
 
@@ -233,13 +228,10 @@ export function newsletterHandlers(context: NewsletterContext) {
       });
       const issue = await findIssue(database, id);
       if (!issue) throw notFound('NOT_FOUND', 'No such issue');
+      // A second click while it is being sent gets the same job (singleton per issue).
       if (started || !issue.jobId) {
-        if (context.jobs) {
-          const jobId = await context.jobs.enqueue(NEWSLETTER_SEND_JOB, { issueId: id }, { singletonKey: `newsletter-issue:${id}` });
-          await setIssueJob(database, id, jobId);
-        } else {
-          inProcessSending(id);
-        }
+        const jobId = await context.jobs.enqueue(NEWSLETTER_SEND_JOB, { issueId: id }, { singletonKey: `newsletter-issue:${id}` });
+        await setIssueJob(database, id, jobId);
       }
       reply.code(202);
       return (await findIssue(database, id))!;

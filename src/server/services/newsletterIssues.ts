@@ -205,6 +205,8 @@ export async function deliverIssue(
   deps: DeliveryDeps,
   issueId: string,
   progress: (done: number, total: number) => Promise<void> = async () => {},
+  /** Stops between two mails when aborted (a shutdown): the rest stays queued for the next run. */
+  signal?: AbortSignal,
 ): Promise<DeliveryResult> {
   const { database, mailer, links, publicUrl } = deps;
   await database.transaction((tx) => beginSending(tx, issueId)).catch((error: unknown) => {
@@ -239,6 +241,7 @@ export async function deliverIssue(
   await report();
 
   for (;;) {
+    signal?.throwIfAborted();
     // Claim a batch: from here on no other run can take these rows.
     const claimed = await database.execute<{ id: string; email: string; newsletter_id: string | null; subscribed: boolean }>(
       `update newsletter_deliveries d set status = 'sending', claimed_at = now()
@@ -249,7 +252,14 @@ export async function deliverIssue(
       [issueId, DELIVERY_BATCH],
     );
     if (claimed.length === 0) break;
-    for (const delivery of claimed) {
+    for (const [index, delivery] of claimed.entries()) {
+      if (signal?.aborted) {
+        // Give the rows not yet sent back to the queue: they were claimed by this run only.
+        await database.execute(`update newsletter_deliveries set status = 'queued', claimed_at = null where id = any($1::text[]) and status = 'sending'`, [
+          claimed.slice(index).map((row) => row.id),
+        ]);
+        signal.throwIfAborted();
+      }
       if (!delivery.subscribed || !delivery.newsletter_id) {
         await database.execute(`update newsletter_deliveries set status = 'skipped' where id = $1`, [delivery.id]);
         result.skipped += 1;
