@@ -13,7 +13,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { isAdmin, requireAdmin, requireCaller } from '../auth/caller';
 import { clientAddress, rateLimited } from '../auth/identity';
-import { createNewsletterLinks, NEWSLETTER_LINK_TTL_DAYS } from '../auth/newsletterLinks';
+import { createNewsletterLinks, NEWSLETTER_LINK_TTL_DAYS, type NewsletterLinks } from '../auth/newsletterLinks';
 import { recordAudit } from '../services/audit';
 import { newsletterConfirmLink, newsletterConfirmMail } from '../email/newsletterTemplates';
 import {
@@ -56,8 +56,10 @@ const linkError = (code: keyof typeof LINK_ERRORS) => badRequest(code, LINK_ERRO
 
 export function newsletterHandlers(context: AppContext) {
   const { config, database, mailer, throttles } = context;
-  const links = createNewsletterLinks(config?.secrets?.tokenSecret ?? 'unconfigured');
-  const deliveryDeps = (): DeliveryDeps => ({ database, mailer, links, publicUrl: config.publicUrl });
+  // Made on first use: the handler table is also listed without an app (tests), where there is no configuration.
+  let signer: NewsletterLinks | undefined;
+  const links = () => (signer ??= createNewsletterLinks(config.secrets.tokenSecret));
+  const deliveryDeps = (): DeliveryDeps => ({ database, mailer, links: links(), publicUrl: config.publicUrl });
 
   // The sending job (its result: how many were sent, failed, skipped). Run twice, it sends nobody twice; stopped by
   // a shutdown between two mails, it is queued again and goes on with the deliveries still queued.
@@ -69,7 +71,7 @@ export function newsletterHandlers(context: AppContext) {
   );
 
   function sendConfirmation(row: NewsletterRow) {
-    const token = links.sign('confirm', row.id, row.link_version);
+    const token = links().sign('confirm', row.id, row.link_version);
     mailer.deliverLater({
       to: row.email,
       purpose: 'newsletter-confirm',
@@ -112,7 +114,7 @@ export function newsletterHandlers(context: AppContext) {
     async confirmNewsletter(request, reply) {
       const wait = await throttles.newsletterLinksPerAddress.hit(clientAddress(request));
       if (wait > 0) rateLimited(reply, wait);
-      const check = links.verify(request.body.token, 'confirm');
+      const check = links().verify(request.body.token, 'confirm');
       if (!check.ok) throw linkError(check.reason === 'expired' ? 'NEWSLETTER_LINK_EXPIRED' : 'NEWSLETTER_LINK_INVALID');
       try {
         const row = await database.transaction((tx) => confirmSubscription(tx, check.subscriptionId, check.version ?? 0));
@@ -126,7 +128,7 @@ export function newsletterHandlers(context: AppContext) {
     async unsubscribeNewsletter(request, reply) {
       const wait = await throttles.newsletterLinksPerAddress.hit(clientAddress(request));
       if (wait > 0) rateLimited(reply, wait);
-      const check = links.verify(request.query.token, 'unsubscribe');
+      const check = links().verify(request.query.token, 'unsubscribe');
       if (!check.ok) throw linkError(check.reason === 'expired' ? 'NEWSLETTER_LINK_EXPIRED' : 'NEWSLETTER_LINK_INVALID');
       const row = await database.transaction((tx) => unsubscribe(tx, check.subscriptionId));
       if (!row) throw linkError('NEWSLETTER_LINK_INVALID');
@@ -247,7 +249,8 @@ export function newsletterHandlers(context: AppContext) {
  */
 export function questionnaireOptIn(context: AppContext) {
   const { config, database, mailer } = context;
-  const links = createNewsletterLinks(config?.secrets?.tokenSecret ?? 'unconfigured');
+  let signer: NewsletterLinks | undefined;
+  const links = () => (signer ??= createNewsletterLinks(config.secrets.tokenSecret));
   return async function optIn(
     request: FastifyRequest,
     form: { status: string; answers: { newsletterOptIn?: boolean; email?: string } },
@@ -270,7 +273,7 @@ export function questionnaireOptIn(context: AppContext) {
       }),
     );
     if (outcome.sendConfirmation) {
-      const token = links.sign('confirm', outcome.row.id, outcome.row.link_version);
+      const token = links().sign('confirm', outcome.row.id, outcome.row.link_version);
       mailer.deliverLater({
         to: outcome.row.email,
         purpose: 'newsletter-confirm',
