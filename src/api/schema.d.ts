@@ -711,17 +711,88 @@ export interface paths {
         };
         /**
          * List newsletter subscriptions
-         * @description Admin only. Newest first.
+         * @description Admin only. Newest first, filtered by status, kind, language and a substring of the address or name.
          */
         get: operations["listNewsletters"];
         put?: never;
         /**
          * Subscribe to the newsletter
-         * @description Anyone. Subscribes an address as an individual (standartUser) or a professional (professionalUser).
-         *     Subscribing an address again reactivates and updates its subscription. A signed-in caller's
-         *     subscription is linked to their account.
+         * @description Anyone. Subscribes an address as an individual (standartUser) or a professional (professionalUser), with
+         *     double opt-in: the subscription is pending and a confirmation link is e-mailed to the address; nothing else
+         *     is sent to it before the link is followed. Answers 202 the same way whether or not the address is already
+         *     subscribed, so the call never tells who subscribes. A pending address gets the link again (at most once
+         *     every few minutes); a confirmed one gets nothing; an unsubscribed one is pending again and gets a new
+         *     link. A signed-in caller subscribing their own verified address is confirmed at once (the address is
+         *     proven) and linked to their account. Rate-limited per client address.
          */
         post: operations["subscribeNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletters/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export newsletter subscriptions as CSV
+         * @description Admin only. Every subscription matching the filters of listNewsletters, newest first, as CSV (UTF-8,
+         *     comma-separated, a header row; cells that a spreadsheet would read as a formula are prefixed with ').
+         */
+        get: operations["exportNewsletters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletters/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a subscription by its e-mailed link
+         * @description Anyone holding a confirmation token (the link of the confirmation e-mail, valid 7 days; a newer link or
+         *     unsubscribing retires older ones). Confirming twice is harmless. An unsubscribe token, a tampered, an
+         *     expired or a retired token is 400 with NEWSLETTER_LINK_INVALID, NEWSLETTER_LINK_EXPIRED or
+         *     NEWSLETTER_LINK_USED. Rate-limited per client address.
+         */
+        post: operations["confirmNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletters/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe by the signed link of a newsletter e-mail (one click)
+         * @description Anyone holding an unsubscribe token, without signing in: the unsubscribe page, and mail clients through
+         *     the List-Unsubscribe header (RFC 8058: a POST of `List-Unsubscribe=One-Click` as a form to this address,
+         *     the token in the query). Unsubscribing twice is harmless. A confirmation token, a tampered or an expired
+         *     token is 400 with NEWSLETTER_LINK_INVALID or NEWSLETTER_LINK_EXPIRED.
+         */
+        post: operations["unsubscribeNewsletter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -737,15 +808,125 @@ export interface paths {
         };
         /**
          * Get the subscription of an e-mail address
-         * @description The signed-in user for their own address, an admin for any.
+         * @description The signed-in user for their own verified address, an admin for any. With two subscriptions of one
+         *     address (individual and professional), the one changed last.
          */
         get: operations["getNewsletterByEmail"];
         /**
          * Update a subscription
-         * @description The subscriber (signed in with the subscribed address) or an admin. `active false` unsubscribes.
+         * @description The subscriber (signed in with the subscribed, verified address) or an admin: preferences (language, the
+         *     kinds of posts, name). `active false` unsubscribes; `active true` on an unsubscribed subscription asks for
+         *     a new confirmation (pending, a link by e-mail), unless the caller is the verified owner of the address.
          */
         put: operations["updateNewsletter"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter-issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List newsletter issues
+         * @description Admin only. Newest first, with their delivery counts.
+         */
+        get: operations["listNewsletterIssues"];
+        put?: never;
+        /**
+         * Compose a newsletter issue
+         * @description Admin only. Saves a draft issue from published posts of its language (400 NEWSLETTER_POST_UNAVAILABLE
+         *     naming a post that is not published or is in another language). Sent with sendNewsletterIssue.
+         */
+        post: operations["createNewsletterIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter-issues/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published posts an issue may carry
+         * @description Admin only. Published posts of a language, newest first (at most 100).
+         */
+        get: operations["listNewsletterPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter-issues/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an issue before saving it
+         * @description Admin only. The e-mail as a subscriber would get it (with a sample unsubscribe link) and how many confirmed subscribers it would reach.
+         */
+        post: operations["previewNewsletterIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter-issues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an issue with its delivery counts
+         * @description Admin only. The counts show a sending's progress.
+         */
+        get: operations["getNewsletterIssue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletter-issues/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an issue to the confirmed subscribers of its language
+         * @description Admin only. Starts the sending as a background job (its id in jobId) to the subscribers confirmed now:
+         *     one e-mail per address, each with its own unsubscribe link and List-Unsubscribe headers. Sending an issue
+         *     that is already being sent returns the same job; a sent issue is 409 NEWSLETTER_ISSUE_SENT.
+         */
+        post: operations["sendNewsletterIssue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1051,6 +1232,28 @@ export interface paths {
          *     added, removed or changed since the current one (otherwise `too-few-changes` and nothing is cut).
          */
         post: operations["cutRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin changes
+         * @description Admin only. Every admin change (roles, credits, premium type, deletions, configs, releases, the active
+         *     outlier pack, scripts) with who made it, when, what it changed and the values before and after (never
+         *     secrets). Newest first; filters combine.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1903,6 +2106,29 @@ export interface components {
             /** @description Counted forms that must change before a release is cut. */
             threshold: number;
         };
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The admin (null for a change made by the system). */
+            actorId: string | null;
+            /** @description The admin's e-mail when the change was made (kept if the account goes). */
+            actorEmail: string | null;
+            /** @description Dotted verb: `user.roles`, `user.credits`, `user.delete`, `config.minValues`, `release.cut`, … */
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            /** @description What the changed values were (null when something was created). */
+            before: unknown;
+            /** @description What they became (null when something was deleted). */
+            after: unknown;
+        };
+        AuditLogPage: {
+            items: components["schemas"]["AuditEntry"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
         Job: {
             id: string;
             /** @description What the job does (e.g. `deferred-compensation-script`). */
@@ -2368,10 +2594,24 @@ export interface components {
             newsletters: components["schemas"]["Newsletter"][];
         };
         PersonName: string;
+        /**
+         * @description A kind of post a subscriber wants (the posts' typepost).
+         * @enum {string}
+         */
+        NewsletterPostKind: "blog" | "insight" | "news";
+        NewsletterPostKinds: components["schemas"]["NewsletterPostKind"][];
+        /**
+         * @description Where the subscription was made.
+         * @enum {string}
+         */
+        NewsletterSource: "footer" | "page" | "questionnaire" | "account";
         StandartUser: {
             email: components["schemas"]["Email"];
             name?: components["schemas"]["PersonName"];
             language?: components["schemas"]["Language"];
+            postKinds?: components["schemas"]["NewsletterPostKinds"];
+            /** @enum {string} */
+            source?: "footer" | "page";
         };
         ProfessionalUser: {
             email: components["schemas"]["Email"];
@@ -2379,6 +2619,9 @@ export interface components {
             company?: string;
             position?: string;
             language?: components["schemas"]["Language"];
+            postKinds?: components["schemas"]["NewsletterPostKinds"];
+            /** @enum {string} */
+            source?: "footer" | "page";
         };
         /** @description Exactly one of standartUser (individual) or professionalUser. */
         NewsletterSubscribeRequest: {
@@ -2388,6 +2631,20 @@ export interface components {
         };
         /** @enum {string} */
         NewsletterKind: "standartUser" | "professionalUser";
+        /**
+         * @description pending until the e-mailed link confirms it; only confirmed subscriptions get issues.
+         * @enum {string}
+         */
+        NewsletterStatus: "pending" | "confirmed" | "unsubscribed";
+        /** @description A signed, single-purpose token of a newsletter link. */
+        NewsletterLinkToken: string;
+        NewsletterToken: {
+            token: components["schemas"]["NewsletterLinkToken"];
+        };
+        OneClickUnsubscribe: {
+            /** @enum {string} */
+            "List-Unsubscribe"?: "One-Click";
+        };
         Newsletter: {
             id: components["schemas"]["Id"];
             email: components["schemas"]["Email"];
@@ -2396,16 +2653,77 @@ export interface components {
             company: string | null;
             position: string | null;
             language: components["schemas"]["Language"];
+            /** @description False once unsubscribed. */
             active: boolean;
+            status?: components["schemas"]["NewsletterStatus"];
+            postKinds?: components["schemas"]["NewsletterPostKinds"];
+            source?: components["schemas"]["NewsletterSource"];
+            /** Format: date-time */
+            confirmedAt?: string | null;
+            /** Format: date-time */
+            unsubscribedAt?: string | null;
             createdAt: components["schemas"]["DateTime"];
         };
         NewsletterUpdate: {
             active?: boolean;
             name?: components["schemas"]["PersonName"];
             language?: components["schemas"]["Language"];
+            postKinds?: components["schemas"]["NewsletterPostKinds"];
         };
         NewsletterPage: {
             items: components["schemas"]["Newsletter"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        NewsletterPostSummary: {
+            id: components["schemas"]["Id"];
+            title: string;
+            summary: string;
+            typepost: string;
+            language: components["schemas"]["Language"];
+            publishedAt: components["schemas"]["DateTime"];
+        };
+        NewsletterIssueDraft: {
+            subject: string;
+            intro?: string;
+            language: components["schemas"]["Language"];
+            postIds: components["schemas"]["Id"][];
+        };
+        NewsletterIssuePreview: {
+            subject: string;
+            html: string;
+            text: string;
+            /** @description Confirmed subscribers of the language who want at least one of the posts' kinds. */
+            recipients: number;
+        };
+        NewsletterIssueDeliveries: {
+            total: number;
+            queued: number;
+            sending: number;
+            sent: number;
+            failed: number;
+            /** @description Unsubscribed after the sending started. */
+            skipped: number;
+        };
+        NewsletterIssue: {
+            id: components["schemas"]["Id"];
+            subject: string;
+            intro: string;
+            language: components["schemas"]["Language"];
+            postIds: components["schemas"]["Id"][];
+            /** @enum {string} */
+            status: "draft" | "sending" | "sent";
+            jobId: string | null;
+            deliveries: components["schemas"]["NewsletterIssueDeliveries"];
+            createdAt: components["schemas"]["DateTime"];
+            /** Format: date-time */
+            sendStartedAt: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        NewsletterIssuePage: {
+            items: components["schemas"]["NewsletterIssue"][];
             page: number;
             limit: number;
             total: number;
@@ -2862,6 +3180,8 @@ export interface components {
         PublicSummary: {
             /** @description Counted forms of the current statistics release, rounded down to the nearest 10; 0 under the privacy threshold. */
             completedForms: number;
+            /** @description Counted forms of the latest survey year in the current release, rounded down to the nearest 10; 0 under the privacy threshold. */
+            latestYearForms?: number;
             /** @description Countries with at least K forms in the current release. */
             countries: number;
             /** @description Sectors with at least K forms in the current release. */
@@ -2993,6 +3313,12 @@ export interface components {
         Page: number;
         /** @description Items per page. */
         Limit: number;
+        /** @description Only subscriptions in this status. */
+        NewsletterStatusQuery: components["schemas"]["NewsletterStatus"];
+        /** @description Only individuals (standartUser) or professionals (professionalUser). */
+        NewsletterKindQuery: components["schemas"]["NewsletterKind"];
+        /** @description Only subscriptions in this language. */
+        NewsletterLanguageQuery: components["schemas"]["Language"];
         /** @description Free text to search for (case-insensitive substring). */
         Query: string;
         /** @description Survey year; default the latest year with data. */
@@ -4145,6 +4471,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
+                /** @description Only subscriptions in this status. */
+                status?: components["parameters"]["NewsletterStatusQuery"];
+                /** @description Only individuals (standartUser) or professionals (professionalUser). */
+                kind?: components["parameters"]["NewsletterKindQuery"];
+                /** @description Only subscriptions in this language. */
+                language?: components["parameters"]["NewsletterLanguageQuery"];
+                /** @description Free text to search for (case-insensitive substring). */
+                query?: components["parameters"]["Query"];
             };
             header?: never;
             path?: never;
@@ -4181,8 +4515,73 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The subscription. */
-            201: {
+            /** @description Accepted; a confirmation link goes to the address when it needs one. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    exportNewsletters: {
+        parameters: {
+            query?: {
+                /** @description Only subscriptions in this status. */
+                status?: components["parameters"]["NewsletterStatusQuery"];
+                /** @description Only individuals (standartUser) or professionals (professionalUser). */
+                kind?: components["parameters"]["NewsletterKindQuery"];
+                /** @description Only subscriptions in this language. */
+                language?: components["parameters"]["NewsletterLanguageQuery"];
+                /** @description Free text to search for (case-insensitive substring). */
+                query?: components["parameters"]["Query"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterToken"];
+            };
+        };
+        responses: {
+            /** @description The confirmed subscription. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4191,12 +4590,44 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unsubscribeNewsletter: {
+        parameters: {
+            query: {
+                /** @description The signed unsubscribe token of the link. */
+                token: components["schemas"]["NewsletterLinkToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OneClickUnsubscribe"];
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribe"];
+            };
+        };
+        responses: {
+            /** @description The subscription, now unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Newsletter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getNewsletterByEmail: {
@@ -4261,6 +4692,179 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listNewsletterIssues: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of issues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterIssuePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNewsletterIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterIssueDraft"];
+            };
+        };
+        responses: {
+            /** @description The draft issue. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterIssue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNewsletterPosts: {
+        parameters: {
+            query: {
+                /** @description Language of the posts. */
+                language: components["schemas"]["Language"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterPostSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewNewsletterIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterIssueDraft"];
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterIssuePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNewsletterIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterIssue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendNewsletterIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sending started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterIssue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
         };
     };
     listNews: {
@@ -4813,6 +5417,42 @@ export interface operations {
                     "application/json": components["schemas"]["CutReleaseResult"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Actions starting with this (e.g. `user.` for every change of an account, `config.minValues`). */
+                action?: string;
+                /** @description The admin's e-mail, or part of it (case-insensitive). */
+                actor?: string;
+                /** @description What was changed: `user`, `config`, `release`, `outlierPack`, `form`, `script`, … */
+                targetType?: string;
+                targetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];

@@ -91,6 +91,13 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.addContentTypeParser('text/html', (_request, _payload, done) =>
     done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be sent as application/json'), undefined),
   );
+  // RFC 8058 one-click unsubscribe (POST newsletters/unsubscribe) comes as a form; the media type gate admits it
+  // only where the contract lists it. Repeated fields keep their first value.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(body as string)) if (!(name in fields)) fields[name] = value;
+    done(null, fields);
+  });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

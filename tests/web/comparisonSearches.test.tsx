@@ -10,7 +10,7 @@ import { createActor, fromPromise } from 'xstate';
 import { searchHistoryMachine, type HistoryEntry, type HistoryPage, type HistoryPageRequest } from '../../machines/searchHistory/searchHistoryMachine';
 import { SearchHistoryList } from '../../src/web/features/my-account/MySearchesPage';
 import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 import type { Language } from '../../src/domain/constants';
 
 const entry = (n: number, kind: HistoryEntry['kind'] = 'comparison'): HistoryEntry => ({

@@ -22,7 +22,7 @@ import type { SearchCost } from '../../src/web/features/comparison/FilterPanel';
 import type { Questionnaire } from '../../src/web/components/peerGroup/filterOptions';
 import { filterChoices } from '../../src/web/components/peerGroup/filterOptions';
 import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM, type Language } from '../../src/domain/constants';
 import type { Measures, Statistic } from '../../src/domain/peerDistribution';
 

@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { HomeView, type HomeViewProps } from '../../src/web/features/home/HomeView';
 import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 import type { Language } from '../../src/domain/constants';
 
 afterEach(cleanup);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, missingTranslation, readStoredLanguage, switchLanguage } from '../../src/web/app/i18n';
+import { missingTranslation, readStoredLanguage, switchLanguage } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -2,7 +2,7 @@
 // threshold of DESIGN.md §4.
 import { describe, expect, it } from 'vitest';
 import { INFORMATION_PAGES, blocksOf, methodologyValues } from '../../src/web/features/info/InformationPage';
-import { createI18n } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 const values = methodologyValues(5, 'es');

@@ -27,7 +27,7 @@ describe('account menu and footer', () => {
   });
 
   it('links the six information pages', () => {
-    expect(informationPages.map((entry) => entry.to)).toEqual(['/faqs', '/benefits', '/about', '/privacy', '/terms', '/legal']);
+    expect(informationPages.map((entry) => entry.to)).toEqual(['/faqs', '/benefits', '/about', '/privacy', '/terms', '/legal', '/methodology']);
   });
 
   it('every link leads to a routed path', () => {

@@ -12,7 +12,7 @@ import { checkoutMachine } from '../../machines/checkout/checkoutMachine';
 import { manageSubscriptionMachine } from '../../machines/manageSubscription/manageSubscriptionMachine';
 import { PremiumModal } from '../../src/web/features/payments/PremiumModal';
 import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 
 const card = (id: string, overrides: Partial<SubscriptionCard> = {}): SubscriptionCard => ({
   id,

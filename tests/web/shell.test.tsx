@@ -14,7 +14,7 @@ import { AuthFailure, NO_SESSION } from '../../machines/auth/failure';
 import { consentMachine } from '../../machines/consent/consentMachine';
 import { campaignCaptureMachine } from '../../machines/campaignCapture/campaignCaptureMachine';
 import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18n';
+import { createI18n } from '../../src/web/app/i18nBundled';
 import { AppActorContext } from '../../src/web/app/session';
 import { CookieBar } from '../../src/web/features/cookies/CookieBar';
 import { AccountMenu } from '../../src/web/app/AccountMenu';

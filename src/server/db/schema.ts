@@ -122,11 +122,30 @@ export const newsletters = pgTable(
     company: text('company'),
     position: text('position'),
     language: text('language').notNull().default('es'),
-    active: boolean('active').notNull().default(true),
+    /** Double opt-in (services/newsletters.ts): pending until the e-mailed link confirms it; unsubscribed ends it. */
+    status: text('status').notNull().default('pending'),
+    /** Kept for readers of the old column: true unless unsubscribed. */
+    active: boolean('active').generatedAlwaysAs(sql`status <> 'unsubscribed'`),
+    /** Which posts the subscriber wants (typepost values: blog, insight, news). */
+    postKinds: text('post_kinds').array().notNull().default(sql`'{blog,insight,news}'::text[]`),
+    /** The account that subscribed while signed in, if any. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Bumped by every new confirmation request and by unsubscribing: older confirmation links stop working. */
+    linkVersion: integer('link_version').notNull().default(1),
+    /** When the last confirmation e-mail went out (a repeated sign-up resends it at most every few minutes). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true, mode: 'date' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    /** Where the subscription came from: footer, questionnaire, page, admin. */
+    source: text('source').notNull().default('page'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('newsletters_email_kind_key').on(t.email, t.kind)],
+  (t) => [
+    uniqueIndex('newsletters_email_kind_key').on(t.email, t.kind),
+    index('newsletters_audience_idx').on(t.language, t.status),
+    check('newsletters_status_check', sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
 );
 
 export const newsPosts = pgTable(
@@ -420,6 +439,8 @@ export const emailOutbox = pgTable('email_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** Extra headers of the message (List-Unsubscribe of newsletter issues). */
+  headers: jsonb('headers'),
   createdAt: createdAt(),
 });
 
@@ -518,4 +539,54 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/**
+ * Newsletter issues (services/newsletterIssues.ts): an admin composes one from published posts for the confirmed
+ * subscribers of one language; sending runs as a background job. Each recipient gets one delivery row, unique
+ * per issue and address and claimed before its mail is handed to the mailer, so nobody gets an issue twice.
+ */
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: text('id').primaryKey(),
+    subject: text('subject').notNull(),
+    intro: text('intro').notNull().default(''),
+    language: text('language').notNull(),
+    postIds: text('post_ids').array().notNull(),
+    /** draft → sending → sent. */
+    status: text('status').notNull().default('draft'),
+    jobId: text('job_id'),
+    createdBy: text('created_by'),
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('newsletter_issues_created_idx').on(t.createdAt),
+    check('newsletter_issues_status_check', sql`${t.status} in ('draft', 'sending', 'sent')`),
+  ],
+);
+
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    id: text('id').primaryKey(),
+    issueId: text('issue_id')
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    newsletterId: text('newsletter_id').references(() => newsletters.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** queued → sending (claimed) → sent | failed | skipped (unsubscribed meanwhile). */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_deliveries_issue_email_key').on(t.issueId, t.email),
+    index('newsletter_deliveries_issue_status_idx').on(t.issueId, t.status),
+    check('newsletter_deliveries_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'skipped')`),
+  ],
 );

@@ -14,6 +14,8 @@ export interface OutgoingMail extends MailContent {
   to: string;
   /** What the mail is for (reset-password, verify-email), for logs. */
   purpose: string;
+  /** Extra headers (a newsletter issue's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -40,14 +42,15 @@ export function createMailer({ smtpUrl, from, database, log }: MailerOptions): M
 
   async function send(mail: OutgoingMail): Promise<void> {
     if (smtp) {
-      await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) });
     } else {
-      await database.execute('insert into email_outbox (id, "to", subject, text, html) values ($1, $2, $3, $4, $5)', [
+      await database.execute('insert into email_outbox (id, "to", subject, text, html, headers) values ($1, $2, $3, $4, $5, $6)', [
         newId(),
         mail.to,
         mail.subject,
         mail.text,
         mail.html,
+        mail.headers ? JSON.stringify(mail.headers) : null,
       ]);
     }
     log.info({ mail: mail.purpose, transport: smtp ? 'smtp' : 'outbox' }, 'mail delivered');

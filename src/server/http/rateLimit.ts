@@ -161,6 +161,10 @@ export const THROTTLE_RULES = {
   draftsPerAddress: { limit: 30, windowSeconds: 15 * 60 },
   /** Corporate-plan contact requests of one account (each e-mails every admin). */
   contactPerUser: { limit: 5, windowSeconds: 60 * 60 },
+  /** Newsletter sign-ups from one client address (each may e-mail a confirmation link). */
+  newsletterPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  /** Newsletter confirmation and unsubscribe links followed from one client address (guessing is pointless: they are signed). */
+  newsletterLinksPerAddress: { limit: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, AttemptLimit>;
 
 /**

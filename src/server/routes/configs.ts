@@ -8,6 +8,7 @@ import { parseMinValues } from '../services/statisticsSettings';
 import { effectiveThreshold } from '../../domain/statistics';
 import { requireAdmin } from '../auth/caller';
 import { readInflation, replaceInflation } from '../services/inflation';
+import { recordAudit } from '../services/audit';
 
 type Json = Record<string, unknown>;
 
@@ -42,25 +43,31 @@ export function configHandlers({ config, database }: AppContext) {
     },
 
     async updateInflationData(request) {
-      await requireAdmin(database, request);
+      const admin = await requireAdmin(database, request);
       // Real figures are published figures times a deflator: a new rate changes no figure's privacy, so it applies
       // at once (no release needed) and does not change the data version.
-      return { inflationData: await replaceInflation(database, request.body.inflationData) };
+      const inflationData = await replaceInflation(database, request.body.inflationData, (tx, before, after) =>
+        recordAudit(tx, admin, { action: 'config.inflationData', targetType: 'config', targetId: 'inflationData', before, after }),
+      );
+      return { inflationData };
     },
 
     async updateMinValues(request) {
-      await requireAdmin(database, request);
+      const admin = await requireAdmin(database, request);
       // The contract bounds each value (no coercion): minFixed 80,000–6,000,000, compTotal 80,000–16,000,000,
       // deferredMax 0–100,000,000, all whole numbers.
       const { minFixed, compTotal, deferredMax } = request.body;
       const minValues = { minFixed, compTotal, deferredMax };
       await database.transaction(async (tx) => {
+        const [stored] = await tx.execute<{ value: unknown }>(`select value from configs where key = 'minValues' for update`);
+        const before = parseMinValues((stored?.value ?? null) as never);
         await tx.execute(
           `insert into configs (key, value, updated_at) values ('minValues', $1, now())
            on conflict (key) do update set value = excluded.value, updated_at = now()`,
           [JSON.stringify(minValues)],
         );
         await bumpDataVersion(tx);
+        await recordAudit(tx, admin, { action: 'config.minValues', targetType: 'config', targetId: 'minValues', before, after: minValues });
       });
       return minValues;
     },

@@ -6,8 +6,12 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { QUESTIONNAIRE_CACHE_CONTROL, matchesEtag, servedQuestionnaire } from '../services/questionnaire';
 import * as forms from '../services/forms';
 import { clientAddress, rateLimited } from '../auth/identity';
+import { questionnaireOptIn } from './newsletters';
 
-export function formsHandlers({ database, throttles }: AppContext) {
+export function formsHandlers(context: AppContext) {
+  const { database, throttles } = context;
+  // A completed form with the newsletter opt-in becomes a pending subscription (routes/newsletters.ts).
+  const optIn = questionnaireOptIn(context);
   /** The signed-in caller as stored now, or null (anonymous); 401 when the token's account is gone. */
   const callerOf = (request: FastifyRequest) => forms.resolveCaller(database, request.auth);
 
@@ -30,6 +34,7 @@ export function formsHandlers({ database, throttles }: AppContext) {
         if (wait > 0) rateLimited(reply, wait);
       }
       const { form, created } = await forms.createForm(database, caller, request.body);
+      if (request.body.newsletterOptIn !== undefined) await optIn(request, form, caller);
       // A signed-in person's existing form of this year is returned (with the answers saved into it).
       reply.code(created ? 201 : 200);
       return form;
@@ -40,7 +45,10 @@ export function formsHandlers({ database, throttles }: AppContext) {
     },
 
     async updateForm(request) {
-      return forms.updateForm(database, await callerOf(request), request.params.id, request.body);
+      const caller = await callerOf(request);
+      const form = await forms.updateForm(database, caller, request.params.id, request.body);
+      if (request.body.complete === true || request.body.newsletterOptIn !== undefined) await optIn(request, form, caller);
+      return form;
     },
 
     async getFormByEmail(request) {

@@ -16,7 +16,9 @@ import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
 import { newsHandlers } from './news';
 import { outlierHandlers } from './outliers';
+import { newsletterHandlers } from './newsletters';
 import { jobHandlers } from './jobs';
+import { auditHandlers } from './audit';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -34,11 +36,8 @@ export function createHandlers(context: AppContext) {
     ...formsHandlers(context), // also listForms (admin)
 
     // newsletters and news
-    subscribeNewsletter: notImplemented('subscribeNewsletter'),
-    getNewsletterByEmail: notImplemented('getNewsletterByEmail'),
-    listNewsletters: notImplemented('listNewsletters'),
-    updateNewsletter: notImplemented('updateNewsletter'),
     ...newsHandlers(context), // the six news calls, previewNews and uploadNewsImage
+    ...newsletterHandlers(context), // the four spec calls, confirm/unsubscribe links, CSV export, issues and their sending
 
     // admin and statistics
     getFormsTest: notImplemented('getFormsTest'),
@@ -46,6 +45,7 @@ export function createHandlers(context: AppContext) {
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
     ...jobHandlers(context), // getJob
+    ...auditHandlers(context), // listAuditLog
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
 
     // comparison, individual comparison, evolution, insights

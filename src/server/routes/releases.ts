@@ -4,6 +4,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { requireAdmin } from '../auth/caller';
 import { currentRelease, cutRelease, listReleases, type Release } from '../services/releases';
 import { readThreshold } from '../services/statisticsSettings';
+import { recordAudit } from '../services/audit';
 
 const contractRelease = ({ id, sequence, cutAt, trigger, size, changedForms, years, current }: Release) => ({
   id,
@@ -32,10 +33,22 @@ export function releaseHandlers({ config, database }: AppContext) {
     },
 
     async cutRelease(request) {
-      await requireAdmin(database, request);
+      const admin = await requireAdmin(database, request);
       const threshold = await readThreshold(database, config.privacyThreshold);
       const current = await currentRelease(database);
-      const outcome = await cutRelease(database, { threshold, trigger: current ? 'admin' : 'first', force: !current });
+      const outcome = await cutRelease(database, {
+        threshold,
+        trigger: current ? 'admin' : 'first',
+        force: !current,
+        onCut: (tx, release, previous) =>
+          recordAudit(tx, admin, {
+            action: 'release.cut',
+            targetType: 'release',
+            targetId: release.id,
+            before: previous ? { id: previous.id, sequence: previous.sequence, size: previous.size } : null,
+            after: { id: release.id, sequence: release.sequence, size: release.size, changedForms: release.changedForms },
+          }),
+      });
       if (outcome.status === 'too-few-changes') {
         return { status: 'too-few-changes' as const, changedForms: outcome.changedForms, threshold, release: contractRelease(outcome.current) };
       }

@@ -78,6 +78,8 @@ export function systemHandlers({ config, database }: AppContext) {
         countries: enough ? Number(row.countries) : 0,
         sectors: enough ? Number(row.sectors) : 0,
         latestYear: enough && years.length > 0 ? years[years.length - 1] : null,
+        // The latest year's own count, under the same rule (a year under K is not among `years`).
+        latestYearForms: enough && years.length > 0 ? Math.floor(Number(row?.years?.[String(years[years.length - 1])] ?? 0) / 10) * 10 : 0,
         surveyYears: enough ? years : [],
       };
     },

@@ -42,6 +42,7 @@ import {
   type UserRow,
 } from '../services/users';
 import { statisticsChangedHere } from '../services/statisticsSettings';
+import { recordAudit } from '../services/audit';
 
 /**
  * A registration (member, or corporate user created by an admin or a colleague) answers after at least this
@@ -205,8 +206,28 @@ export function usersHandlers(context: AppContext) {
       if (corporateInfo !== undefined && !isAdmin(caller) && !hasRole(target, 'corporate')) {
         throw forbidden('FORBIDDEN', 'Company details belong to corporate accounts');
       }
-      const updated = await updateAccount(database, target.id, { language, corporateInfo, campaignId });
-      if (!updated) throw notFound('NOT_FOUND', 'No such user');
+      // An admin's edit of another person's account is recorded (the fields it changed, before and after).
+      const audited = isAdmin(caller) && caller.id !== target.id;
+      const updated = await database.transaction(async (tx) => {
+        const row = await updateAccount(tx, target.id, { language, corporateInfo, campaignId });
+        if (!row) throw notFound('NOT_FOUND', 'No such user');
+        if (audited) {
+          const before: Record<string, unknown> = {};
+          const after: Record<string, unknown> = {};
+          const fields = [
+            ['language', target.language, row.language],
+            ['corporateInfo', target.corporate_info, row.corporate_info],
+            ['campaignId', target.campaign_id, row.campaign_id],
+          ] as const;
+          for (const [field, was, is] of fields) {
+            if (JSON.stringify(was) === JSON.stringify(is)) continue;
+            before[field] = was;
+            after[field] = is;
+          }
+          if (Object.keys(after).length > 0) await recordAudit(tx, caller, { action: 'user.update', targetType: 'user', targetId: target.id, before, after });
+        }
+        return row;
+      });
       return toUser(updated);
     },
 
@@ -226,14 +247,19 @@ export function usersHandlers(context: AppContext) {
       }
       if (role && target.id === admin.id) throw forbidden('FORBIDDEN', 'Administrators cannot change their own roles');
       const updated = await database.transaction(async (tx) => {
+        const audit = (action: string, before: unknown, after: unknown) => recordAudit(tx, admin, { action, targetType: 'user', targetId: target.id, before, after });
         if (creditsDelta !== undefined && creditsDelta !== 0) {
           const adjustment = await adjustCredits(tx, target.id, creditsDelta, reason ?? '');
           if (adjustment.outcome === 'insufficient') throw new HttpError(409, 'INSUFFICIENT_BALANCE', 'The balance cannot go below 0');
           if (adjustment.outcome === 'no-user') throw notFound('NOT_FOUND', 'No such user');
+          await audit('user.credits', { credits: adjustment.balance - creditsDelta }, { credits: adjustment.balance, delta: creditsDelta, reason });
         }
         const row = await updateAccount(tx, target.id, { roles: role, premiumType, emailVerified });
         if (!row) throw notFound('NOT_FOUND', 'No such user');
         if (emailVerified && !target.email_verified) await linkFormsByEmail(tx, row.id, row.email);
+        if (role && JSON.stringify([...target.roles].sort()) !== JSON.stringify([...row.roles].sort())) await audit('user.roles', { roles: target.roles }, { roles: row.roles });
+        if (premiumType !== undefined && premiumType !== target.premium_type) await audit('user.premiumType', { premiumType: target.premium_type }, { premiumType: row.premium_type });
+        if (emailVerified !== undefined && emailVerified !== target.email_verified) await audit('user.emailVerified', { emailVerified: target.email_verified }, { emailVerified: row.email_verified });
         return row;
       });
       return toUser(updated);
@@ -243,7 +269,13 @@ export function usersHandlers(context: AppContext) {
       const admin = await requireAdmin(database, request);
       if (request.params.id === admin.id) throw new HttpError(409, 'CANNOT_DELETE_SELF', 'Delete your own account from your settings');
       const target = await existingUser(request.params.id);
-      await database.transaction((tx) => deleteAccount(tx, target));
+      await database.transaction(async (tx) => {
+        const [{ forms }] = await tx.execute<{ forms: number }>('select count(*)::int as forms from forms where user_id = $1', [target.id]);
+        // What was deleted, without secrets (no password hash, no company details).
+        const before = { email: target.email, roles: target.roles, credits: target.credits, premiumType: target.premium_type, forms: Number(forms), createdAt: target.created_at };
+        await deleteAccount(tx, target);
+        await recordAudit(tx, admin, { action: 'user.delete', targetType: 'user', targetId: target.id, before, after: null });
+      });
       statisticsChangedHere(database);
       reply.code(204).send();
     },

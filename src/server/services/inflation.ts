@@ -42,10 +42,18 @@ export function validateInflation(entries: InflationRate[], now = new Date()): v
   if (unknown.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', unknown);
 }
 
-/** Replaces every rate (validated first); returns what is stored. */
-export async function replaceInflation(database: Database, entries: InflationRate[]): Promise<InflationRate[]> {
+/**
+ * Replaces every rate (validated first); returns what is stored. `audit` runs in the replacement's transaction
+ * with the rates before and after (the admin's audit record commits with the change).
+ */
+export async function replaceInflation(
+  database: Database,
+  entries: InflationRate[],
+  audit?: (tx: Queryable, before: InflationRate[], after: InflationRate[]) => Promise<void>,
+): Promise<InflationRate[]> {
   validateInflation(entries);
   await database.transaction(async (tx) => {
+    const before = audit ? await readInflation(tx) : [];
     await tx.execute('delete from inflation_rates');
     if (entries.length > 0) {
       await tx.execute(
@@ -54,6 +62,7 @@ export async function replaceInflation(database: Database, entries: InflationRat
         [entries.map((e) => e.year), entries.map((e) => e.country ?? null), entries.map((e) => e.rate), entries.map((e) => e.estimate ?? false)],
       );
     }
+    if (audit) await audit(tx, before, await readInflation(tx));
   });
   statisticsChangedHere(database);
   return readInflation(database);

@@ -139,7 +139,14 @@ class TooFewChanges extends Error {
  */
 export async function cutRelease(
   database: Database,
-  options: { threshold: number; trigger: ReleaseTrigger; force?: boolean; precompute?: boolean },
+  options: {
+    threshold: number;
+    trigger: ReleaseTrigger;
+    force?: boolean;
+    precompute?: boolean;
+    /** Runs in the cut's transaction once the release is current (an admin's cut records its audit entry). */
+    onCut?: (tx: Queryable, release: Release, previous: Release | null) => Promise<void>;
+  },
 ): Promise<CutOutcome> {
   const started = Date.now();
   let release: Release;
@@ -216,9 +223,11 @@ export async function cutRelease(
         `delete from release_aggregates where release_id in (select id from statistics_releases where sequence < $1)`,
         [sequence],
       );
+      const cut = toRelease(row);
+      if (options.onCut) await options.onCut(tx, cut, previous);
       // Every instance drops its kept release pointer when this commits (statisticsSettings.ts).
       await notifyStatisticsChanged(tx, 'cut');
-      return toRelease(row);
+      return cut;
     });
   } catch (error) {
     if (error instanceof TooFewChanges) {

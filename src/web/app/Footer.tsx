@@ -1,4 +1,5 @@
-import { Box, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { contentPages, informationPages, type NavLinkEntry } from './navigation';
@@ -26,12 +27,43 @@ function FooterLinks({ title, entries, testId }: { title: string; entries: reado
   );
 }
 
+// The sign-up form (its machine, the client call and its texts) loads only when the visitor opens it, so the
+// footer adds a heading and a button to the first load.
+const loadSignupForm = () => import('../features/newsletter/NewsletterSignupForm');
+const NewsletterSignupForm = lazy(loadSignupForm);
+
+function FooterNewsletter() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack as="section" gap="3" aria-labelledby="footer-newsletter-title" data-testid="footer-newsletter">
+      <Heading as="h2" size="sm" id="footer-newsletter-title">
+        {t('footer.newsletter_title')}
+      </Heading>
+      <Text color="fg.muted" fontSize="sm">
+        {t('footer.newsletter_text')}
+      </Text>
+      {open ? (
+        <Suspense fallback={<Text fontSize="sm">…</Text>}>
+          <NewsletterSignupForm source="footer" />
+        </Suspense>
+      ) : (
+        <Box>
+          <Button size="sm" variant="outline" onPointerEnter={() => void loadSignupForm()} onFocus={() => void loadSignupForm()} onClick={() => setOpen(true)} data-testid="footer-newsletter-open">
+            {t('footer.newsletter_open')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   return (
     <Box as="footer" bg="bg.subtle" borderTopWidth="1px" py="10" data-testid="app-footer">
       <Container maxW="6xl">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="8">
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="8">
           <Stack gap="2">
             <HStack gap="2" fontWeight="bold">
               <BrandMark />
@@ -43,6 +75,7 @@ export function Footer() {
           </Stack>
           <FooterLinks title={t('footer.information')} entries={informationPages} testId="footer-information" />
           <FooterLinks title={t('footer.content')} entries={contentPages} testId="footer-content" />
+          <FooterNewsletter />
         </SimpleGrid>
         <Text mt="8" fontSize="sm" color="fg.muted">
           {t('footer.rights', { year: new Date().getFullYear() })}

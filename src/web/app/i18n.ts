@@ -2,13 +2,9 @@
 // appLanguage. A missing translation shows the default given by the caller, otherwise the key itself.
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import es from '@locales/es.json';
 import esCore from 'virtual:locale-core/es';
-import en from '@locales/en.json';
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../../domain/constants';
 import { resolveLanguage } from '../../domain/language';
-
-export const resources = { es: { translation: es }, en: { translation: en } } as const;
 
 /**
  * What a missing translation shows: i18next's `defaultValue`, else a `default` interpolation parameter
@@ -20,7 +16,7 @@ export function missingTranslation(key: string, defaultValue: string | undefined
   return typeof fallback === 'string' ? fallback : key;
 }
 
-const options = {
+export const options = {
   supportedLngs: [...LANGUAGES],
   // No cross-language fallback: both files have the same keys (tests/web/locales.test.ts), and a gap
   // must show the caller's default or the key, as the spec asks, not silently the other language.
@@ -29,13 +25,6 @@ const options = {
   returnEmptyString: false,
   parseMissingKeyHandler: missingTranslation,
 } satisfies InitOptions;
-
-/** Both languages bundled, ready at once (tests, and anything that renders outside the browser app). */
-export function createI18n(language: Language): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({ ...options, resources, lng: language, initAsync: false });
-  return instance;
-}
 
 /**
  * English is fetched whole the first time it is needed; Spanish, the default, ships in the first load

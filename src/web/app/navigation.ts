@@ -33,6 +33,7 @@ export const informationPages: readonly NavLinkEntry[] = [
   { to: '/privacy', section: 'privacy' },
   { to: '/terms', section: 'terms' },
   { to: '/legal', section: 'legal' },
+  { to: '/methodology', section: 'methodology' },
 ];
 
 export const contentPages: readonly NavLinkEntry[] = [

@@ -20,6 +20,9 @@ import { adminNewsPages } from '../features/admin-news/routePages';
 import { adminUsersPages } from '../features/admin-users/routePages';
 import { adminFormsPages } from '../features/admin-forms/routePages';
 import { adminOutlierPages } from '../features/admin-outliers/routePages';
+import { newsletterPages } from '../features/newsletter/routePages';
+import { methodologyPages } from '../features/methodology/routePages';
+import { adminNewsletterPages } from '../features/admin-newsletters/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -57,6 +60,9 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...adminUsersPages,
   ...adminFormsPages,
   ...adminOutlierPages,
+  ...newsletterPages,
+  ...methodologyPages,
+  ...adminNewsletterPages,
 };
 
 /** A page renders once its texts are there (the first load carries only the shell's and home's). */

@@ -60,6 +60,10 @@ export type SectionName =
   | 'my_searches'
   | 'update_data'
   | 'checkout_return'
+  | 'newsletter_confirm'
+  | 'newsletter_unsubscribe'
+  | 'methodology'
+  | 'admin_newsletters'
   | 'not_found';
 
 /**
@@ -107,7 +111,12 @@ export type PageName =
   | 'admin-users'
   | 'admin-user'
   | 'admin-forms'
-  | 'admin-form';
+  | 'admin-form'
+  // newsletters (src/web/features/newsletter, admin-newsletters) and the methodology page
+  | 'newsletter-confirm'
+  | 'newsletter-unsubscribe'
+  | 'methodology'
+  | 'admin-newsletters';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -222,6 +231,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'my-account/my-searches', guards: ['signed-in', 'admin-or-corporate'], section: 'my_searches', view: { kind: 'page', page: 'my-searches' } },
 
   { path: 'update-data', guards: ['signed-in'], section: 'update_data', view: { kind: 'page', page: 'update-data' } },
+
+  // The links of the newsletter e-mails, the methodology and the admin's newsletters.
+  { path: 'newsletter/confirm', guards: ['public'], section: 'newsletter_confirm', view: { kind: 'page', page: 'newsletter-confirm' } },
+  { path: 'newsletter/unsubscribe', guards: ['public'], section: 'newsletter_unsubscribe', view: { kind: 'page', page: 'newsletter-unsubscribe' } },
+  { path: 'methodology', guards: ['public'], section: 'methodology', view: { kind: 'page', page: 'methodology' } },
+  { path: 'admin/newsletters', guards: ['signed-in', 'admin'], section: 'admin_newsletters', view: { kind: 'page', page: 'admin-newsletters' } },
 ];
 
 /** The route's `handle` in React Router, read with `useMatches()`. */

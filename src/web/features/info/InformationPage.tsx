@@ -3,6 +3,7 @@
 // hold paragraphs (separated by a blank line) and lists (lines starting with "- ").
 import { Accordion, Box, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   COUNT_NOISE,
   COUNT_ROUNDING_BASE,
@@ -135,6 +136,11 @@ export function InformationPage({ section }: PageProps) {
               <RichText text={t(`info.${section}.${key}.text`, values)} />
             </Stack>
           ))
+        )}
+        {(section === 'faqs' || section === 'about' || section === 'benefits' || section === 'privacy') && (
+          <Text data-testid="information-methodology">
+            <RouterLink to="/methodology">{t('info.methodology_link')}</RouterLink>
+          </Text>
         )}
       </Stack>
     </Container>

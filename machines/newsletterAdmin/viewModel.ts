@@ -1,0 +1,61 @@
+// The admin newsletter screens as views render them: pure functions of the machines' snapshots.
+import type { SnapshotFrom } from 'xstate';
+import { subscriberPageCount, type Newsletter, type SubscriberFilters, type SubscribersMachine } from './subscribersMachine';
+import type { IssueErrors, IssueMachine, NewsletterIssue, NewsletterIssuePreview, NewsletterPostSummary } from './issueMachine';
+
+export interface SubscribersView {
+  status: 'loading' | 'ready' | 'empty' | 'failed';
+  /** A page is shown while another loads. */
+  busy: boolean;
+  exporting: boolean;
+  exportFailed: boolean;
+  items: Newsletter[];
+  filters: SubscriberFilters;
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export function subscribersView(snapshot: SnapshotFrom<SubscribersMachine>): SubscribersView {
+  const { data, filters, page, exportFailure } = snapshot.context;
+  const status = snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('empty') ? 'empty' : snapshot.hasTag('ready') ? 'ready' : data ? 'ready' : 'loading';
+  return {
+    status,
+    busy: snapshot.hasTag('loading'),
+    exporting: snapshot.hasTag('exporting'),
+    exportFailed: exportFailure !== null,
+    items: data?.items ?? [],
+    filters,
+    page,
+    pages: subscriberPageCount(snapshot.context),
+    total: data?.total ?? 0,
+  };
+}
+
+export interface IssueView {
+  status: 'loading' | 'failed' | 'composing' | 'previewing' | 'preview' | 'starting' | 'sending' | 'sent';
+  language: 'es' | 'en';
+  posts: NewsletterPostSummary[];
+  selected: string[];
+  subject: string;
+  intro: string;
+  errors: IssueErrors;
+  preview: NewsletterIssuePreview | null;
+  issue: NewsletterIssue | null;
+  /** Deliveries done out of the audience, 0–100. */
+  progress: number;
+  /** The last call failed; its error code when the server gave one. */
+  failed: boolean;
+  failureCode: string | null;
+}
+
+const STATUS_TAGS = ['loading', 'failed', 'composing', 'previewing', 'preview', 'starting', 'sending', 'sent'] as const;
+
+export function issueView(snapshot: SnapshotFrom<IssueMachine>): IssueView {
+  const status = STATUS_TAGS.find((tag) => snapshot.hasTag(tag)) ?? 'loading';
+  const { language, posts, selected, subject, intro, errors, preview, issue, failure } = snapshot.context;
+  const deliveries = issue?.deliveries;
+  const done = deliveries ? deliveries.total - deliveries.queued - deliveries.sending : 0;
+  const progress = deliveries && deliveries.total > 0 ? Math.round((100 * done) / deliveries.total) : status === 'sent' ? 100 : 0;
+  return { status, language, posts, selected, subject, intro, errors, preview, issue, progress, failed: failure !== null, failureCode: failure?.errorCode ?? null };
+}

@@ -1,0 +1,14 @@
+// The admin newsletter page as the route table knows it, loaded on demand.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const AdminNewslettersPage = lazy(() => import('./AdminNewslettersPage'));
+
+export const adminNewsletterPages: Record<'admin-newsletters', ComponentType<PageProps>> = {
+  'admin-newsletters': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AdminNewslettersPage />
+    </Suspense>
+  ),
+};

@@ -1,0 +1,21 @@
+// The newsletter pages as the route table knows them (routes.ts page names), each loaded on demand.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const NewsletterLinkPage = lazy(() => import('./NewsletterLinkPage'));
+
+export type NewsletterPageName = 'newsletter-confirm' | 'newsletter-unsubscribe';
+
+export const newsletterPages: Record<NewsletterPageName, ComponentType<PageProps>> = {
+  'newsletter-confirm': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <NewsletterLinkPage mode="confirm" />
+    </Suspense>
+  ),
+  'newsletter-unsubscribe': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <NewsletterLinkPage mode="unsubscribe" />
+    </Suspense>
+  ),
+};
