@@ -13,6 +13,7 @@ import { configHandlers } from './configs';
 import { releaseHandlers } from './releases';
 import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
+import { adminStatisticsHandlers } from './adminStatistics';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -47,7 +48,7 @@ export function createHandlers(context: AppContext) {
     // admin and statistics
     listOutlierForms: notImplemented('listOutlierForms'),
     getFormsTest: notImplemented('getFormsTest'),
-    getDetailedStatistics: notImplemented('getDetailedStatistics'),
+    ...adminStatisticsHandlers(context), // getDetailedStatistics, updateExchangeRates
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
     runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
