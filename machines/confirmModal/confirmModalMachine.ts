@@ -2,11 +2,11 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 
 /**
  * What the modal asks to confirm (spec §2 "Modal 2": the confirm modal takes a type, delete or copy; leave asks
- * before an in-app link abandons an unfinished questionnaire).
+ * before an in-app link abandons an unfinished questionnaire; cut asks before an admin cuts a statistics release).
  */
-export type ConfirmKind = 'delete' | 'copy' | 'leave';
+export type ConfirmKind = 'delete' | 'copy' | 'leave' | 'cut';
 
-export const CONFIRM_KINDS = ['delete', 'copy', 'leave'] as const satisfies readonly ConfirmKind[];
+export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'cut'] as const satisfies readonly ConfirmKind[];
 
 export interface ConfirmModalContext {
   /**

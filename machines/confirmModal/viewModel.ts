@@ -31,6 +31,12 @@ export const CONFIRM_TEXT_KEYS = {
     rejectLabelKey: 'modals.leave_modal.no_leave',
     resolveLabelKey: 'modals.leave_modal.leave',
   },
+  cut: {
+    titleKey: 'modals.cut_modal.title',
+    subtitleKey: 'modals.cut_modal.subtitle',
+    rejectLabelKey: 'modals.cut_modal.no_cut',
+    resolveLabelKey: 'modals.cut_modal.cut',
+  },
 } as const satisfies { [K in ConfirmKind]: ConfirmTextKeys<K> };
 
 /** Everything the confirm modal view renders; a pure function of the snapshot. */
@@ -59,5 +65,7 @@ export function confirmModalView(snapshot: ConfirmModalSnapshot): ConfirmModalVi
       return { kind, ...CONFIRM_TEXT_KEYS.copy, ...shared };
     case 'leave':
       return { kind, ...CONFIRM_TEXT_KEYS.leave, ...shared };
+    case 'cut':
+      return { kind, ...CONFIRM_TEXT_KEYS.cut, ...shared };
   }
 }
