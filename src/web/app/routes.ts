@@ -29,6 +29,9 @@ export type SectionName =
   | 'comparison_comp'
   | 'admin'
   | 'admin_stats'
+  | 'admin_releases'
+  | 'admin_configs'
+  | 'admin_outbox'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -84,7 +87,12 @@ export type PageName =
   | 'your-income-projection'
   // the payments pages (src/web/features/payments/routePages.tsx)
   | 'become-premium'
-  | 'checkout-return';
+  | 'checkout-return'
+  // the admin area's dashboard, releases, configuration and outbox (src/web/features/admin/routePages.tsx)
+  | 'admin-stats'
+  | 'admin-releases'
+  | 'admin-configs'
+  | 'admin-outbox';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -157,7 +165,11 @@ export const appRoutes: readonly AppRoute[] = [
 
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
-  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+  // Every admin/... route renders inside the admin layout (router.tsx; its navigation: features/admin/adminSections.ts).
+  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: { kind: 'page', page: 'admin-stats' } },
+  { path: 'admin/releases', guards: ['signed-in', 'admin'], section: 'admin_releases', view: { kind: 'page', page: 'admin-releases' } },
+  { path: 'admin/configs', guards: ['signed-in', 'admin'], section: 'admin_configs', view: { kind: 'page', page: 'admin-configs' } },
+  { path: 'admin/outbox', guards: ['signed-in', 'admin'], section: 'admin_outbox', view: { kind: 'page', page: 'admin-outbox' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },
