@@ -24,6 +24,7 @@ export const PAGE_SECTIONS = [
   'reset',
   'verify',
   'new_password',
+  'admin',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

@@ -38,7 +38,7 @@ export function createI18n(language: Language): I18n {
 }
 
 /**
- * English is fetched whole the first time it is needed; Spanish, the default, ships in the first load
+ * English is fetched whole (its two split parts) the first time it is needed; Spanish, the default, ships in the first load
  * without the sections only on-demand pages use (scripts/vite-locale-split.ts), which
  * completeTranslations fetches.
  */
@@ -47,8 +47,10 @@ const lazyTranslations: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (language !== 'en') return callback(new Error(`no translations for ${language}`), false);
-    import('@locales/en.json').then(
-      (module) => callback(null, module.default),
+    // Through the split modules, not '@locales/en.json': that file is also imported statically above (for
+    // createI18n), so importing it here too would keep the whole of it in the first load.
+    Promise.all([import('virtual:locale-core/en'), import('virtual:locale-pages/en')]).then(
+      ([core, pages]) => callback(null, { ...core.default, ...pages.default }),
       (error: Error) => callback(error, false),
     );
   },

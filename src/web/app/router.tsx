@@ -72,12 +72,19 @@ function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
 /** The admin area's pages: every path below admin/ (admin itself only redirects). */
 export const isAdminPage = (route: AppRoute) => route.path.startsWith('admin/');
 
+/** The admin layout, once the pages' texts are there (its navigation's labels are not in the first load). */
+function AdminShell({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  use(completeTranslations(i18n));
+  return <AdminLayout>{children}</AdminLayout>;
+}
+
 /** What renders at the route once its guards pass; a paid view behind the premium gate; an admin page in its layout. */
 function viewOf(route: AppRoute): ReactNode {
   if (isAdminPage(route)) {
     return (
       <Suspense fallback={<LoadingSpinner />}>
-        <AdminLayout>{plainViewOf(route)}</AdminLayout>
+        <AdminShell>{plainViewOf(route)}</AdminShell>
       </Suspense>
     );
   }
