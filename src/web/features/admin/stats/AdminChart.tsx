@@ -33,7 +33,8 @@ export default function AdminChart({ kind, categories, series, ariaLabel, stacke
     plotOptions: { bar: { horizontal, borderRadius: 2, columnWidth: '55%', barHeight: '60%' } },
     dataLabels: { enabled: false },
     stroke: kind === 'line' ? { width: 2, curve: 'straight' } : { width: 0 },
-    markers: kind === 'line' ? { size: 3 } : undefined,
+    // An option given as undefined replaces ApexCharts' default object and breaks the drawing: omit it instead.
+    ...(kind === 'line' ? { markers: { size: 3 } } : {}),
     xaxis: {
       categories,
       labels: {
