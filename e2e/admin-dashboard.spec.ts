@@ -5,6 +5,7 @@
 // see the seeded configuration.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './auth-support';
+import { expectAccessible, visit } from './a11y-support';
 
 async function numberIn(page: Page, testId: string): Promise<number> {
   const text = (await page.getByTestId(testId).textContent()) ?? '';
@@ -128,5 +129,38 @@ test.describe('admin dashboard', () => {
     await expect(page.getByTestId('outbox-message-text')).not.toBeEmpty();
     await page.getByTestId('outbox-back').click();
     await expect(rows.first()).toBeVisible();
+  });
+
+  test('the admin pages pass axe in both languages at both widths', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signInAs(page, 'admin');
+    await page.getByTestId('cookie-deny').click();
+    await expect(page.getByTestId('stats-by-year-chart').locator('svg.apexcharts-svg')).toBeVisible();
+    await expectAccessible(page, '/admin/stats with figures');
+
+    await visit(page, '/admin/releases', 'admin-releases-page');
+    await expect(page.getByTestId('releases-row').first()).toBeVisible();
+    await expectAccessible(page, '/admin/releases');
+    await expectAccessible(page, '/admin/releases confirm cut', {
+      open: async (p) => {
+        await p.getByTestId('releases-cut').click();
+        await expect(p.getByTestId('confirm-modal')).toBeVisible();
+      },
+      close: async (p) => {
+        await p.getByTestId('confirm-reject').click();
+        await expect(p.getByTestId('confirm-modal')).toBeHidden();
+      },
+    });
+
+    await visit(page, '/admin/configs', 'admin-configs-page');
+    await expect(page.getByTestId('config-minFixed')).toBeVisible();
+    await page.getByTestId('config-minFixed').fill('1');
+    await page.getByTestId('config-min-values-save').click();
+    await expect(page.getByTestId('config-min-values-problems')).toBeVisible();
+    await expectAccessible(page, '/admin/configs with a problem');
+
+    await visit(page, '/admin/outbox', 'admin-outbox-page');
+    await expect(page.getByTestId('outbox-row').first().or(page.getByTestId('outbox-empty'))).toBeVisible();
+    await expectAccessible(page, '/admin/outbox');
   });
 });

@@ -3,7 +3,7 @@
 // failed keeping the values). Problems are shown beside their fields, translated; every change takes effect at the
 // next statistics release (inflation data applies to evolution figures at once), and the page says so.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -68,16 +68,18 @@ function EditorFrame({ actor, title, intro, note, confirmText, status, failureCo
 }) {
   const { t } = useTranslation();
   return (
-    <Card.Root as="section" aria-labelledby={`${testId}-title`} data-testid={testId} data-status={status}>
+    <Card.Root as="section" minW="0" aria-labelledby={`${testId}-title`} data-testid={testId} data-status={status}>
       <Card.Header>
         <Card.Title as="h2" fontSize="lg" id={`${testId}-title`}>
           {title}
         </Card.Title>
         <Card.Description>{intro}</Card.Description>
       </Card.Header>
-      <Card.Body gap="4">
+      <Card.Body gap="4" minW="0">
         <form
           noValidate
+          // A flex item: without a minimum width of 0 the wide inflation table would widen the page on a phone.
+          style={{ minWidth: 0, width: '100%' }}
           onSubmit={(event) => {
             event.preventDefault();
             actor.send({ type: 'editor.submit' });
@@ -196,7 +198,7 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
       testId="config-inflation"
     >
       {rows.length === 0 && <Text color="fg.muted">{t('admin.configs.inflation.empty')}</Text>}
-      <Box overflowX="auto" maxH="96" overflowY="auto">
+      <Box position="relative" overflowX="auto" maxH="96" overflowY="auto" tabIndex={0} role="region" aria-label={t('admin.configs.inflation.table')}>
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>
@@ -204,7 +206,9 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
               <Table.ColumnHeader>{t('admin.configs.inflation.country')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('admin.configs.inflation.rate')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('admin.configs.inflation.estimate')}</Table.ColumnHeader>
-              <Table.ColumnHeader />
+              <Table.ColumnHeader>
+                <VisuallyHidden>{t('admin.configs.row_actions')}</VisuallyHidden>
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

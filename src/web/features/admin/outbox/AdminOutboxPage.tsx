@@ -2,7 +2,7 @@
 // first, in pages; one opened to read (its text, and its HTML in a sandboxed frame that runs nothing). The flow is
 // machines/outbox.
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { outboxMachine } from '../../../../../machines/outbox/outboxMachine';
@@ -72,14 +72,16 @@ export default function AdminOutboxPage() {
       )}
       {!view.open && view.messages.length > 0 && view.status !== 'failed' && (
         <Stack gap="2">
-          <Box overflowX="auto">
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('admin.outbox.title')}>
             <Table.Root size="sm" data-testid="outbox-table">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('admin.outbox.date')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('admin.outbox.to')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('admin.outbox.subject')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
+                  <Table.ColumnHeader>
+                    <VisuallyHidden>{t('admin.outbox.open')}</VisuallyHidden>
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>

@@ -97,7 +97,7 @@ export default function AdminReleasesPage() {
 
         {view.status === 'ready' && view.releases.length === 0 && <Text data-testid="releases-empty">{t('admin.releases.empty')}</Text>}
         {view.releases.length > 0 && (
-          <Box overflowX="auto">
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('admin.releases.title')}>
             <Table.Root size="sm" data-testid="releases-table">
               <Table.Header>
                 <Table.Row>

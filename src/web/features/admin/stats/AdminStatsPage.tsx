@@ -56,7 +56,7 @@ function ChartCard({ title, columns, rows, children, testId }: { title: string; 
             <Suspense fallback={<Skeleton height="64" rounded="md" />}>{children}</Suspense>
             <details>
               <summary style={{ cursor: 'pointer', fontSize: '0.875rem' }}>{t('admin.stats.charts.show_table')}</summary>
-              <Box overflowX="auto" mt="2">
+              <Box overflowX="auto" mt="2" tabIndex={0} role="region" aria-label={title}>
                 <Table.Root size="sm" data-testid={`${testId}-table`}>
                   <VisuallyHidden as="caption">{title}</VisuallyHidden>
                   <Table.Header>
@@ -238,7 +238,7 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
               {t('admin.stats.revenue.none')}
             </Text>
           ) : (
-            <Box overflowX="auto">
+            <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('admin.stats.revenue.title')}>
               <Table.Root size="sm">
                 <Table.Header>
                   <Table.Row>
