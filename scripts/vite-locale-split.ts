@@ -35,6 +35,7 @@ export const PAGE_SECTIONS = [
   'admin_outliers',
   'admin_audit',
   'admin_data_quality',
+  'admin',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

@@ -3,11 +3,11 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 /**
  * What the modal asks to confirm (spec §2 "Modal 2": the confirm modal takes a type, delete or copy; leave asks
  * before an in-app link abandons an unfinished questionnaire; activate and deactivate ask before an admin change that
- * moves the statistics, e.g. the active outlier pack).
+ * moves the statistics, e.g. the active outlier pack; cut asks before an admin cuts a statistics release).
  */
-export type ConfirmKind = 'delete' | 'copy' | 'leave' | 'activate' | 'deactivate';
+export type ConfirmKind = 'delete' | 'copy' | 'leave' | 'activate' | 'deactivate' | 'cut';
 
-export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'activate', 'deactivate'] as const satisfies readonly ConfirmKind[];
+export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'activate', 'deactivate', 'cut'] as const satisfies readonly ConfirmKind[];
 
 export interface ConfirmModalContext {
   /**

@@ -43,6 +43,12 @@ export const CONFIRM_TEXT_KEYS = {
     rejectLabelKey: 'modals.deactivate_modal.no_deactivate',
     resolveLabelKey: 'modals.deactivate_modal.deactivate',
   },
+  cut: {
+    titleKey: 'modals.cut_modal.title',
+    subtitleKey: 'modals.cut_modal.subtitle',
+    rejectLabelKey: 'modals.cut_modal.no_cut',
+    resolveLabelKey: 'modals.cut_modal.cut',
+  },
 } as const satisfies { [K in ConfirmKind]: ConfirmTextKeys<K> };
 
 /** Everything the confirm modal view renders; a pure function of the snapshot. */
@@ -75,5 +81,7 @@ export function confirmModalView(snapshot: ConfirmModalSnapshot): ConfirmModalVi
       return { kind, ...CONFIRM_TEXT_KEYS.activate, ...shared };
     case 'deactivate':
       return { kind, ...CONFIRM_TEXT_KEYS.deactivate, ...shared };
+    case 'cut':
+      return { kind, ...CONFIRM_TEXT_KEYS.cut, ...shared };
   }
 }

@@ -1093,8 +1093,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Statistics of a survey year
-         * @description Admin only (the /admin/stats landing page). Default year is the latest year with data. The privacy threshold applies here too.
+         * Operational statistics of the panel
+         * @description Admin only (the /admin/stats landing page). Counts of forms, drafts, users, searches, credits, payments and releases; the funnel and breakdowns are of `year` (default the latest year with forms). No figure of anyone's pay.
          */
         get: operations["getDetailedStatistics"];
         put?: never;
@@ -1171,6 +1171,30 @@ export interface paths {
          * @description Admin only. Forms with fixed < minFixed, fixed + bonus < compTotal or deferred > deferredMax are not counted. Changes the data version.
          */
         patch: operations["updateMinValues"];
+        trace?: never;
+    };
+    "/forms/configs/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the exchange rates
+         * @description Admin only. Replaces the whole list of exchange rates to EUR (one per currency, each with the date it was
+         *     published). Codes must be ISO 4217 currencies other than EUR, rates positive, dates not in the future:
+         *     400 EXCHANGE_RATE_UNKNOWN_CURRENCY, EXCHANGE_RATE_DUPLICATE or EXCHANGE_RATE_FUTURE_DATE (nothing is
+         *     stored). Forms in other currencies are converted with these rates from the next statistics release.
+         *     Changes the data version; recorded in the audit log.
+         */
+        put: operations["updateExchangeRates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/forms/run-deferred-compensation-script": {
@@ -2853,18 +2877,101 @@ export interface components {
             corporate: number;
             admin: number;
         };
+        /** @description Operational counts of the panel for admins (the /admin/stats dashboard): forms, the questionnaire funnel, registrations and searches, credits and revenue, releases. Counts only: no figure of anyone's pay. */
         DetailedStatistics: {
+            generatedAt: components["schemas"]["DateTime"];
+            /** @description The survey year of the funnel and of the breakdowns (asked, or the latest year with forms). */
             year: components["schemas"]["Year"];
-            currency: components["schemas"]["Currency"];
-            totalForms: number;
-            completedForms: number;
-            countedForms: number;
+            /** @description Survey years that have forms, ascending. */
+            surveyYears: components["schemas"]["Year"][];
+            totals: {
+                /** @description Every form of every year. */
+                forms: number;
+                completedForms: number;
+                inProgressForms: number;
+                /** @description Counted forms of the current statistics release (0 before the first). */
+                countedForms: number;
+                /** @description Saved searches (comparisons, evolutions, personalised comparisons). */
+                searches: number;
+            };
             users: components["schemas"]["UserCounts"];
-            /** @description Statistics of every counted form of the year; null under K. */
-            measures: components["schemas"]["Measures"] | null;
-            byCountry: components["schemas"]["InsightItem"][];
-            bySector: components["schemas"]["InsightItem"][];
-            byPositionLevel: components["schemas"]["InsightItem"][];
+            /** @description Forms per survey year and status, ascending by year. */
+            formsByYear: {
+                year: components["schemas"]["Year"];
+                completed: number;
+                inProgress: number;
+            }[];
+            /** @description The questionnaire of `year`; a draft stops at the first of the five steps it has not sent (DESIGN.md §3). */
+            funnel: {
+                /** @description Drafts (in progress) stopped at steps 1 to 5, in step order. */
+                stoppedAt: {
+                    step: number;
+                    drafts: number;
+                }[];
+                completed: number;
+            };
+            /** @description Completed forms of `year` per sector, most first. */
+            bySector: components["schemas"]["OptionCount"][];
+            /** @description Completed forms of `year` per country, most first. */
+            byCountry: components["schemas"]["OptionCount"][];
+            /** @description Completed forms of `year` per position level, most first. */
+            byPositionLevel: components["schemas"]["OptionCount"][];
+            /** @description The last 26 weeks (Monday to Sunday, UTC), oldest first, the current week last. */
+            weekly: {
+                /** Format: date */
+                weekStart: string;
+                /** @description Accounts created that week. */
+                registrations: number;
+                /** @description Searches saved that week. */
+                searches: number;
+            }[];
+            /** @description Movements of the credit ledger, in credits. */
+            credits: {
+                /** @description Credits bought (reason purchase). */
+                sold: number;
+                /** @description Credits spent on searches. */
+                spent: number;
+                /** @description Credits taken back by refunds. */
+                refunded: number;
+                /** @description Net credits given (positive) or taken (negative) by administrators. */
+                adjusted: number;
+                /** @description Credits given otherwise (initial and welcome credits). */
+                granted: number;
+                /** @description Credits the users hold now. */
+                balance: number;
+            };
+            /** @description Payments per catalogue item and currency (none before the first payment), most first. */
+            revenue: {
+                itemId: string;
+                /** @enum {string} */
+                kind: "credits" | "plan";
+                currency: components["schemas"]["Currency"];
+                purchases: number;
+                /** @description Money paid, before refunds. */
+                amount: number;
+                refunded: number;
+            }[];
+            /** @description The current statistics release; null before the first. */
+            release: null | {
+                id: components["schemas"]["Id"];
+                sequence: number;
+                cutAt: components["schemas"]["DateTime"];
+                /** @enum {string} */
+                trigger: "schedule" | "admin" | "first";
+                size: number;
+                changedForms: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the schedule next tries to cut a release (it cuts only if at least `threshold` counted forms changed).
+             */
+            nextScheduledCut: string | null;
+            threshold: number;
+        };
+        OptionCount: {
+            /** @description Option code (sector, country or position level). */
+            key: string;
+            count: number;
         };
         /** @description Forms are counted when fixed ≥ minFixed, fixed + bonus ≥ compTotal and deferred ≤ deferredMax. */
         MinValues: {
@@ -2890,6 +2997,9 @@ export interface components {
             rateToEur: number;
             /** Format: date */
             date: string;
+        };
+        ExchangeRates: {
+            exchangeRates: components["schemas"]["ExchangeRate"][];
         };
         Configs: {
             minValues: components["schemas"]["MinValues"];
@@ -3161,6 +3271,8 @@ export interface components {
             surveyYears: components["schemas"]["Year"][];
             /** @description Supported languages, the default first. */
             languages: components["schemas"]["Language"][];
+            /** @description Outgoing mail goes to the database outbox (no SMTP server configured, not production); admins read it at GET /admin/outbox. */
+            mailOutbox?: boolean;
             /** @description The exchange rates the current statistics release converted its money with (fixed when it was cut), so published EUR figures can be shown in another currency with the rate and its date (DESIGN.md §8). Null before the first release. */
             exchangeRates: null | components["schemas"]["PublishedExchangeRates"];
         };
@@ -5312,6 +5424,36 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateExchangeRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRates"];
+            };
+        };
+        responses: {
+            /** @description The stored exchange rates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
     runDeferredCompensationScript: {

@@ -19,6 +19,7 @@ import { outlierHandlers } from './outliers';
 import { newsletterHandlers } from './newsletters';
 import { jobHandlers } from './jobs';
 import { auditHandlers } from './audit';
+import { adminStatisticsHandlers } from './adminStatistics';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -41,7 +42,7 @@ export function createHandlers(context: AppContext) {
 
     // admin and statistics
     getFormsTest: notImplemented('getFormsTest'),
-    getDetailedStatistics: notImplemented('getDetailedStatistics'),
+    ...adminStatisticsHandlers(context), // getDetailedStatistics, updateExchangeRates
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
     ...jobHandlers(context), // getJob

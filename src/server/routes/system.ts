@@ -10,7 +10,7 @@ import { paymentsMode } from '../services/payments/mode';
 
 const startedAt = Date.now();
 
-export function systemHandlers({ config, database }: AppContext) {
+export function systemHandlers({ config, database, mailer }: AppContext) {
   return {
     async getHealth(_request, reply) {
       try {
@@ -42,6 +42,8 @@ export function systemHandlers({ config, database }: AppContext) {
         currentYear: new Date().getFullYear(),
         surveyYears: surveyYears(),
         languages: ['es', 'en'],
+        // The admin area shows the outbox only where GET /admin/outbox serves it (mail not sent, not production).
+        mailOutbox: mailer.transport === 'outbox' && config.env !== 'production',
         exchangeRates: release ? publishedExchangeRates(release.settings.rates, release.cutAt) : null,
       };
     },

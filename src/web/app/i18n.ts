@@ -27,7 +27,7 @@ export const options = {
 } satisfies InitOptions;
 
 /**
- * English is fetched whole the first time it is needed; Spanish, the default, ships in the first load
+ * English is fetched whole (its two split parts) the first time it is needed; Spanish, the default, ships in the first load
  * without the sections only on-demand pages use (scripts/vite-locale-split.ts), which
  * completeTranslations fetches.
  */
@@ -36,8 +36,9 @@ const lazyTranslations: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (language !== 'en') return callback(new Error(`no translations for ${language}`), false);
-    import('@locales/en.json').then(
-      (module) => callback(null, module.default),
+    // Through the split modules (scripts/vite-locale-split.ts), the same way Spanish is built.
+    Promise.all([import('virtual:locale-core/en'), import('virtual:locale-pages/en')]).then(
+      ([core, pages]) => callback(null, { ...core.default, ...pages.default }),
       (error: Error) => callback(error, false),
     );
   },

@@ -23,6 +23,7 @@ import { adminOutlierPages } from '../features/admin-outliers/routePages';
 import { newsletterPages } from '../features/newsletter/routePages';
 import { methodologyPages } from '../features/methodology/routePages';
 import { adminNewsletterPages } from '../features/admin-newsletters/routePages';
+import { adminPages } from '../features/admin/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -31,6 +32,8 @@ const RegisterPage = lazy(() => import('../features/register/RegisterPage').then
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
 // The premium gate (and the modal with it) loads with the paid views it guards.
 const PremiumGate = lazy(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
+// Every page under /admin renders inside the admin layout (its navigation), loaded with the first admin page.
+const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
 const InformationPage = lazy(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop (spec §2). */
@@ -63,6 +66,7 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...newsletterPages,
   ...methodologyPages,
   ...adminNewsletterPages,
+  ...adminPages,
 };
 
 /** A page renders once its texts are there (the first load carries only the shell's and home's). */
@@ -81,8 +85,25 @@ function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
   );
 }
 
-/** What renders at the route once its guards pass; a paid view behind the premium gate. */
+/** The admin area's pages: every path below admin/ (admin itself only redirects). */
+export const isAdminPage = (route: AppRoute) => route.path.startsWith('admin/');
+
+/** The admin layout, once the pages' texts are there (its navigation's labels are not in the first load). */
+function AdminShell({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  use(completeTranslations(i18n));
+  return <AdminLayout>{children}</AdminLayout>;
+}
+
+/** What renders at the route once its guards pass; a paid view behind the premium gate; an admin page in its layout. */
 function viewOf(route: AppRoute): ReactNode {
+  if (isAdminPage(route)) {
+    return (
+      <Suspense fallback={<LoadingSpinner />}>
+        <AdminShell>{plainViewOf(route)}</AdminShell>
+      </Suspense>
+    );
+  }
   if (!route.meta?.premium) return plainViewOf(route);
   return (
     <Suspense fallback={<LoadingSpinner />}>

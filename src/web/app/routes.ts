@@ -35,6 +35,9 @@ export type SectionName =
   | 'admin_form'
   | 'admin_outliers'
   | 'admin_outlier_forms'
+  | 'admin_releases'
+  | 'admin_configs'
+  | 'admin_outbox'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -116,7 +119,12 @@ export type PageName =
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
   | 'methodology'
-  | 'admin-newsletters';
+  | 'admin-newsletters'
+  // the admin area's dashboard, releases, configuration and outbox (src/web/features/admin/routePages.tsx)
+  | 'admin-stats'
+  | 'admin-releases'
+  | 'admin-configs'
+  | 'admin-outbox';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -201,6 +209,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'admin/forms/:id', guards: ['signed-in', 'admin'], section: 'admin_form', view: { kind: 'page', page: 'admin-form' } },
   { path: 'admin/outliers', guards: ['signed-in', 'admin'], section: 'admin_outliers', view: { kind: 'page', page: 'admin-outliers' } },
   { path: 'admin/outliers/forms', guards: ['signed-in', 'admin'], section: 'admin_outlier_forms', view: { kind: 'page', page: 'admin-outlier-forms' } },
+  // Every admin/... route renders inside the admin layout (router.tsx; its navigation: features/admin/adminSections.ts).
+  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: { kind: 'page', page: 'admin-stats' } },
+  { path: 'admin/releases', guards: ['signed-in', 'admin'], section: 'admin_releases', view: { kind: 'page', page: 'admin-releases' } },
+  { path: 'admin/configs', guards: ['signed-in', 'admin'], section: 'admin_configs', view: { kind: 'page', page: 'admin-configs' } },
+  { path: 'admin/outbox', guards: ['signed-in', 'admin'], section: 'admin_outbox', view: { kind: 'page', page: 'admin-outbox' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },

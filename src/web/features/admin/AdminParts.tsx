@@ -1,0 +1,68 @@
+// Small pieces the admin pages share: the page heading with its introduction, a failed-load notice with retry,
+// and previous / next for a paged list.
+import type { ReactNode } from 'react';
+import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export function AdminPageHeading({ title, intro, actions }: { title: string; intro?: string; actions?: ReactNode }) {
+  return (
+    <Stack gap="2" mb="6">
+      <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        {actions}
+      </HStack>
+      {intro && <Text color="fg.muted">{intro}</Text>}
+    </Stack>
+  );
+}
+
+export function LoadFailed({ onRetry, canRetry, testId }: { onRetry: () => void; canRetry: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="error" data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('admin.common.load_failed')}</Alert.Title>
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={onRetry} disabled={!canRetry} data-testid={`${testId}-retry`}>
+        {t('admin.common.retry')}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+export interface AdminPagerProps {
+  page: number;
+  pages: number;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  onPage: (page: number) => void;
+  testId: string;
+}
+
+export function AdminPager({ page, pages, canGoBack, canGoForward, onPage, testId }: AdminPagerProps) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <HStack as="nav" aria-label={t('admin.pager.label')} gap="3" justify="center" mt="4" data-testid={testId}>
+      <Button size="sm" variant="outline" disabled={!canGoBack} onClick={() => onPage(page - 1)} data-testid={`${testId}-previous`}>
+        {t('admin.pager.previous')}
+      </Button>
+      <Text fontSize="sm" data-testid={`${testId}-status`}>
+        {t('admin.pager.status', { page, pages })}
+      </Text>
+      <Button size="sm" variant="outline" disabled={!canGoForward} onClick={() => onPage(page + 1)} data-testid={`${testId}-next`}>
+        {t('admin.pager.next')}
+      </Button>
+    </HStack>
+  );
+}
+
+/** Dates and counts in the reader's language. */
+export function formatAdminDate(iso: string, locale: string, withTime = true): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+}

@@ -1,0 +1,35 @@
+// The admin area's pages as the route table knows them (routes.ts page names), each loaded on demand with its
+// machine (and ApexCharts for the dashboard). They render inside AdminLayout (router.tsx).
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const AdminStatsPage = lazy(() => import('./stats/AdminStatsPage'));
+const AdminReleasesPage = lazy(() => import('./releases/AdminReleasesPage'));
+const AdminConfigsPage = lazy(() => import('./configs/AdminConfigsPage'));
+const AdminOutboxPage = lazy(() => import('./outbox/AdminOutboxPage'));
+
+export type AdminPageName = 'admin-stats' | 'admin-releases' | 'admin-configs' | 'admin-outbox';
+
+export const adminPages: Record<AdminPageName, ComponentType<PageProps>> = {
+  'admin-stats': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AdminStatsPage />
+    </Suspense>
+  ),
+  'admin-releases': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AdminReleasesPage />
+    </Suspense>
+  ),
+  'admin-configs': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AdminConfigsPage />
+    </Suspense>
+  ),
+  'admin-outbox': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AdminOutboxPage />
+    </Suspense>
+  ),
+};
