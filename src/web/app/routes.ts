@@ -199,7 +199,6 @@ export const appRoutes: readonly AppRoute[] = [
 
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
-  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
   { path: 'admin/news', guards: ['signed-in', 'admin'], section: 'admin_news', view: { kind: 'page', page: 'admin-news' } },
   { path: 'admin/news/new', guards: ['signed-in', 'admin'], section: 'admin_news_new', view: { kind: 'page', page: 'admin-news-editor' } },
   { path: 'admin/news/:id', guards: ['signed-in', 'admin'], section: 'admin_news_edit', view: { kind: 'page', page: 'admin-news-editor' } },
