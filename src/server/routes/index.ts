@@ -15,6 +15,7 @@ import { personalViewsHandlers } from './personalViews';
 import { paymentHandlers } from './payments';
 import { jobHandlers } from './jobs';
 import { auditHandlers } from './audit';
+import { dataQualityHandlers } from './dataQuality';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -48,13 +49,12 @@ export function createHandlers(context: AppContext) {
 
     // admin and statistics
     listOutlierForms: notImplemented('listOutlierForms'),
-    getFormsTest: notImplemented('getFormsTest'),
     getDetailedStatistics: notImplemented('getDetailedStatistics'),
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
     ...jobHandlers(context), // getJob
     ...auditHandlers(context), // listAuditLog
-    runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
+    ...dataQualityHandlers(context), // getFormsTest, runDeferredCompensationScript (a background job)
 
     // comparison, individual comparison, evolution, insights
     ...comparisonHandlers(context), // compare, countResults, listUserHistory, deleteUserHistory, demoCompare
