@@ -80,7 +80,7 @@ describeMachinePaths('dataQuality paths', { graph, driver, assertions, generator
 describe('dataQuality behaviour', () => {
   it('ignores days out of range or the same days', async () => {
     let calls = 0;
-    const actor = createActor(dataQualityMachine.provide({ actors: { loadReport: fromPromise(async () => (calls++, REPORT)) } }), { input: { staleDraftDays: 30 } }).start();
+    const actor = createActor(dataQualityMachine.provide({ actors: { loadReport: fromPromise<unknown, { staleDraftDays: number }>(async () => (calls++, REPORT)) } }), { input: { staleDraftDays: 30 } }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (const days of [0, 30, 3651, 2.5]) actor.send({ type: 'quality.setStaleDays', days });
     expect(actor.getSnapshot().value).toBe('ready');
