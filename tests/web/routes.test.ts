@@ -29,6 +29,8 @@ const expected: Record<string, Guard[]> = {
   'comparison-comp/:id': ['signed-in', 'admin'],
   admin: ['signed-in', 'admin'],
   'admin/stats': ['signed-in', 'admin'],
+  'admin/audit': ['signed-in', 'admin'],
+  'admin/data-quality': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

@@ -15,6 +15,8 @@ import { comparisonPages } from '../features/comparison/routePages';
 import { questionnairePages } from '../features/questionnaire/routePages';
 import { paymentsPages } from '../features/payments/routePages';
 import { personalViewPages } from '../features/personal-views/routePages';
+import { adminAuditPages } from '../features/admin-audit/routePages';
+import { adminDataQualityPages } from '../features/admin-data-quality/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -47,6 +49,8 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...questionnairePages,
   ...personalViewPages,
   ...paymentsPages,
+  ...adminAuditPages,
+  ...adminDataQualityPages,
 };
 
 /** A page renders once its texts are there (the first load carries only the shell's and home's). */

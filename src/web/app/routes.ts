@@ -29,6 +29,8 @@ export type SectionName =
   | 'comparison_comp'
   | 'admin'
   | 'admin_stats'
+  | 'admin_audit'
+  | 'admin_data_quality'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -84,7 +86,10 @@ export type PageName =
   | 'your-income-projection'
   // the payments pages (src/web/features/payments/routePages.tsx)
   | 'become-premium'
-  | 'checkout-return';
+  | 'checkout-return'
+  // admin: audit log and data quality (src/web/features/admin-audit, admin-data-quality)
+  | 'admin-audit'
+  | 'admin-data-quality';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -158,6 +163,8 @@ export const appRoutes: readonly AppRoute[] = [
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
   { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+  { path: 'admin/audit', guards: ['signed-in', 'admin'], section: 'admin_audit', view: { kind: 'page', page: 'admin-audit' } },
+  { path: 'admin/data-quality', guards: ['signed-in', 'admin'], section: 'admin_data_quality', view: { kind: 'page', page: 'admin-data-quality' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },
