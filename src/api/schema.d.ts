@@ -1873,7 +1873,7 @@ export interface components {
                 phase?: string;
             };
             /** @description What the job reports when completed, null before: a ScriptResult for `deferred-compensation-script`; other jobs have their own shape. */
-            result: components["schemas"]["ScriptResult"] | unknown;
+            result: unknown;
             /** @description A short error code or message when failed. */
             error: string | null;
             /** Format: date-time */
@@ -2450,6 +2450,13 @@ export interface components {
             excludedByMinValues: components["schemas"]["DataQualityCheck"];
         };
         FormsHealth: {
+            /** @description The last completed run of the deferred-compensation script (from the audit log), null if none. */
+            lastScriptRun: null | {
+                /** Format: date-time */
+                finishedAt: string;
+                actorEmail: string | null;
+                result: components["schemas"]["ScriptResult"];
+            };
             /** Format: date-time */
             generatedAt: string;
             staleDraftDays: number;

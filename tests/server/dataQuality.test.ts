@@ -91,6 +91,7 @@ describe('the report and the script on one data set', () => {
     const body = await report();
     const { checks } = body;
     expect(body.staleDraftDays).toBe(30);
+    expect(body.lastScriptRun).toBeNull();
     expect(body.totalForms).toBe(Number((await t.database.execute<{ n: number }>('select count(*)::int as n from forms'))[0].n));
 
     // The rules: the edited form's fixed salary is above the questionnaire's maximum.
@@ -140,7 +141,9 @@ describe('the report and the script on one data set', () => {
     expect(byId[edited].fixed_salary).toBe(9_000_000);
     expect(Number(byId[corrupted[0]].deferred_compensation)).toBe(COMPLETE_ANSWERS.deferredCompensation);
     expect(byId[corrupted[1]]).toMatchObject({ annual_bonus: COMPLETE_ANSWERS.annualBonus, sector: COMPLETE_ANSWERS.sector });
-    expect((await report()).checks.derivedOutOfDate.count).toBe(0);
+    const after = await report();
+    expect(after.checks.derivedOutOfDate.count).toBe(0);
+    expect(after.lastScriptRun).toMatchObject({ actorEmail: admin.email, result: { updatedForms: 3, processedForms: total, dataVersion: job.result.dataVersion } });
 
     const [audit] = await t.database.execute<{ actor_id: string; action: string; target_id: string; after: { updatedForms: number } }>(
       `select actor_id, action, target_id, after from audit_log where action = 'script.deferredCompensation'`,

@@ -28,7 +28,7 @@ export function dataQualityHandlers({ database, jobs }: AppContext) {
         targetType: 'script',
         targetId: job.id,
         before: null,
-        after: { processedForms: summary.processedForms, updatedForms: summary.updatedForms, changedColumns: summary.changedColumns, updatedFormIds: summary.updatedFormIds },
+        after: summary,
       }),
     );
     return summary;

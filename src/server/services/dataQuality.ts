@@ -40,6 +40,8 @@ export interface DataQualityReport {
   activeOutlierPackId: string | null;
   staleDraftDays: number;
   years: YearHealth[];
+  /** The last completed run of the deferred-compensation script, as its audit record has it. */
+  lastScriptRun: { finishedAt: string; actorEmail: string | null; result: ScriptSummary } | null;
   checks: {
     inconsistentValues: DataQualityCheck;
     derivedOutOfDate: DataQualityCheck;
@@ -219,6 +221,7 @@ export async function dataQualityReport(db: Queryable, options: { staleDraftDays
     activeOutlierPackId: settings.activePackId,
     staleDraftDays,
     years: await yearHealth(db, settings),
+    lastScriptRun: await lastScriptRun(db),
     checks: {
       inconsistentValues: inconsistent.result(),
       derivedOutOfDate: outOfDate.result(),
@@ -226,6 +229,25 @@ export async function dataQualityReport(db: Queryable, options: { staleDraftDays
       staleDrafts,
       currencyWithoutRate,
       excludedByMinValues,
+    },
+  };
+}
+
+async function lastScriptRun(db: Queryable): Promise<DataQualityReport['lastScriptRun']> {
+  const [row] = await db.execute<{ created_at: Date | string; actor_email: string | null; after: Partial<ScriptSummary> | null }>(
+    `select created_at, actor_email, after from audit_log where action = 'script.deferredCompensation' order by created_at desc, id desc limit 1`,
+  );
+  if (!row?.after) return null;
+  const after = row.after;
+  return {
+    finishedAt: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+    actorEmail: row.actor_email,
+    result: {
+      processedForms: Number(after.processedForms ?? 0),
+      updatedForms: Number(after.updatedForms ?? 0),
+      dataVersion: String(after.dataVersion ?? ''),
+      changedColumns: after.changedColumns ?? {},
+      updatedFormIds: after.updatedFormIds ?? [],
     },
   };
 }

@@ -225,6 +225,14 @@ export default function DataQualityPage() {
               {t(scriptView.status === 'completed' || scriptView.status === 'failed' ? 'admin_data_quality.script.run_again' : 'admin_data_quality.script.run')}
             </Button>
           </HStack>
+          {data?.lastScriptRun && scriptView.status === 'idle' && (
+            <Stack gap="2" data-testid="script-last-run">
+              <Text fontSize="sm" color="fg.muted">
+                {t('admin_data_quality.script.last_run', { when: formatDateTime(data.lastScriptRun.finishedAt, language), who: data.lastScriptRun.actorEmail ?? t('admin_audit.system') })}
+              </Text>
+              <ScriptOutcome result={data.lastScriptRun.result} />
+            </Stack>
+          )}
           <JobProgress actor={script} testId="script" renderResult={(result) => <ScriptOutcome result={result} />} />
         </Card.Body>
       </Card.Root>
