@@ -1074,7 +1074,12 @@ export interface paths {
         };
         /**
          * Data health check
-         * @description Admin only. Counts of forms per survey year and status, what the outlier pack and the minimum values exclude, and the data version.
+         * @description Admin only. Counts of forms per survey year and status, what the outlier pack and the minimum values
+         *     exclude, the data version, and the checks of what needs attention: completed forms whose answers break
+         *     the questionnaire's rules, stored columns out of date with the answers (what the deferred-compensation
+         *     script fixes), more than one form per person and year, drafts not touched for `staleDraftDays`, completed
+         *     forms in a currency without an exchange rate, completed forms the minimum values leave out. Each check
+         *     gives its count, a breakdown and the ids of its first 50 forms.
          */
         get: operations["getFormsTest"];
         put?: never;
@@ -1208,7 +1213,11 @@ export interface paths {
         put?: never;
         /**
          * Recalculate the derived totals of every form
-         * @description Admin only. Recomputes totalWithoutDeferral and totalWithDeferral of every form from its answers (idempotent) and changes the data version.
+         * @description Admin only. Recomputes, from every form's answers, the stored columns the statistics read (the money of
+         *     totalWithoutDeferral and totalWithDeferral — fixed salary, bonus, deferred compensation — and the group
+         *     fields and currency), in batches, as a background job followed through GET /api/jobs/{id}; its result is
+         *     a ScriptResult. Idempotent: a second run changes nothing. Changes the data version when a completed form
+         *     changed. While a run is queued or running, starting again answers the same job. Recorded in the audit log.
          */
         post: operations["runDeferredCompensationScript"];
         delete?: never;
@@ -2168,7 +2177,7 @@ export interface components {
                 /** @description Short machine-readable phase; the web translates it. */
                 phase?: string;
             };
-            /** @description What the job reports when completed (its shape depends on the job); null before. */
+            /** @description What the job reports when completed, null before: a ScriptResult for `deferred-compensation-script`; other jobs have their own shape. */
             result: unknown;
             /** @description A short error code or message when failed. */
             error: string | null;
@@ -2865,7 +2874,38 @@ export interface components {
             excludedByOutliers: number;
             excludedByMinValues: number;
         };
+        DataQualityCheck: {
+            /** @description Forms concerned. */
+            count: number;
+            /** @description The first 50 of them (links to /admin/forms/{id}). */
+            formIds: string[];
+            /** @description Counts by kind: the field and problem (`fixedSalary:tooLarge`), the column, the survey year, the currency or the minimum-value rule. */
+            breakdown: {
+                key: string;
+                count: number;
+            }[];
+        };
+        DataQualityChecks: {
+            inconsistentValues: components["schemas"]["DataQualityCheck"];
+            derivedOutOfDate: components["schemas"]["DataQualityCheck"];
+            /** @description Forms of people (the account's e-mail, else the form's) with more than one form in a survey year; the breakdown is by year. */
+            duplicatePerPersonYear: components["schemas"]["DataQualityCheck"];
+            staleDrafts: components["schemas"]["DataQualityCheck"];
+            currencyWithoutRate: components["schemas"]["DataQualityCheck"];
+            excludedByMinValues: components["schemas"]["DataQualityCheck"];
+        };
         FormsHealth: {
+            /** @description The last completed run of the deferred-compensation script (from the audit log), null if none. */
+            lastScriptRun: null | {
+                /** Format: date-time */
+                finishedAt: string;
+                actorEmail: string | null;
+                result: components["schemas"]["ScriptResult"];
+            };
+            /** Format: date-time */
+            generatedAt: string;
+            staleDraftDays: number;
+            checks: components["schemas"]["DataQualityChecks"];
             dataVersion: components["schemas"]["DataVersion"];
             totalForms: number;
             activeOutlierPackId: components["schemas"]["Id"] | null;
@@ -3013,6 +3053,16 @@ export interface components {
             processedForms: number;
             updatedForms: number;
             dataVersion: components["schemas"]["DataVersion"];
+            /** @description How many forms had each column rewritten (`fixedSalary`, `deferredCompensation`, …). */
+            changedColumns: {
+                [key: string]: number;
+            };
+            /** @description The first 50 forms changed. */
+            updatedFormIds: string[];
+        };
+        JobStarted: {
+            /** @description Follow it through GET /api/jobs/{id}. */
+            jobId: string;
         };
         OutboxMessage: {
             id: components["schemas"]["Id"];
@@ -5263,7 +5313,10 @@ export interface operations {
     };
     getFormsTest: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A draft (in-progress form) not saved for this many days is stale. */
+                staleDraftDays?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5465,13 +5518,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the script did. */
-            200: {
+            /** @description The job is queued (or already queued or running). */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScriptResult"];
+                    "application/json": components["schemas"]["JobStarted"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -43,6 +43,8 @@ const expected: Record<string, Guard[]> = {
   'admin/releases': ['signed-in', 'admin'],
   'admin/configs': ['signed-in', 'admin'],
   'admin/outbox': ['signed-in', 'admin'],
+  'admin/audit': ['signed-in', 'admin'],
+  'admin/data-quality': ['signed-in', 'admin'],
   faqs: ['public'],
   benefits: ['public'],
   about: ['public'],

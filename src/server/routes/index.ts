@@ -1,9 +1,8 @@
 // Every operation of the contract has exactly one entry here (`satisfies OperationHandlers` makes a
-// missing or misspelt operationId a type error). Capabilities of later issues are explicit 501s.
+// missing or misspelt operationId a type error).
 import type { RouteHandlerMethod } from 'fastify';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
-import { notImplemented } from './notImplemented';
 import { systemHandlers } from './system';
 import { usersHandlers } from './users';
 import { adminUserHandlers } from './adminUsers';
@@ -20,6 +19,7 @@ import { newsletterHandlers } from './newsletters';
 import { jobHandlers } from './jobs';
 import { auditHandlers } from './audit';
 import { adminStatisticsHandlers } from './adminStatistics';
+import { dataQualityHandlers } from './dataQuality';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -41,13 +41,12 @@ export function createHandlers(context: AppContext) {
     ...newsletterHandlers(context), // the four spec calls, confirm/unsubscribe links, CSV export, issues and their sending
 
     // admin and statistics
-    getFormsTest: notImplemented('getFormsTest'),
     ...adminStatisticsHandlers(context), // getDetailedStatistics, updateExchangeRates
     ...configHandlers(context), // getConfigs, updateMinValues, getInflationData, updateInflationData
     ...releaseHandlers(context), // listReleases, cutRelease
     ...jobHandlers(context), // getJob
     ...auditHandlers(context), // listAuditLog
-    runDeferredCompensationScript: notImplemented('runDeferredCompensationScript'),
+    ...dataQualityHandlers(context), // getFormsTest, runDeferredCompensationScript (a background job)
 
     // comparison, individual comparison, evolution, insights
     ...comparisonHandlers(context), // compare, countResults, listUserHistory, deleteUserHistory, demoCompare

@@ -24,6 +24,8 @@ import { newsletterPages } from '../features/newsletter/routePages';
 import { methodologyPages } from '../features/methodology/routePages';
 import { adminNewsletterPages } from '../features/admin-newsletters/routePages';
 import { adminPages } from '../features/admin/routePages';
+import { adminAuditPages } from '../features/admin-audit/routePages';
+import { adminDataQualityPages } from '../features/admin-data-quality/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -67,6 +69,8 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...methodologyPages,
   ...adminNewsletterPages,
   ...adminPages,
+  ...adminAuditPages,
+  ...adminDataQualityPages,
 };
 
 /** A page renders once its texts are there (the first load carries only the shell's and home's). */

@@ -38,6 +38,8 @@ export type SectionName =
   | 'admin_releases'
   | 'admin_configs'
   | 'admin_outbox'
+  | 'admin_audit'
+  | 'admin_data_quality'
   | 'faqs'
   | 'benefits'
   | 'about'
@@ -124,7 +126,10 @@ export type PageName =
   | 'admin-stats'
   | 'admin-releases'
   | 'admin-configs'
-  | 'admin-outbox';
+  | 'admin-outbox'
+  // admin: audit log and data quality (src/web/features/admin-audit, admin-data-quality)
+  | 'admin-audit'
+  | 'admin-data-quality';
 
 /** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
 export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -213,6 +218,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'admin/releases', guards: ['signed-in', 'admin'], section: 'admin_releases', view: { kind: 'page', page: 'admin-releases' } },
   { path: 'admin/configs', guards: ['signed-in', 'admin'], section: 'admin_configs', view: { kind: 'page', page: 'admin-configs' } },
   { path: 'admin/outbox', guards: ['signed-in', 'admin'], section: 'admin_outbox', view: { kind: 'page', page: 'admin-outbox' } },
+  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
+  { path: 'admin/audit', guards: ['signed-in', 'admin'], section: 'admin_audit', view: { kind: 'page', page: 'admin-audit' } },
+  { path: 'admin/data-quality', guards: ['signed-in', 'admin'], section: 'admin_data_quality', view: { kind: 'page', page: 'admin-data-quality' } },
 
   { path: 'faqs', guards: ['public'], section: 'faqs', view: info },
   { path: 'benefits', guards: ['public'], section: 'benefits', view: info },

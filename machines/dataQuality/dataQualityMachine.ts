@@ -1,0 +1,98 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
+import { failureOf } from '../../src/api/callFailure';
+
+export interface DataQualityInput {
+  /** Days after which a draft is stale. */
+  staleDraftDays: number;
+}
+
+export interface DataQualityContext {
+  staleDraftDays: number;
+  /** The report (GET forms/test), kept while a new one loads. */
+  report: unknown;
+  failure: CallFailure | null;
+}
+
+export type DataQualityEvent =
+  /** Ask again with another number of days for stale drafts (1–3650; others are ignored). */
+  | { type: 'quality.setStaleDays'; days: number }
+  /** Ask again (the script changed the data). */
+  | { type: 'quality.reload' }
+  | { type: 'quality.retry' };
+
+export type DataQualityEmitted = { type: 'quality.failed'; failure: CallFailure };
+
+export const STALE_DAYS_RANGE = { min: 1, max: 3650 } as const;
+
+/**
+ * The data-quality report an admin reads (GET forms/test): asked when the page opens, again when the admin
+ * changes the days after which a draft is stale or after the deferred-compensation script ran.
+ *
+ * ```
+ * loading ──done──▶ ready ── setStaleDays(d) / reload ──▶ loading
+ *    └─error─▶ failed ── retry ──▶ loading
+ * ```
+ */
+export const dataQualityMachine = setup({
+  types: {
+    context: {} as DataQualityContext,
+    events: {} as DataQualityEvent,
+    input: {} as DataQualityInput,
+    emitted: {} as DataQualityEmitted,
+  },
+  actors: {
+    /** Loads the report; rejects with the client's CallFailure. Injected. */
+    loadReport: fromPromise<unknown, { staleDraftDays: number }>(async () => {
+      throw new Error('dataQuality: provide loadReport');
+    }),
+  },
+  guards: {
+    isValidDays: ({ context, event }) => {
+      assertEvent(event, 'quality.setStaleDays');
+      return Number.isInteger(event.days) && event.days >= STALE_DAYS_RANGE.min && event.days <= STALE_DAYS_RANGE.max && event.days !== context.staleDraftDays;
+    },
+  },
+  actions: {
+    setDays: assign(({ event }) => {
+      assertEvent(event, 'quality.setStaleDays');
+      return { staleDraftDays: event.days };
+    }),
+    rememberReport: assign((_, params: { report: unknown }) => ({ report: params.report, failure: null })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    emitFailed: emit(({ context }) => ({ type: 'quality.failed' as const, failure: context.failure ?? failureOf(null) })),
+  },
+}).createMachine({
+  id: 'dataQuality',
+  description: 'The data-quality report: loading, shown, or failed and retried; asked again with other days or after the script.',
+  context: ({ input }) => ({ staleDraftDays: input.staleDraftDays, report: null, failure: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The report is being computed; the one shown before stays until the answer comes.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadReport',
+        src: 'loadReport',
+        input: ({ context }) => ({ staleDraftDays: context.staleDraftDays }),
+        onDone: { target: 'ready', actions: { type: 'rememberReport', params: ({ event }) => ({ report: event.output }) } },
+        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+      },
+    },
+    ready: {
+      description: 'The report is shown.',
+      tags: ['ready'],
+      on: {
+        'quality.setStaleDays': { guard: 'isValidDays', target: 'loading', actions: 'setDays' },
+        'quality.reload': { target: 'loading' },
+      },
+    },
+    failed: {
+      description: 'The report could not be loaded; it can be asked again.',
+      tags: ['failed'],
+      on: { 'quality.retry': { target: 'loading' } },
+    },
+  },
+});
+
+export type DataQualityMachine = typeof dataQualityMachine;

@@ -1,0 +1,14 @@
+// The audit-log page as the route table knows it (routes.ts page name), loaded on demand.
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { PageProps } from '../../app/router';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+
+const AuditLogPage = lazy(() => import('./AuditLogPage'));
+
+export const adminAuditPages: Record<'admin-audit', ComponentType<PageProps>> = {
+  'admin-audit': () => (
+    <Suspense fallback={<LoadingSpinner />}>
+      <AuditLogPage />
+    </Suspense>
+  ),
+};
