@@ -113,10 +113,10 @@ describe('route table', () => {
     expect(byPath.get('admin')?.view).toEqual({ kind: 'redirect', to: '/admin/stats' });
   });
 
-  it('renders the home page at home and a page (real or coming-soon) everywhere else', () => {
+  it('renders the home page at home and a real page everywhere else', () => {
     expect(byPath.get('home')?.view.kind).toBe('home');
     const others = appRoutes.filter((route) => route.path !== 'home' && route.path !== 'admin');
-    expect(others.every((route) => route.view.kind === 'coming-soon' || route.view.kind === 'page')).toBe(true);
+    expect(others.every((route) => route.view.kind === 'page')).toBe(true);
   });
 
   it('serves login and reset-password with the login page, and the information pages with their page', () => {

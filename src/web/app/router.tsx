@@ -6,7 +6,6 @@ import { completeTranslations } from './i18n';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from './routes';
 import { AppLayout } from './AppLayout';
-import { ComingSoonPage } from './ComingSoonPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';
 import { HomePage } from '../features/home/HomePage';
@@ -122,8 +121,6 @@ function plainViewOf(route: AppRoute): ReactNode {
       return <HomePage />;
     case 'redirect':
       return <RedirectKeepingQuery to={route.view.to} />;
-    case 'coming-soon':
-      return <ComingSoonPage section={route.section} />;
     case 'page':
       return <PageOf route={route} page={route.view.page} />;
   }

@@ -131,8 +131,8 @@ export type PageName =
   | 'admin-audit'
   | 'admin-data-quality';
 
-/** What renders at a path. Until a section's issue lands it is the translated "coming soon" page. */
-export type RouteView = { kind: 'home' } | { kind: 'coming-soon' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
+/** What renders at a path. */
+export type RouteView = { kind: 'home' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
 
 /** Facts of spec §2 the later pages need. */
 export interface RouteMeta {
@@ -163,7 +163,6 @@ export interface AppRoute {
 /** Where '' sends the visitor. */
 export const ROOT_REDIRECT = '/home';
 
-const soon = { kind: 'coming-soon' } as const;
 const info = { kind: 'page', page: 'information' } as const;
 
 const questionnaire = { kind: 'page', page: 'questionnaire' } as const;
@@ -218,7 +217,6 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'admin/releases', guards: ['signed-in', 'admin'], section: 'admin_releases', view: { kind: 'page', page: 'admin-releases' } },
   { path: 'admin/configs', guards: ['signed-in', 'admin'], section: 'admin_configs', view: { kind: 'page', page: 'admin-configs' } },
   { path: 'admin/outbox', guards: ['signed-in', 'admin'], section: 'admin_outbox', view: { kind: 'page', page: 'admin-outbox' } },
-  { path: 'admin/stats', guards: ['signed-in', 'admin'], section: 'admin_stats', view: soon },
   { path: 'admin/audit', guards: ['signed-in', 'admin'], section: 'admin_audit', view: { kind: 'page', page: 'admin-audit' } },
   { path: 'admin/data-quality', guards: ['signed-in', 'admin'], section: 'admin_data_quality', view: { kind: 'page', page: 'admin-data-quality' } },
 
