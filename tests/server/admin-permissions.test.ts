@@ -123,6 +123,12 @@ interface Subject {
   user: TestUser;
   formId: string;
   searchId: string;
+  /** A published post, an outlier pack, the subject's confirmed newsletter subscription, a draft issue, a job. */
+  postId: string;
+  packId: string;
+  subscriptionId: string;
+  issueId: string;
+  jobId: string;
 }
 
 /** The id a path parameter names, read from the path: a user, a form, a saved search, or nobody known. */
@@ -149,8 +155,33 @@ function contractRequest(call: ContractCall, subject: Subject): InjectOptions {
   };
 }
 
+/** The smallest valid PNG (1×1), for the cover upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+function multipartImage(): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = 'permissiontable';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** Requests whose admin call needs more than the contract's minimal example to succeed. */
 const REQUESTS: Record<string, (subject: Subject) => InjectOptions> = {
+  deleteNews: ({ postId }) => ({ method: 'DELETE', url: `/api/news/${postId}` }),
+  updateNews: ({ postId }) => ({ method: 'PUT', url: `/api/news/${postId}`, payload: { title: 'Permission table, edited', summary: 'Summary', body: 'Body', categories: [], language: 'es', typepost: 'blog', status: 'published' } }),
+  deleteOutlierPack: ({ packId }) => ({ method: 'DELETE', url: `/api/forms/outliers-packs/${packId}` }),
+  calculateOutlierPack: ({ packId }) => ({ method: 'POST', url: '/api/forms/calculate-outliers-packs', payload: { id: packId } }),
+  getOutlierPackResult: ({ packId }) => ({ method: 'GET', url: `/api/forms/outliers-pack-result?id=${packId}` }),
+  getJob: ({ jobId }) => ({ method: 'GET', url: `/api/jobs/${jobId}` }),
+  getNewsletterByEmail: ({ user }) => ({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(user.email)}` }),
+  updateNewsletter: ({ subscriptionId }) => ({ method: 'PUT', url: `/api/newsletters/${subscriptionId}`, payload: { language: 'en' } }),
+  createNewsletterIssue: ({ postId }) => ({ method: 'POST', url: '/api/newsletter-issues', payload: { subject: 'Permission table', language: 'es', postIds: [postId] } }),
+  previewNewsletterIssue: ({ postId }) => ({ method: 'POST', url: '/api/newsletter-issues/preview', payload: { subject: 'Permission table', language: 'es', postIds: [postId] } }),
+  getNewsletterIssue: ({ issueId }) => ({ method: 'GET', url: `/api/newsletter-issues/${issueId}` }),
+  sendNewsletterIssue: ({ issueId }) => ({ method: 'POST', url: `/api/newsletter-issues/${issueId}/send` }),
+  uploadNewsImage: () => ({ method: 'POST', url: '/api/news/images', ...multipartImage() }),
   patchUser: ({ user }) => ({ method: 'PATCH', url: `/api/users/${user.id}`, payload: { creditsDelta: 3, reason: 'Permission table' } }),
   updateUser: ({ user }) => ({ method: 'PUT', url: `/api/users/${user.id}`, payload: { language: 'en' } }),
   updateMinValues: () => ({ method: 'PATCH', url: '/api/forms/configs/min-values', payload: { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 } }),
@@ -194,7 +225,23 @@ async function freshSubject(): Promise<Subject> {
     user.id,
   ]);
   await t.database.execute('update users set credits = 5 where id = $1', [user.id]);
-  return { user, formId, searchId };
+  const postId = newId();
+  await t.database.execute(
+    `insert into news_posts (id, slug, title, summary, body, typepost, language, author, status, published_at)
+     values ($1, $2, 'Permission table', 'Summary', 'Body', 'blog', 'es', 'Paybench', 'published', now() - interval '1 hour')`,
+    [postId, `permission-table-${postId.toLowerCase()}`],
+  );
+  const admin = { authorization: callers.admin.headers.authorization };
+  const pack = await t.app.inject({ method: 'POST', url: '/api/forms/outliers-packs', headers: admin, payload: { pack: { name: 'table', measure: 'fixedSalary', method: 'iqr', k: 1.5, groupBy: [] } } });
+  const packId = pack.json().id as string;
+  const subscriptionId = newId();
+  await t.database.execute(
+    `insert into newsletters (id, email, kind, language, status, user_id) values ($1, $2, 'individual', 'es', 'confirmed', $3)`,
+    [subscriptionId, user.email, user.id],
+  );
+  const issue = await t.app.inject({ method: 'POST', url: '/api/newsletter-issues', headers: admin, payload: { subject: 'Table', language: 'es', postIds: [postId] } });
+  const job = await t.app.inject({ method: 'POST', url: '/api/forms/calculate-outliers-packs', headers: admin, payload: { id: packId } });
+  return { user, formId, searchId, postId, packId, subscriptionId, issueId: issue.json().id, jobId: job.json().jobId };
 }
 
 const CALLS = contractCalls();
@@ -226,7 +273,7 @@ describe('admin permission table (from openapi.yaml)', () => {
     const statuses: Partial<Record<Role, number>> = {};
     const bodies: Partial<Record<Role, string>> = {};
     for (const role of ROLES) {
-      const res = await t.app.inject({ ...request, headers: headersOf(role) });
+      const res = await t.app.inject({ ...request, headers: { ...(request.headers as Record<string, string> | undefined), ...headersOf(role) } });
       statuses[role] = res.statusCode;
       bodies[role] = res.body;
     }

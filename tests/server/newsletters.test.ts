@@ -82,11 +82,11 @@ async function confirmedSubscriber(options: { language?: 'es' | 'en'; postKinds?
   return { email, id: row.id };
 }
 
-async function insertPost(options: { language?: 'es' | 'en'; typepost?: string; publishedAt?: string; title?: string } = {}) {
+async function insertPost(options: { language?: 'es' | 'en'; typepost?: string; publishedAt?: string; title?: string; status?: 'draft' | 'published' } = {}) {
   const id = newId();
   await t.database.execute(
-    `insert into news_posts (id, title, summary, body, typepost, language, author, published_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, options.title ?? `Post ${id.slice(0, 5)}`, 'A short summary', 'Body', options.typepost ?? 'blog', options.language ?? 'es', 'Paybench', options.publishedAt ?? new Date(Date.now() - 3600_000).toISOString()],
+    `insert into news_posts (id, slug, title, summary, body, typepost, language, author, published_at, status) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [id, `post-${id.toLowerCase()}`, options.title ?? `Post ${id.slice(0, 5)}`, 'A short summary', 'Body', options.typepost ?? 'blog', options.language ?? 'es', 'Paybench', options.publishedAt ?? new Date(Date.now() - 3600_000).toISOString(), options.status ?? 'published'],
   );
   return id;
 }
@@ -474,15 +474,19 @@ describe('sending an issue', () => {
     const admin = await insertUser(t, ['admin']);
     const future = await insertPost({ language: 'es', publishedAt: new Date(Date.now() + 86_400_000).toISOString() });
     const english = await insertPost({ language: 'en' });
+    const draft = await insertPost({ language: 'es', status: 'draft' });
     const published = await insertPost({ language: 'es' });
     const res = await inject({ method: 'POST', url: '/api/newsletter-issues', headers: admin.headers, payload: { subject: 'x', language: 'es', postIds: [published, future, english] } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('NEWSLETTER_POST_UNAVAILABLE');
+    const withDraft = await inject({ method: 'POST', url: '/api/newsletter-issues', headers: admin.headers, payload: { subject: 'x', language: 'es', postIds: [published, draft] } });
+    expect(withDraft.json().errorCode).toBe('NEWSLETTER_POST_UNAVAILABLE');
     const posts = await inject({ method: 'GET', url: '/api/newsletter-issues/posts?language=es', headers: admin.headers });
     const ids = posts.json().map((p: { id: string }) => p.id);
     expect(ids).toContain(published);
     expect(ids).not.toContain(future);
     expect(ids).not.toContain(english);
+    expect(ids).not.toContain(draft);
   });
 });
 

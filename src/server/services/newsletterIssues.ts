@@ -21,8 +21,9 @@ export type NewsletterIssue = Schemas['NewsletterIssue'];
 export type NewsletterIssueDraft = Schemas['NewsletterIssueDraft'];
 export type NewsletterPostSummary = Schemas['NewsletterPostSummary'];
 
-/** The SQL condition of a post that may go into an issue. */
-export const PUBLISHED_POST = 'published_at <= now()';
+/** The SQL condition of a post that may go into an issue: the one readers see (services/news.ts). */
+export const publishedPost = (alias = '') => `${alias}status = 'published' and ${alias}published_at <= now()`;
+export const PUBLISHED_POST = publishedPost();
 
 /** Mails claimed per round of a sending. */
 export const DELIVERY_BATCH = 25;
@@ -225,7 +226,7 @@ export async function deliverIssue(
   // is left out rather than announced.
   const posts = await database.execute<IssuePost>(
     `select p.id, p.title, p.summary from unnest($1::text[]) with ordinality as chosen(id, position)
-       join news_posts p on p.id = chosen.id and ${PUBLISHED_POST.replace('published_at', 'p.published_at')}
+       join news_posts p on p.id = chosen.id and ${publishedPost('p.')}
       order by chosen.position`,
     [issue.post_ids],
   );
