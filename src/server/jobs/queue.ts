@@ -107,11 +107,28 @@ export function createJobs({ database, log, pollingIntervalSeconds = 1, progress
   let starting: Promise<void> | null = null;
   let stopping: Promise<void> | null = null;
 
+  // Creating a queue creates a partition of pg-boss's job table: two at once on one database can deadlock
+  // (PostgreSQL 40P01). This process creates them one after another, and retries the rare deadlock with
+  // another instance starting at the same moment.
+  let queueChain: Promise<unknown> = Promise.resolve();
+  async function createQueue(name: string): Promise<void> {
+    const expireInSeconds = registered.get(name)?.options.expireInSeconds ?? 15 * 60;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, { name, retryLimit: INTERRUPTIONS, retryDelay: 0, expireInSeconds });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
   function ensureQueue(name: string): Promise<void> {
     let ready = queues.get(name);
     if (!ready) {
-      const expireInSeconds = registered.get(name)?.options.expireInSeconds ?? 15 * 60;
-      ready = boss.createQueue(name, { name, retryLimit: INTERRUPTIONS, retryDelay: 0, expireInSeconds });
+      ready = queueChain.then(() => createQueue(name));
+      queueChain = ready.catch(() => undefined);
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }
