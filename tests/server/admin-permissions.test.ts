@@ -241,6 +241,8 @@ async function freshSubject(): Promise<Subject> {
   );
   const issue = await t.app.inject({ method: 'POST', url: '/api/newsletter-issues', headers: admin, payload: { subject: 'Table', language: 'es', postIds: [postId] } });
   const job = await t.app.inject({ method: 'POST', url: '/api/forms/calculate-outliers-packs', headers: admin, payload: { id: packId } });
+  // The pack's result (getOutlierPackResult) exists once its calculation has run.
+  expect((await t.app.jobs.waitFor(job.json().jobId, 20_000)).state).toBe('completed');
   return { user, formId, searchId, postId, packId, subscriptionId, issueId: issue.json().id, jobId: job.json().jobId };
 }
 
