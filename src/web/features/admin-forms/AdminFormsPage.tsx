@@ -4,7 +4,7 @@
 // account with it (machines/formLookup), and opens it. Admins may see individual forms; nothing here is a
 // statistic.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, Container, Field, Heading, HStack, Input, Link, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,6 +21,7 @@ import { COUNTRIES, SECTORS } from '../../../domain/questionnaire';
 import { useAppConfig } from '../../app/appConfig';
 import { useLanguage, useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
+import { FilteredListStates } from '../admin/FilteredListStates';
 import { formatDateTime } from '../my-account/accountFormat';
 import { Pager } from '../my-account/Pager';
 
@@ -228,29 +229,8 @@ interface FormsTableProps {
 
 function FormsTable({ view, language, onRetry, onClear }: FormsTableProps) {
   const { t } = useTranslation();
-  if (view.status === 'loading') return <Skeleton height="48" rounded="md" data-testid="admin-forms-loading" />;
-  if (view.status === 'failed') {
-    return (
-      <Alert.Root status="error" alignItems="center" data-testid="admin-forms-error">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_forms.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={onRetry}>
-          {t('admin_forms.retry')}
-        </Button>
-      </Alert.Root>
-    );
-  }
-  if (view.status === 'empty') {
-    return (
-      <Stack gap="3" align="start" data-testid="admin-forms-empty">
-        <Text color="fg.muted">{t(view.filtered ? 'admin_forms.no_match' : 'admin_forms.empty')}</Text>
-        {view.filtered && (
-          <Button size="sm" variant="outline" onClick={onClear}>
-            {t('admin_forms.filters.clear')}
-          </Button>
-        )}
-      </Stack>
-    );
+  if (view.status !== 'ready') {
+    return <FilteredListStates view={view} textKey="admin_forms" testId="admin-forms" onRetry={onRetry} onClear={onClear} />;
   }
   return (
     <Stack gap="3" aria-busy={view.loading} data-loading={view.loading}>

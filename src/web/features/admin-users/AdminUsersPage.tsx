@@ -2,7 +2,7 @@
 // in pages (machines/filteredList with the users list's actor). The filters and the page live in the address
 // bar, so a search can be shared, bookmarked and reloaded. Each row opens the account's page.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Field, Heading, HStack, Input, Link, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { ROLES, type User } from '../../../../machines/adminUser/adminUserMachin
 import { formatCount } from '../../../domain/language';
 import { useLanguage, useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
+import { FilteredListStates } from '../admin/FilteredListStates';
 import { formatDateTime } from '../my-account/accountFormat';
 import { Pager } from '../my-account/Pager';
 import { RoleBadges } from './RoleBadges';
@@ -130,29 +131,8 @@ interface UsersListProps {
 
 function UsersList({ view, language, onRetry, onClear }: UsersListProps) {
   const { t } = useTranslation();
-  if (view.status === 'loading') return <Skeleton height="48" rounded="md" data-testid="admin-users-loading" />;
-  if (view.status === 'failed') {
-    return (
-      <Alert.Root status="error" alignItems="center" data-testid="admin-users-error">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_users.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={onRetry}>
-          {t('admin_users.retry')}
-        </Button>
-      </Alert.Root>
-    );
-  }
-  if (view.status === 'empty') {
-    return (
-      <Stack gap="3" align="start" data-testid="admin-users-empty">
-        <Text color="fg.muted">{t(view.filtered ? 'admin_users.no_match' : 'admin_users.empty')}</Text>
-        {view.filtered && (
-          <Button size="sm" variant="outline" onClick={onClear}>
-            {t('admin_users.filters.clear')}
-          </Button>
-        )}
-      </Stack>
-    );
+  if (view.status !== 'ready') {
+    return <FilteredListStates view={view} textKey="admin_users" testId="admin-users" onRetry={onRetry} onClear={onClear} />;
   }
   return (
     <Stack gap="3" aria-busy={view.loading} data-loading={view.loading}>
