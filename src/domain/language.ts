@@ -1,6 +1,7 @@
 // Languages of the web app (spec §9): Spanish by default, English available, each with its number locale
 // and display currency.
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
+import { numberFormat } from './intlFormat';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -19,5 +20,5 @@ export const DISPLAY_CURRENCY: Record<Language, string> = { es: 'EUR', en: 'USD'
 
 /** A whole count (people, forms) in the language's number format. */
 export function formatCount(value: number, language: Language): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 0 }).format(value);
 }

@@ -3,6 +3,7 @@
 // euro amount is never printed with a dollar sign.
 import type { Language } from './constants';
 import { DISPLAY_CURRENCY, NUMBER_LOCALE } from './language';
+import { numberFormat, dateTimeFormat } from './intlFormat';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -10,7 +11,7 @@ function formatterFor(language: Language, currency: string): Intl.NumberFormat {
   const key = `${language}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(NUMBER_LOCALE[language], {
+    formatter = numberFormat(NUMBER_LOCALE[language], {
       style: 'currency',
       currency,
       minimumFractionDigits: 0,
@@ -103,7 +104,7 @@ export function moneyDisplay(language: Language, amountCurrency: string, publish
 /** A conversion's rate as people read it: "€1 = $1.0870" (en), "1 € = 1,0870 US$" (es). */
 export function formatRate(conversion: Conversion, language: Language): string {
   const one = formatMoney(1, language, conversion.from);
-  const rate = new Intl.NumberFormat(NUMBER_LOCALE[language], {
+  const rate = numberFormat(NUMBER_LOCALE[language], {
     style: 'currency',
     currency: conversion.to,
     minimumFractionDigits: 4,
@@ -114,5 +115,5 @@ export function formatRate(conversion: Conversion, language: Language): string {
 
 /** The rates' date in the language: "23 Nov 2026" / "23 nov 2026". */
 export function formatRateDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }

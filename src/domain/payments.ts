@@ -4,6 +4,7 @@
 import type { Language } from './constants';
 import { NUMBER_LOCALE } from './language';
 import { formatMoney } from './money';
+import { numberFormat } from './intlFormat';
 
 /** The fields of a subscription card the rules read (contract SubscriptionCard, spelled as the spec). */
 export interface CardShape {
@@ -66,7 +67,7 @@ export function columnsOfTwo<T>(cards: readonly T[]): PlacedCard<T>[][] {
  * monthly 8.25), the symbol after the number in Spanish ("8,25 €") and before it in English ("$8.25").
  */
 export function formatCardPrice(amount: number, symbol: string, language: Language): string {
-  const number = new Intl.NumberFormat(NUMBER_LOCALE[language], { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
+  const number = numberFormat(NUMBER_LOCALE[language], { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
   return language === 'es' ? `${number}\u00a0${symbol}` : `${symbol}${number}`;
 }
 

@@ -3,6 +3,7 @@
 // p25–p75 box, median, the median's 95 % interval, the person's own value) and a person's position in it.
 // Pure; the types mirror the contract's Statistic, Position and ComparisonResult.
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, moneyNoiseBound } from './constants';
+import { numberFormat } from './intlFormat';
 
 export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
 export type MeasureName = (typeof MEASURES)[number];
@@ -187,10 +188,10 @@ export function estimatePosition(measure: MeasureName, statistic: Statistic, own
 
 /** A signed percentage for text in the locale's style: "+12,5 %" (es-ES), "+12.5%" (en-US). */
 export function formatSignedPercent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 0, signDisplay: 'exceptZero' }).format(value / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 0, signDisplay: 'exceptZero' }).format(value / 100);
 }
 
 /** An unsigned percentage in the locale's style: "12,5 %" (es-ES), "12.5%" (en-US). */
 export function formatPercent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(value / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(value / 100);
 }

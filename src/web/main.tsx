@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
@@ -19,13 +19,18 @@ function start(i18n: I18n) {
   // once, before the first render, so guards know at once whether a session is being restored.
   const app = createAppActor({ router, i18n });
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders i18n={i18n} app={app}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition renders in slices that yield to the browser every few milliseconds, so the first render
+  // of a whole page is not one long task a phone's input waits behind.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders i18n={i18n} app={app}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
   // The texts of the on-demand pages, fetched now rather than when the first such page opens, so that
   // page does not wait for them and then for its own code one after the other.
   void completeTranslations(i18n);

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { JobProgressMachine } from '../../../machines/jobProgress/jobProgressMachine';
 import { jobProgressView, sameJobProgressView } from '../../../machines/jobProgress/viewModel';
+import { numberFormat } from '../../domain/intlFormat';
 
 export interface JobProgressProps {
   actor: ActorRefFrom<JobProgressMachine>;
@@ -21,7 +22,7 @@ export interface JobProgressProps {
 export function JobProgress({ actor, renderResult, testId = 'job' }: JobProgressProps) {
   const { t, i18n } = useTranslation();
   const view = useSelector(actor, jobProgressView, sameJobProgressView);
-  const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const count = (n: number) => numberFormat(i18n.language).format(n);
 
   if (view.status === 'idle') return null;
 

@@ -11,6 +11,7 @@ import { newsActors, type Post, type PostStatusFilter, type Typepost } from '../
 import { resolveLanguage } from '../../../domain/language';
 import { useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
+import { dateTimeFormat } from '../../../domain/intlFormat';
 
 const TYPES: Typepost[] = ['blog', 'insight', 'news'];
 const STATUSES: PostStatusFilter[] = ['all', 'published', 'scheduled', 'draft'];
@@ -72,7 +73,7 @@ function AdminPostTable({ typepost, status }: { typepost: Typepost; status: Post
     const subscription = list.on('list.failed', ({ failure }) => notifyFailure(failure));
     return () => subscription.unsubscribe();
   }, [list, notifyFailure]);
-  const date = (iso: string) => new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => dateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   if (view.status === 'loading' && view.items.length === 0) return <Skeleton height="48" rounded="md" />;
   if (view.status === 'failed') {

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../domain/intlFormat';
 
 export function AdminPageHeading({ title, intro, actions }: { title: string; intro?: string; actions?: ReactNode }) {
   return (
@@ -64,5 +65,5 @@ export function AdminPager({ page, pages, canGoBack, canGoForward, onPage, testI
 export function formatAdminDate(iso: string, locale: string, withTime = true): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
 }

@@ -17,6 +17,7 @@ import { CsvDownloadButton } from './CsvDownloadButton';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ConversionNote } from '../../components/ConversionNote';
+import { numberFormat, dateTimeFormat } from '../../../domain/intlFormat';
 
 const DistributionChart = lazy(() => import('./DistributionChart'));
 
@@ -27,13 +28,13 @@ export interface MoneyFormat {
 
 /** Money of a result as shown: converted to the language's currency when there is a rate (src/domain/money.ts). */
 export function moneyFormat(language: Language, display: MoneyDisplay): MoneyFormat {
-  const compact = new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: display.currency, notation: 'compact', maximumFractionDigits: 0 });
+  const compact = numberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: display.currency, notation: 'compact', maximumFractionDigits: 0 });
   return { money: (value) => display.format(value), axis: (value) => compact.format(display.convert(value)) };
 }
 
 /** A release's cut date in the reader's language: "23 de noviembre de 2026", "November 23, 2026". */
 export function formatReleaseDate(cutAt: string, language: Language): string {
-  return new Intl.DateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'long' }).format(new Date(cutAt));
+  return dateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'long' }).format(new Date(cutAt));
 }
 
 function PositionLine({ view, language, format, testId }: { view: MeasureView; language: Language; format: MoneyFormat; testId: string }) {

@@ -1,14 +1,15 @@
 // Dates and signed credit movements in the reader's language.
 import type { Language } from '../../../domain/constants';
 import { NUMBER_LOCALE } from '../../../domain/language';
+import { numberFormat, dateTimeFormat } from '../../../domain/intlFormat';
 
 export function formatDateTime(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** +10, −1: a credit movement with its sign. */
 export function formatCreditDelta(delta: number, language: Language): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE[language], { signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(delta);
+  return numberFormat(NUMBER_LOCALE[language], { signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(delta);
 }

@@ -13,6 +13,7 @@ import { inspect } from '../../../app/inspector';
 import { useLanguage, useNotifyFailure } from '../../../app/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
 import { AdminPageHeading, formatAdminDate, LoadFailed } from '../AdminParts';
+import { numberFormat } from '../../../../domain/intlFormat';
 
 const AdminChart = lazy(() => import('./AdminChart'));
 
@@ -107,7 +108,7 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
   const language = useLanguage();
   const locale = NUMBER_LOCALE[language];
   const n = (value: number) => formatCount(value, language);
-  const money = (amount: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
+  const money = (amount: number, currency: string) => numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
   const option = (field: string) => (key: string) => (i18n.exists(`questionnaire.options.${field}.${key}`) ? t(`questionnaire.options.${field}.${key}`) : key);
   const stepName = (step: number) => t('admin.stats.charts.funnel_step', { step, name: t(`questionnaire.steps.${STEP_NAMES[step - 1]}`) });
   const now = Date.now();
