@@ -10,9 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import openapiGlue from 'fastify-openapi-glue';
 import multipart from '@fastify/multipart';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +28,7 @@ import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
 import { closeStatisticsSettings } from './services/statisticsSettings';
-import { appPathMatcher, appRouteFor, looksLikePage, pagePreloads, robotsTxt, withPreloads, type BuildManifest } from './http/webDelivery';
+import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
 import { registerNewsDelivery } from './routes/news';
 import { createJobs, type JobsService } from './jobs/queue';
 
@@ -237,7 +235,6 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
 
   const contractMethods = contractPathMatcher(specification, '/api');
   const isAppPath = appPathMatcher();
-  const pageHtml = config.webDir ? appPageHtml(config.webDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     const allowed = request.url.startsWith('/api/') ? contractMethods(request.url) : null;
@@ -254,13 +251,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     // app shows its not-found page); a missing file (/assets/x.js, /wp-login.php) a plain 404.
     const pathname = request.url.split('?')[0];
     reply.header('cache-control', 'no-cache');
-    if (isAppPath(pathname)) {
-      // Compressed here, as the build does for files: the not-found handler is outside the compress plugin.
-      const page = pageHtml!(pathname);
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-      return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
-    }
+    if (isAppPath(pathname)) return reply.sendFile('index.html');
     if (looksLikePage(pathname)) return reply.code(404).sendFile('index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
@@ -269,49 +260,6 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.addHook('onClose', async () => closeStatisticsSettings(database));
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;
-}
-
-/** index.html of one app page, as it is and compressed once for all. */
-interface PageHtml {
-  identity: string;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-/** The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses one). */
-function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
-/**
- * index.html for each app page, with the page's own chunks and texts named for preloading when the build
- * has a manifest (webDelivery.ts pagePreloads); read once, kept per route.
- */
-function appPageHtml(webDir: string): (pathname: string) => PageHtml {
-  const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const manifestPath = path.join(webDir, '.vite', 'manifest.json');
-  const manifest: BuildManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
-  const byRoute = new Map<string, PageHtml>();
-  return (pathname) => {
-    const route = appRouteFor(pathname);
-    const key = route?.path ?? '';
-    let page = byRoute.get(key);
-    if (!page) {
-      const html = withPreloads(indexHtml, pagePreloads(manifest, route));
-      page = { identity: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
-      byRoute.set(key, page);
-    }
-    return page;
-  };
 }
 
 const FRAMEWORK_ERRORS: Record<string, { errorCode: string; error: string }> = {

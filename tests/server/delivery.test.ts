@@ -2,7 +2,7 @@
 // as Accept-Encoding asks, cache headers, robots.txt, 404 for what is not the app's, 200 for its pages.
 // The web app is a small build-like folder, precompressed by the build's own step (scripts/vite-precompress).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,7 +10,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { precompressDirectory } from '../../scripts/vite-precompress';
 import { appRoutes } from '../../src/web/app/routes';
-import { FIRST_VISIT_PAGE_MODULES } from '../../src/server/http/webDelivery';
 
 const INDEX_HTML = `<!doctype html><html lang="es"><head><title>Paybench</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const ASSET = `export const figures = [${Array.from({ length: 400 }, (_, i) => i * 7).join(',')}];\n`.repeat(4);
@@ -181,65 +180,5 @@ describe('the app’s pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(readFileSync(path.join(webDir, 'favicon.svg'), 'utf8'));
     expect(response.headers['cache-control']).toBe('no-cache');
-  });
-});
-
-describe('preloading a first page’s own chunks (the build’s manifest names them)', () => {
-  // A manifest shaped like Vite's: the entry with a chunk of its own, the questionnaire page importing a
-  // chunk shared with the entry and one of its own, the default language's page texts.
-  const MANIFEST = {
-    'main.tsx': { file: 'assets/index-e1.js', isEntry: true, imports: ['_runtime.js'] },
-    '_runtime.js': { file: 'assets/runtime-r1.js' },
-    'features/questionnaire/QuestionnairePage.tsx': { file: 'assets/QuestionnairePage-q1.js', isDynamicEntry: true, imports: ['_runtime.js', '_field.js'] },
-    '_field.js': { file: 'assets/field-f1.js', imports: ['_runtime.js'] },
-    'features/comparison/DemoComparisonPage.tsx': { file: 'assets/DemoComparisonPage-d1.js', isDynamicEntry: true },
-    '../../virtual:locale-pages/es': { file: 'assets/es-t1.js', isDynamicEntry: true },
-  };
-  let built: TestApp;
-  let builtDir: string;
-  beforeAll(async () => {
-    builtDir = mkdtempSync(path.join(tmpdir(), 'paybench-web-'));
-    writeFileSync(path.join(builtDir, 'index.html'), INDEX_HTML.replace('</head>', '<script type="module" src="/assets/index-e1.js"></script></head>'));
-    mkdirSync(path.join(builtDir, '.vite'));
-    writeFileSync(path.join(builtDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    built = await startTestApp({ WEB_DIR: builtDir });
-  });
-  afterAll(async () => {
-    await built.close();
-    rmSync(builtDir, { recursive: true, force: true });
-  });
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-
-  it('names the page’s chunk, what it imports that the entry does not load, and the page texts', async () => {
-    for (const url of ['/steps', '/steps/3']) {
-      const response = await built.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(preloads(response.body)).toEqual(['/assets/QuestionnairePage-q1.js', '/assets/field-f1.js', '/assets/es-t1.js']);
-    }
-    const demo = await built.app.inject({ method: 'GET', url: '/demo-comparison' });
-    expect(preloads(demo.body)).toEqual(['/assets/DemoComparisonPage-d1.js', '/assets/es-t1.js']);
-  });
-
-  it('adds nothing to home (in the first load) nor to a page it does not list', async () => {
-    for (const url of ['/home', '/admin/stats']) {
-      const response = await built.app.inject({ method: 'GET', url });
-      expect(preloads(response.body), url).toEqual([]);
-    }
-  });
-
-  it('sends the page compressed as asked, the same after decoding', async () => {
-    const plain = await built.app.inject({ method: 'GET', url: '/steps/3' });
-    for (const [acceptEncoding, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['identity', undefined]] as const) {
-      const response = await built.app.inject({ method: 'GET', url: '/steps/3', headers: { 'accept-encoding': acceptEncoding } });
-      expect(response.headers['content-encoding'], acceptEncoding).toBe(expected);
-      expect(response.headers.vary).toMatch(/accept-encoding/i);
-      expect(decoded(response)).toBe(plain.body);
-    }
-  });
-
-  it('lists only page modules that exist in the web app', () => {
-    for (const module of Object.values(FIRST_VISIT_PAGE_MODULES)) {
-      expect(existsSync(path.join('src/web', module!)), module).toBe(true);
-    }
   });
 });

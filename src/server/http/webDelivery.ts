@@ -2,7 +2,7 @@
 // paths are the app's pages (200 with index.html), which look like pages but are not (404 with index.html,
 // so the app shows its not-found page) and which are neither (a plain 404: `/wp-login.php`,
 // `/assets/missing.js`); the robots.txt that lets crawlers read the public pages only, and the sitemap of those pages.
-import { appRoutes, type AppRoute, type PageName } from '../../web/app/routes';
+import { appRoutes, type AppRoute } from '../../web/app/routes';
 
 /** `comparison/:id` → /^\/comparison\/[^/]+\/?$/i (React Router matches paths case-insensitively). */
 function routePattern(path: string): RegExp {
@@ -101,64 +101,4 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
     `  <url><loc>${xmlText(origin + path)}</loc>${lastModified ? `<lastmod>${xmlText(lastModified)}</lastmod>` : ''}</url>`,
   );
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
-}
-
-/** The route of the table a path opens (`/steps/3` → the steps/3 route), if any. */
-export function appRouteFor(pathname: string, routes: readonly AppRoute[] = appRoutes): AppRoute | undefined {
-  return routes.find((route) => routePattern(route.path).test(pathname));
-}
-
-/**
- * The module (src/web, as Vite's manifest names it) of the pages a visitor most often opens first. The app
- * only discovers them after its first script has run, then fetches them and the page texts one after the
- * other; named in the page's HTML, a phone fetches them while it is still downloading that script.
- */
-export const FIRST_VISIT_PAGE_MODULES: Partial<Record<PageName, string>> = {
-  questionnaire: 'features/questionnaire/QuestionnairePage.tsx',
-  'demo-comparison': 'features/comparison/DemoComparisonPage.tsx',
-  comparison: 'features/comparison/ComparisonPage.tsx',
-  login: 'features/auth/LoginPage.tsx',
-  'register-individual': 'features/register-individual/RegisterIndividualPage.tsx',
-  'news-list': 'features/news/NewsListPage.tsx',
-  'post-detail': 'features/news/PostDetailPage.tsx',
-  methodology: 'features/methodology/MethodologyPage.tsx',
-  information: 'features/info/InformationPage.tsx',
-};
-
-/** The default language's page texts (src/web/app/i18n.ts completeTranslations), as the manifest names them. */
-const PAGE_TEXTS_MODULE = '../../virtual:locale-pages/es';
-
-/** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
-export interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-export type BuildManifest = Record<string, ManifestChunk>;
-
-/**
- * The files to preload for a page: its module, every chunk it imports statically (less what the entry
- * already loads) and the page texts. Nothing for home (in the first load) or a page not listed above.
- */
-export function pagePreloads(manifest: BuildManifest, route: AppRoute | undefined): string[] {
-  const pageModule = route?.view.kind === 'page' ? FIRST_VISIT_PAGE_MODULES[route.view.page] : undefined;
-  if (!pageModule || !manifest[pageModule]) return [];
-  const loadedFirst = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) collect(imported, into);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, loadedFirst);
-  const page = new Set<string>();
-  collect(pageModule, page);
-  if (manifest[PAGE_TEXTS_MODULE]) page.add(PAGE_TEXTS_MODULE);
-  return [...page].filter((key) => !loadedFirst.has(key)).map((key) => `/${manifest[key].file}`);
-}
-
-/** index.html with a modulepreload link for each file, at the end of its head. */
-export function withPreloads(indexHtml: string, files: string[]): string {
-  if (files.length === 0) return indexHtml;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-  return indexHtml.replace('</head>', `${links}</head>`);
 }
