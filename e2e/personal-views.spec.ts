@@ -48,8 +48,11 @@ test('the evolution draws the median with its band and the own line; the real/no
   await page.goto('/your-evolution');
   await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', /result|editing/, SLOW);
   // Everyone of each year: enough people in every seeded year for a median.
-  await page.getByTestId('evolution-clear').click();
-  await page.getByTestId('evolution-search').click();
+  // The comparison's filter panel, without the year (every year is shown).
+  await expect(page.getByTestId('comparison-filters')).toBeVisible();
+  await expect(page.getByTestId('filter-year')).toHaveCount(0);
+  await page.getByTestId('comparison-clear').click();
+  await page.getByTestId('comparison-search').click();
   await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
   await expectTrendChartDrawn(page, 'evolution-chart');
 

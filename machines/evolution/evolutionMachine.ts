@@ -19,6 +19,8 @@ export interface EvolutionStart {
 export interface EvolutionInput {
   /** Prefix of the idempotency keys of this page's searches: `${prefix}-${n}` for the n-th new search. */
   searchKeyPrefix: string;
+  /** The credits a new search may spend; null or absent when searches are not paid by credit. */
+  credits?: number | null;
 }
 
 export interface EvolutionRequest {
@@ -34,6 +36,7 @@ export interface EvolutionContext {
   scale: EvolutionScale;
   searchKeyPrefix: string;
   searchNumber: number;
+  credits: number | null;
   failure: CallFailure | null;
 }
 
@@ -42,7 +45,9 @@ export type EvolutionEvent =
   | { type: 'evolution.clearFilters' }
   | { type: 'evolution.search' }
   | { type: 'evolution.retry' }
-  | { type: 'evolution.setScale'; scale: EvolutionScale };
+  | { type: 'evolution.setScale'; scale: EvolutionScale }
+  /** The person's balance changed elsewhere (credits bought, the account re-read). */
+  | { type: 'evolution.setCredits'; credits: number | null };
 
 export type EvolutionEmitted =
   | { type: 'evolution.creditsExhausted'; failure: CallFailure }
@@ -59,6 +64,10 @@ export type EvolutionEmitted =
  *                                                      └──failure──▶ failed ──retry (same key)──▶ searching
  * evolution.setScale (nominal / real) anywhere: the figures shown switch, nothing is asked again.
  * ```
+ *
+ * Filters as the comparison does (the same filter panel): a new search needs a credit when the caller pays per
+ * search (`credits` from the input, then the balance each answer reports, or `evolution.setCredits`); at 0 the
+ * search button is disabled and the panel says how to get credits.
  *
  * Tags: `loading`, `editing`, `busy`, `result`, `creditGate`, `formRequired`, `failed`, `unavailable`.
  */
@@ -79,6 +88,7 @@ export const evolutionMachine = setup({
   },
   guards: {
     searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
+    hasCredits: ({ context }) => context.credits === null || context.credits > 0,
     isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
     needsForm: (_, params: { error: unknown }) => needsForm(params.error),
   },
@@ -91,7 +101,16 @@ export const evolutionMachine = setup({
     }),
     clearFilters: assign({ filters: () => ({}), historyId: null }),
     startNewSearch: assign({ searchNumber: ({ context }) => context.searchNumber + 1, failure: null }),
-    rememberAnswer: assign((_, params: { answer: EvolutionResult }) => ({ result: params.answer, failure: null })),
+    setCredits: assign(({ event }) => {
+      assertEvent(event, 'evolution.setCredits');
+      return { credits: event.credits };
+    }),
+    rememberAnswer: assign(({ context }, params: { answer: EvolutionResult }) => ({
+      result: params.answer,
+      failure: null,
+      // The balance after the search, as the server counted it.
+      credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
+    })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     setScale: assign(({ event }) => {
       assertEvent(event, 'evolution.setScale');
@@ -111,11 +130,13 @@ export const evolutionMachine = setup({
     scale: 'nominal',
     searchKeyPrefix: input.searchKeyPrefix,
     searchNumber: 0,
+    credits: input.credits ?? null,
     failure: null,
   }),
   initial: 'preparing',
   on: {
     'evolution.setScale': { actions: 'setScale' },
+    'evolution.setCredits': { actions: 'setCredits' },
   },
   states: {
     preparing: {
@@ -146,7 +167,7 @@ export const evolutionMachine = setup({
       on: {
         'evolution.setFilter': { actions: 'setFilter' },
         'evolution.clearFilters': { actions: 'clearFilters' },
-        'evolution.search': { target: 'searching', actions: 'startNewSearch' },
+        'evolution.search': { guard: 'hasCredits', target: 'searching', actions: 'startNewSearch' },
       },
     },
     searching: {

@@ -107,6 +107,10 @@ export interface EvolutionPanelView {
   canClear: boolean;
   canSearch: boolean;
   searching: boolean;
+  /** The answer asked follows a saved search (free to re-open) until the filters change. */
+  followsSaved: boolean;
+  /** The caller pays per search and has no credit left: the button is disabled and the panel says how to get some. */
+  outOfCredits: boolean;
 }
 
 export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelView {
@@ -117,6 +121,8 @@ export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelV
     canClear: !locked && activeFilters(snapshot.context.filters).length > 0,
     canSearch: snapshot.can({ type: 'evolution.search' }),
     searching: snapshot.hasTag('busy'),
+    followsSaved: snapshot.context.historyId !== null,
+    outOfCredits: snapshot.context.credits !== null && snapshot.context.credits <= 0,
   };
 }
 

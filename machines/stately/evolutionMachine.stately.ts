@@ -10,6 +10,9 @@ export const machine = createMachine({
     'evolution.setScale': {
       actions: 'setScale',
     },
+    'evolution.setCredits': {
+      actions: 'setCredits',
+    },
   },
   states: {
     preparing: {
@@ -56,6 +59,7 @@ export const machine = createMachine({
         },
         'evolution.search': {
           target: 'searching',
+          guard: 'hasCredits',
           actions: 'startNewSearch',
         },
       },

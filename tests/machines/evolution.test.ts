@@ -49,16 +49,20 @@ const NO_FORM = failure(403, 'FORM_REQUIRED');
 const SERVER_ERROR = failure(500, null);
 const OFFLINE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 
-const serializeState = (s: MachineSnapshot<EvolutionMachine>) => JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null });
+const serializeState = (s: MachineSnapshot<EvolutionMachine>) =>
+  JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null, credits: s.context.credits });
+// A corporate user with one credit left (the answers below report no balance: it stays until told otherwise).
+const INPUT = { searchKeyPrefix: KEY, credits: 1 };
 
 const graph = machineGraph({
   machine: evolutionMachine,
-  input: { searchKeyPrefix: KEY },
+  input: INPUT,
   serializeState,
   events: eventsWithFixtures<EvolutionEvent>(
     {
       'evolution.setFilter': [{ type: 'evolution.setFilter', field: 'sector', value: 'energy' }],
       'evolution.setScale': [{ type: 'evolution.setScale', scale: 'real' }, { type: 'evolution.setScale', scale: 'nominal' }],
+      'evolution.setCredits': [{ type: 'evolution.setCredits', credits: 0 }],
     },
     {
       outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER] },
@@ -81,12 +85,13 @@ interface World extends ActorWorld<EvolutionMachine> {
   following: string | null;
   scale: 'nominal' | 'real';
   newSearches: number;
+  credits: number | null;
   lastAnswer: EvolutionResult | null;
   lastFailure: CallFailure | null;
 }
 
 function createWorld(): World {
-  const world = { loading: null, running: null, calls: [], emitted: [], filters: {}, following: null, scale: 'nominal', newSearches: 0, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
+  const world = { loading: null, running: null, calls: [], emitted: [], filters: {}, following: null, scale: 'nominal', newSearches: 0, credits: INPUT.credits, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
   const machine = evolutionMachine.provide({
     actors: {
       loadStartingPoint: fromPromise<EvolutionStart>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
@@ -96,7 +101,7 @@ function createWorld(): World {
       }),
     },
   });
-  world.actor = createActor(machine, { input: { searchKeyPrefix: KEY } });
+  world.actor = createActor(machine, { input: INPUT });
   world.actor.on('*', (event) => world.emitted.push(event as EvolutionEmitted));
   return world;
 }
@@ -121,6 +126,10 @@ const driver = actorDriver<EvolutionMachine, World>({
       send(world, event);
     },
     'evolution.retry': send,
+    'evolution.setCredits': (world, event) => {
+      world.credits = event.credits;
+      send(world, event);
+    },
     'evolution.setScale': (world, event) => {
       world.scale = event.scale;
       send(world, event);
@@ -156,7 +165,9 @@ const assertions = {
   },
   editing: (world, snapshot) => {
     const view = evolutionView(snapshot);
-    expect(view.panel).toMatchObject({ filters: world.filters, locked: false, canSearch: true });
+    // As the comparison's panel: no search without a credit, and the panel says so.
+    const outOfCredits = world.credits !== null && world.credits <= 0;
+    expect(view.panel).toMatchObject({ filters: world.filters, locked: false, canSearch: !outOfCredits, outOfCredits, followsSaved: world.following !== null });
     // An earlier answer stays, marked as no longer answering the filters.
     if (world.lastAnswer) expect(view.result).toMatchObject({ stale: true });
     else expect(view.result).toBeNull();
@@ -210,6 +221,22 @@ describe('evolution behaviour', () => {
     world.actor.send({ type: 'evolution.setFilter', field: 'country', value: 'es' });
     world.actor.send({ type: 'evolution.search' });
     expect(world.calls.at(-1)).toEqual({ filters: { sector: 'energy', country: 'es' }, historyId: null, idempotencyKey: `${KEY}-1` });
+  });
+
+  it('a caller out of credits cannot start a new search until the balance changes; an answer reports the balance', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(CHARGED_START);
+    await settle();
+    world.actor.send({ type: 'evolution.setCredits', credits: 0 });
+    world.actor.send({ type: 'evolution.search' });
+    expect(evolutionView(world.actor.getSnapshot())).toMatchObject({ phase: 'editing', panel: { canSearch: false, outOfCredits: true } });
+    world.actor.send({ type: 'evolution.setCredits', credits: 2 });
+    world.actor.send({ type: 'evolution.search' });
+    world.running!.resolve({ ...ANSWER, creditsLeft: 1 });
+    await settle();
+    expect(world.actor.getSnapshot().context.credits).toBe(1);
+    expect(world.calls).toHaveLength(1);
   });
 
   it('ignores the year filter: every survey year is shown', async () => {

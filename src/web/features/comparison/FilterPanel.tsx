@@ -1,11 +1,13 @@
 // The filter panel: one choice per filter of the peer group (built from the questionnaire definition),
 // the live "N people match" line and the search button. It renders the comparison machine's filter
-// panel view and sends it events; it decides nothing.
+// panel view and sends it events; it decides nothing. The evolution filters with the same panel
+// (PeerFilterPanel) over its own machine.
+import type { ReactNode } from 'react';
 import { Alert, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
+import { FILTER_FIELDS, type FilterField, type PeerGroupFilters } from '../../../domain/peerGroupFilters';
 import { formatCount } from '../../../domain/language';
 import type { Language } from '../../../domain/constants';
 import { filterPanelView, sameView } from '../../../../machines/comparison/viewModel';
@@ -88,17 +90,39 @@ function CostNote({ cost }: { cost: SearchCost }) {
   );
 }
 
-export function FilterPanel({ actor, definition, years, language, privacyThreshold, cost }: FilterPanelProps) {
-  const { t } = useTranslation();
-  const filters = useSelector(actor, (s) => s.context.filters);
-  const locked = useSelector(actor, (s) => filterPanelView(s).locked);
-  const canClear = useSelector(actor, (s) => filterPanelView(s).canClear);
-  const canSearch = useSelector(actor, (s) => filterPanelView(s).canSearch);
-  const searching = useSelector(actor, (s) => filterPanelView(s).searching);
-  const outOfCredits = useSelector(actor, (s) => filterPanelView(s).outOfCredits);
-  const choices = filterChoices(definition, filters, years);
+/** What the panel shows, whichever flow it filters for (the comparison's machine, or the evolution's). */
+export interface PeerFilterPanelView {
+  filters: PeerGroupFilters;
+  locked: boolean;
+  canClear: boolean;
+  canSearch: boolean;
+  searching: boolean;
+  outOfCredits: boolean;
+}
 
-  const setFilter = (field: FilterField, value: string) => actor.send({ type: 'comparison.setFilter', field, value: value === '' ? null : value });
+export interface PeerFilterPanelProps {
+  panel: PeerFilterPanelView;
+  definition: Questionnaire | null;
+  years: readonly number[];
+  cost: SearchCost;
+  /** The filters offered (every filter of the comparison unless told). */
+  fields?: readonly FilterField[];
+  /** Shown between the filters and the search button (the comparison's live count). */
+  children?: ReactNode;
+  onSetFilter: (field: FilterField, value: string | null) => void;
+  onClear: () => void;
+  onSearch: () => void;
+}
+
+/**
+ * The comparison's filter panel, for any flow that filters a peer group like the comparison does: one choice per
+ * filter (built from the questionnaire definition; the city waits for a country), clear, search, what a search costs
+ * and, out of credits, how to get some. It renders the panel view it is given and reports the person's gestures.
+ */
+export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTER_FIELDS, children, onSetFilter, onClear, onSearch }: PeerFilterPanelProps) {
+  const { t } = useTranslation();
+  const { filters, locked } = panel;
+  const choices = filterChoices(definition, filters, years);
 
   return (
     <Box as="section" aria-labelledby="comparison-filters-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="comparison-filters">
@@ -107,11 +131,11 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
           <Heading as="h2" id="comparison-filters-title" size="md">
             {t('comparison.filters.title')}
           </Heading>
-          <Button size="xs" variant="ghost" disabled={!canClear} onClick={() => actor.send({ type: 'comparison.clearFilters' })} data-testid="comparison-clear">
+          <Button size="xs" variant="ghost" disabled={!panel.canClear} onClick={onClear} data-testid="comparison-clear">
             {t('comparison.filters.clear')}
           </Button>
         </HStack>
-        {FILTER_FIELDS.map((field) => {
+        {fields.map((field) => {
           const value = filters[field];
           const options = choices[field];
           const cityWaits = field === 'city' && !filters.country;
@@ -123,7 +147,7 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
                   id={`filter-${field}`}
                   name={field}
                   value={value === undefined ? '' : String(value)}
-                  onChange={(event) => setFilter(field, event.currentTarget.value)}
+                  onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
                   data-testid={`filter-${field}`}
                 >
                   <option value="">{field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any')}</option>
@@ -139,18 +163,18 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
             </Field.Root>
           );
         })}
-        <CountLine actor={actor} language={language} privacyThreshold={privacyThreshold} />
+        {children}
         <Button
           colorPalette="brand"
-          disabled={!canSearch}
-          loading={searching}
+          disabled={!panel.canSearch}
+          loading={panel.searching}
           loadingText={t('comparison.search.searching')}
-          onClick={() => actor.send({ type: 'comparison.search' })}
+          onClick={onSearch}
           data-testid="comparison-search"
         >
           {t('comparison.search.button')}
         </Button>
-        {outOfCredits ? (
+        {panel.outOfCredits ? (
           <Alert.Root status="warning" size="sm" alignItems="start" data-testid="comparison-no-credits">
             <Alert.Indicator />
             <Alert.Content>
@@ -170,5 +194,23 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** The comparison's filter panel over its machine, with the live "N people match" line. */
+export function FilterPanel({ actor, definition, years, language, privacyThreshold, cost }: FilterPanelProps) {
+  const panel = useSelector(actor, filterPanelView, sameView);
+  return (
+    <PeerFilterPanel
+      panel={panel}
+      definition={definition}
+      years={years}
+      cost={cost}
+      onSetFilter={(field, value) => actor.send({ type: 'comparison.setFilter', field, value })}
+      onClear={() => actor.send({ type: 'comparison.clearFilters' })}
+      onSearch={() => actor.send({ type: 'comparison.search' })}
+    >
+      <CountLine actor={actor} language={language} privacyThreshold={privacyThreshold} />
+    </PeerFilterPanel>
   );
 }
