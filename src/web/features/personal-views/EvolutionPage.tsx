@@ -70,7 +70,6 @@ function ScaleSwitch({ actor, baseYear }: { actor: EvolutionActor; baseYear: num
 
 function Figures({ result }: { result: EvolutionResultView }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { privacyThreshold } = useComparisonPageContext();
   const format = useMoneyFormat(result.currency);
   const money = (value: number | null) => (value === null ? '—' : format.money(value));
@@ -80,9 +79,9 @@ function Figures({ result }: { result: EvolutionResultView }) {
         <Table.Row>
           <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">P25</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('personal.evolution.p25')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">P75</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('personal.evolution.p75')}</Table.ColumnHeader>
           {result.hasOwnLine && <Table.ColumnHeader textAlign="end">{t('personal.evolution.own')}</Table.ColumnHeader>}
         </Table.Row>
       </Table.Header>
