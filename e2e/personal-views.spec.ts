@@ -1,9 +1,11 @@
 // The personal views end to end on the real server (600 seeded forms) with the demo member, a director in Spanish
 // banking with completed forms of the last three years and their own estimates from step 5 (−5 %, −3 %): the
 // personalised comparison (gauges with the perception beside the measured difference, the peer group, box plots,
-// insights), the evolution (chart, figures per year, the nominal/real switch) and the income projection.
+// insights), the evolution (chart, figures per year, the nominal/real switch, the comparison's filter panel) and the
+// income projection; and, for the demo corporate user, an evolution's price and its free re-opening from my-searches.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './auth-support';
+import { DEMO, apiSignIn, bearer, currentCredits, signIn } from './comparison-support';
 
 // The machine is shared by many test runs: generous but finite waits.
 test.describe.configure({ timeout: 120_000 });
@@ -84,4 +86,34 @@ test('the income projection shows five years ahead, its chart and the assumption
   await expect(page.getByTestId('projection-table').locator('tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('projection-assumptions')).toBeVisible();
   await expect(page.getByTestId('projection-next')).toBeVisible();
+});
+
+test('a corporate evolution costs one credit; my-searches re-opens it on its page for free', async ({ page, request }) => {
+  const corporate = await apiSignIn(request, DEMO.corporate);
+  const admin = await apiSignIn(request, DEMO.admin);
+  const added = await request.patch(`/api/users/${corporate.user._id}`, { headers: bearer(admin.token), data: { creditsDelta: 1, reason: 'e2e: an evolution' } });
+  expect(added.status(), await added.text()).toBe(200);
+  const before = await currentCredits(request, corporate.token);
+
+  await signIn(page, DEMO.corporate, /\/dashboard$/);
+  await page.goto('/your-evolution');
+  // A charged search waits for the person: the comparison's panel says what it costs.
+  await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', 'editing', SLOW);
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'credits');
+  await page.getByTestId('filter-country').selectOption('es');
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expectTrendChartDrawn(page, 'evolution-chart');
+  expect(await currentCredits(request, corporate.token)).toBe(before - 1);
+
+  await page.goto('/my-account/my-searches');
+  const saved = page.getByTestId('search-entry').first();
+  await expect(saved).toHaveAttribute('data-kind', 'evolution');
+  const id = await saved.getAttribute('data-id');
+  await saved.getByTestId('search-entry-reopen').click();
+  await expect(page).toHaveURL(new RegExp(`/your-evolution\\?historyId=${id}$`));
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'reopen');
+  await expect(page.getByTestId('filter-country')).toHaveValue('es');
+  expect(await currentCredits(request, corporate.token)).toBe(before - 1);
 });
