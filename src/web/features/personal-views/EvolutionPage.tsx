@@ -18,7 +18,7 @@ import { useComparisonPageContext } from '../comparison/useComparisonPage';
 import { PeerFilterPanel, type SearchCost } from '../comparison/FilterPanel';
 import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
-import { usePersonalPage } from './usePersonalPage';
+import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../app/inspector';
 
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -179,14 +179,7 @@ export default function EvolutionPage() {
   const result = useSelector(actor, (s) => evolutionView(s).result, sameView);
   const failure = useSelector(actor, (s) => evolutionView(s).failure, sameView);
 
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('evolution.creditsExhausted', (event) => onFailure(event.failure)),
-      actor.on('evolution.failed', (event) => onFailure(event.failure)),
-      actor.on('evolution.searched', (event) => onCharged(event.creditsLeft)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onFailure, onCharged]);
+  usePersonalAnnouncements(actor, 'evolution.searched', { onFailure, onCharged });
 
   // The balance changes elsewhere too (credits bought, the account re-read).
   useEffect(() => {

@@ -2,7 +2,7 @@
 // yearly growth, with the p25/p75 growth band, the real-terms line, the next position level's scenario and a plain
 // explanation of the assumptions. One search's price (a corporate user asks for it: 1 credit); ?historyId=… re-opens
 // a saved projection for free. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useComparisonPageContext } from '../comparison/useComparisonPage';
 import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
 import { formatRate } from './format';
-import { usePersonalPage } from './usePersonalPage';
+import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../app/inspector';
 
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -125,14 +125,7 @@ export default function IncomeProjectionPage() {
   const view = useSelector(actor, projectionView, sameView);
   const canRun = useSelector(actor, (s) => s.can({ type: 'projection.run' }));
 
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('projection.creditsExhausted', (event) => onFailure(event.failure)),
-      actor.on('projection.failed', (event) => onFailure(event.failure)),
-      actor.on('projection.loaded', (event) => onCharged(event.creditsLeft)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onFailure, onCharged]);
+  usePersonalAnnouncements(actor, 'projection.loaded', { onFailure, onCharged });
 
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="projection-page" data-phase={phase}>
