@@ -9,9 +9,9 @@
 // one); corporate users pay 1 credit for each new personalised comparison and each new evolution, like a search
 // (402 INSUFFICIENT_CREDITS when short; the corporate plan is free), and re-opening a saved one (historyId) is free
 // — so is the dashboard's evolution of a saved comparison, which was paid when searched. The income projection is
-// one evolution request (`projection`: the group and the next position level's) at one search's price. Insights are free for
-// every signed-in caller allowed to see them: each entry is a group the comparison answers, and without a
-// profile of their own (corporate, admin) the ranking is over everyone.
+// one evolution request (`projection`: the group and the next position level's) at one search's price. Insights
+// are free for every signed-in caller allowed to see them: each entry is a group the comparison answers, and
+// without a profile of their own (corporate, admin) the ranking is over everyone.
 import type { components } from '../../api/schema';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
@@ -425,7 +425,13 @@ export function personalViewsHandlers(context: AppContext) {
   // ───────────── evolution ─────────────
 
   /** One group's points per year (each year is the comparison of the filters and that year), nominal and real. */
-  async function seriesOf(settings: RequestSettings, filters: ComparisonFilters, years: number[], measure: Measure, rates: Parameters<typeof deflator>[0]): Promise<EvolutionPoint[]> {
+  async function seriesOf(
+    settings: RequestSettings,
+    filters: ComparisonFilters,
+    years: number[],
+    measure: Measure,
+    rates: Parameters<typeof deflator>[0],
+  ): Promise<EvolutionPoint[]> {
     const baseYear = currentYear();
     const answers = await mapLimited(years, 4, (year) => engine.answer(settings, peerGroup({ ...filters, year }, year), null));
     return answers.map((answer, i) => {
@@ -474,7 +480,7 @@ export function personalViewsHandlers(context: AppContext) {
     let years = reopened?.kind === kind && reopened.years?.length ? reopened.years : body.years?.length ? body.years : all;
     const badYears = years.filter((y) => !all.includes(y));
     if (badYears.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', badYears.map((y) => `body.years: ${y} is not a survey year`));
-    // A projection starts from the caller's own latest total: without one there is nothing to project (and nothing to pay).
+    // A projection starts from the caller's own latest total: without one there is nothing to project (nor to pay).
     if (projection && !(await latestCompletedForm(caller.id))) throw NO_COMPLETED_FORM();
     let replay = false;
     if (!reopened) {
