@@ -30,6 +30,7 @@ const EVOLUTION_FIELDS = FILTER_FIELDS.filter((field) => field !== 'year');
 
 /** The comparison's filter panel over the evolution's machine. */
 function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
+  const { t } = useTranslation();
   const { definition, years } = useComparisonPageContext();
   const panel = useSelector(actor, (s) => evolutionView(s).panel, sameView);
   return (
@@ -39,6 +40,7 @@ function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
       years={years}
       cost={panel.followsSaved ? { kind: 'reopen' } : cost}
       fields={EVOLUTION_FIELDS}
+      searchLabel={t('personal.evolution.search')}
       onSetFilter={(field, value) => actor.send({ type: 'evolution.setFilter', field, value })}
       onClear={() => actor.send({ type: 'evolution.clearFilters' })}
       onSearch={() => actor.send({ type: 'evolution.search' })}
