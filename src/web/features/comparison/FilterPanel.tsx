@@ -109,8 +109,8 @@ export interface PeerFilterPanelProps {
   fields?: readonly FilterField[];
   /** Shown between the filters and the search button (the comparison's live count). */
   children?: ReactNode;
-  /** The search button's text (the comparison's unless told). */
-  searchLabel?: string;
+  /** The search button's texts, idle and while searching (the comparison's unless told). */
+  searchLabels?: { search: string; searching: string };
   onSetFilter: (field: FilterField, value: string | null) => void;
   onClear: () => void;
   onSearch: () => void;
@@ -121,7 +121,7 @@ export interface PeerFilterPanelProps {
  * filter (built from the questionnaire definition; the city waits for a country), clear, search, what a search costs
  * and, out of credits, how to get some. It renders the panel view it is given and reports the person's gestures.
  */
-export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTER_FIELDS, children, searchLabel, onSetFilter, onClear, onSearch }: PeerFilterPanelProps) {
+export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTER_FIELDS, children, searchLabels, onSetFilter, onClear, onSearch }: PeerFilterPanelProps) {
   const { t } = useTranslation();
   const { filters, locked } = panel;
   const choices = filterChoices(definition, filters, years);
@@ -170,11 +170,11 @@ export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTE
           colorPalette="brand"
           disabled={!panel.canSearch}
           loading={panel.searching}
-          loadingText={t('comparison.search.searching')}
+          loadingText={searchLabels?.searching ?? t('comparison.search.searching')}
           onClick={onSearch}
           data-testid="comparison-search"
         >
-          {searchLabel ?? t('comparison.search.button')}
+          {searchLabels?.search ?? t('comparison.search.button')}
         </Button>
         {panel.outOfCredits ? (
           <Alert.Root status="warning" size="sm" alignItems="start" data-testid="comparison-no-credits">

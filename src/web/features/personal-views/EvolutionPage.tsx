@@ -40,7 +40,7 @@ function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
       years={years}
       cost={panel.followsSaved ? { kind: 'reopen' } : cost}
       fields={EVOLUTION_FIELDS}
-      searchLabel={t('personal.evolution.search')}
+      searchLabels={{ search: t('personal.evolution.search'), searching: t('personal.running') }}
       onSetFilter={(field, value) => actor.send({ type: 'evolution.setFilter', field, value })}
       onClear={() => actor.send({ type: 'evolution.clearFilters' })}
       onSearch={() => actor.send({ type: 'evolution.search' })}
