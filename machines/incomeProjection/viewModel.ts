@@ -23,10 +23,12 @@ export interface ProjectionView {
   yearsWithMedian: number[];
   inflationCountry: string | null;
   release: { sequence: number; cutAt: string } | null;
+  /** This projection re-opened a saved one (free). */
+  reopened: boolean;
 }
 
 export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionView | null {
-  const { inputs } = snapshot.context;
+  const { inputs, historyId } = snapshot.context;
   if (!snapshot.hasTag('ready') || !inputs) return null;
   const own = [...(inputs.userSeries ?? [])].sort((a, b) => a.year - b.year).at(-1);
   if (!own) return null;
@@ -47,6 +49,7 @@ export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionVi
     yearsWithMedian: inputs.series.filter((point) => point.p50 !== null).map((point) => point.year),
     inflationCountry: inputs.inflation?.country ?? null,
     release: inputs.release ? { sequence: inputs.release.sequence, cutAt: inputs.release.cutAt } : null,
+    reopened: historyId !== null && inputs.historyId === historyId,
   };
 }
 

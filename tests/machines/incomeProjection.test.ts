@@ -131,6 +131,7 @@ const assertions = {
     expect(view.projection.current.nominal).toEqual([110_000, 121_000, 133_100, 146_410, 161_051, 177_156]);
     expect(view.projection.current.real).toEqual([110_000, 110_000, 110_000, 110_000, 110_000, 110_000]);
     expect(view.projection.nextLevel).toMatchObject({ level: 'head', startValue: 165_000 });
+    expect(view.reopened).toBe(false);
     expect(world.emitted.at(-1)).toEqual({ type: 'projection.loaded', creditsLeft: 4 });
   },
   noOwnFigures: (_world, snapshot) => {
@@ -175,5 +176,6 @@ describe('incomeProjection behaviour', () => {
     saved.loading!.resolve(WITH_OWN);
     await settle();
     expect(projectionPhase(saved.actor.getSnapshot())).toBe('ready');
+    expect(projectionView(saved.actor.getSnapshot())!.reopened).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // explanation of the assumptions. One search's price (a corporate user asks for it: 1 credit); ?historyId=… re-opens
 // a saved projection for free. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -33,6 +33,11 @@ function Projection({ view }: { view: ProjectionView }) {
   return (
     <Stack gap="5" data-testid="projection-result">
       <FilterSummary filters={view.filters} definition={definition} years={years} />
+      {view.reopened && (
+        <Badge colorPalette="brand" alignSelf="start" data-testid="projection-reopened">
+          {t('personal.projection.reopened')}
+        </Badge>
+      )}
       <Text fontSize="lg" fontWeight="semibold" data-testid="projection-start">
         {t('personal.projection.start', { year: view.start.year, value: format.money(view.start.value) })}
       </Text>
