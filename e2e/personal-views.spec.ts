@@ -77,7 +77,7 @@ test('the evolution draws the median with its band and the own line; the real/no
   await expect(median).toHaveText(nominal!);
 });
 
-test('the income projection shows five years ahead, its chart and the assumptions', async ({ page }) => {
+test('the income projection shows five years ahead, its chart and the assumptions; a saved one re-opens', async ({ page, request }) => {
   await signInAs(page, 'member');
   await page.goto('/your-income-projection');
   await expect(page.getByTestId('projection-page')).toHaveAttribute('data-phase', 'ready', SLOW);
@@ -86,6 +86,20 @@ test('the income projection shows five years ahead, its chart and the assumption
   await expect(page.getByTestId('projection-table').locator('tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('projection-assumptions')).toBeVisible();
   await expect(page.getByTestId('projection-next')).toBeVisible();
+  await expect(page.getByTestId('projection-reopened')).toHaveCount(0);
+  // The growth is the peers' (the member's group widened until it has medians in two years), not the fallback.
+  await expect(page.getByTestId('projection-growth')).toBeVisible();
+  await expect(page.getByTestId('projection-fallback')).toHaveCount(0);
+  const figures = await page.getByTestId('projection-table').textContent();
+
+  // Saved in the member's history (free), and re-opened from it with the same figures.
+  const member = await apiSignIn(request, DEMO.member);
+  const history = await request.get('/api/forms/user-history?limit=5', { headers: bearer(member.token) });
+  const saved = ((await history.json()) as { items: { id: string; kind: string }[] }).items.find((item) => item.kind === 'projection');
+  expect(saved).toBeDefined();
+  await page.goto(`/your-income-projection?historyId=${saved!.id}`);
+  await expect(page.getByTestId('projection-reopened')).toBeVisible(SLOW);
+  await expect(page.getByTestId('projection-table')).toHaveText(figures!);
 });
 
 test('a corporate evolution costs one credit; my-searches re-opens it on its page for free', async ({ page, request }) => {

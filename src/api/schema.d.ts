@@ -1525,6 +1525,8 @@ export interface paths {
          *     the same group one position level up is added (`nextLevel`) and the caller's own line too, in one
          *     request at the price of one search (corporate: 1 credit); it needs the caller's completed form (404
          *     NO_COMPLETED_FORM, nothing charged) and is saved as kind projection, re-opened free with its `historyId`.
+         *     A projection's group is widened like the personalised comparison's (country, then sector dropped; never
+         *     the position level) until it has medians in two years; `filters` says the group used.
          */
         post: operations["getEvolution"];
         delete?: never;

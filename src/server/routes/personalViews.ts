@@ -42,6 +42,9 @@ type InsightItem = Schemas['InsightItem'];
  */
 export const PEER_CASCADE = ['country', 'sector', 'positionLevel'] as const satisfies readonly GroupField[];
 
+/** The income projection's group widens the same way, keeping the position level (the next-level scenario's). */
+const PROJECTION_CASCADE = PEER_CASCADE.filter((field) => field !== 'positionLevel');
+
 /** Why a peer group was widened, or a year or an entry has no figure (translation keys comparison.reasons.{code}). */
 export const VIEW_REASONS = {
   ...COMPARISON_REASONS,
@@ -495,8 +498,20 @@ export function personalViewsHandlers(context: AppContext) {
     years = [...years].sort((a, b) => a - b);
     const measure: Measure = body.measure ?? 'totalWithDeferral';
     const baseYear = currentYear();
-    const inflation = ratesForCountry(settings.inflation, filterCountry(filters));
-    const series = await seriesOf(settings, filters, years, measure, inflation.rates);
+    let inflation = ratesForCountry(settings.inflation, filterCountry(filters));
+    let series = await seriesOf(settings, filters, years, measure, inflation.rates);
+    if (projection) {
+      // A projection's group widens like the personalised comparison's (country, then sector; never the position
+      // level, which the next-level scenario needs) until its growth can be measured: medians in two years.
+      for (const field of PROJECTION_CASCADE) {
+        if (series.filter((point) => point.p50 !== null).length >= 2) break;
+        if (!filters[field]) continue;
+        const { [field]: _dropped, ...wider } = filters;
+        filters = wider;
+        inflation = ratesForCountry(settings.inflation, filterCountry(filters));
+        series = await seriesOf(settings, filters, years, measure, inflation.rates);
+      }
+    }
     let nextLevel: Schemas['EvolutionResult']['nextLevel'];
     if (projection) {
       const level = nextPositionLevel(filters.positionLevel);
