@@ -50,7 +50,7 @@ const SERVER_ERROR = failure(500, null);
 const OFFLINE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 
 const serializeState = (s: MachineSnapshot<EvolutionMachine>) =>
-  JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null, credits: s.context.credits });
+  JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null, credits: s.context.credits, filters: s.context.filters });
 // A corporate user with one credit left (the answers below report no balance: it stays until told otherwise).
 const INPUT = { searchKeyPrefix: KEY, credits: 1 };
 

@@ -17,7 +17,7 @@ import type { EvolutionResult } from '../../machines/evolution/evolutionMachine'
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
-import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
+import { actorDriver, send, walkPath, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
 
 const point = (year: number, p50: number | null) => ({
   year,
@@ -57,20 +57,23 @@ const NO_FORM = failure(403, 'FORM_REQUIRED');
 const SERVER_ERROR = failure(500, null);
 const KEY = 'projection-key-0001';
 const CHARGED: IncomeProjectionInput = { historyId: null, autoStart: false, requestKey: KEY };
+const FREE: IncomeProjectionInput = { ...CHARGED, autoStart: true };
 
 const serializeState = (s: MachineSnapshot<IncomeProjectionMachine>) => JSON.stringify({ value: s.value });
 
-const graph = machineGraph({
-  machine: incomeProjectionMachine,
-  input: CHARGED,
-  serializeState,
-  events: eventsWithFixtures<IncomeProjectionEvent>(
-    {},
-    { outputs: { loadProjectionInputs: [WITH_OWN, WITHOUT_OWN] }, errors: { loadProjectionInputs: [NO_CREDITS, NO_FORM, SERVER_ERROR] } },
-  ),
-});
+const graphFor = (input: IncomeProjectionInput) =>
+  machineGraph({
+    machine: incomeProjectionMachine,
+    input,
+    serializeState,
+    events: eventsWithFixtures<IncomeProjectionEvent>(
+      {},
+      { outputs: { loadProjectionInputs: [WITH_OWN, WITHOUT_OWN] }, errors: { loadProjectionInputs: [NO_CREDITS, NO_FORM, SERVER_ERROR] } },
+    ),
+  });
 
 interface World extends ActorWorld<IncomeProjectionMachine> {
+  input: IncomeProjectionInput;
   loading: { resolve(value: ProjectionInputs): void; reject(error: unknown): void } | null;
   requests: ProjectionRequest[];
   emitted: IncomeProjectionEmitted[];
@@ -78,7 +81,7 @@ interface World extends ActorWorld<IncomeProjectionMachine> {
 }
 
 function createWorld(input: IncomeProjectionInput = CHARGED): World {
-  const world = { loading: null, requests: [], emitted: [], asked: 0 } as Omit<World, 'actor'> as World;
+  const world = { input, loading: null, requests: [], emitted: [], asked: 0 } as Omit<World, 'actor'> as World;
   world.actor = createActor(
     incomeProjectionMachine.provide({
       actors: {
@@ -94,21 +97,22 @@ function createWorld(input: IncomeProjectionInput = CHARGED): World {
   return world;
 }
 
-const driver = actorDriver<IncomeProjectionMachine, World>({
-  start: () => createWorld(),
-  executors: {
-    'projection.run': (world, event) => {
-      world.asked += 1;
-      send(world, event);
+const driverFor = (input: IncomeProjectionInput) =>
+  actorDriver<IncomeProjectionMachine, World>({
+    start: () => createWorld(input),
+    executors: {
+      'projection.run': (world, event) => {
+        world.asked += 1;
+        send(world, event);
+      },
+      'projection.retry': send,
+    } satisfies EventExecutors<IncomeProjectionEvent, World>,
+    frameworkExecutors: {
+      'xstate.done.actor.loadProjectionInputs': (world, event) => world.loading!.resolve(event.output as ProjectionInputs),
+      'xstate.error.actor.loadProjectionInputs': (world, event) => world.loading!.reject(event.error),
     },
-    'projection.retry': send,
-  } satisfies EventExecutors<IncomeProjectionEvent, World>,
-  frameworkExecutors: {
-    'xstate.done.actor.loadProjectionInputs': (world, event) => world.loading!.resolve(event.output as ProjectionInputs),
-    'xstate.error.actor.loadProjectionInputs': (world, event) => world.loading!.reject(event.error),
-  },
-  serializeState,
-});
+    serializeState,
+  });
 
 const assertions = {
   waiting: (world, snapshot) => {
@@ -120,7 +124,8 @@ const assertions = {
   loading: (world, snapshot) => {
     expect(projectionPhase(snapshot)).toBe('loading');
     expect(projectionView(snapshot)).toBeNull();
-    expect(world.asked).toBe(1);
+    // A charged one waits for the person; a free one starts at once.
+    expect(world.asked).toBe(world.input.autoStart ? 0 : 1);
     // One request per attempt, always with this page's key: a retry never charges twice.
     expect(world.requests.at(-1)).toEqual({ historyId: null, idempotencyKey: KEY });
   },
@@ -150,7 +155,11 @@ const assertions = {
   },
 } satisfies StateAssertions<IncomeProjectionMachine, World>;
 
-describeMachinePaths('incomeProjection paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
+describeMachinePaths('incomeProjection paths (charged: the person asks)', { graph: graphFor(CHARGED), driver: driverFor(CHARGED), assertions, generators: ['shortest', 'transitions'] });
+// A free projection never waits: its shortest paths walk the eventless start (the guard suites are the charged one's).
+describe('incomeProjection paths (free: at once)', () => {
+  for (const path of graphFor(FREE).shortestPaths()) it(path.description, () => walkPath(path, driverFor(FREE), assertions));
+});
 
 async function settle() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
