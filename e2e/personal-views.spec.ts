@@ -87,7 +87,9 @@ test('the income projection shows five years ahead, its chart and the assumption
   await expect(page.getByTestId('projection-assumptions')).toBeVisible();
   await expect(page.getByTestId('projection-next')).toBeVisible();
   await expect(page.getByTestId('projection-reopened')).toHaveCount(0);
-  // The growth is the peers' (the member's group widened until it has medians in two years), not the fallback.
+  // The growth is the peers' (the member's group widened until it has medians in two years, and says so), not the
+  // fallback.
+  await expect(page.getByTestId('projection-widened')).toContainText('se amplió');
   await expect(page.getByTestId('projection-growth')).toBeVisible();
   await expect(page.getByTestId('projection-fallback')).toHaveCount(0);
   const figures = await page.getByTestId('projection-table').textContent();

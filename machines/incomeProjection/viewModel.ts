@@ -4,7 +4,7 @@
 // evolution answer deflated with.
 import type { SnapshotFrom } from 'xstate';
 import { incomeProjection, type GrowthPoint, type Projection } from '../../src/domain/incomeProjection';
-import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import type { FilterField, PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
 import type { IncomeProjectionMachine } from './incomeProjectionMachine';
 
@@ -25,6 +25,8 @@ export interface ProjectionView {
   release: { sequence: number; cutAt: string } | null;
   /** This projection re-opened a saved one (free). */
   reopened: boolean;
+  /** The filters the server dropped from the person's group (in order) to measure its growth. */
+  widened: FilterField[];
 }
 
 export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionView | null {
@@ -50,6 +52,7 @@ export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionVi
     inflationCountry: inputs.inflation?.country ?? null,
     release: inputs.release ? { sequence: inputs.release.sequence, cutAt: inputs.release.cutAt } : null,
     reopened: historyId !== null && inputs.historyId === historyId,
+    widened: inputs.widenedSteps ?? [],
   };
 }
 

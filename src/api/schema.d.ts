@@ -2472,6 +2472,8 @@ export interface components {
                 country: string | null;
                 rates: components["schemas"]["InflationEntry"][];
             };
+            /** @description With projection, the filters dropped (in order) until the group had medians in two years; absent otherwise. */
+            widenedSteps?: components["schemas"]["FilterField"][];
             /** @description With projection, the same group one position level up (null at the top level); absent otherwise. */
             nextLevel?: {
                 positionLevel: string;

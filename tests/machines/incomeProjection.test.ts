@@ -45,11 +45,15 @@ const evolution = (series: EvolutionResult['series'], userSeries: EvolutionResul
 });
 
 // 100,000 → 121,000 over two years: 10 % a year; the person earned 110,000 in 2025. One answer carries the next level.
-const WITH_OWN: ProjectionInputs = evolution(
-  [point(2023, 100_000), point(2024, null), point(2025, 121_000)],
-  [{ year: 2025, formId: 'form0000000000000000000001', value: 110_000, realValue: 110_000 }],
-  { positionLevel: 'head', series: [point(2023, 150_000), point(2025, 181_500)] },
-);
+const WITH_OWN: ProjectionInputs = {
+  ...evolution(
+    [point(2023, 100_000), point(2024, null), point(2025, 121_000)],
+    [{ year: 2025, formId: 'form0000000000000000000001', value: 110_000, realValue: 110_000 }],
+    { positionLevel: 'head', series: [point(2023, 150_000), point(2025, 181_500)] },
+  ),
+  // The person's group without its country (too few people with figures in two years).
+  widenedSteps: ['country'],
+};
 const WITHOUT_OWN: ProjectionInputs = evolution([point(2025, 121_000)], []);
 const failure = (status: number, errorCode: string | null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
@@ -137,6 +141,7 @@ const assertions = {
     expect(view.projection.current.real).toEqual([110_000, 110_000, 110_000, 110_000, 110_000, 110_000]);
     expect(view.projection.nextLevel).toMatchObject({ level: 'head', startValue: 165_000 });
     expect(view.reopened).toBe(false);
+    expect(view.widened).toEqual(['country']);
     expect(world.emitted.at(-1)).toEqual({ type: 'projection.loaded', creditsLeft: 4 });
   },
   noOwnFigures: (_world, snapshot) => {

@@ -354,16 +354,17 @@ describe('evolution over the years', () => {
     // No Portuguese consulting directors: without the country, the Spanish ones have medians in 2023 and 2026.
     const body = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'pt', positionLevel: 'director' }, projection: true }, admin.headers)).json();
     expect(body.filters).toEqual({ sector: 'consulting', positionLevel: 'director' });
+    expect(body.widenedSteps).toEqual(['country']);
     const wider = (await post(t, 'forms/evolution', { filters: body.filters }, admin.headers)).json();
     expect(body.series).toEqual(wider.series);
     expect(body.series.filter((p: { p50: number | null }) => p.p50 !== null).length).toBeGreaterThanOrEqual(2);
     expect(body.nextLevel.positionLevel).toBe('executive-committee');
     // Nobody at all in a sector at that level: the sector goes too, the level stays.
     const everyone = (await post(t, 'forms/evolution', { filters: { sector: 'retail', positionLevel: 'director' }, projection: true }, admin.headers)).json();
-    expect(everyone.filters).toEqual({ positionLevel: 'director' });
+    expect(everyone).toMatchObject({ filters: { positionLevel: 'director' }, widenedSteps: ['sector'] });
     // A group that can already be measured is kept as asked.
     const kept = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, projection: true }, admin.headers)).json();
-    expect(kept.filters).toEqual({ sector: 'consulting', country: 'es', positionLevel: 'director' });
+    expect(kept).toMatchObject({ filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, widenedSteps: [] });
   });
 });
 

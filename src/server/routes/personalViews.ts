@@ -500,6 +500,7 @@ export function personalViewsHandlers(context: AppContext) {
     const baseYear = currentYear();
     let inflation = ratesForCountry(settings.inflation, filterCountry(filters));
     let series = await seriesOf(settings, filters, years, measure, inflation.rates);
+    const widenedSteps: (typeof PROJECTION_CASCADE)[number][] = [];
     if (projection) {
       // A projection's group widens like the personalised comparison's (country, then sector; never the position
       // level, which the next-level scenario needs) until its growth can be measured: medians in two years.
@@ -508,6 +509,7 @@ export function personalViewsHandlers(context: AppContext) {
         if (!filters[field]) continue;
         const { [field]: _dropped, ...wider } = filters;
         filters = wider;
+        widenedSteps.push(field);
         inflation = ratesForCountry(settings.inflation, filterCountry(filters));
         series = await seriesOf(settings, filters, years, measure, inflation.rates);
       }
@@ -549,7 +551,7 @@ export function personalViewsHandlers(context: AppContext) {
       filters,
       series,
       userSeries,
-      ...(projection ? { nextLevel } : {}),
+      ...(projection ? { nextLevel, widenedSteps } : {}),
       ...(settled.historyId ? { historyId: settled.historyId } : {}),
       creditsLeft: settled.creditsLeft,
       release: releaseInfo(settings),

@@ -94,6 +94,11 @@ function Projection({ view }: { view: ProjectionView }) {
             </Alert.Root>
           )}
           <List.Root gap="1.5" ps="5">
+            {view.widened.length > 0 && (
+              <List.Item data-testid="projection-widened">
+                {t('personal.projection.widened', { fields: view.widened.map((field) => t(`comparison.filters.fields.${field}`)).join(', ') })}
+              </List.Item>
+            )}
             {growth.source === 'peers' && (
               <List.Item data-testid="projection-growth">
                 {t('personal.projection.growth', { rate: formatRate(growth.median, language), from: growth.fromYear, to: growth.toYear })}
