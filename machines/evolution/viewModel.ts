@@ -3,6 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { EvolutionMachine, EvolutionResult, EvolutionScale } from './evolutionMachine';
+import { countViewOf, type CountView } from '../comparison/viewModel';
 
 export type EvolutionSnapshot = SnapshotFrom<EvolutionMachine>;
 
@@ -109,6 +110,10 @@ export interface EvolutionPanelView {
   searching: boolean;
   /** The answer asked follows a saved search (free to re-open) until the filters change. */
   followsSaved: boolean;
+  /** The live "N people match" line (the latest year), as the comparison's panel shows it. */
+  count: CountView;
+  /** The count failed and may be asked again. */
+  canRecount: boolean;
   /** The caller pays per search and has no credit left: the button is disabled and the panel says how to get some. */
   outOfCredits: boolean;
 }
@@ -122,6 +127,8 @@ export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelV
     canSearch: snapshot.can({ type: 'evolution.search' }),
     searching: snapshot.hasTag('busy'),
     followsSaved: snapshot.context.historyId !== null,
+    count: countViewOf(snapshot.context.count, snapshot.matches({ editing: 'countFailed' })),
+    canRecount: snapshot.matches({ editing: 'countFailed' }),
     outOfCredits: snapshot.context.credits !== null && snapshot.context.credits <= 0,
   };
 }

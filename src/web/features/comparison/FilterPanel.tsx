@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FILTER_FIELDS, type FilterField, type PeerGroupFilters } from '../../../domain/peerGroupFilters';
 import { formatCount } from '../../../domain/language';
 import type { Language } from '../../../domain/constants';
-import { filterPanelView, sameView } from '../../../../machines/comparison/viewModel';
+import { filterPanelView, sameView, type CountView } from '../../../../machines/comparison/viewModel';
 import { filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
 import type { ComparisonActorRef } from './comparisonActor';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -32,10 +32,19 @@ export interface FilterPanelProps {
   cost: SearchCost;
 }
 
-export function CountLine({ actor, language, privacyThreshold }: Pick<FilterPanelProps, 'actor' | 'language' | 'privacyThreshold'>) {
+export interface CountLineProps extends Pick<FilterPanelProps, 'language' | 'privacyThreshold'> {
+  count: CountView;
+  canRecount: boolean;
+  onRecount: () => void;
+  /** Under K, say that a search needs at least K people (the comparison's rule; the evolution's earlier years may have figures). */
+  searchNeedsGroup?: boolean;
+  /** What the count counts, when it needs saying. */
+  note?: string;
+}
+
+/** The live "N people match" line of a filter panel. */
+export function CountLine({ count, canRecount, onRecount, language, privacyThreshold, searchNeedsGroup = true, note }: CountLineProps) {
   const { t } = useTranslation();
-  const count = useSelector(actor, (s) => filterPanelView(s).count, sameView);
-  const canRecount = useSelector(actor, (s) => filterPanelView(s).canRecount);
   let text: string;
   let tone = 'fg';
   if (count.status === 'pending') text = t('comparison.count.pending');
@@ -57,13 +66,18 @@ export function CountLine({ actor, language, privacyThreshold }: Pick<FilterPane
           {text}
         </Text>
       </HStack>
-      {count.status === 'known' && !count.enough && (
+      {note && (
+        <Text fontSize="sm" color="fg.muted">
+          {note}
+        </Text>
+      )}
+      {searchNeedsGroup && count.status === 'known' && !count.enough && (
         <Text fontSize="sm" color="fg.muted" data-testid="comparison-count-too-small">
           {t('comparison.search.needs_group', { threshold: privacyThreshold })}
         </Text>
       )}
       {canRecount && (
-        <Button size="xs" variant="outline" alignSelf="start" onClick={() => actor.send({ type: 'comparison.retry' })} data-testid="comparison-recount">
+        <Button size="xs" variant="outline" alignSelf="start" onClick={onRecount} data-testid="comparison-recount">
           {t('comparison.count.recount')}
         </Button>
       )}
@@ -212,7 +226,13 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
       onClear={() => actor.send({ type: 'comparison.clearFilters' })}
       onSearch={() => actor.send({ type: 'comparison.search' })}
     >
-      <CountLine actor={actor} language={language} privacyThreshold={privacyThreshold} />
+      <CountLine
+        count={panel.count}
+        canRecount={panel.canRecount}
+        onRecount={() => actor.send({ type: 'comparison.retry' })}
+        language={language}
+        privacyThreshold={privacyThreshold}
+      />
     </PeerFilterPanel>
   );
 }

@@ -15,7 +15,7 @@ import { FILTER_FIELDS } from '../../../domain/peerGroupFilters';
 import { useLanguage } from '../../app/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useComparisonPageContext } from '../comparison/useComparisonPage';
-import { PeerFilterPanel, type SearchCost } from '../comparison/FilterPanel';
+import { CountLine, PeerFilterPanel, type SearchCost } from '../comparison/FilterPanel';
 import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
@@ -31,7 +31,7 @@ const EVOLUTION_FIELDS = FILTER_FIELDS.filter((field) => field !== 'year');
 /** The comparison's filter panel over the evolution's machine. */
 function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
   const { t } = useTranslation();
-  const { definition, years } = useComparisonPageContext();
+  const { definition, years, language, privacyThreshold } = useComparisonPageContext();
   const panel = useSelector(actor, (s) => evolutionView(s).panel, sameView);
   return (
     <PeerFilterPanel
@@ -44,7 +44,17 @@ function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
       onSetFilter={(field, value) => actor.send({ type: 'evolution.setFilter', field, value })}
       onClear={() => actor.send({ type: 'evolution.clearFilters' })}
       onSearch={() => actor.send({ type: 'evolution.search' })}
-    />
+    >
+      <CountLine
+        count={panel.count}
+        canRecount={panel.canRecount}
+        onRecount={() => actor.send({ type: 'evolution.retry' })}
+        language={language}
+        privacyThreshold={privacyThreshold}
+        searchNeedsGroup={false}
+        note={t('personal.evolution.count_note')}
+      />
+    </PeerFilterPanel>
   );
 }
 
