@@ -1,9 +1,11 @@
 // The personal views end to end on the real server (600 seeded forms) with the demo member, a director in Spanish
 // banking with completed forms of the last three years and their own estimates from step 5 (−5 %, −3 %): the
 // personalised comparison (gauges with the perception beside the measured difference, the peer group, box plots,
-// insights), the evolution (chart, figures per year, the nominal/real switch) and the income projection.
+// insights), the evolution (chart, figures per year, the nominal/real switch, the comparison's filter panel) and the
+// income projection; and, for the demo corporate user, an evolution's price and its free re-opening from my-searches.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './auth-support';
+import { DEMO, apiSignIn, bearer, currentCredits, signIn } from './comparison-support';
 
 // The machine is shared by many test runs: generous but finite waits.
 test.describe.configure({ timeout: 120_000 });
@@ -48,8 +50,14 @@ test('the evolution draws the median with its band and the own line; the real/no
   await page.goto('/your-evolution');
   await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', /result|editing/, SLOW);
   // Everyone of each year: enough people in every seeded year for a median.
-  await page.getByTestId('evolution-clear').click();
-  await page.getByTestId('evolution-search').click();
+  // The comparison's filter panel, without the year (every year is shown).
+  await expect(page.getByTestId('comparison-filters')).toBeVisible();
+  await expect(page.getByTestId('filter-year')).toHaveCount(0);
+  await page.getByTestId('comparison-clear').click();
+  // The live count of the comparison (free): everyone of the latest year.
+  await expect(page.getByTestId('comparison-count')).toHaveAttribute('data-status', 'known', SLOW);
+  await expect(page.getByTestId('comparison-count')).toContainText(/Coinciden unas \d+ personas/);
+  await page.getByTestId('comparison-search').click();
   await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
   await expectTrendChartDrawn(page, 'evolution-chart');
 
@@ -72,7 +80,7 @@ test('the evolution draws the median with its band and the own line; the real/no
   await expect(median).toHaveText(nominal!);
 });
 
-test('the income projection shows five years ahead, its chart and the assumptions', async ({ page }) => {
+test('the income projection shows five years ahead, its chart and the assumptions; a saved one re-opens', async ({ page, request }) => {
   await signInAs(page, 'member');
   await page.goto('/your-income-projection');
   await expect(page.getByTestId('projection-page')).toHaveAttribute('data-phase', 'ready', SLOW);
@@ -81,4 +89,52 @@ test('the income projection shows five years ahead, its chart and the assumption
   await expect(page.getByTestId('projection-table').locator('tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('projection-assumptions')).toBeVisible();
   await expect(page.getByTestId('projection-next')).toBeVisible();
+  await expect(page.getByTestId('projection-reopened')).toHaveCount(0);
+  // The growth is the peers' (the member's group widened until it has medians in two years, and says so), not the
+  // fallback.
+  await expect(page.getByTestId('projection-widened')).toContainText('se amplió');
+  await expect(page.getByTestId('projection-growth')).toBeVisible();
+  await expect(page.getByTestId('projection-fallback')).toHaveCount(0);
+  const figures = await page.getByTestId('projection-table').textContent();
+
+  // Saved in the member's history (free), and re-opened from it with the same figures.
+  const member = await apiSignIn(request, DEMO.member);
+  const history = await request.get('/api/forms/user-history?limit=5', { headers: bearer(member.token) });
+  const saved = ((await history.json()) as { items: { id: string; kind: string }[] }).items.find((item) => item.kind === 'projection');
+  expect(saved).toBeDefined();
+  await page.goto(`/your-income-projection?historyId=${saved!.id}`);
+  await expect(page.getByTestId('projection-reopened')).toBeVisible(SLOW);
+  await expect(page.getByTestId('projection-table')).toHaveText(figures!);
+});
+
+test('a corporate evolution costs one credit; my-searches re-opens it on its page for free', async ({ page, request }) => {
+  const corporate = await apiSignIn(request, DEMO.corporate);
+  const admin = await apiSignIn(request, DEMO.admin);
+  const added = await request.patch(`/api/users/${corporate.user._id}`, { headers: bearer(admin.token), data: { creditsDelta: 2, reason: 'e2e: an evolution' } });
+  expect(added.status(), await added.text()).toBe(200);
+  const before = await currentCredits(request, corporate.token);
+
+  await signIn(page, DEMO.corporate, /\/dashboard$/);
+  await page.goto('/your-evolution');
+  // A charged search waits for the person: the comparison's panel says what it costs.
+  await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', 'editing', SLOW);
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'credits');
+  // From everyone (the account may have a form of its own, whose small group starts the page), then Spain.
+  await page.getByTestId('comparison-clear').click();
+  await page.getByTestId('filter-country').selectOption('es');
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expectTrendChartDrawn(page, 'evolution-chart');
+  expect(await currentCredits(request, corporate.token)).toBe(before - 1);
+
+  await page.goto('/my-account/my-searches');
+  const saved = page.getByTestId('search-entry').first();
+  await expect(saved).toHaveAttribute('data-kind', 'evolution');
+  const id = await saved.getAttribute('data-id');
+  await saved.getByTestId('search-entry-reopen').click();
+  await expect(page).toHaveURL(new RegExp(`/your-evolution\\?historyId=${id}$`));
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'reopen');
+  await expect(page.getByTestId('filter-country')).toHaveValue('es');
+  expect(await currentCredits(request, corporate.token)).toBe(before - 1);
 });

@@ -18,7 +18,7 @@ import {
   type Positions,
   type Statistic,
 } from '../../src/domain/peerDistribution';
-import type { ComparisonMachine, ComparisonResult, ComparisonSubject, FormStamp } from './comparisonMachine';
+import type { ComparisonMachine, ComparisonResult, ComparisonSubject, CountResult, FormStamp } from './comparisonMachine';
 
 export type ComparisonSnapshot = SnapshotFrom<ComparisonMachine>;
 
@@ -150,11 +150,15 @@ export interface FailureView {
   canRetry: boolean;
 }
 
-function countView(snapshot: ComparisonSnapshot): CountView {
-  const { count } = snapshot.context;
-  if (snapshot.matches({ editing: 'countFailed' })) return { status: 'failed', count: null, label: null, enough: null };
+/** The live count line of a filter panel: the count known (or null while pending), or its request failed. */
+export function countViewOf(count: CountResult | null, failed: boolean): CountView {
+  if (failed) return { status: 'failed', count: null, label: null, enough: null };
   if (!count) return { status: 'pending', count: null, label: null, enough: null };
   return { status: 'known', count: count.count, label: count.countLabel, enough: count.enough };
+}
+
+function countView(snapshot: ComparisonSnapshot): CountView {
+  return countViewOf(snapshot.context.count, snapshot.matches({ editing: 'countFailed' }));
 }
 
 export function filterPanelView(snapshot: ComparisonSnapshot): FilterPanelView {

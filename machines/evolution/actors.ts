@@ -1,10 +1,11 @@
 // The real effects of the evolution: where it starts (the person's own peer group from their latest form, or a
-// saved search found in the history) and POST forms/evolution, through the typed client.
+// saved search found in the history), the comparison's live count and POST forms/evolution, through the typed client.
 import { fromPromise } from 'xstate';
 import { api, call, type ApiClient, type CallFailure } from '../../src/api/client';
 import { normaliseFilters, peerGroupOf, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { dataOf, failureOfResult } from '../personalViews/calls';
 import type { EvolutionRequest, EvolutionResult, EvolutionStart } from './evolutionMachine';
+import { signedInComparisonActors } from '../comparison/actors';
 
 /** The peer group of the caller's latest form without its year (sector, position level, country); none without a form. */
 export async function ownPeerGroup(client: ApiClient, signal?: AbortSignal): Promise<PeerGroupFilters | null> {
@@ -58,6 +59,8 @@ export interface EvolutionOptions {
 
 export function evolutionActors(options: EvolutionOptions, client: ApiClient = api) {
   return {
+    // The comparison's live count (free): the same filters, the latest year.
+    countResults: signedInComparisonActors(client).countResults,
     runEvolution: fromPromise<EvolutionResult, EvolutionRequest>(({ input, signal }) =>
       dataOf(
         call(

@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
 
 export type EvolutionResult = components['schemas']['EvolutionResult'];
 export type EvolutionScale = 'nominal' | 'real';
@@ -19,6 +20,8 @@ export interface EvolutionStart {
 export interface EvolutionInput {
   /** Prefix of the idempotency keys of this page's searches: `${prefix}-${n}` for the n-th new search. */
   searchKeyPrefix: string;
+  /** The credits a new search may spend; null or absent when searches are not paid by credit. */
+  credits?: number | null;
 }
 
 export interface EvolutionRequest {
@@ -34,6 +37,9 @@ export interface EvolutionContext {
   scale: EvolutionScale;
   searchKeyPrefix: string;
   searchNumber: number;
+  credits: number | null;
+  /** The live count of the chosen filters (the latest year), as the comparison's panel shows it; null while unknown. */
+  count: CountResult | null;
   failure: CallFailure | null;
 }
 
@@ -41,8 +47,11 @@ export type EvolutionEvent =
   | { type: 'evolution.setFilter'; field: FilterField; value: FilterValue }
   | { type: 'evolution.clearFilters' }
   | { type: 'evolution.search' }
+  /** Retry what failed: the starting point, the evolution, or the count. */
   | { type: 'evolution.retry' }
-  | { type: 'evolution.setScale'; scale: EvolutionScale };
+  | { type: 'evolution.setScale'; scale: EvolutionScale }
+  /** The person's balance changed elsewhere (credits bought, the account re-read). */
+  | { type: 'evolution.setCredits'; credits: number | null };
 
 export type EvolutionEmitted =
   | { type: 'evolution.creditsExhausted'; failure: CallFailure }
@@ -57,8 +66,15 @@ export type EvolutionEmitted =
  *     │  └──start (charged)──▶ editing                 ├──402──▶ creditGate (emits creditsExhausted)
  *     └─error─▶ unavailable (retry)                    ├──no form──▶ formRequired
  *                                                      └──failure──▶ failed ──retry (same key)──▶ searching
+ * editing: waiting ──after countDebounce──▶ counting ──done──▶ ready
+ *             ▲ setFilter / clearFilters       └──error──▶ countFailed ──retry──▶ counting
  * evolution.setScale (nominal / real) anywhere: the figures shown switch, nothing is asked again.
  * ```
+ *
+ * Filters as the comparison does (the same filter panel): the people matching the filters are counted (free, the
+ * latest year) after each pause; a new search needs a credit when the caller pays per search (`credits` from the
+ * input, then the balance each answer reports, or `evolution.setCredits`); at 0 the search button is disabled and
+ * the panel says how to get credits. A small latest year does not block the search: earlier years may have figures.
  *
  * Tags: `loading`, `editing`, `busy`, `result`, `creditGate`, `formRequired`, `failed`, `unavailable`.
  */
@@ -76,9 +92,16 @@ export const evolutionMachine = setup({
     runEvolution: fromPromise<EvolutionResult, EvolutionRequest>(async () => {
       throw new Error('evolution: provide runEvolution');
     }),
+    countResults: fromPromise<CountResult, CountRequestInput>(async () => {
+      throw new Error('evolution: provide countResults');
+    }),
+  },
+  delays: {
+    countDebounce: 350,
   },
   guards: {
     searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
+    hasCredits: ({ context }) => context.credits === null || context.credits > 0,
     isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
     needsForm: (_, params: { error: unknown }) => needsForm(params.error),
   },
@@ -87,11 +110,22 @@ export const evolutionMachine = setup({
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'evolution.setFilter');
       // filters.year is ignored by the evolution: every survey year is shown.
-      return event.field === 'year' ? {} : { filters: withFilter(context.filters, event.field, event.value), historyId: null };
+      return event.field === 'year' ? {} : { filters: withFilter(context.filters, event.field, event.value), historyId: null, count: null };
     }),
-    clearFilters: assign({ filters: () => ({}), historyId: null }),
+    clearFilters: assign({ filters: () => ({}), historyId: null, count: null }),
+    rememberCount: assign((_, params: { count: CountResult }) => ({ count: params.count })),
+    forgetCount: assign({ count: null }),
     startNewSearch: assign({ searchNumber: ({ context }) => context.searchNumber + 1, failure: null }),
-    rememberAnswer: assign((_, params: { answer: EvolutionResult }) => ({ result: params.answer, failure: null })),
+    setCredits: assign(({ event }) => {
+      assertEvent(event, 'evolution.setCredits');
+      return { credits: event.credits };
+    }),
+    rememberAnswer: assign(({ context }, params: { answer: EvolutionResult }) => ({
+      result: params.answer,
+      failure: null,
+      // The balance after the search, as the server counted it.
+      credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
+    })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     setScale: assign(({ event }) => {
       assertEvent(event, 'evolution.setScale');
@@ -111,11 +145,14 @@ export const evolutionMachine = setup({
     scale: 'nominal',
     searchKeyPrefix: input.searchKeyPrefix,
     searchNumber: 0,
+    credits: input.credits ?? null,
+    count: null,
     failure: null,
   }),
   initial: 'preparing',
   on: {
     'evolution.setScale': { actions: 'setScale' },
+    'evolution.setCredits': { actions: 'setCredits' },
   },
   states: {
     preparing: {
@@ -141,12 +178,38 @@ export const evolutionMachine = setup({
       on: { 'evolution.retry': { target: 'preparing' } },
     },
     editing: {
-      description: 'The person chooses the filters; an earlier answer stays on screen, marked as not answering them.',
+      description: 'The person chooses the filters (counted, free, after each pause); an earlier answer stays on screen, marked as not answering them.',
       tags: ['editing'],
+      initial: 'counting',
       on: {
-        'evolution.setFilter': { actions: 'setFilter' },
-        'evolution.clearFilters': { actions: 'clearFilters' },
-        'evolution.search': { target: 'searching', actions: 'startNewSearch' },
+        'evolution.setFilter': { target: '.waiting', reenter: true, actions: 'setFilter' },
+        'evolution.clearFilters': { target: '.waiting', reenter: true, actions: 'clearFilters' },
+        'evolution.search': { guard: 'hasCredits', target: 'searching', actions: 'startNewSearch' },
+      },
+      states: {
+        waiting: {
+          description: 'A filter just changed: waits for a pause before counting, so choosing does not flood the server.',
+          tags: ['counting'],
+          after: { countDebounce: { target: 'counting' } },
+        },
+        counting: {
+          description: 'Counting the people who match in the latest year; a filter change cancels this request.',
+          tags: ['counting'],
+          invoke: {
+            id: 'countResults',
+            src: 'countResults',
+            input: ({ context }) => ({ filters: context.filters }),
+            onDone: { target: 'ready', actions: { type: 'rememberCount', params: ({ event }) => ({ count: event.output }) } },
+            onError: { target: 'countFailed', actions: 'forgetCount' },
+          },
+        },
+        ready: {
+          description: 'The count is shown ("N people match", or "<5").',
+        },
+        countFailed: {
+          description: 'The count did not arrive; it may be asked again (the evolution may be asked anyway).',
+          on: { 'evolution.retry': { target: 'counting' } },
+        },
       },
     },
     searching: {
@@ -186,8 +249,8 @@ export const evolutionMachine = setup({
       description: 'The chart and the figures per year (years under K marked, not dropped).',
       tags: ['result'],
       on: {
-        'evolution.setFilter': { target: 'editing', actions: 'setFilter' },
-        'evolution.clearFilters': { target: 'editing', actions: 'clearFilters' },
+        'evolution.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
+        'evolution.clearFilters': { target: 'editing.waiting', actions: 'clearFilters' },
       },
     },
     creditGate: {
@@ -203,7 +266,7 @@ export const evolutionMachine = setup({
       tags: ['failed'],
       on: {
         'evolution.retry': { target: 'searching' },
-        'evolution.setFilter': { target: 'editing', actions: 'setFilter' },
+        'evolution.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
       },
     },
   },

@@ -3,6 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { EvolutionMachine, EvolutionResult, EvolutionScale } from './evolutionMachine';
+import { countViewOf, type CountView } from '../comparison/viewModel';
 
 export type EvolutionSnapshot = SnapshotFrom<EvolutionMachine>;
 
@@ -107,6 +108,14 @@ export interface EvolutionPanelView {
   canClear: boolean;
   canSearch: boolean;
   searching: boolean;
+  /** The answer asked follows a saved search (free to re-open) until the filters change. */
+  followsSaved: boolean;
+  /** The live "N people match" line (the latest year), as the comparison's panel shows it. */
+  count: CountView;
+  /** The count failed and may be asked again. */
+  canRecount: boolean;
+  /** The caller pays per search and has no credit left: the button is disabled and the panel says how to get some. */
+  outOfCredits: boolean;
 }
 
 export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelView {
@@ -117,6 +126,10 @@ export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelV
     canClear: !locked && activeFilters(snapshot.context.filters).length > 0,
     canSearch: snapshot.can({ type: 'evolution.search' }),
     searching: snapshot.hasTag('busy'),
+    followsSaved: snapshot.context.historyId !== null,
+    count: countViewOf(snapshot.context.count, snapshot.matches({ editing: 'countFailed' })),
+    canRecount: snapshot.matches({ editing: 'countFailed' }),
+    outOfCredits: snapshot.context.credits !== null && snapshot.context.credits <= 0,
   };
 }
 

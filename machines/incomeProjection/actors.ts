@@ -1,31 +1,26 @@
-// The real effect of the income projection: two evolution calls through the typed client — the person's own
-// peer group (sector, position level, country of their latest form) with their own totals, and the same group at
-// the next position level (how the "next level" scenario gets its growth and its level). Both are free for a
-// member with a completed form; a member without one gets 403 FORM_REQUIRED.
+// The real effect of the income projection: one evolution request asked as a projection through the typed client —
+// the person's own peer group (sector, position level, country of their latest form) with their own totals and the
+// same group at the next position level, at one search's price (free for a member with a completed form; 1 credit
+// for a corporate user). A saved projection is re-opened by its historyId, free. Without a form of their own the
+// person has nothing to project: nothing is asked (403 FORM_REQUIRED, as the server would say).
 import { fromPromise } from 'xstate';
 import { api, call, type ApiClient, type CallFailure } from '../../src/api/client';
-import { nextPositionLevel } from '../../src/domain/incomeProjection';
-import { normaliseFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { normaliseFilters } from '../../src/domain/peerGroupFilters';
 import { ownPeerGroup } from '../evolution/actors';
-import type { EvolutionResult } from '../evolution/evolutionMachine';
 import { dataOf } from '../personalViews/calls';
-import type { ProjectionInputs } from './incomeProjectionMachine';
+import type { ProjectionInputs, ProjectionRequest } from './incomeProjectionMachine';
 
 const formRequired = (): CallFailure => ({ ok: false, status: 403, value: null, reason: 'http', body: null, errorCode: 'FORM_REQUIRED', request: null });
 
 export function incomeProjectionActors(client: ApiClient = api) {
-  const evolution = (filters: PeerGroupFilters, getUserEvolution: boolean, signal: AbortSignal): Promise<EvolutionResult> =>
-    dataOf(call(client.POST('/forms/evolution', { body: { filters: normaliseFilters(filters), getUserEvolution }, signal })));
   return {
-    loadProjectionInputs: fromPromise<ProjectionInputs>(async ({ signal }) => {
+    loadProjectionInputs: fromPromise<ProjectionInputs, ProjectionRequest>(async ({ input, signal }) => {
+      if (input.historyId) {
+        return dataOf(call(client.POST('/forms/evolution', { body: { filters: {}, projection: true, historyId: input.historyId }, signal })));
+      }
       const group = await ownPeerGroup(client, signal);
       if (!group) throw formRequired();
-      const next = nextPositionLevel(group.positionLevel);
-      const [own, nextEvolution] = await Promise.all([
-        evolution(group, true, signal),
-        next ? evolution({ ...group, positionLevel: next }, false, signal) : Promise.resolve(null),
-      ]);
-      return { own, nextLevel: next && nextEvolution ? { level: next, evolution: nextEvolution } : null };
+      return dataOf(call(client.POST('/forms/evolution', { body: { filters: normaliseFilters(group), projection: true, idempotencyKey: input.idempotencyKey }, signal })));
     }),
   };
 }

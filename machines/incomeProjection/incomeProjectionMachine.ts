@@ -1,70 +1,118 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf, needsForm } from '../personalViews/calls';
+import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
 
 /**
- * What the projection is computed from: the evolution of the person's own peer group (with their own totals)
- * and, when there is a next position level, the evolution of that level's peers in the same sector and country.
+ * What the projection is computed from: one evolution answer asked as a projection — the person's own peer group
+ * with their own totals and (nextLevel) the same group one position level up. One request, one search's price.
  */
-export interface ProjectionInputs {
-  own: EvolutionResult;
-  nextLevel: { level: string; evolution: EvolutionResult } | null;
+export type ProjectionInputs = EvolutionResult;
+
+export interface IncomeProjectionInput {
+  /** A saved projection to re-open (free); null for a new one. */
+  historyId: string | null;
+  /** Ask at once (free for the caller, or a re-opening); false: a corporate user confirms the charged projection. */
+  autoStart: boolean;
+  /** The idempotency key of this page's projection: a retry never charges twice. */
+  requestKey: string;
 }
 
-export type IncomeProjectionEvent = { type: 'projection.retry' };
+export interface ProjectionRequest {
+  historyId: string | null;
+  idempotencyKey: string;
+}
+
+export type IncomeProjectionEvent = { type: 'projection.run' } | { type: 'projection.retry' };
+
+/** What the page hears: failures go to the error catalogue (402: a warning and /my-account); credits are re-read. */
+export type IncomeProjectionEmitted =
+  | { type: 'projection.creditsExhausted'; failure: CallFailure }
+  | { type: 'projection.failed'; failure: CallFailure }
+  | { type: 'projection.loaded'; creditsLeft: number | null };
 
 /**
- * The income projection (issue 14): loads its inputs, then the view model computes the projection with the pure
- * src/domain/incomeProjection.
+ * The income projection (issue 14): loads its inputs (one evolution request asked as a projection), then the view
+ * model computes the projection with the pure src/domain/incomeProjection.
  *
  * ```
- * loading ──inputs with the person's own total──▶ ready
- *    ├──no own total (no completed form)────────▶ noOwnFigures
- *    └──failure──▶ failed ──projection.retry──▶ loading
+ * waiting ──(free or re-opening: at once) / projection.run──▶ loading ──inputs with the person's own total──▶ ready
+ *                                                               ├──no own total (no completed form)──▶ noOwnFigures
+ *                                                               ├──402──▶ creditGate (emits creditsExhausted)
+ *                                                               └──failure──▶ failed ──projection.retry (same key)──▶ loading
  * ```
+ *
+ * Tags: `waiting`, `busy`, `ready`, `noOwnFigures`, `creditGate`, `failed`.
  */
 export const incomeProjectionMachine = setup({
   types: {
-    context: {} as { inputs: ProjectionInputs | null; failure: CallFailure | null },
+    context: {} as IncomeProjectionInput & { inputs: ProjectionInputs | null; failure: CallFailure | null },
     events: {} as IncomeProjectionEvent,
+    input: {} as IncomeProjectionInput,
+    emitted: {} as IncomeProjectionEmitted,
   },
   actors: {
-    loadProjectionInputs: fromPromise<ProjectionInputs>(async () => {
+    loadProjectionInputs: fromPromise<ProjectionInputs, ProjectionRequest>(async () => {
       throw new Error('incomeProjection: provide loadProjectionInputs');
     }),
   },
   guards: {
-    hasOwnTotal: (_, params: { inputs: ProjectionInputs }) => (params.inputs.own.userSeries ?? []).length > 0,
+    startsAtOnce: ({ context }) => context.autoStart || context.historyId !== null,
+    hasOwnTotal: (_, params: { inputs: ProjectionInputs }) => (params.inputs.userSeries ?? []).length > 0,
+    isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
     needsForm: (_, params: { error: unknown }) => needsForm(params.error),
   },
   actions: {
     rememberInputs: assign((_, params: { inputs: ProjectionInputs }) => ({ inputs: params.inputs, failure: null })),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    emitLoaded: emit((_, params: { inputs: ProjectionInputs }) => ({ type: 'projection.loaded' as const, creditsLeft: params.inputs.creditsLeft })),
+    emitCreditsExhausted: emit(({ context }) => ({ type: 'projection.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
+    emitFailed: emit(({ context }) => ({ type: 'projection.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
   id: 'incomeProjection',
   description: "Projects the person's total five years ahead at their peer group's growth.",
-  context: { inputs: null, failure: null },
-  initial: 'loading',
+  context: ({ input }) => ({ ...input, inputs: null, failure: null }),
+  initial: 'waiting',
   states: {
+    waiting: {
+      description: 'A charged projection waits for the corporate user to ask for it; a free one (or a re-opening) starts at once.',
+      tags: ['waiting'],
+      always: { guard: 'startsAtOnce', target: 'loading' },
+      on: { 'projection.run': { target: 'loading' } },
+    },
     loading: {
-      description: "Asking for the evolution of the person's peer group and of the next position level's peers.",
+      description: "Asking for the evolution of the person's peer group and of the next position level's peers (one search).",
       tags: ['busy'],
       invoke: {
         id: 'loadProjectionInputs',
         src: 'loadProjectionInputs',
+        input: ({ context }) => ({ historyId: context.historyId, idempotencyKey: context.requestKey }),
         onDone: [
           {
             guard: { type: 'hasOwnTotal', params: ({ event }) => ({ inputs: event.output }) },
             target: 'ready',
-            actions: { type: 'rememberInputs', params: ({ event }) => ({ inputs: event.output }) },
+            actions: [
+              { type: 'rememberInputs', params: ({ event }) => ({ inputs: event.output }) },
+              { type: 'emitLoaded', params: ({ event }) => ({ inputs: event.output }) },
+            ],
           },
-          { target: 'noOwnFigures', actions: { type: 'rememberInputs', params: ({ event }) => ({ inputs: event.output }) } },
+          {
+            target: 'noOwnFigures',
+            actions: [
+              { type: 'rememberInputs', params: ({ event }) => ({ inputs: event.output }) },
+              { type: 'emitLoaded', params: ({ event }) => ({ inputs: event.output }) },
+            ],
+          },
         ],
         onError: [
+          {
+            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
+            target: 'creditGate',
+            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitCreditsExhausted'],
+          },
           { guard: { type: 'needsForm', params: ({ event }) => ({ error: event.error }) }, target: 'noOwnFigures', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
         ],
       },
     },
@@ -76,8 +124,12 @@ export const incomeProjectionMachine = setup({
       description: 'The person has no completed form to start from: the way out is the questionnaire.',
       tags: ['noOwnFigures'],
     },
+    creditGate: {
+      description: 'A corporate user without credits: the app warns and leads to /my-account.',
+      tags: ['creditGate'],
+    },
     failed: {
-      description: 'The inputs did not arrive; they may be asked again.',
+      description: 'The inputs did not arrive; they may be asked again with the same key (never charged twice).',
       tags: ['failed'],
       on: { 'projection.retry': { target: 'loading' } },
     },

@@ -1,15 +1,16 @@
 // The income projection as the page renders it: the pure projection of src/domain/incomeProjection over the
-// machine's inputs. The person's start is their latest own total (nominal); the group's growth comes from the
-// nominal medians; real terms use the average of the rates the evolution answer deflated with.
+// machine's inputs (one evolution answer asked as a projection). The person's start is their latest own total
+// (nominal); the group's growth comes from the nominal medians; real terms use the average of the rates the
+// evolution answer deflated with.
 import type { SnapshotFrom } from 'xstate';
 import { incomeProjection, type GrowthPoint, type Projection } from '../../src/domain/incomeProjection';
-import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import type { FilterField, PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
 import type { IncomeProjectionMachine } from './incomeProjectionMachine';
 
 export type IncomeProjectionSnapshot = SnapshotFrom<IncomeProjectionMachine>;
 
-const growthSeries = (result: EvolutionResult): GrowthPoint[] => result.series.map(({ year, p25, p50, p75 }) => ({ year, p25, p50, p75 }));
+const growthSeries = (series: EvolutionResult['series']): GrowthPoint[] => series.map(({ year, p25, p50, p75 }) => ({ year, p25, p50, p75 }));
 
 export interface ProjectionView {
   currency: string;
@@ -22,35 +23,45 @@ export interface ProjectionView {
   yearsWithMedian: number[];
   inflationCountry: string | null;
   release: { sequence: number; cutAt: string } | null;
+  /** This projection re-opened a saved one (free). */
+  reopened: boolean;
+  /** The filters the server dropped from the person's group (in order) to measure its growth. */
+  widened: FilterField[];
 }
 
 export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionView | null {
-  const { inputs } = snapshot.context;
+  const { inputs, historyId } = snapshot.context;
   if (!snapshot.hasTag('ready') || !inputs) return null;
-  const own = [...(inputs.own.userSeries ?? [])].sort((a, b) => a.year - b.year).at(-1);
+  const own = [...(inputs.userSeries ?? [])].sort((a, b) => a.year - b.year).at(-1);
   if (!own) return null;
   const start = { year: own.year, value: own.value };
-  const rates = (inputs.own.inflation?.rates ?? []).map((rate) => rate.rate);
+  const rates = (inputs.inflation?.rates ?? []).map((rate) => rate.rate);
   const projection = incomeProjection({
     start,
-    peers: growthSeries(inputs.own),
-    nextLevel: inputs.nextLevel ? { level: inputs.nextLevel.level, series: growthSeries(inputs.nextLevel.evolution) } : null,
+    peers: growthSeries(inputs.series),
+    nextLevel: inputs.nextLevel ? { level: inputs.nextLevel.positionLevel, series: growthSeries(inputs.nextLevel.series) } : null,
     inflationRates: rates,
   });
   return {
-    currency: inputs.own.currency,
-    measure: inputs.own.measure,
-    filters: inputs.own.filters as PeerGroupFilters,
+    currency: inputs.currency,
+    measure: inputs.measure,
+    filters: inputs.filters as PeerGroupFilters,
     projection,
     start,
-    yearsWithMedian: inputs.own.series.filter((point) => point.p50 !== null).map((point) => point.year),
-    inflationCountry: inputs.own.inflation?.country ?? null,
-    release: inputs.own.release ? { sequence: inputs.own.release.sequence, cutAt: inputs.own.release.cutAt } : null,
+    yearsWithMedian: inputs.series.filter((point) => point.p50 !== null).map((point) => point.year),
+    inflationCountry: inputs.inflation?.country ?? null,
+    release: inputs.release ? { sequence: inputs.release.sequence, cutAt: inputs.release.cutAt } : null,
+    reopened: historyId !== null && inputs.historyId === historyId,
+    widened: inputs.widenedSteps ?? [],
   };
 }
 
-export function projectionPhase(snapshot: IncomeProjectionSnapshot): 'loading' | 'ready' | 'noOwnFigures' | 'failed' {
+export type ProjectionPhase = 'waiting' | 'loading' | 'ready' | 'noOwnFigures' | 'creditGate' | 'failed';
+
+export function projectionPhase(snapshot: IncomeProjectionSnapshot): ProjectionPhase {
+  if (snapshot.hasTag('waiting')) return 'waiting';
   if (snapshot.hasTag('ready')) return 'ready';
+  if (snapshot.hasTag('creditGate')) return 'creditGate';
   if (snapshot.hasTag('noOwnFigures')) return 'noOwnFigures';
   if (snapshot.hasTag('failed')) return 'failed';
   return 'loading';

@@ -10,6 +10,9 @@ export const machine = createMachine({
     'evolution.setScale': {
       actions: 'setScale',
     },
+    'evolution.setCredits': {
+      actions: 'setCredits',
+    },
   },
   states: {
     preparing: {
@@ -45,18 +48,62 @@ export const machine = createMachine({
       },
     },
     editing: {
-      description: 'The person chooses the filters; an earlier answer stays on screen, marked as not answering them.',
+      description: 'The person chooses the filters (counted, free, after each pause); an earlier answer stays on screen, marked as not answering them.',
+      initial: 'counting',
       tags: ['editing'],
       on: {
         'evolution.setFilter': {
+          target: '.waiting',
           actions: 'setFilter',
+          reenter: true,
         },
         'evolution.clearFilters': {
+          target: '.waiting',
           actions: 'clearFilters',
+          reenter: true,
         },
         'evolution.search': {
           target: 'searching',
+          guard: 'hasCredits',
           actions: 'startNewSearch',
+        },
+      },
+      states: {
+        waiting: {
+          description: 'A filter just changed: waits for a pause before counting, so choosing does not flood the server.',
+          tags: ['counting'],
+          after: {
+            countDebounce: {
+              target: 'counting',
+            },
+          },
+        },
+        counting: {
+          description: 'Counting the people who match in the latest year; a filter change cancels this request.',
+          tags: ['counting'],
+          invoke: {
+            id: 'countResults',
+            src: 'countResults',
+            onDone: {
+              target: 'ready',
+              actions: 'rememberCount',
+            },
+            onError: {
+              target: 'countFailed',
+              actions: 'forgetCount',
+            },
+          },
+        },
+        ready: {
+          description: 'The count is shown ("N people match", or "<5").',
+        },
+        countFailed: {
+          description: 'The count did not arrive; it may be asked again (the evolution may be asked anyway).',
+          on: {
+            'evolution.retry': {
+              target: 'counting',
+            },
+          },
         },
       },
     },
@@ -93,11 +140,11 @@ export const machine = createMachine({
       tags: ['result'],
       on: {
         'evolution.setFilter': {
-          target: 'editing',
+          target: 'editing.waiting',
           actions: 'setFilter',
         },
         'evolution.clearFilters': {
-          target: 'editing',
+          target: 'editing.waiting',
           actions: 'clearFilters',
         },
       },
@@ -118,7 +165,7 @@ export const machine = createMachine({
           target: 'searching',
         },
         'evolution.setFilter': {
-          target: 'editing',
+          target: 'editing.waiting',
           actions: 'setFilter',
         },
       },

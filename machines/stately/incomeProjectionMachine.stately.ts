@@ -5,14 +5,23 @@ import { createMachine } from 'xstate';
 export const machine = createMachine({
   id: 'incomeProjection',
   description: 'Projects the person\'s total five years ahead at their peer group\'s growth.',
-  initial: 'loading',
-  context: {
-    inputs: null,
-    failure: null,
-  },
+  initial: 'waiting',
   states: {
+    waiting: {
+      description: 'A charged projection waits for the corporate user to ask for it; a free one (or a re-opening) starts at once.',
+      tags: ['waiting'],
+      on: {
+        'projection.run': {
+          target: 'loading',
+        },
+      },
+      always: {
+        target: 'loading',
+        guard: 'startsAtOnce',
+      },
+    },
     loading: {
-      description: 'Asking for the evolution of the person\'s peer group and of the next position level\'s peers.',
+      description: 'Asking for the evolution of the person\'s peer group and of the next position level\'s peers (one search).',
       tags: ['busy'],
       invoke: {
         id: 'loadProjectionInputs',
@@ -21,14 +30,19 @@ export const machine = createMachine({
           {
             target: 'ready',
             guard: 'hasOwnTotal',
-            actions: 'rememberInputs',
+            actions: ['rememberInputs', 'emitLoaded'],
           },
           {
             target: 'noOwnFigures',
-            actions: 'rememberInputs',
+            actions: ['rememberInputs', 'emitLoaded'],
           },
         ],
         onError: [
+          {
+            target: 'creditGate',
+            guard: 'isInsufficientCredits',
+            actions: ['rememberFailure', 'emitCreditsExhausted'],
+          },
           {
             target: 'noOwnFigures',
             guard: 'needsForm',
@@ -36,7 +50,7 @@ export const machine = createMachine({
           },
           {
             target: 'failed',
-            actions: 'rememberFailure',
+            actions: ['rememberFailure', 'emitFailed'],
           },
         ],
       },
@@ -49,8 +63,12 @@ export const machine = createMachine({
       description: 'The person has no completed form to start from: the way out is the questionnaire.',
       tags: ['noOwnFigures'],
     },
+    creditGate: {
+      description: 'A corporate user without credits: the app warns and leads to /my-account.',
+      tags: ['creditGate'],
+    },
     failed: {
-      description: 'The inputs did not arrive; they may be asked again.',
+      description: 'The inputs did not arrive; they may be asked again with the same key (never charged twice).',
       tags: ['failed'],
       on: {
         'projection.retry': {

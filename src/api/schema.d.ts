@@ -1521,7 +1521,12 @@ export interface paths {
          *     reasonCode). With `getUserEvolution` the caller's own figures per year are added. `historyId` may
          *     name the caller's saved evolution (re-opened with its filters and years) or saved comparison (the
          *     dashboard's evolution of a saved search: its filters, the requested years); both are free.
-         *     `isDashboard` only marks the caller; it changes no price.
+         *     `isDashboard` only marks the caller; it changes no price. With `projection` (the income projection)
+         *     the same group one position level up is added (`nextLevel`) and the caller's own line too, in one
+         *     request at the price of one search (corporate: 1 credit); it needs the caller's completed form (404
+         *     NO_COMPLETED_FORM, nothing charged) and is saved as kind projection, re-opened free with its `historyId`.
+         *     A projection's group is widened like the personalised comparison's (country, then sector dropped; never
+         *     the position level) until it has medians in two years; `filters` says the group used.
          */
         post: operations["getEvolution"];
         delete?: never;
@@ -2291,7 +2296,7 @@ export interface components {
             creditsLeft: number | null;
         };
         /** @enum {string} */
-        HistoryKind: "comparison" | "evolution" | "individual";
+        HistoryKind: "comparison" | "evolution" | "individual" | "projection";
         HistoryEntry: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["HistoryKind"];
@@ -2412,7 +2417,9 @@ export interface components {
             getUserEvolution?: boolean;
             /** @description Requested by the corporate dashboard; default false. */
             isDashboard?: boolean;
-            /** @description Re-open this saved evolution search (free); null or absent for a new one. */
+            /** @description Requested by the income projection (adds nextLevel and the own line; one search's price); default false. */
+            projection?: boolean;
+            /** @description Re-open this saved evolution search (or, with projection, saved projection) for free; null or absent for a new one. */
             historyId?: string | null;
             /** @description Client-chosen key; a retry with the same key answers the same evolution without charging again. */
             idempotencyKey?: string;
@@ -2465,6 +2472,13 @@ export interface components {
                 country: string | null;
                 rates: components["schemas"]["InflationEntry"][];
             };
+            /** @description With projection, the filters dropped (in order) until the group had medians in two years; absent otherwise. */
+            widenedSteps?: components["schemas"]["FilterField"][];
+            /** @description With projection, the same group one position level up (null at the top level); absent otherwise. */
+            nextLevel?: {
+                positionLevel: string;
+                series: components["schemas"]["EvolutionPoint"][];
+            } | null;
         };
         InsightItem: {
             /** @description Option code of the group (city, sector or country). */
@@ -2600,7 +2614,7 @@ export interface components {
             /** @description Credits added (positive) or spent (negative). */
             delta: number;
             balanceAfter: number;
-            /** @description purchase, refund, comparison, evolution, individual-comparison, admin-adjustment, … (translation key credits.reasons.{reason}). */
+            /** @description purchase, refund, comparison, evolution, individual-comparison, income-projection, admin-adjustment, … (translation key credits.reasons.{reason}). */
             reason: string;
             /** @description For a purchase, the amount paid (refunded, for a refund), in `currency`; null otherwise. */
             amountPaid?: number | null;

@@ -1,7 +1,7 @@
 // The evolution walked along its graph against the real actor, with fakes for its two effects (the evolution
 // call is tested against the real server in tests/server). Assertions compare the view model with the walk's world.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import {
   evolutionMachine,
   type EvolutionEmitted,
@@ -12,6 +12,7 @@ import {
   type EvolutionStart,
 } from '../../machines/evolution/evolutionMachine';
 import { evolutionView } from '../../machines/evolution/viewModel';
+import type { CountRequestInput, CountResult } from '../../machines/comparison/comparisonMachine';
 import type { CallFailure } from '../../src/api/client';
 import { withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
@@ -43,26 +44,33 @@ const OWN_GROUP: EvolutionStart = { filters: { sector: 'banking', positionLevel:
 const CHARGED_START: EvolutionStart = { filters: {}, searchAtOnce: false };
 const SAVED: EvolutionStart = { filters: { sector: 'energy' }, historyId: HISTORY_ID, searchAtOnce: false };
 
+const COUNT: CountResult = { count: 40, countLabel: '40', enough: true, release: null };
+const DEBOUNCE_MS = 350;
+
 const failure = (status: number, errorCode: string | null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
 const NO_FORM = failure(403, 'FORM_REQUIRED');
 const SERVER_ERROR = failure(500, null);
 const OFFLINE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 
-const serializeState = (s: MachineSnapshot<EvolutionMachine>) => JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null });
+const serializeState = (s: MachineSnapshot<EvolutionMachine>) =>
+  JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null, credits: s.context.credits, filters: s.context.filters });
+// A corporate user with one credit left (the answers below report no balance: it stays until told otherwise).
+const INPUT = { searchKeyPrefix: KEY, credits: 1 };
 
 const graph = machineGraph({
   machine: evolutionMachine,
-  input: { searchKeyPrefix: KEY },
+  input: INPUT,
   serializeState,
   events: eventsWithFixtures<EvolutionEvent>(
     {
       'evolution.setFilter': [{ type: 'evolution.setFilter', field: 'sector', value: 'energy' }],
       'evolution.setScale': [{ type: 'evolution.setScale', scale: 'real' }, { type: 'evolution.setScale', scale: 'nominal' }],
+      'evolution.setCredits': [{ type: 'evolution.setCredits', credits: 0 }],
     },
     {
-      outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER] },
-      errors: { loadStartingPoint: [OFFLINE], runEvolution: [NO_CREDITS, NO_FORM, SERVER_ERROR] },
+      outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER], countResults: [COUNT] },
+      errors: { loadStartingPoint: [OFFLINE], runEvolution: [NO_CREDITS, NO_FORM, SERVER_ERROR], countResults: [SERVER_ERROR] },
     },
   ),
 });
@@ -75,18 +83,22 @@ interface Pending<T> {
 interface World extends ActorWorld<EvolutionMachine> {
   loading: Pending<EvolutionStart> | null;
   running: Pending<EvolutionResult> | null;
+  counting: Pending<CountResult> | null;
+  countCalls: CountRequestInput[];
+  clock: SimulatedClock;
   calls: EvolutionRequest[];
   emitted: EvolutionEmitted[];
   filters: PeerGroupFilters;
   following: string | null;
   scale: 'nominal' | 'real';
   newSearches: number;
+  credits: number | null;
   lastAnswer: EvolutionResult | null;
   lastFailure: CallFailure | null;
 }
 
 function createWorld(): World {
-  const world = { loading: null, running: null, calls: [], emitted: [], filters: {}, following: null, scale: 'nominal', newSearches: 0, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
+  const world = { loading: null, running: null, counting: null, countCalls: [], clock: new SimulatedClock(), calls: [], emitted: [], filters: {}, following: null, scale: 'nominal', newSearches: 0, credits: INPUT.credits, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
   const machine = evolutionMachine.provide({
     actors: {
       loadStartingPoint: fromPromise<EvolutionStart>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
@@ -94,9 +106,14 @@ function createWorld(): World {
         world.calls.push(input);
         return new Promise((resolve, reject) => (world.running = { resolve, reject }));
       }),
+      countResults: fromPromise<CountResult, CountRequestInput>(({ input }) => {
+        world.countCalls.push(input);
+        return new Promise((resolve, reject) => (world.counting = { resolve, reject }));
+      }),
     },
+    delays: { countDebounce: DEBOUNCE_MS },
   });
-  world.actor = createActor(machine, { input: { searchKeyPrefix: KEY } });
+  world.actor = createActor(machine, { input: INPUT, clock: world.clock });
   world.actor.on('*', (event) => world.emitted.push(event as EvolutionEmitted));
   return world;
 }
@@ -121,6 +138,10 @@ const driver = actorDriver<EvolutionMachine, World>({
       send(world, event);
     },
     'evolution.retry': send,
+    'evolution.setCredits': (world, event) => {
+      world.credits = event.credits;
+      send(world, event);
+    },
     'evolution.setScale': (world, event) => {
       world.scale = event.scale;
       send(world, event);
@@ -142,9 +163,22 @@ const driver = actorDriver<EvolutionMachine, World>({
       world.lastFailure = event.error as CallFailure;
       world.running!.reject(event.error);
     },
+    'xstate.done.actor.countResults': (world, event) => world.counting!.resolve(event.output as CountResult),
+    'xstate.error.actor.countResults': (world, event) => world.counting!.reject(event.error),
+    'xstate.after.countDebounce.evolution.editing.waiting': (world) => world.clock.increment(DEBOUNCE_MS),
   },
   serializeState,
 });
+
+function expectEditing(world: World, snapshot: MachineSnapshot<EvolutionMachine>) {
+  const view = evolutionView(snapshot);
+  // As the comparison's panel: no search without a credit, and the panel says so.
+  const outOfCredits = world.credits !== null && world.credits <= 0;
+  expect(view.panel).toMatchObject({ filters: world.filters, locked: false, canSearch: !outOfCredits, outOfCredits, followsSaved: world.following !== null });
+  // An earlier answer stays, marked as no longer answering the filters.
+  if (world.lastAnswer) expect(view.result).toMatchObject({ stale: true });
+  else expect(view.result).toBeNull();
+}
 
 const assertions = {
   preparing: (world, snapshot) => {
@@ -154,12 +188,25 @@ const assertions = {
   unavailable: (_world, snapshot) => {
     expect(evolutionView(snapshot)).toMatchObject({ phase: 'unavailable', failure: { offline: true, canRetry: true } });
   },
-  editing: (world, snapshot) => {
-    const view = evolutionView(snapshot);
-    expect(view.panel).toMatchObject({ filters: world.filters, locked: false, canSearch: true });
-    // An earlier answer stays, marked as no longer answering the filters.
-    if (world.lastAnswer) expect(view.result).toMatchObject({ stale: true });
-    else expect(view.result).toBeNull();
+  editing: expectEditing,
+  'editing.waiting': (world, snapshot) => {
+    expectEditing(world, snapshot);
+    expect(evolutionView(snapshot).panel.count.status).toBe('pending');
+  },
+  'editing.counting': (world, snapshot) => {
+    expectEditing(world, snapshot);
+    expect(evolutionView(snapshot).panel.count.status).toBe('pending');
+    // The filters shown are the ones counted (the latest year: no year is sent).
+    expect(world.countCalls.at(-1)).toEqual({ filters: world.filters });
+  },
+  'editing.ready': (world, snapshot) => {
+    expectEditing(world, snapshot);
+    expect(evolutionView(snapshot).panel).toMatchObject({ count: { status: 'known', count: 40, label: '40', enough: true }, canRecount: false });
+  },
+  'editing.countFailed': (world, snapshot) => {
+    expectEditing(world, snapshot);
+    // A failed count can be asked again; the evolution can still be asked.
+    expect(evolutionView(snapshot).panel).toMatchObject({ count: { status: 'failed' }, canRecount: true });
   },
   searching: (world, snapshot) => {
     expect(evolutionView(snapshot).panel).toMatchObject({ locked: true, searching: true });
@@ -210,6 +257,44 @@ describe('evolution behaviour', () => {
     world.actor.send({ type: 'evolution.setFilter', field: 'country', value: 'es' });
     world.actor.send({ type: 'evolution.search' });
     expect(world.calls.at(-1)).toEqual({ filters: { sector: 'energy', country: 'es' }, historyId: null, idempotencyKey: `${KEY}-1` });
+  });
+
+  it('a caller out of credits cannot start a new search until the balance changes; an answer reports the balance', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(CHARGED_START);
+    await settle();
+    world.actor.send({ type: 'evolution.setCredits', credits: 0 });
+    world.actor.send({ type: 'evolution.search' });
+    expect(evolutionView(world.actor.getSnapshot())).toMatchObject({ phase: 'editing', panel: { canSearch: false, outOfCredits: true } });
+    world.actor.send({ type: 'evolution.setCredits', credits: 2 });
+    world.actor.send({ type: 'evolution.search' });
+    world.running!.resolve({ ...ANSWER, creditsLeft: 1 });
+    await settle();
+    expect(world.actor.getSnapshot().context.credits).toBe(1);
+    expect(world.calls).toHaveLength(1);
+  });
+
+  it('counts the chosen filters after a pause (free), as the comparison does; a failed count may be asked again', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(CHARGED_START);
+    await settle();
+    expect(world.countCalls).toEqual([{ filters: {} }]);
+    world.counting!.resolve(COUNT);
+    await settle();
+    expect(evolutionView(world.actor.getSnapshot()).panel.count).toEqual({ status: 'known', count: 40, label: '40', enough: true });
+    world.actor.send({ type: 'evolution.setFilter', field: 'sector', value: 'energy' });
+    expect(evolutionView(world.actor.getSnapshot()).panel.count.status).toBe('pending');
+    world.clock.increment(DEBOUNCE_MS - 1);
+    expect(world.countCalls).toHaveLength(1);
+    world.clock.increment(1);
+    expect(world.countCalls.at(-1)).toEqual({ filters: { sector: 'energy' } });
+    world.counting!.reject(SERVER_ERROR);
+    await settle();
+    expect(evolutionView(world.actor.getSnapshot()).panel).toMatchObject({ count: { status: 'failed' }, canRecount: true, canSearch: true });
+    world.actor.send({ type: 'evolution.retry' });
+    expect(world.countCalls).toHaveLength(3);
   });
 
   it('ignores the year filter: every survey year is shown', async () => {

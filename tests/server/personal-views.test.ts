@@ -145,6 +145,10 @@ describe('personalised comparison: the widening cascade', () => {
     expect(retry.json()).toMatchObject({ historyId: first.json().historyId, creditsLeft: 0 });
     const reopened = await post(t, 'forms/comparation-individual', { historyId: first.json().historyId }, corporate.headers);
     expect(reopened.json()).toMatchObject({ historyId: first.json().historyId, creditsLeft: 0, measures: first.json().measures });
+    // Re-opened with no credit left, and nothing charged: the balance and the ledger are as after the first one.
+    const [{ credits }] = await t.database.execute<{ credits: number }>('select credits from users where id = $1', [corporate.id]);
+    expect(Number(credits)).toBe(0);
+    expect(await t.database.execute('select 1 from credit_ledger where user_id = $1', [corporate.id])).toHaveLength(1);
     const short = await post(t, 'forms/comparation-individual', {}, corporate.headers);
     expect(short.statusCode).toBe(402);
     expect(short.json()).toMatchObject({ errorCode: 'INSUFFICIENT_CREDITS' });
@@ -282,6 +286,8 @@ describe('evolution over the years', () => {
     const reopened = await post(t, 'forms/evolution', { filters: {}, historyId: first.json().historyId }, corporate.headers);
     expect(reopened.json()).toMatchObject({ creditsLeft: 1, historyId: first.json().historyId, filters: { sector: 'consulting' } });
     expect(reopened.json().series).toEqual(first.json().series);
+    const [{ credits }] = await t.database.execute<{ credits: number }>('select credits from users where id = $1', [corporate.id]);
+    expect(Number(credits)).toBe(1);
     const search = await post(t, 'forms/comparation', { filters: { sector: 'consulting', year: 2026 } }, corporate.headers);
     expect(search.json()).toMatchObject({ status: 'ok', creditsLeft: 0 });
     const dashboard = await post(t, 'forms/evolution', { filters: {}, historyId: search.json().historyId, isDashboard: true }, corporate.headers);
@@ -290,6 +296,75 @@ describe('evolution over the years', () => {
     expect(dashboard.json().series).toHaveLength(4);
     const short = await post(t, 'forms/evolution', { filters: { sector: 'banking' } }, corporate.headers);
     expect(short.statusCode).toBe(402);
+  });
+
+  it('answers a projection (the group, the next position level and the own line) for one credit, re-opened free', async () => {
+    const group = { sector: 'consulting', country: 'es', positionLevel: 'director' };
+    const corporate = await user(t, ['corporate'], { credits: 3 });
+    const balance = async () => Number((await t.database.execute<{ credits: number }>('select credits from users where id = $1', [corporate.id]))[0].credits);
+    // Without a completed form of their own there is nothing to project: refused before anything is charged.
+    const none = await post(t, 'forms/evolution', { filters: group, projection: true, idempotencyKey: 'projection-key-0' }, corporate.headers);
+    expect(none.statusCode, none.body).toBe(404);
+    expect(none.json().errorCode).toBe('NO_COMPLETED_FORM');
+    expect(await balance()).toBe(3);
+
+    await insertForm(t.database, { ...consulting(2026, 150_000), userId: corporate.id });
+    // The next level up (executive committee) in the same sector and country, for 2023 and 2026.
+    for (const year of [2023, 2026]) await insertForms(t.database, 16, (i) => ({ ...consulting(year, 180_000 + i * 5_000), positionLevel: 'executive-committee' }));
+    await publishRelease(t.database);
+
+    const res = await post(t, 'forms/evolution', { filters: group, projection: true, idempotencyKey: 'projection-key-1' }, corporate.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json();
+    expect(first).toMatchObject({ creditsLeft: 2, historyId: expect.any(String), filters: group, nextLevel: { positionLevel: 'executive-committee' } });
+    expect(first.userSeries).toEqual([expect.objectContaining({ year: 2026, value: 150_000 })]);
+    // One credit for the whole projection (both groups), in the ledger as one income projection.
+    expect(await balance()).toBe(2);
+    const ledger = await t.database.execute<{ reason: string; delta: number }>('select reason, delta from credit_ledger where user_id = $1', [corporate.id]);
+    expect(ledger).toEqual([{ reason: 'income-projection', delta: -1 }]);
+    const [saved] = await t.database.execute<{ kind: string; credits_charged: number }>('select kind, credits_charged from search_history where id = $1', [first.historyId]);
+    expect(saved).toEqual({ kind: 'projection', credits_charged: 1 });
+
+    // Each group is the evolution of its own filters (one group, one published answer).
+    const admin = await user(t, ['admin']);
+    const own = (await post(t, 'forms/evolution', { filters: group }, admin.headers)).json();
+    const next = (await post(t, 'forms/evolution', { filters: { ...group, positionLevel: 'executive-committee' } }, admin.headers)).json();
+    expect(first.series).toEqual(own.series);
+    expect(first.nextLevel.series).toEqual(next.series);
+    expect(next.series.find((p: { year: number }) => p.year === 2026).p50).not.toBeNull();
+
+    // A retry of the same request and re-opening the saved projection cost nothing.
+    const retry = (await post(t, 'forms/evolution', { filters: group, projection: true, idempotencyKey: 'projection-key-1' }, corporate.headers)).json();
+    expect(retry).toMatchObject({ historyId: first.historyId, creditsLeft: 2 });
+    const reopened = (await post(t, 'forms/evolution', { filters: {}, projection: true, historyId: first.historyId }, corporate.headers)).json();
+    expect(reopened).toMatchObject({ historyId: first.historyId, creditsLeft: 2, filters: group, series: first.series, nextLevel: first.nextLevel, userSeries: first.userSeries });
+    expect(await balance()).toBe(2);
+    // A saved projection is not an evolution, nor the reverse.
+    expect((await post(t, 'forms/evolution', { filters: {}, historyId: first.historyId }, corporate.headers)).statusCode).toBe(404);
+
+    // A member with a completed form: free, and saved.
+    const free = (await post(t, 'forms/evolution', { filters: group, projection: true }, member.headers)).json();
+    expect(free).toMatchObject({ creditsLeft: null, historyId: expect.any(String), nextLevel: { positionLevel: 'executive-committee' } });
+  });
+
+  it("widens a projection's group (country, then sector; never the level) until its growth can be measured", async () => {
+    const admin = await user(t, ['admin']);
+    await insertForm(t.database, { ...consulting(2026, 140_000), userId: admin.id });
+    await publishRelease(t.database);
+    // No Portuguese consulting directors: without the country, the Spanish ones have medians in 2023 and 2026.
+    const body = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'pt', positionLevel: 'director' }, projection: true }, admin.headers)).json();
+    expect(body.filters).toEqual({ sector: 'consulting', positionLevel: 'director' });
+    expect(body.widenedSteps).toEqual(['country']);
+    const wider = (await post(t, 'forms/evolution', { filters: body.filters }, admin.headers)).json();
+    expect(body.series).toEqual(wider.series);
+    expect(body.series.filter((p: { p50: number | null }) => p.p50 !== null).length).toBeGreaterThanOrEqual(2);
+    expect(body.nextLevel.positionLevel).toBe('executive-committee');
+    // Nobody at all in a sector at that level: the sector goes too, the level stays.
+    const everyone = (await post(t, 'forms/evolution', { filters: { sector: 'retail', positionLevel: 'director' }, projection: true }, admin.headers)).json();
+    expect(everyone).toMatchObject({ filters: { positionLevel: 'director' }, widenedSteps: ['sector'] });
+    // A group that can already be measured is kept as asked.
+    const kept = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, projection: true }, admin.headers)).json();
+    expect(kept).toMatchObject({ filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, widenedSteps: [] });
   });
 });
 

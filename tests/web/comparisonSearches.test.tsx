@@ -62,18 +62,29 @@ afterEach(cleanup);
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('my searches', () => {
-  it('lists each search with its filters in words, what it cost and a free re-open link', async () => {
-    const { history } = start([{ items: [entry(1), entry(2, 'evolution')], page: 1, limit: 2, total: 3 }]);
+  it('lists each search with its kind, its filters in words, what it cost and a free re-open link to its own page', async () => {
+    const items = [entry(1), entry(2, 'evolution'), entry(3, 'individual'), entry(4, 'projection')];
+    const { history } = start([{ items, page: 1, limit: 2, total: 5 }]);
     renderList(history, 'en');
     await flush();
     const entries = screen.getAllByTestId('search-entry');
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(4);
     expect(within(entries[0]).getByTestId('search-entry-filters').textContent).toBe('Year: 2025Experience: 10 to 15 years');
     expect(within(entries[0]).getByTestId('search-entry-credits').textContent).toBe('Cost 1 credit');
-    expect(within(entries[0]).getByTestId('search-entry-reopen').getAttribute('href')).toBe(`/comparison/${entry(1).id}`);
-    expect(within(entries[1]).queryByTestId('search-entry-reopen')).toBeNull();
-    expect(screen.getByTestId('my-searches-total').textContent).toBe('3 saved searches');
-    expect(screen.getByTestId('my-searches-pager-status').textContent).toBe('Page 1 of 2');
+    expect(entries.map((e) => within(e).getByTestId('search-entry-reopen').getAttribute('href'))).toEqual([
+      `/comparison/${entry(1).id}`,
+      `/your-evolution?historyId=${entry(2).id}`,
+      `/personalized-comparison?historyId=${entry(3).id}`,
+      `/your-income-projection?historyId=${entry(4).id}`,
+    ]);
+    expect(entries.map((e) => e.textContent)).toEqual([
+      expect.stringContaining('Comparison'),
+      expect.stringContaining('Evolution'),
+      expect.stringContaining('Personalised comparison'),
+      expect.stringContaining('Income projection'),
+    ]);
+    expect(screen.getByTestId('my-searches-total').textContent).toBe('5 saved searches');
+    expect(screen.getByTestId('my-searches-pager-status').textContent).toBe('Page 1 of 3');
   });
 
   it('moves through pages', async () => {

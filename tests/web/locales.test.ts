@@ -1,5 +1,7 @@
 // Both languages carry the same keys, and no text is empty.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import es from '../../locales/es.json';
 import en from '../../locales/en.json';
 
@@ -47,6 +49,15 @@ describe('locale files', () => {
       for (const locale of [es, en]) {
         expect(Object.keys(locale.modals[`${type}_modal`]).sort()).toEqual([`no_${type}`, 'subtitle', 'title', type].sort());
       }
+    }
+  });
+
+  it('name every kind of saved search where one is listed (my-searches, the dashboard, an admin\'s view of a user)', () => {
+    const contract = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
+    const kinds: string[] = contract.components.schemas.HistoryKind.enum;
+    expect(kinds).toContain('projection');
+    for (const kind of kinds) {
+      for (const key of [`my_searches.kind.${kind}`, `admin_users.searches.kinds.${kind}`]) expect(esLeaves.has(key), key).toBe(true);
     }
   });
 });

@@ -8,9 +8,10 @@
 // Pricing (DESIGN.md §5): members with a completed form and admins free (403 FORM_REQUIRED for a member without
 // one); corporate users pay 1 credit for each new personalised comparison and each new evolution, like a search
 // (402 INSUFFICIENT_CREDITS when short; the corporate plan is free), and re-opening a saved one (historyId) is free
-// — so is the dashboard's evolution of a saved comparison, which was paid when searched. Insights are free for
-// every signed-in caller allowed to see them: each entry is a group the comparison answers, and without a
-// profile of their own (corporate, admin) the ranking is over everyone.
+// — so is the dashboard's evolution of a saved comparison, which was paid when searched. The income projection is
+// one evolution request (`projection`: the group and the next position level's) at one search's price. Insights
+// are free for every signed-in caller allowed to see them: each entry is a group the comparison answers, and
+// without a profile of their own (corporate, admin) the ranking is over everyone.
 import type { components } from '../../api/schema';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
@@ -25,6 +26,7 @@ import { COMPARISON_REASONS, countLabel, roundMoney } from '../../domain/statist
 import { COUNTRY_CITIES, type CountryCode } from '../../domain/questionnaire';
 import { currentYear, surveyYears } from '../../domain/constants';
 import { deflator, ratesForCountry } from '../../domain/inflation';
+import { nextPositionLevel } from '../../domain/incomeProjection';
 import type { Measure } from '../../domain/statistics';
 
 type Schemas = components['schemas'];
@@ -39,6 +41,9 @@ type InsightItem = Schemas['InsightItem'];
  * than by country within them; the level last: it matters most) until the group publishes a median.
  */
 export const PEER_CASCADE = ['country', 'sector', 'positionLevel'] as const satisfies readonly GroupField[];
+
+/** The income projection's group widens the same way, keeping the position level (the next-level scenario's). */
+const PROJECTION_CASCADE = PEER_CASCADE.filter((field) => field !== 'positionLevel');
 
 /** Why a peer group was widened, or a year or an entry has no figure (translation keys comparison.reasons.{code}). */
 export const VIEW_REASONS = {
@@ -422,37 +427,19 @@ export function personalViewsHandlers(context: AppContext) {
 
   // ───────────── evolution ─────────────
 
-  async function evolution(callerId: string, body: Schemas['EvolutionRequest']): Promise<Schemas['EvolutionResult']> {
-    validateFilters(withoutYear(body.filters));
-    const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
-    const caller = requireSettingsCaller(settings);
-    const billing = billingOf(caller);
-    if (billing === 'form-required') throw FORM_REQUIRED();
-    const all = surveyYears();
-    let reopened = body.historyId ? await ownSearch(caller, body.historyId, ['evolution', 'comparison']) : null;
-    let filters = withoutYear(reopened ? reopened.filters : body.filters);
-    let years = reopened?.kind === 'evolution' && reopened.years?.length ? reopened.years : body.years?.length ? body.years : all;
-    const badYears = years.filter((y) => !all.includes(y));
-    if (badYears.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', badYears.map((y) => `body.years: ${y} is not a survey year`));
-    let replay = false;
-    if (!reopened) {
-      const original = await paidReplay(caller, billing, 'evolution', body.idempotencyKey);
-      if (original) {
-        reopened = original;
-        replay = true;
-        filters = withoutYear(original.filters);
-        years = original.years?.length ? original.years : all;
-      }
-    }
-    years = [...years].sort((a, b) => a - b);
-    const measure: Measure = body.measure ?? 'totalWithDeferral';
+  /** One group's points per year (each year is the comparison of the filters and that year), nominal and real. */
+  async function seriesOf(
+    settings: RequestSettings,
+    filters: ComparisonFilters,
+    years: number[],
+    measure: Measure,
+    rates: Parameters<typeof deflator>[0],
+  ): Promise<EvolutionPoint[]> {
     const baseYear = currentYear();
-    const inflation = ratesForCountry(settings.inflation, filterCountry(filters));
-
     const answers = await mapLimited(years, 4, (year) => engine.answer(settings, peerGroup({ ...filters, year }, year), null));
-    const series: EvolutionPoint[] = answers.map((answer, i) => {
+    return answers.map((answer, i) => {
       const year = years[i];
-      const factor = deflator(inflation.rates, year, baseYear);
+      const factor = deflator(rates, year, baseYear);
       const real = (value: number | null) => (value === null || factor === null ? null : roundMoney(value * factor));
       const empty = { p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null };
       if (answer.status === 'not-enough-data') return { year, n: null, countLabel: answer.countLabel, ...empty, status: answer.status, reasonCode: VIEW_REASONS.notEnoughData, deflator: factor };
@@ -476,9 +463,65 @@ export function personalViewsHandlers(context: AppContext) {
         deflator: factor,
       };
     });
+  }
+
+  /**
+   * The evolution, or (with `projection`) the income projection's inputs: the group, its next position level's
+   * group and the caller's own line, one search at one search's price, saved as kind projection.
+   */
+  async function evolution(callerId: string, body: Schemas['EvolutionRequest']): Promise<Schemas['EvolutionResult']> {
+    validateFilters(withoutYear(body.filters));
+    const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
+    const caller = requireSettingsCaller(settings);
+    const billing = billingOf(caller);
+    if (billing === 'form-required') throw FORM_REQUIRED();
+    const projection = body.projection === true;
+    const kind: SavedSearch['kind'] = projection ? 'projection' : 'evolution';
+    const all = surveyYears();
+    let reopened = body.historyId ? await ownSearch(caller, body.historyId, projection ? ['projection'] : ['evolution', 'comparison']) : null;
+    let filters = withoutYear(reopened ? reopened.filters : body.filters);
+    let years = reopened?.kind === kind && reopened.years?.length ? reopened.years : body.years?.length ? body.years : all;
+    const badYears = years.filter((y) => !all.includes(y));
+    if (badYears.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', badYears.map((y) => `body.years: ${y} is not a survey year`));
+    // A projection starts from the caller's own latest total: without one there is nothing to project (nor to pay).
+    if (projection && !(await latestCompletedForm(caller.id))) throw NO_COMPLETED_FORM();
+    let replay = false;
+    if (!reopened) {
+      const original = await paidReplay(caller, billing, kind, body.idempotencyKey);
+      if (original) {
+        reopened = original;
+        replay = true;
+        filters = withoutYear(original.filters);
+        years = original.years?.length ? original.years : all;
+      }
+    }
+    years = [...years].sort((a, b) => a - b);
+    const measure: Measure = body.measure ?? 'totalWithDeferral';
+    const baseYear = currentYear();
+    let inflation = ratesForCountry(settings.inflation, filterCountry(filters));
+    let series = await seriesOf(settings, filters, years, measure, inflation.rates);
+    const widenedSteps: (typeof PROJECTION_CASCADE)[number][] = [];
+    if (projection) {
+      // A projection's group widens like the personalised comparison's (country, then sector; never the position
+      // level, which the next-level scenario needs) until its growth can be measured: medians in two years.
+      for (const field of PROJECTION_CASCADE) {
+        if (series.filter((point) => point.p50 !== null).length >= 2) break;
+        if (!filters[field]) continue;
+        const { [field]: _dropped, ...wider } = filters;
+        filters = wider;
+        widenedSteps.push(field);
+        inflation = ratesForCountry(settings.inflation, filterCountry(filters));
+        series = await seriesOf(settings, filters, years, measure, inflation.rates);
+      }
+    }
+    let nextLevel: Schemas['EvolutionResult']['nextLevel'];
+    if (projection) {
+      const level = nextPositionLevel(filters.positionLevel);
+      nextLevel = level ? { positionLevel: level, series: await seriesOf(settings, { ...filters, positionLevel: level }, years, measure, inflation.rates) } : null;
+    }
 
     let userSeries: Schemas['UserEvolutionPoint'][] | null = null;
-    if (body.getUserEvolution) {
+    if (body.getUserEvolution || projection) {
       // The caller's own forms: their own data, not a statistic.
       const rows = await database.execute<FormRow>(`${FORM_SQL} where user_id = $1 and status = 'completed' and survey_year = any($2::int[]) order by survey_year`, [
         caller.id,
@@ -498,7 +541,7 @@ export function personalViewsHandlers(context: AppContext) {
       ok: series.some((point) => point.status === 'ok'),
       reopened,
       replay,
-      search: { kind: 'evolution', filters, years },
+      search: { kind, filters, years },
       clientKey: body.idempotencyKey,
     });
     return {
@@ -508,6 +551,7 @@ export function personalViewsHandlers(context: AppContext) {
       filters,
       series,
       userSeries,
+      ...(projection ? { nextLevel, widenedSteps } : {}),
       ...(settled.historyId ? { historyId: settled.historyId } : {}),
       creditsLeft: settled.creditsLeft,
       release: releaseInfo(settings),

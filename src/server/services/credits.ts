@@ -43,7 +43,12 @@ export type ChargeOutcome =
 class InsufficientCredits extends Error {}
 
 /** The ledger reason of each kind of paid answer (translation key credits.reasons.{reason}). */
-const LEDGER_REASONS: Record<SavedSearch['kind'], string> = { comparison: 'comparison', evolution: 'evolution', individual: 'individual-comparison' };
+const LEDGER_REASONS: Record<SavedSearch['kind'], string> = {
+  comparison: 'comparison',
+  evolution: 'evolution',
+  individual: 'individual-comparison',
+  projection: 'income-projection',
+};
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 

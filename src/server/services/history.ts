@@ -4,8 +4,11 @@ import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import type { ComparisonFilters } from './peerGroup';
 
-/** comparison: a filtered comparison; evolution: an evolution over the years; individual: a personalised comparison. */
-export type HistoryKind = 'comparison' | 'evolution' | 'individual';
+/**
+ * comparison: a filtered comparison; evolution: an evolution over the years; individual: a personalised comparison;
+ * projection: an income projection (the evolution of the person's group and of the next position level's).
+ */
+export type HistoryKind = 'comparison' | 'evolution' | 'individual' | 'projection';
 
 export interface SavedSearch {
   kind: HistoryKind;

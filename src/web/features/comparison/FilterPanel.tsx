@@ -1,14 +1,16 @@
 // The filter panel: one choice per filter of the peer group (built from the questionnaire definition),
 // the live "N people match" line and the search button. It renders the comparison machine's filter
-// panel view and sends it events; it decides nothing.
+// panel view and sends it events; it decides nothing. The evolution filters with the same panel
+// (PeerFilterPanel) over its own machine.
+import type { ReactNode } from 'react';
 import { Alert, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
+import { FILTER_FIELDS, type FilterField, type PeerGroupFilters } from '../../../domain/peerGroupFilters';
 import { formatCount } from '../../../domain/language';
 import type { Language } from '../../../domain/constants';
-import { filterPanelView, sameView } from '../../../../machines/comparison/viewModel';
+import { filterPanelView, sameView, type CountView } from '../../../../machines/comparison/viewModel';
 import { filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
 import type { ComparisonActorRef } from './comparisonActor';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -30,10 +32,19 @@ export interface FilterPanelProps {
   cost: SearchCost;
 }
 
-export function CountLine({ actor, language, privacyThreshold }: Pick<FilterPanelProps, 'actor' | 'language' | 'privacyThreshold'>) {
+export interface CountLineProps extends Pick<FilterPanelProps, 'language' | 'privacyThreshold'> {
+  count: CountView;
+  canRecount: boolean;
+  onRecount: () => void;
+  /** Under K, say that a search needs at least K people (the comparison's rule; the evolution's earlier years may have figures). */
+  searchNeedsGroup?: boolean;
+  /** What the count counts, when it needs saying. */
+  note?: string;
+}
+
+/** The live "N people match" line of a filter panel. */
+export function CountLine({ count, canRecount, onRecount, language, privacyThreshold, searchNeedsGroup = true, note }: CountLineProps) {
   const { t } = useTranslation();
-  const count = useSelector(actor, (s) => filterPanelView(s).count, sameView);
-  const canRecount = useSelector(actor, (s) => filterPanelView(s).canRecount);
   let text: string;
   let tone = 'fg';
   if (count.status === 'pending') text = t('comparison.count.pending');
@@ -55,13 +66,18 @@ export function CountLine({ actor, language, privacyThreshold }: Pick<FilterPane
           {text}
         </Text>
       </HStack>
-      {count.status === 'known' && !count.enough && (
+      {note && (
+        <Text fontSize="sm" color="fg.muted">
+          {note}
+        </Text>
+      )}
+      {searchNeedsGroup && count.status === 'known' && !count.enough && (
         <Text fontSize="sm" color="fg.muted" data-testid="comparison-count-too-small">
           {t('comparison.search.needs_group', { threshold: privacyThreshold })}
         </Text>
       )}
       {canRecount && (
-        <Button size="xs" variant="outline" alignSelf="start" onClick={() => actor.send({ type: 'comparison.retry' })} data-testid="comparison-recount">
+        <Button size="xs" variant="outline" alignSelf="start" onClick={onRecount} data-testid="comparison-recount">
           {t('comparison.count.recount')}
         </Button>
       )}
@@ -88,17 +104,41 @@ function CostNote({ cost }: { cost: SearchCost }) {
   );
 }
 
-export function FilterPanel({ actor, definition, years, language, privacyThreshold, cost }: FilterPanelProps) {
-  const { t } = useTranslation();
-  const filters = useSelector(actor, (s) => s.context.filters);
-  const locked = useSelector(actor, (s) => filterPanelView(s).locked);
-  const canClear = useSelector(actor, (s) => filterPanelView(s).canClear);
-  const canSearch = useSelector(actor, (s) => filterPanelView(s).canSearch);
-  const searching = useSelector(actor, (s) => filterPanelView(s).searching);
-  const outOfCredits = useSelector(actor, (s) => filterPanelView(s).outOfCredits);
-  const choices = filterChoices(definition, filters, years);
+/** What the panel shows, whichever flow it filters for (the comparison's machine, or the evolution's). */
+export interface PeerFilterPanelView {
+  filters: PeerGroupFilters;
+  locked: boolean;
+  canClear: boolean;
+  canSearch: boolean;
+  searching: boolean;
+  outOfCredits: boolean;
+}
 
-  const setFilter = (field: FilterField, value: string) => actor.send({ type: 'comparison.setFilter', field, value: value === '' ? null : value });
+export interface PeerFilterPanelProps {
+  panel: PeerFilterPanelView;
+  definition: Questionnaire | null;
+  years: readonly number[];
+  cost: SearchCost;
+  /** The filters offered (every filter of the comparison unless told). */
+  fields?: readonly FilterField[];
+  /** Shown between the filters and the search button (the comparison's live count). */
+  children?: ReactNode;
+  /** The search button's texts, idle and while searching (the comparison's unless told). */
+  searchLabels?: { search: string; searching: string };
+  onSetFilter: (field: FilterField, value: string | null) => void;
+  onClear: () => void;
+  onSearch: () => void;
+}
+
+/**
+ * The comparison's filter panel, for any flow that filters a peer group like the comparison does: one choice per
+ * filter (built from the questionnaire definition; the city waits for a country), clear, search, what a search costs
+ * and, out of credits, how to get some. It renders the panel view it is given and reports the person's gestures.
+ */
+export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTER_FIELDS, children, searchLabels, onSetFilter, onClear, onSearch }: PeerFilterPanelProps) {
+  const { t } = useTranslation();
+  const { filters, locked } = panel;
+  const choices = filterChoices(definition, filters, years);
 
   return (
     <Box as="section" aria-labelledby="comparison-filters-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="comparison-filters">
@@ -107,11 +147,11 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
           <Heading as="h2" id="comparison-filters-title" size="md">
             {t('comparison.filters.title')}
           </Heading>
-          <Button size="xs" variant="ghost" disabled={!canClear} onClick={() => actor.send({ type: 'comparison.clearFilters' })} data-testid="comparison-clear">
+          <Button size="xs" variant="ghost" disabled={!panel.canClear} onClick={onClear} data-testid="comparison-clear">
             {t('comparison.filters.clear')}
           </Button>
         </HStack>
-        {FILTER_FIELDS.map((field) => {
+        {fields.map((field) => {
           const value = filters[field];
           const options = choices[field];
           const cityWaits = field === 'city' && !filters.country;
@@ -123,7 +163,7 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
                   id={`filter-${field}`}
                   name={field}
                   value={value === undefined ? '' : String(value)}
-                  onChange={(event) => setFilter(field, event.currentTarget.value)}
+                  onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
                   data-testid={`filter-${field}`}
                 >
                   <option value="">{field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any')}</option>
@@ -139,18 +179,18 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
             </Field.Root>
           );
         })}
-        <CountLine actor={actor} language={language} privacyThreshold={privacyThreshold} />
+        {children}
         <Button
           colorPalette="brand"
-          disabled={!canSearch}
-          loading={searching}
-          loadingText={t('comparison.search.searching')}
-          onClick={() => actor.send({ type: 'comparison.search' })}
+          disabled={!panel.canSearch}
+          loading={panel.searching}
+          loadingText={searchLabels?.searching ?? t('comparison.search.searching')}
+          onClick={onSearch}
           data-testid="comparison-search"
         >
-          {t('comparison.search.button')}
+          {searchLabels?.search ?? t('comparison.search.button')}
         </Button>
-        {outOfCredits ? (
+        {panel.outOfCredits ? (
           <Alert.Root status="warning" size="sm" alignItems="start" data-testid="comparison-no-credits">
             <Alert.Indicator />
             <Alert.Content>
@@ -170,5 +210,29 @@ export function FilterPanel({ actor, definition, years, language, privacyThresho
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** The comparison's filter panel over its machine, with the live "N people match" line. */
+export function FilterPanel({ actor, definition, years, language, privacyThreshold, cost }: FilterPanelProps) {
+  const panel = useSelector(actor, filterPanelView, sameView);
+  return (
+    <PeerFilterPanel
+      panel={panel}
+      definition={definition}
+      years={years}
+      cost={cost}
+      onSetFilter={(field, value) => actor.send({ type: 'comparison.setFilter', field, value })}
+      onClear={() => actor.send({ type: 'comparison.clearFilters' })}
+      onSearch={() => actor.send({ type: 'comparison.search' })}
+    >
+      <CountLine
+        count={panel.count}
+        canRecount={panel.canRecount}
+        onRecount={() => actor.send({ type: 'comparison.retry' })}
+        language={language}
+        privacyThreshold={privacyThreshold}
+      />
+    </PeerFilterPanel>
   );
 }

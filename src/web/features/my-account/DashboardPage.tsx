@@ -1,5 +1,6 @@
 // /dashboard (signed-in, admin-or-corporate): the corporate landing page — the credit balance, a call to
-// start a search, and the most recent saved searches.
+// start a search, the most recent saved searches (each re-opened free on its page; a comparison's evolution over
+// the years, free too) and the insights widgets.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -15,6 +16,7 @@ import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
 import { CreditBalance } from './CreditBalance';
 import { formatDateTime } from './accountFormat';
+import { reopenPath } from './MySearchesPage';
 import { InsightsWidgets } from '../personal-views/InsightsWidgets';
 import { inspect } from '../../app/inspector';
 
@@ -106,21 +108,21 @@ export default function DashboardPage() {
                         </Text>
                         <FilterSummary filters={entry.filters} definition={definition} years={years} />
                       </Stack>
-                      {entry.kind === 'comparison' && (
-                        <HStack gap="2">
-                          <Button asChild size="xs" variant="outline" colorPalette="brand">
-                            <RouterLink to={`/comparison/${entry.id}`} state={{ entry }}>
-                              {t('my_searches.reopen')}
-                            </RouterLink>
-                          </Button>
-                          {/* The evolution of a saved comparison's filters over the years (free: its historyId). */}
+                      <HStack gap="2">
+                        <Button asChild size="xs" variant="outline" colorPalette="brand">
+                          <RouterLink to={reopenPath(entry)} state={entry.kind === 'comparison' ? { entry } : undefined} data-testid="dashboard-recent-reopen">
+                            {t('my_searches.reopen')}
+                          </RouterLink>
+                        </Button>
+                        {/* The evolution of a saved comparison's filters over the years (free: its historyId). */}
+                        {entry.kind === 'comparison' && (
                           <Button asChild size="xs" variant="ghost" colorPalette="brand">
                             <RouterLink to={`/your-evolution?historyId=${entry.id}&dashboard=1`} data-testid="dashboard-recent-evolution">
                               {t('personal.evolution.dashboard_link')}
                             </RouterLink>
                           </Button>
-                        </HStack>
-                      )}
+                        )}
+                      </HStack>
                     </HStack>
                   </Box>
                 ))}

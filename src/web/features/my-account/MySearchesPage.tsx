@@ -1,5 +1,6 @@
 // /my-account/my-searches (admin-or-corporate): the saved searches, newest first and paged; each can be
-// re-opened (comparison/{id}, free) or deleted after the confirm modal of type delete.
+// re-opened for free where it was made (a comparison at comparison/{id}, a personalised comparison, an evolution
+// or an income projection on its page with ?historyId=…) or deleted after the confirm modal of type delete.
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -36,6 +37,21 @@ interface EntryProps {
   onDelete: () => void;
 }
 
+/** Where a saved search re-opens (free): its own page, told the entry's id. */
+export function reopenPath(entry: Pick<HistoryEntry, 'id' | 'kind'>): string {
+  const saved = `?historyId=${encodeURIComponent(entry.id)}`;
+  switch (entry.kind) {
+    case 'comparison':
+      return `/comparison/${entry.id}`;
+    case 'individual':
+      return `/personalized-comparison${saved}`;
+    case 'evolution':
+      return `/your-evolution${saved}`;
+    case 'projection':
+      return `/your-income-projection${saved}`;
+  }
+}
+
 export function SearchEntry({ entry, language, definition, years, busy, onDelete }: EntryProps) {
   const { t } = useTranslation();
   const isComparison = entry.kind === 'comparison';
@@ -60,17 +76,11 @@ export function SearchEntry({ entry, language, definition, years, busy, onDelete
           </Text>
         )}
         <HStack gap="2" wrap="wrap">
-          {isComparison ? (
-            <Button asChild size="sm" colorPalette="brand">
-              <RouterLink to={`/comparison/${entry.id}`} state={{ entry }} data-testid="search-entry-reopen">
-                {t('my_searches.reopen')}
-              </RouterLink>
-            </Button>
-          ) : (
-            <Text fontSize="sm" color="fg.muted">
-              {t('my_searches.evolution_elsewhere')}
-            </Text>
-          )}
+          <Button asChild size="sm" colorPalette="brand">
+            <RouterLink to={reopenPath(entry)} state={isComparison ? { entry } : undefined} data-testid="search-entry-reopen">
+              {t('my_searches.reopen')}
+            </RouterLink>
+          </Button>
           <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={onDelete} data-testid="search-entry-delete">
             {t('my_searches.delete')}
           </Button>

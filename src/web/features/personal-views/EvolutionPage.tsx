@@ -1,9 +1,9 @@
 // /your-evolution (signed-in): a peer group's median with its p25–p75 band per survey year, the person's own line,
-// nominal or real (a switch), the count of each year (years under K marked, not dropped) and the filters of the
-// comparison. ?historyId=… follows a saved search for free (&dashboard=1 when the corporate dashboard asks).
-// Renders the evolution machine's view.
+// nominal or real (a switch), the count of each year (years under K marked, not dropped) and the comparison's filter
+// panel. ?historyId=… follows a saved search for free (&dashboard=1 when the corporate dashboard asks). Renders the
+// evolution machine's view.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Box, Button, Container, Field, Grid, Heading, HStack, NativeSelect, SegmentGroup, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Grid, Heading, HStack, SegmentGroup, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -11,70 +11,50 @@ import { evolutionMachine, type EvolutionScale } from '../../../../machines/evol
 import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../machines/evolution/actors';
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
-import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
+import { FILTER_FIELDS } from '../../../domain/peerGroupFilters';
 import { useLanguage } from '../../app/session';
-import { filterChoices } from '../../components/peerGroup/filterOptions';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useComparisonPageContext } from '../comparison/useComparisonPage';
+import { CountLine, PeerFilterPanel, type SearchCost } from '../comparison/FilterPanel';
 import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
-import { usePersonalPage } from './usePersonalPage';
+import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../app/inspector';
 
 const TrendChart = lazy(() => import('./TrendChart'));
 
 type EvolutionActor = ReturnType<typeof useActorRef<typeof evolutionMachine>>;
 
-/** The comparison's filters (the same choices from the questionnaire definition), without the year: every year is shown. */
+/** The comparison's filters without the year: every year is shown. */
 const EVOLUTION_FIELDS = FILTER_FIELDS.filter((field) => field !== 'year');
 
-function Filters({ actor }: { actor: EvolutionActor }) {
+/** The comparison's filter panel over the evolution's machine. */
+function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
   const { t } = useTranslation();
-  const { definition, years } = useComparisonPageContext();
+  const { definition, years, language, privacyThreshold } = useComparisonPageContext();
   const panel = useSelector(actor, (s) => evolutionView(s).panel, sameView);
-  const choices = filterChoices(definition, panel.filters, years);
-  const setFilter = (field: FilterField, value: string) => actor.send({ type: 'evolution.setFilter', field, value: value === '' ? null : value });
   return (
-    <Box as="section" aria-labelledby="evolution-filters-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="evolution-filters">
-      <Stack gap="4">
-        <HStack justify="space-between">
-          <Heading as="h2" id="evolution-filters-title" size="md">
-            {t('comparison.filters.title')}
-          </Heading>
-          <Button size="xs" variant="ghost" disabled={!panel.canClear} onClick={() => actor.send({ type: 'evolution.clearFilters' })} data-testid="evolution-clear">
-            {t('comparison.filters.clear')}
-          </Button>
-        </HStack>
-        {EVOLUTION_FIELDS.map((field) => {
-          const cityWaits = field === 'city' && !panel.filters.country;
-          const value = panel.filters[field];
-          return (
-            <Field.Root key={field} disabled={panel.locked || cityWaits}>
-              <Field.Label htmlFor={`evolution-filter-${field}`}>{t(`comparison.filters.fields.${field}`)}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  id={`evolution-filter-${field}`}
-                  value={value === undefined ? '' : String(value)}
-                  onChange={(event) => setFilter(field, event.currentTarget.value)}
-                  data-testid={`evolution-filter-${field}`}
-                >
-                  <option value="">{t('comparison.filters.any')}</option>
-                  {choices[field].map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label ?? t(choice.labelKey)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-          );
-        })}
-        <Button colorPalette="brand" disabled={!panel.canSearch} loading={panel.searching} onClick={() => actor.send({ type: 'evolution.search' })} data-testid="evolution-search">
-          {t('personal.evolution.search')}
-        </Button>
-      </Stack>
-    </Box>
+    <PeerFilterPanel
+      panel={panel}
+      definition={definition}
+      years={years}
+      cost={panel.followsSaved ? { kind: 'reopen' } : cost}
+      fields={EVOLUTION_FIELDS}
+      searchLabels={{ search: t('personal.evolution.search'), searching: t('personal.running') }}
+      onSetFilter={(field, value) => actor.send({ type: 'evolution.setFilter', field, value })}
+      onClear={() => actor.send({ type: 'evolution.clearFilters' })}
+      onSearch={() => actor.send({ type: 'evolution.search' })}
+    >
+      <CountLine
+        count={panel.count}
+        canRecount={panel.canRecount}
+        onRecount={() => actor.send({ type: 'evolution.retry' })}
+        language={language}
+        privacyThreshold={privacyThreshold}
+        searchNeedsGroup={false}
+        note={t('personal.evolution.count_note')}
+      />
+    </PeerFilterPanel>
   );
 }
 
@@ -102,7 +82,6 @@ function ScaleSwitch({ actor, baseYear }: { actor: EvolutionActor; baseYear: num
 
 function Figures({ result }: { result: EvolutionResultView }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { privacyThreshold } = useComparisonPageContext();
   const format = useMoneyFormat(result.currency);
   const money = (value: number | null) => (value === null ? '—' : format.money(value));
@@ -112,9 +91,9 @@ function Figures({ result }: { result: EvolutionResultView }) {
         <Table.Row>
           <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">P25</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('personal.evolution.p25')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">P75</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">{t('personal.evolution.p75')}</Table.ColumnHeader>
           {result.hasOwnLine && <Table.ColumnHeader textAlign="end">{t('personal.evolution.own')}</Table.ColumnHeader>}
         </Table.Row>
       </Table.Header>
@@ -206,19 +185,18 @@ export default function EvolutionPage() {
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { searchKeyPrefix: key }, inspect });
+  const credits = cost.kind === 'credits' ? cost.credits : null;
+  const actor = useActorRef(machine, { input: { searchKeyPrefix: key, credits }, inspect });
   const phase = useSelector(actor, (s) => evolutionView(s).phase);
   const result = useSelector(actor, (s) => evolutionView(s).result, sameView);
   const failure = useSelector(actor, (s) => evolutionView(s).failure, sameView);
 
+  usePersonalAnnouncements(actor, 'evolution.searched', { onFailure, onCharged });
+
+  // The balance changes elsewhere too (credits bought, the account re-read).
   useEffect(() => {
-    const subscriptions = [
-      actor.on('evolution.creditsExhausted', (event) => onFailure(event.failure)),
-      actor.on('evolution.failed', (event) => onFailure(event.failure)),
-      actor.on('evolution.searched', (event) => onCharged(event.creditsLeft)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onFailure, onCharged]);
+    if (actor.getSnapshot().context.credits !== credits) actor.send({ type: 'evolution.setCredits', credits });
+  }, [actor, credits]);
 
   return (
     <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid="evolution-page" data-phase={phase}>
@@ -228,14 +206,9 @@ export default function EvolutionPage() {
             {fromDashboard ? t('personal.evolution.dashboard_title') : t('sections.your_evolution')}
           </Heading>
           <Text color="fg.muted">{t('personal.evolution.intro')}</Text>
-          {cost.kind === 'credits' && !historyId && (
-            <Text fontSize="sm" color="fg.muted">
-              {t('comparison.search.cost_credits', { count: cost.credits })}
-            </Text>
-          )}
         </Stack>
         <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-          <Filters actor={actor} />
+          <Filters actor={actor} cost={cost} />
           <Stack gap="4">
             {(phase === 'preparing' || phase === 'searching') && !result && (
               <HStack gap="2">

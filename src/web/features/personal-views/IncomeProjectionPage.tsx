@@ -1,11 +1,12 @@
 // /your-income-projection (signed-in): the person's latest total projected five years at their peer group's median
 // yearly growth, with the p25/p75 growth band, the real-terms line, the next position level's scenario and a plain
-// explanation of the assumptions. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
+// explanation of the assumptions. One search's price (a corporate user asks for it: 1 credit); ?historyId=… re-opens
+// a saved projection for free. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { incomeProjectionMachine } from '../../../../machines/incomeProjection/incomeProjectionMachine';
 import { incomeProjectionActors } from '../../../../machines/incomeProjection/actors';
 import { projectionPhase, projectionView, type ProjectionView } from '../../../../machines/incomeProjection/viewModel';
@@ -16,6 +17,7 @@ import { useComparisonPageContext } from '../comparison/useComparisonPage';
 import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
 import { formatRate } from './format';
+import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../app/inspector';
 
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -31,6 +33,11 @@ function Projection({ view }: { view: ProjectionView }) {
   return (
     <Stack gap="5" data-testid="projection-result">
       <FilterSummary filters={view.filters} definition={definition} years={years} />
+      {view.reopened && (
+        <Badge colorPalette="brand" alignSelf="start" data-testid="projection-reopened">
+          {t('personal.projection.reopened')}
+        </Badge>
+      )}
       <Text fontSize="lg" fontWeight="semibold" data-testid="projection-start">
         {t('personal.projection.start', { year: view.start.year, value: format.money(view.start.value) })}
       </Text>
@@ -87,6 +94,11 @@ function Projection({ view }: { view: ProjectionView }) {
             </Alert.Root>
           )}
           <List.Root gap="1.5" ps="5">
+            {view.widened.length > 0 && (
+              <List.Item data-testid="projection-widened">
+                {t('personal.projection.widened', { fields: view.widened.map((field) => t(`comparison.filters.fields.${field}`)).join(', ') })}
+              </List.Item>
+            )}
             {growth.source === 'peers' && (
               <List.Item data-testid="projection-growth">
                 {t('personal.projection.growth', { rate: formatRate(growth.median, language), from: growth.fromYear, to: growth.toYear })}
@@ -114,10 +126,17 @@ function Projection({ view }: { view: ProjectionView }) {
 
 export default function IncomeProjectionPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const historyId = params.get('historyId');
+  const { key, cost, onFailure, onCharged } = usePersonalPage();
   const [machine] = useState(() => incomeProjectionMachine.provide({ actors: incomeProjectionActors() }));
-  const actor = useActorRef(machine, { inspect });
+  const actor = useActorRef(machine, { input: { historyId, autoStart: cost.kind !== 'credits', requestKey: key }, inspect });
   const phase = useSelector(actor, projectionPhase);
   const view = useSelector(actor, projectionView, sameView);
+  const canRun = useSelector(actor, (s) => s.can({ type: 'projection.run' }));
+
+  usePersonalAnnouncements(actor, 'projection.loaded', { onFailure, onCharged });
+
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="projection-page" data-phase={phase}>
       <Stack gap="6">
@@ -127,6 +146,16 @@ export default function IncomeProjectionPage() {
           </Heading>
           <Text color="fg.muted">{t('personal.projection.intro')}</Text>
         </Stack>
+        {phase === 'waiting' && (
+          <Stack gap="2" align="start">
+            <Button colorPalette="brand" disabled={!canRun} onClick={() => actor.send({ type: 'projection.run' })} data-testid="projection-run">
+              {t('personal.projection.run')}
+            </Button>
+            <Text fontSize="sm" color="fg.muted" data-testid="projection-cost">
+              {cost.kind === 'credits' ? t('comparison.search.cost_credits', { count: cost.credits }) : t('comparison.search.cost_free')}
+            </Text>
+          </Stack>
+        )}
         {phase === 'loading' && (
           <HStack gap="2">
             <Spinner size="sm" color="brand.fg" />
@@ -142,13 +171,15 @@ export default function IncomeProjectionPage() {
             </Button>
           </Alert.Root>
         )}
-        {phase === 'failed' && (
+        {(phase === 'failed' || phase === 'creditGate') && (
           <Alert.Root status="error" data-testid="projection-failed">
             <Alert.Indicator />
-            <Alert.Title>{t('personal.failed')}</Alert.Title>
-            <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'projection.retry' })}>
-              {t('personal.retry')}
-            </Button>
+            <Alert.Title>{t(phase === 'creditGate' ? 'personal.credit_gate' : 'personal.failed')}</Alert.Title>
+            {phase === 'failed' && (
+              <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'projection.retry' })}>
+                {t('personal.retry')}
+              </Button>
+            )}
           </Alert.Root>
         )}
         {view && <Projection view={view} />}

@@ -1,7 +1,7 @@
 // /personalized-comparison (signed-in): the caller's own pay against their peer group — a gauge per total with
 // their own perception beside it, how the group was chosen, its box plots, the release, and the insights widgets.
 // ?historyId=… re-opens a saved one for free. Renders the personalComparison machine's view.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Box, Button, Container, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
 import { Gauge } from './Gauge';
 import { InsightsWidgets } from './InsightsWidgets';
-import { usePersonalPage } from './usePersonalPage';
+import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../app/inspector';
 
 const DistributionChart = lazy(() => import('../comparison/DistributionChart'));
@@ -127,14 +127,7 @@ export default function PersonalComparisonPage() {
   const view = useSelector(actor, personalComparisonView, sameView);
   const { privacyThreshold } = useComparisonPageContext();
 
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('personal.creditsExhausted', (event) => onFailure(event.failure)),
-      actor.on('personal.failed', (event) => onFailure(event.failure)),
-      actor.on('personal.compared', (event) => onCharged(event.creditsLeft)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onFailure, onCharged]);
+  usePersonalAnnouncements(actor, 'personal.compared', { onFailure, onCharged });
 
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="personal-comparison-page" data-phase={view.phase}>
