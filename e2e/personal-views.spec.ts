@@ -120,7 +120,9 @@ test('a corporate evolution costs one credit; my-searches re-opens it on its pag
   await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', 'editing', SLOW);
   await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'credits');
   // From everyone (the account may have a form of its own, whose small group starts the page), then Spain.
-  await page.getByTestId('comparison-clear').click();
+  // (Without a form of its own the page starts from everyone and there is nothing to clear.)
+  const clear = page.getByTestId('comparison-clear');
+  if (await clear.isEnabled()) await clear.click();
   await page.getByTestId('filter-country').selectOption('es');
   await page.getByTestId('comparison-search').click();
   await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
@@ -137,4 +139,32 @@ test('a corporate evolution costs one credit; my-searches re-opens it on its pag
   await expect(page.getByTestId('comparison-cost')).toHaveAttribute('data-kind', 'reopen');
   await expect(page.getByTestId('filter-country')).toHaveValue('es');
   expect(await currentCredits(request, corporate.token)).toBe(before - 1);
+});
+
+test('on a 390 px phone the personal views fit the screen: per-year figures as cards, no sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'member');
+  const fitsScreen = async (path: string) => {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  };
+
+  await page.goto('/your-evolution');
+  await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', 'result', SLOW);
+  // Opened at once on the person's own group: no "counting…" line that never ends.
+  await expect(page.getByTestId('count-loading')).toHaveCount(0);
+  await expect(page.getByTestId('evolution-table')).toBeHidden();
+  const cards = page.getByTestId('evolution-cards').locator('li');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(3);
+  await fitsScreen('/your-evolution');
+
+  await page.goto('/your-income-projection');
+  await expect(page.getByTestId('projection-page')).toHaveAttribute('data-phase', 'ready', SLOW);
+  await expect(page.getByTestId('projection-table')).toBeHidden();
+  await expect(page.getByTestId('projection-cards').locator('li')).toHaveCount(6);
+  await fitsScreen('/your-income-projection');
+
+  await page.goto('/personalized-comparison');
+  await expect(page.getByTestId('personal-comparison-page')).toHaveAttribute('data-phase', 'result', SLOW);
+  await fitsScreen('/personalized-comparison');
 });

@@ -110,8 +110,11 @@ export interface EvolutionPanelView {
   searching: boolean;
   /** The answer asked follows a saved search (free to re-open) until the filters change. */
   followsSaved: boolean;
-  /** The live "N people match" line (the latest year), as the comparison's panel shows it. */
-  count: CountView;
+  /**
+   * The live "N people match" line (the latest year), as the comparison's panel shows it; null when no count is
+   * known, asked or failed (an evolution opened at once: its table gives each year's count).
+   */
+  count: CountView | null;
   /** The count failed and may be asked again. */
   canRecount: boolean;
   /** The caller pays per search and has no credit left: the button is disabled and the panel says how to get some. */
@@ -127,7 +130,10 @@ export function evolutionPanelView(snapshot: EvolutionSnapshot): EvolutionPanelV
     canSearch: snapshot.can({ type: 'evolution.search' }),
     searching: snapshot.hasTag('busy'),
     followsSaved: snapshot.context.historyId !== null,
-    count: countViewOf(snapshot.context.count, snapshot.matches({ editing: 'countFailed' })),
+    count:
+      snapshot.context.count || snapshot.hasTag('counting') || snapshot.matches({ editing: 'countFailed' })
+        ? countViewOf(snapshot.context.count, snapshot.matches({ editing: 'countFailed' }))
+        : null,
     canRecount: snapshot.matches({ editing: 'countFailed' }),
     outOfCredits: snapshot.context.credits !== null && snapshot.context.credits <= 0,
   };

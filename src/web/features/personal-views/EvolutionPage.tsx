@@ -19,6 +19,7 @@ import { CountLine, PeerFilterPanel, type SearchCost } from '../comparison/Filte
 import { formatReleaseDate } from '../comparison/ResultPanel';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
+import { YearCards, type YearCard } from './YearCards';
 import { inspect } from '../../app/inspector';
 
 const TrendChart = lazy(() => import('./TrendChart'));
@@ -45,15 +46,17 @@ function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
       onClear={() => actor.send({ type: 'evolution.clearFilters' })}
       onSearch={() => actor.send({ type: 'evolution.search' })}
     >
-      <CountLine
-        count={panel.count}
-        canRecount={panel.canRecount}
-        onRecount={() => actor.send({ type: 'evolution.retry' })}
-        language={language}
-        privacyThreshold={privacyThreshold}
-        searchNeedsGroup={false}
-        note={t('personal.evolution.count_note')}
-      />
+      {panel.count && (
+        <CountLine
+          count={panel.count}
+          canRecount={panel.canRecount}
+          onRecount={() => actor.send({ type: 'evolution.retry' })}
+          language={language}
+          privacyThreshold={privacyThreshold}
+          searchNeedsGroup={false}
+          note={t('personal.evolution.count_note')}
+        />
+      )}
     </PeerFilterPanel>
   );
 }
@@ -85,40 +88,56 @@ function Figures({ result }: { result: EvolutionResultView }) {
   const { privacyThreshold } = useComparisonPageContext();
   const format = useMoneyFormat(result.currency);
   const money = (value: number | null) => (value === null ? '—' : format.money(value));
+  const noteOf = (year: EvolutionResultView['years'][number]) =>
+    year.note ? (year.note === 'notEnoughData' ? t('personal.evolution.under_k', { threshold: privacyThreshold }) : t(year.reasonKey!, { threshold: privacyThreshold })) : null;
+  const cards: YearCard[] = result.years.map((year) => ({
+    year: year.year,
+    note: noteOf(year),
+    figures: [
+      { label: t('comparison.result.n_label'), value: year.countLabel },
+      { label: t('comparison.result.median'), value: money(year.p50) },
+      { label: t('personal.evolution.p25'), value: money(year.p25) },
+      { label: t('personal.evolution.p75'), value: money(year.p75) },
+      ...(result.hasOwnLine ? [{ label: t('personal.evolution.own'), value: money(year.own) }] : []),
+    ],
+  }));
   return (
-    <Table.Root size="sm" data-testid="evolution-table" data-scale={result.scale}>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('personal.evolution.p25')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('personal.evolution.p75')}</Table.ColumnHeader>
-          {result.hasOwnLine && <Table.ColumnHeader textAlign="end">{t('personal.evolution.own')}</Table.ColumnHeader>}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {result.years.map((year) => (
-          <Table.Row key={year.year} data-testid={`evolution-year-${year.year}`} data-note={year.note ?? 'none'}>
-            <Table.Cell>
-              {year.year}
-              {year.note && (
-                <Text fontSize="xs" color="fg.muted" data-testid={`evolution-note-${year.year}`}>
-                  {year.note === 'notEnoughData' ? t('personal.evolution.under_k', { threshold: privacyThreshold }) : t(year.reasonKey!, { threshold: privacyThreshold })}
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell textAlign="end">{year.countLabel}</Table.Cell>
-            <Table.Cell textAlign="end">{money(year.p25)}</Table.Cell>
-            <Table.Cell textAlign="end" data-testid={`evolution-median-${year.year}`}>
-              {money(year.p50)}
-            </Table.Cell>
-            <Table.Cell textAlign="end">{money(year.p75)}</Table.Cell>
-            {result.hasOwnLine && <Table.Cell textAlign="end">{money(year.own)}</Table.Cell>}
+    <>
+      <YearCards cards={cards} testId="evolution-cards" />
+      <Table.Root size="sm" data-testid="evolution-table" data-scale={result.scale} hideBelow="md">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('personal.evolution.p25')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('personal.evolution.p75')}</Table.ColumnHeader>
+            {result.hasOwnLine && <Table.ColumnHeader textAlign="end">{t('personal.evolution.own')}</Table.ColumnHeader>}
           </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+        </Table.Header>
+        <Table.Body>
+          {result.years.map((year) => (
+            <Table.Row key={year.year} data-testid={`evolution-year-${year.year}`} data-note={year.note ?? 'none'}>
+              <Table.Cell>
+                {year.year}
+                {year.note && (
+                  <Text fontSize="xs" color="fg.muted" data-testid={`evolution-note-${year.year}`}>
+                    {noteOf(year)}
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{year.countLabel}</Table.Cell>
+              <Table.Cell textAlign="end">{money(year.p25)}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid={`evolution-median-${year.year}`}>
+                {money(year.p50)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{money(year.p75)}</Table.Cell>
+              {result.hasOwnLine && <Table.Cell textAlign="end">{money(year.own)}</Table.Cell>}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@
 // a saved projection for free. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { YearCards } from './YearCards';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -58,7 +59,19 @@ function Projection({ view }: { view: ProjectionView }) {
           />
         </Suspense>
       </Box>
-      <Table.Root size="sm" data-testid="projection-table">
+      <YearCards
+        testId="projection-cards"
+        cards={current.years.map((year, i) => ({
+          year,
+          figures: [
+            { label: t('personal.projection.nominal_series'), value: format.money(current.nominal[i]!) },
+            { label: t('personal.projection.real_series', { year: view.start.year }), value: format.money(current.real[i]!) },
+            { label: t('personal.projection.band_series'), value: t('comparison.result.range', { low: format.money(current.low[i]!), high: format.money(current.high[i]!) }) },
+            ...(nextLevel ? [{ label: t('personal.projection.next_series', { level: levelName }), value: format.money(nextLevel.nominal[i]!) }] : []),
+          ],
+        }))}
+      />
+      <Table.Root size="sm" data-testid="projection-table" hideBelow="md">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{t('personal.evolution.year')}</Table.ColumnHeader>
