@@ -127,20 +127,6 @@ function withoutYear(filters: ComparisonFilters): ComparisonFilters {
   return rest;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time, keeping the order of the results. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export function personalViewsHandlers(context: AppContext) {
   const { database } = context;
   const engine = statisticsEngine(context);
@@ -393,10 +379,9 @@ export function personalViewsHandlers(context: AppContext) {
     }
     const measure: Measure = 'totalWithDeferral';
     const omitted = { notEnoughData: 0, tooFewForMedian: 0, refused: 0 };
-    const answers = await mapLimited(values, 4, (value) => {
-      const group = peerGroup({ ...base, [ranking]: value, year: resolvedYear }, resolvedYear);
-      return engine.answer(settings, group, null).then((answer) => ({ value, answer }));
-    });
+    // The entries differ in the ranked field only: one grouped statement computes those not cached or stored.
+    const groups = values.map((value) => peerGroup({ ...base, [ranking]: value, year: resolvedYear }, resolvedYear));
+    const answers = (await engine.answers(settings, groups, null)).map((answer, i) => ({ value: values[i], answer }));
     const items: InsightItem[] = [];
     for (const { value, answer } of answers) {
       if (answer.status === 'not-enough-data') omitted.notEnoughData++;
@@ -449,7 +434,8 @@ export function personalViewsHandlers(context: AppContext) {
     const baseYear = currentYear();
     const inflation = ratesForCountry(settings.inflation, filterCountry(filters));
 
-    const answers = await mapLimited(years, 4, (year) => engine.answer(settings, peerGroup({ ...filters, year }, year), null));
+    // The years differ in the year only: one grouped statement computes those not cached or stored.
+    const answers = await engine.answers(settings, years.map((year) => peerGroup({ ...filters, year }, year)), null);
     const series: EvolutionPoint[] = answers.map((answer, i) => {
       const year = years[i];
       const factor = deflator(inflation.rates, year, baseYear);

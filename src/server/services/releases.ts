@@ -270,6 +270,16 @@ export async function readAggregate(db: Queryable, releaseId: string, key: strin
   return row?.figures;
 }
 
+/** Stored figures of several groups of the release (one lookup), by key; keys not precomputed are absent. */
+export async function readAggregates(db: Queryable, releaseId: string, keys: string[]): Promise<Map<string, RawComparison>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.execute<{ group_key: string; figures: RawComparison }>(
+    'select group_key, figures from release_aggregates where release_id = $1 and group_key = any($2::text[])',
+    [releaseId, keys],
+  );
+  return new Map(rows.map((row) => [row.group_key, row.figures]));
+}
+
 /**
  * Stores figures computed on `revision` of the release, only while that is still its revision: figures computed
  * before an erasure (which raises the revision) are never stored after it. The release row is read `for share`,
