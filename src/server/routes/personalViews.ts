@@ -434,7 +434,7 @@ export function personalViewsHandlers(context: AppContext) {
     const baseYear = currentYear();
     const inflation = ratesForCountry(settings.inflation, filterCountry(filters));
 
-    // The years differ in the year only: one grouped statement computes those not cached or stored.
+    // The years not cached or stored are computed one statement each, a few at a time (statistics.ts compareGroups).
     const answers = await engine.answers(settings, years.map((year) => peerGroup({ ...filters, year }, year)), null);
     const series: EvolutionPoint[] = answers.map((answer, i) => {
       const year = years[i];

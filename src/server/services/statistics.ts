@@ -235,24 +235,23 @@ export interface GroupOfFamily {
 }
 
 /**
- * What varies across groups that have the same condition fields: the year (same conditions), or the value of one
- * field (same year and other values). Null when they differ in more than that (or in which fields they have).
+ * The one field whose value varies across groups of the same year and the same other conditions (the ranked
+ * field of an insight); null for groups that differ otherwise. Years are not grouped: the groups of an evolution
+ * are a year of forms each, whose sorts one grouped statement would run one after another (measured slower at
+ * 1,000,000 forms than one statement per year, a few at a time on PostgreSQL's connections).
  */
-function familyDimension(groups: readonly GroupOfFamily[]): 'year' | GroupField | null {
+function familyDimension(groups: readonly GroupOfFamily[]): GroupField | null {
   const [first] = groups;
   const fields = explicitFields(first.conditions);
   const key = fields.join(',');
-  if (groups.some((g) => explicitFields(g.conditions).join(',') !== key)) return null;
+  if (groups.some((g) => g.year !== first.year || explicitFields(g.conditions).join(',') !== key)) return null;
   const varying = fields.filter((f) => groups.some((g) => g.conditions[f] !== first.conditions[f]));
-  const years = groups.some((g) => g.year !== first.year);
-  if (years && varying.length === 0) return 'year';
-  if (!years && varying.length === 1) return varying[0];
-  return null;
+  return varying.length === 1 ? varying[0] : null;
 }
 
 /**
- * The figures of several groups that differ in one dimension only (the years of an evolution, the cities, sectors
- * or countries of an insight), in one statement grouped by that dimension instead of one statement per group.
+ * The figures of several groups that differ in the value of one field only (the cities, sectors or countries of an
+ * insight), in one statement grouped by that field instead of one statement per group.
  * Each group's figures are exactly those compareGroup gives it: the same rows, the same aggregates (percentile_cont
  * at the same fractions of its own size), the same closure and the same anti-differencing counts (one capped count
  * per explicit condition, run per group as a subquery), then the same checks (figuresFromRow). Groups that are not
@@ -284,7 +283,7 @@ export async function compareGroups(
   const byValue = new Map(rows.map((row) => [String(row.d), row]));
   return Promise.all(
     groups.map((g) => {
-      const value = dim === 'year' ? g.year : g.conditions[dim];
+      const value = g.conditions[dim];
       // A value with no rows is a group of 0 (the comparison statement's row says n = 0 too).
       const row = byValue.get(String(value)) ?? { n: 0 };
       return figuresFromRow(db, { releaseId, threshold, year: g.year, conditions: g.conditions }, row, explicit, closure);
@@ -303,15 +302,15 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
   const closure = explicit.length > 0 ? GROUP_FIELDS.filter((f) => !explicit.includes(f)) : [];
   const k = params.add(threshold);
   const release = params.add(releaseId);
-  const values = [...new Set(groups.map((g) => (dim === 'year' ? g.year : (g.conditions[dim] as string))))];
-  const dimSql = (a: string) => (dim === 'year' ? `${a}.survey_year` : fieldSql(dim, a));
+  const values = [...new Set(groups.map((g) => g.conditions[dim] as string))];
+  const dimSql = (a: string) => fieldSql(dim, a);
   const fixed = explicit.filter((f) => f !== dim);
   const where = [
     `f.release_id = ${release}`,
-    dim === 'year' ? `f.survey_year = any(${params.add(values)}::int[])` : `f.survey_year = ${params.add(first.year)}`,
+    `f.survey_year = ${params.add(first.year)}`,
     ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params)),
   ];
-  if (dim !== 'year') where.push(`${dimSql('f')} = any(${params.add(values)}::text[])`);
+  where.push(`${dimSql('f')} = any(${params.add(values)}::text[])`);
   // A city also states its country (as conditionSql does), so the indexes led by country serve.
   if (dim === 'city') where.push(`f.country = any(${params.add([...new Set(values.map((city) => countryOfCity(city as string) ?? ''))])}::text[])`);
 
@@ -336,7 +335,7 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
         ? 'rest b'
         : `release_forms b where ${[
             `b.release_id = ${release}`,
-            dim === 'year' ? 'b.survey_year = a.d' : `b.survey_year = ${params.add(first.year)}`,
+            `b.survey_year = ${params.add(first.year)}`,
             ...explicit
               .filter((f) => f !== field)
               .map((f) => (f === dim ? `${dimSql('b')} = a.d${dim === 'city' ? ' and b.country = a.city_country' : ''}` : conditionSql(f, first.conditions[f] as string, 'b', params))),
@@ -344,12 +343,9 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
     const closureWhere = closureConditions.length > 0 ? `${field === dim ? 'where' : 'and'} ${closureConditions.join(' and ')}` : '';
     return `(select count(*)::int from (select 1 from ${from} ${closureWhere} limit a.n + ${k}) x) as without_${GROUP_FIELDS.indexOf(field)}`;
   });
-  const rest =
-    dim !== 'year' && explicit.includes(dim)
-      ? `rest as materialized (
+  const rest = `rest as materialized (
       select ${ALL_FIELD_COLUMNS} from release_forms f
-       where ${[`f.release_id = ${release}`, `f.survey_year = ${params.add(first.year)}`, ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params))].join(' and ')}),`
-      : '';
+       where ${[`f.release_id = ${release}`, `f.survey_year = ${params.add(first.year)}`, ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params))].join(' and ')}),`;
   const fraction = (rank: string) => `greatest(0::float8, least(1::float8, (${rank} - 1 + 1e-9::float8) / greatest(n - 1, 1)))`;
   const text = `
     with ${rest}
