@@ -96,10 +96,11 @@ function createStatisticsEngine({ config, database }: AppContext) {
     const results: Array<RawComparison | undefined> = await Promise.all(keys.map((key) => cache.get<RawComparison>(key)));
     const stored = groups.map((group) => aggregateKey(group.year, conditionsKey(group.conditions), settings.threshold));
     const missing = () => results.flatMap((result, i) => (result === undefined ? [i] : []));
-    if (missing().length > 0) {
-      const found = await readAggregates(database, release.id, missing().map((i) => stored[i]));
-      for (const i of missing()) results[i] = found.get(stored[i]);
-    }
+    // All from this process' cache: nothing to read or keep again.
+    const fresh = missing();
+    if (fresh.length === 0) return results as RawComparison[];
+    const found = await readAggregates(database, release.id, fresh.map((i) => stored[i]));
+    for (const i of fresh) results[i] = found.get(stored[i]);
     const toCompute = missing();
     if (toCompute.length > 0) {
       const computed = await compareGroups(database, {
@@ -115,7 +116,7 @@ function createStatisticsEngine({ config, database }: AppContext) {
         }),
       );
     }
-    await Promise.all(keys.map((key, i) => cache.set(key, results[i])));
+    await Promise.all(fresh.map((i) => cache.set(keys[i], results[i])));
     return results as RawComparison[];
   }
 
