@@ -44,8 +44,8 @@ describe('bench, small', () => {
       expect(line.errors, line.name).toBe(0);
       expect(line.p95, line.name).toBeGreaterThanOrEqual(line.p50);
     }
-    // Insights by sector and country and the personalised comparison read the groups stored at the cut.
-    const kinds = ['on demand', 'on demand', 'precomputed', 'on demand', 'precomputed', 'precomputed'];
+    // The insights and the personalised comparison read the groups stored at the cut.
+    const kinds = ['on demand', 'on demand', 'precomputed', 'precomputed', 'precomputed', 'precomputed'];
     expect(run.personal.map((l) => l.kind)).toEqual(kinds.flatMap((kind) => [kind, 'cache']));
     expect(run.personalLoad).toHaveLength(2);
     expect(run.throughput.requests).toBeGreaterThan(0);

@@ -11,7 +11,7 @@
 // kept with their date, size and data version). After the cut, the figures every first
 // visit asks for are precomputed (the latest year without filters and with each single filter value; every
 // other year without filters; for the personal views, the latest year's sector × level and sector × level ×
-// country groups). Erasure of a person (account deletion) deletes their forms, which deletes their
+// country or city groups). Erasure of a person (account deletion) deletes their forms, which deletes their
 // rows from every release at once (foreign keys), and raises the revision of those releases so that no cached
 // figure that counted them survives.
 import type { Database, Queryable } from '../db/open';
@@ -310,8 +310,8 @@ export async function storeAggregates(db: Queryable, releaseId: string, entries:
 /**
  * The groups of the personal views' first answers, precomputed by families (one grouped statement each,
  * statistics.ts compareGroups) for the latest year: every sector × position level by country (better-sectors,
- * average-by-country and the personalised comparison's own group: sector, level and country) and every sector by
- * position level (the personalised comparison's first widening). `sizes` (people per sector × level of that year)
+ * average-by-country and the personalised comparison's own group: sector, level and country) and by city
+ * (better-city), and every sector by position level (the personalised comparison's first widening). `sizes` (people per sector × level of that year)
  * leaves out families of fewer than K people in all, whose groups are all under K: asked for, they are computed then.
  */
 export function precomputedFamilies(
@@ -331,6 +331,7 @@ export function precomputedFamilies(
     for (const positionLevel of FIELD_OPTIONS.positionLevel) {
       if (size(sector, positionLevel) < threshold) continue;
       families.push(FIELD_OPTIONS.country.map((country) => ({ year, conditions: { country, sector, positionLevel } })));
+      families.push(FIELD_OPTIONS.city.map((city) => ({ year, conditions: { city, sector, positionLevel } })));
     }
   }
   return families;
