@@ -14,13 +14,14 @@
 //      database (the stored figures' lookup, or the statement) so that the HTTP layer's share is visible;
 //   3. the same query again (this instance's cache), beside the request's one settings round trip;
 //   4. the personal views of issue 14, cold and again: evolution over all years, the personalised comparison and
-//      each insight (by-user-id, for people of the panel);
+//      each insight (by-user-id, for people of the panel), with the machine's load average; at 1,000,000 forms
+//      beside the figures measured before they were grouped and precomputed (PERSONAL_BEFORE_1M);
 //   5. the throughput of 32 concurrent clients on warm queries (autocannon, in a worker thread).
 // Each figure is printed beside its target (PostgreSQL; PGlite: within twice) with PASS or MISS. As the floor,
 // the same percentiles computed in this process over typed arrays, with no database and no HTTP.
 // Not part of `npm test`; tests/server/bench-smoke.test.ts runs it small.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,8 @@ export interface LatencyResult {
   targetMs: number | null;
   /** The same work run directly on the database, no HTTP (the stored figures' lookup, or the statement). */
   direct?: { p50: number; p95: number };
+  /** The same figure measured before the current code (personal views at 1,000,000 forms: PERSONAL_BEFORE_1M). */
+  before?: { p50: number; p95: number };
 }
 
 export interface ThroughputResult {
@@ -118,6 +121,10 @@ export interface EngineResult {
   latencies: LatencyResult[];
   /** The personal views of issue 14 (evolution, personalised comparison, insights), cold and cached. */
   personal: LatencyResult[];
+  /** The machine's 1-minute load average when the personal views were measured (start, end). */
+  personalLoad: [number, number];
+  /** What the before figures were measured under (PERSONAL_BEFORE_1M), when printed. */
+  personalBeforeLoad?: string;
   throughput: ThroughputResult;
   /** The same warm mix on the public demo comparison (no sign-in, nothing saved), for reference. */
   demoThroughput: { requestsPerSecond: number; non2xx: number; errors: number };
@@ -176,18 +183,69 @@ interface PersonalScenario {
   body?: (i: number) => object;
   /** PostgreSQL target p95 in ms, cold (PGlite: twice); cached: PERSONAL_CACHED_TARGET_MS. */
   targetMs: number;
+  /** Where a cold answer's figures come from: stored at the cut (the latest year), or computed (grouped statements). */
+  kind: 'precomputed' | 'on demand';
 }
 
 // Issue 14, item 6: cold p95 on PostgreSQL ≤ 400 ms for evolution over all years and each insight, ≤ 150 ms for
 // the personalised comparison; the same request again ≤ 5 ms.
 const PERSONAL_SCENARIOS: PersonalScenario[] = [
-  { name: 'evolution, sector, all years', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[i % SECTORS.length] } }), targetMs: 400 },
-  { name: 'evolution, sector + level, all years', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[(i * 7) % SECTORS.length], positionLevel: LEVELS[2 + (i % 4)] } }), targetMs: 400 },
-  { name: 'personalised comparison', method: 'GET', path: (p) => `/forms/comparation-individual-by-form-id/${p.formId}`, targetMs: 150 },
-  { name: 'better-city (profile)', method: 'GET', path: (p) => `/forms/better-city-by-user-id/${p.userId}`, targetMs: 400 },
-  { name: 'better-sectors (profile)', method: 'GET', path: (p) => `/forms/better-sectors-by-user-id/${p.userId}`, targetMs: 400 },
-  { name: 'average-by-country (profile)', method: 'GET', path: (p) => `/forms/average-by-country-by-user-id/${p.userId}`, targetMs: 400 },
+  { name: 'evolution, sector, all years', kind: 'on demand', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[i % SECTORS.length] } }), targetMs: 400 },
+  {
+    name: 'evolution, sector + level, all years',
+    kind: 'on demand',
+    method: 'POST',
+    path: () => '/forms/evolution',
+    body: (i) => ({ filters: { sector: SECTORS[(i * 7) % SECTORS.length], positionLevel: LEVELS[2 + (i % 4)] } }),
+    targetMs: 400,
+  },
+  { name: 'personalised comparison', kind: 'precomputed', method: 'GET', path: (p) => `/forms/comparation-individual-by-form-id/${p.formId}`, targetMs: 150 },
+  { name: 'better-city (profile)', kind: 'precomputed', method: 'GET', path: (p) => `/forms/better-city-by-user-id/${p.userId}`, targetMs: 400 },
+  { name: 'better-sectors (profile)', kind: 'precomputed', method: 'GET', path: (p) => `/forms/better-sectors-by-user-id/${p.userId}`, targetMs: 400 },
+  { name: 'average-by-country (profile)', kind: 'precomputed', method: 'GET', path: (p) => `/forms/average-by-country-by-user-id/${p.userId}`, targetMs: 400 },
 ];
+
+/**
+ * The personal views at 1,000,000 forms before they were computed by grouped statements and precomputed at the cut
+ * (commit 3b6c960: one statement per group, four at a time), measured with this bench on this project's 2-core
+ * machine: p50 / p95 ms, cold then again. Printed beside a 1,000,000-form run's figures.
+ */
+const PERSONAL_BEFORE_1M: Record<EngineName, { load: string; figures: Record<string, [number, number]> }> = {
+  postgres: {
+    load: 'load average 1–2',
+    figures: {
+      'evolution, sector, all years': [80.28, 113.94],
+      'evolution, sector, all years, again (cache)': [0.55, 1.47],
+      'evolution, sector + level, all years': [28.88, 36.42],
+      'evolution, sector + level, all years, again (cache)': [0.54, 1.17],
+      'personalised comparison': [13.66, 15.92],
+      'personalised comparison, again (cache)': [0.93, 1.58],
+      'better-city (profile)': [20.55, 26.78],
+      'better-city (profile), again (cache)': [0.91, 1.85],
+      'better-sectors (profile)': [104.89, 117.22],
+      'better-sectors (profile), again (cache)': [1, 3.49],
+      'average-by-country (profile)': [46.27, 50.64],
+      'average-by-country (profile), again (cache)': [0.86, 5.43],
+    },
+  },
+  pglite: {
+    load: 'load average 1.5–2.5',
+    figures: {
+      'evolution, sector, all years': [154.17, 158.35],
+      'evolution, sector, all years, again (cache)': [0.56, 0.75],
+      'evolution, sector + level, all years': [67.33, 76.34],
+      'evolution, sector + level, all years, again (cache)': [0.55, 0.94],
+      'personalised comparison': [7.33, 13.38],
+      'personalised comparison, again (cache)': [0.97, 1.3],
+      'better-city (profile)': [27.85, 46.95],
+      'better-city (profile), again (cache)': [1.24, 1.59],
+      'better-sectors (profile)': [101.07, 233.79],
+      'better-sectors (profile), again (cache)': [1.11, 1.2],
+      'average-by-country (profile)': [62.84, 69.32],
+      'average-by-country (profile), again (cache)': [1.06, 1.49],
+    },
+  },
+};
 const PERSONAL_CACHED_TARGET_MS = 5;
 const REPEATED_TARGET_MS = 2;
 const THROUGHPUT_TARGET = 2000;
@@ -198,6 +256,7 @@ function percentile(samples: number[], p: number): number {
   return sorted.length === 0 ? NaN : percentileCont(sorted, p);
 }
 
+const loadCores = () => availableParallelism();
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -455,6 +514,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
       // The personal views (issue 14), as an admin asks them for people of the panel (free, every variant allowed):
       // cold as above, then the same request again from this instance's cache.
       const personal: LatencyResult[] = [];
+      const personalLoadStart = loadavg()[0];
       {
         const adminId = newId();
         await database.execute(`insert into users (id, email, roles) values ($1, $2, '{admin}')`, [adminId, `bench-admin-${adminId.toLowerCase()}@bench.paybench.demo`]);
@@ -487,7 +547,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
             }
             const line: LatencyResult = {
               name: cached ? `${scenario.name}, again (cache)` : scenario.name,
-              kind: cached ? 'cache' : 'on demand',
+              kind: cached ? 'cache' : scenario.kind,
               samples: samples.length,
               p50: round2(percentile(samples, 0.5)),
               p95: round2(percentile(samples, 0.95)),
@@ -495,11 +555,14 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
               outcomes,
               targetMs: (cached ? PERSONAL_CACHED_TARGET_MS : scenario.targetMs) * factor,
             };
+            const before = options.forms === 1_000_000 ? PERSONAL_BEFORE_1M[engine].figures[line.name] : undefined;
+            if (before) line.before = { p50: before[0], p95: before[1] };
             personal.push(line);
             log(`  ${line.name}${cached ? '' : ', cold'}: p50 ${line.p50} ms, p95 ${line.p95} ms`);
           }
         }
       }
+      const personalLoadEnd = loadavg()[0];
 
       // Throughput on warm queries: a mix of 30 searches, each asked once before the run.
       const auth = await authorization();
@@ -549,6 +612,8 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         settingsDirect: { p50: round2(percentile(settingsSamples, 0.5)), p95: round2(percentile(settingsSamples, 0.95)) },
         settingsLive,
         personal,
+        personalLoad: [round2(personalLoadStart), round2(personalLoadEnd)],
+        ...(options.forms === 1_000_000 ? { personalBeforeLoad: PERSONAL_BEFORE_1M[engine].load } : {}),
         latencies,
         throughput,
         demoThroughput,
@@ -719,16 +784,23 @@ export function formatReport(result: BenchResult): string {
       `  settings: kept in memory (listener ${engine.settingsLive ? 'live' : 'NOT live'}); read in full on a change, one round trip: ` +
         `p50 ${engine.settingsDirect.p50} / p95 ${engine.settingsDirect.p95} ms on the database.`,
     );
-    lines.push(`  ${'personal views (issue 14), as an admin'.padEnd(42)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}${''.padEnd(16)}${pad('errors', 7)}  verdict  answers`);
+    lines.push(
+      `  ${'personal views (issue 14), as an admin'.padEnd(42)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}` +
+        `${pad('before p50', 12)}${pad('p95', 8)}${pad('errors', 7)}  verdict  answers`,
+    );
     for (const l of engine.personal) {
       const verdict = l.targetMs === null ? '' : mark(l.p95 <= l.targetMs && l.errors === 0);
       const answers = Object.entries(l.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
-      const name = l.kind === 'cache' ? l.name : `${l.name}, cold`;
+      const name = l.kind === 'cache' ? l.name.replace(', again (cache)', ', again') : `${l.name}, cold`;
       lines.push(
-        `  ${name.padEnd(42)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(l.targetMs === null ? '' : `≤${l.targetMs}`, 8)}${''.padEnd(16)}` +
-          `${pad(l.errors, 7)}  ${verdict.padEnd(7)}  ${answers}`,
+        `  ${name.padEnd(42)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(l.targetMs === null ? '' : `≤${l.targetMs}`, 8)}` +
+          `${pad(l.before?.p50 ?? '', 12)}${pad(l.before?.p95 ?? '', 8)}${pad(l.errors, 7)}  ${verdict.padEnd(7)}  ${answers}`,
       );
     }
+    lines.push(
+      `  personal views measured at load average ${engine.personalLoad[0]} → ${engine.personalLoad[1]} (1 min, ${loadCores()} cores)` +
+        (engine.personalBeforeLoad ? `; before: the same views at 1,000,000 forms with one statement per group (commit 3b6c960, ${engine.personalBeforeLoad})` : ''),
+    );
     const t = engine.throughput;
     lines.push(
       `  throughput, ${t.connections} clients, ${t.durationSeconds} s (warm): ${t.requestsPerSecond} comparisons/s   target ≥${t.target}  ` +

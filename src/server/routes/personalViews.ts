@@ -132,20 +132,6 @@ function withoutYear(filters: ComparisonFilters): ComparisonFilters {
   return rest;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time, keeping the order of the results. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export function personalViewsHandlers(context: AppContext) {
   const { database } = context;
   const engine = statisticsEngine(context);
@@ -398,10 +384,9 @@ export function personalViewsHandlers(context: AppContext) {
     }
     const measure: Measure = 'totalWithDeferral';
     const omitted = { notEnoughData: 0, tooFewForMedian: 0, refused: 0 };
-    const answers = await mapLimited(values, 4, (value) => {
-      const group = peerGroup({ ...base, [ranking]: value, year: resolvedYear }, resolvedYear);
-      return engine.answer(settings, group, null).then((answer) => ({ value, answer }));
-    });
+    // The entries differ in the ranked field only: one grouped statement computes those not cached or stored.
+    const groups = values.map((value) => peerGroup({ ...base, [ranking]: value, year: resolvedYear }, resolvedYear));
+    const answers = (await engine.answers(settings, groups, null)).map((answer, i) => ({ value: values[i], answer }));
     const items: InsightItem[] = [];
     for (const { value, answer } of answers) {
       if (answer.status === 'not-enough-data') omitted.notEnoughData++;
@@ -436,7 +421,8 @@ export function personalViewsHandlers(context: AppContext) {
     rates: Parameters<typeof deflator>[0],
   ): Promise<EvolutionPoint[]> {
     const baseYear = currentYear();
-    const answers = await mapLimited(years, 4, (year) => engine.answer(settings, peerGroup({ ...filters, year }, year), null));
+    // The years not cached or stored are computed one statement each, a few at a time (statistics.ts compareGroups).
+    const answers = await engine.answers(settings, years.map((year) => peerGroup({ ...filters, year }, year)), null);
     return answers.map((answer, i) => {
       const year = years[i];
       const factor = deflator(rates, year, baseYear);

@@ -7,12 +7,12 @@ import type { components } from '../../api/schema';
 import type { AppContext } from './context';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { conditionsKey, type ComparisonFilters, type PeerGroup } from '../services/peerGroup';
-import { compareGroup, countGroup, type RawComparison } from '../services/statistics';
+import { compareGroup, compareGroups, countGroup, type RawComparison } from '../services/statistics';
 import { statisticsSettingsFor, type OwnForm, type RequestSettings, type StatisticsSettings } from '../services/statisticsSettings';
 import { createCachedComputation, createMemoryCache, type CachedComputation } from '../services/cache';
 import type { Caller } from '../services/credits';
 import { saveFreeSearch, type SavedSearch } from '../services/history';
-import { aggregateKey, readAggregate, storeAggregate } from '../services/releases';
+import { aggregateKey, readAggregate, readAggregates, storeAggregate } from '../services/releases';
 import { positionsFromPublished, publishGroup, publishedCount, type PublishedGroup } from '../services/publication';
 import { COMPARISON_REASONS, countLabel } from '../../domain/statistics';
 
@@ -84,6 +84,42 @@ function createStatisticsEngine({ config, database }: AppContext) {
     });
   }
 
+  /**
+   * The true figures of several groups at once (the years of an evolution, the entries of an insight), each exactly
+   * what figures() gives it and kept under the same key: from this process' cache, else the figures stored at the
+   * cut (one lookup for all), else one grouped statement for the rest (services/statistics.ts compareGroups).
+   */
+  async function manyFigures(settings: StatisticsSettings, groups: ReadonlyArray<Pick<PeerGroup, 'year' | 'conditions'>>): Promise<RawComparison[]> {
+    const release = settings.release;
+    if (!release) return groups.map(() => ({ status: 'not-enough-data', n: 0 }));
+    const keys = groups.map((group) => `comparison|${groupKey(settings, group)}`);
+    const results: Array<RawComparison | undefined> = await Promise.all(keys.map((key) => cache.get<RawComparison>(key)));
+    const stored = groups.map((group) => aggregateKey(group.year, conditionsKey(group.conditions), settings.threshold));
+    const missing = () => results.flatMap((result, i) => (result === undefined ? [i] : []));
+    // All from this process' cache: nothing to read or keep again.
+    const fresh = missing();
+    if (fresh.length === 0) return results as RawComparison[];
+    const found = await readAggregates(database, release.id, fresh.map((i) => stored[i]));
+    for (const i of fresh) results[i] = found.get(stored[i]);
+    const toCompute = missing();
+    if (toCompute.length > 0) {
+      const computed = await compareGroups(database, {
+        releaseId: release.id,
+        threshold: settings.threshold,
+        groups: toCompute.map((i) => ({ year: groups[i].year, conditions: groups[i].conditions })),
+      });
+      await Promise.all(
+        toCompute.map(async (i, j) => {
+          results[i] = computed[j];
+          // What a cut precomputes is stored again when erasure removed it (as figures() does).
+          if (Object.keys(groups[i].conditions).length <= 1) await storeAggregate(database, release.id, stored[i], computed[j], release.revision);
+        }),
+      );
+    }
+    await Promise.all(fresh.map((i) => cache.set(keys[i], results[i])));
+    return results as RawComparison[];
+  }
+
   async function groupSize(settings: StatisticsSettings, group: Pick<PeerGroup, 'year' | 'conditions'>): Promise<{ n: number; cellKey: number }> {
     const release = settings.release;
     if (!release) return { n: 0, cellKey: 0 };
@@ -142,6 +178,12 @@ function createStatisticsEngine({ config, database }: AppContext) {
     return publish(await figures(settings, group), group, settings, own);
   }
 
+  /** The published answers of several groups (manyFigures, then publication: the same as answer() for each). */
+  async function answers(settings: StatisticsSettings, groups: readonly PeerGroup[], own: OwnForm | null): Promise<PublishedAnswer[]> {
+    const raws = await manyFigures(settings, groups);
+    return raws.map((raw, i) => publish(raw, groups[i], settings, own));
+  }
+
   /** Each signed-in caller's last free search in this instance: its kind and filters, entry and time. */
   const lastFreeSearch = new Map<string, { search: string; historyId: string; at: number }>();
 
@@ -167,7 +209,7 @@ function createStatisticsEngine({ config, database }: AppContext) {
 
   const settingsFor = (userId: string | null, filters: ComparisonFilters) => readSettings({ userId, requestedYear: filters.year });
 
-  return { readSettings, settingsFor, secret, cached, figures, groupSize, publish, answer, saveFreeOnce, forgetSearch };
+  return { readSettings, settingsFor, secret, cached, figures, manyFigures, groupSize, publish, answer, answers, saveFreeOnce, forgetSearch };
 }
 
 export type StatisticsEngine = ReturnType<typeof createStatisticsEngine>;

@@ -49,6 +49,11 @@ const ALL_CITIES = new Map<string, string>(
   Object.entries(COUNTRY_CITIES).flatMap(([country, cities]) => cities.map((city) => [city, country] as [string, string])),
 );
 
+/** The country of a listed city (undefined for another value). */
+export function countryOfCity(city: string): string | undefined {
+  return ALL_CITIES.get(city);
+}
+
 /** Every value each group field can take, as the questionnaire lists them. */
 export const FIELD_OPTIONS: Record<GroupField, readonly string[]> = {
   country: COUNTRIES,
@@ -159,7 +164,7 @@ export interface CountingSettings {
 }
 
 /** The text columns of every group field (the experience band comes from years_experience). */
-const ALL_FIELD_COLUMNS = 'f.country, f.city, f.sector, f.company_size, f.company_type, f.functional_area, f.position_level, f.gender, f.years_experience';
+export const ALL_FIELD_COLUMNS = 'f.country, f.city, f.sector, f.company_size, f.company_type, f.functional_area, f.position_level, f.gender, f.years_experience';
 
 /**
  * The counted forms (DESIGN.md §4) with their money in EUR (fx fixed, bn bonus, df deferred), as a release is

@@ -10,13 +10,14 @@
 // becomes current. The partitions of releases before the previous one are dropped (the releases themselves are
 // kept with their date, size and data version). After the cut, the figures every first
 // visit asks for are precomputed (the latest year without filters and with each single filter value; every
-// other year without filters). Erasure of a person (account deletion) deletes their forms, which deletes their
+// other year without filters; for the personal views, the latest year's sector × level and sector × level ×
+// country or city groups). Erasure of a person (account deletion) deletes their forms, which deletes their
 // rows from every release at once (foreign keys), and raises the revision of those releases so that no cached
 // figure that counted them survives.
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { FIELD_OPTIONS, GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type Conditions } from './peerGroup';
-import { compareGroup, type RawComparison } from './statistics';
+import { compareGroup, compareGroups, type RawComparison } from './statistics';
 import { notifyStatisticsChanged, readCountingSettings, statisticsChangedHere } from './statisticsSettings';
 import { readDataVersion } from './dataVersion';
 
@@ -270,6 +271,16 @@ export async function readAggregate(db: Queryable, releaseId: string, key: strin
   return row?.figures;
 }
 
+/** Stored figures of several groups of the release (one lookup), by key; keys not precomputed are absent. */
+export async function readAggregates(db: Queryable, releaseId: string, keys: string[]): Promise<Map<string, RawComparison>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.execute<{ group_key: string; figures: RawComparison }>(
+    'select group_key, figures from release_aggregates where release_id = $1 and group_key = any($2::text[])',
+    [releaseId, keys],
+  );
+  return new Map(rows.map((row) => [row.group_key, row.figures]));
+}
+
 /**
  * Stores figures computed on `revision` of the release, only while that is still its revision: figures computed
  * before an erasure (which raises the revision) are never stored after it. The release row is read `for share`,
@@ -284,17 +295,75 @@ export async function storeAggregate(db: Queryable, releaseId: string, key: stri
   );
 }
 
-/** Computes and stores the figures of the precomputed groups (two at a time). Returns how many were stored. */
+/** Stores the figures of several groups at once, on the same terms as storeAggregate (one statement). */
+export async function storeAggregates(db: Queryable, releaseId: string, entries: Array<{ key: string; figures: RawComparison }>, revision: number): Promise<void> {
+  if (entries.length === 0) return;
+  await db.execute(
+    `insert into release_aggregates (release_id, group_key, figures)
+     select $1, e.key, e.figures::jsonb from unnest($2::text[], $3::text[]) as e(key, figures)
+      where exists (select 1 from statistics_releases where id = $1 and revision = $4 for share)
+     on conflict (release_id, group_key) do nothing`,
+    [releaseId, entries.map((e) => e.key), entries.map((e) => JSON.stringify(e.figures)), revision],
+  );
+}
+
+/**
+ * The groups of the personal views' first answers, precomputed by families (one grouped statement each,
+ * statistics.ts compareGroups) for the latest year: every sector × position level by country (better-sectors,
+ * average-by-country and the personalised comparison's own group: sector, level and country) and by city
+ * (better-city), and every sector by position level (the personalised comparison's first widening). `sizes` (people per sector × level of that year)
+ * leaves out families of fewer than K people in all, whose groups are all under K: asked for, they are computed then.
+ */
+export function precomputedFamilies(
+  release: Pick<Release, 'years'>,
+  sizes: Map<string, number>,
+  threshold: number,
+): Array<Array<{ year: number; conditions: Conditions }>> {
+  const years = Object.keys(release.years).map(Number);
+  if (years.length === 0) return [];
+  const year = Math.max(...years);
+  const size = (sector: string, level?: string) =>
+    level === undefined ? FIELD_OPTIONS.positionLevel.reduce((sum, l) => sum + (sizes.get(`${sector}|${l}`) ?? 0), 0) : (sizes.get(`${sector}|${level}`) ?? 0);
+  const families: Array<Array<{ year: number; conditions: Conditions }>> = [];
+  for (const sector of FIELD_OPTIONS.sector) {
+    if (size(sector) < threshold) continue;
+    families.push(FIELD_OPTIONS.positionLevel.map((positionLevel) => ({ year, conditions: { sector, positionLevel } })));
+    for (const positionLevel of FIELD_OPTIONS.positionLevel) {
+      if (size(sector, positionLevel) < threshold) continue;
+      families.push(FIELD_OPTIONS.country.map((country) => ({ year, conditions: { country, sector, positionLevel } })));
+      families.push(FIELD_OPTIONS.city.map((city) => ({ year, conditions: { city, sector, positionLevel } })));
+    }
+  }
+  return families;
+}
+
+/**
+ * Computes and stores the figures of the precomputed groups and families (two at a time). Returns how many groups
+ * were stored.
+ */
 async function precomputeRelease(database: Database, release: Release, threshold: number): Promise<number> {
-  const groups = precomputedGroups(release);
+  const years = Object.keys(release.years).map(Number);
+  const sizes = new Map<string, number>();
+  if (years.length > 0) {
+    const rows = await database.execute<{ sector: string; position_level: string; n: number }>(
+      `select sector, position_level, count(*)::int as n from release_forms where release_id = $1 and survey_year = $2 group by 1, 2`,
+      [release.id, Math.max(...years)],
+    );
+    for (const row of rows) sizes.set(`${row.sector}|${row.position_level}`, Number(row.n));
+  }
+  const work = [...precomputedGroups(release).map((group) => [group]), ...precomputedFamilies(release, sizes, threshold)];
   let next = 0;
   let stored = 0;
   const worker = async () => {
-    while (next < groups.length) {
-      const group = groups[next++];
-      const figures = await compareGroup(database, { releaseId: release.id, year: group.year, conditions: group.conditions, threshold });
-      await storeAggregate(database, release.id, aggregateKey(group.year, conditionsKey(group.conditions), threshold), figures, release.revision);
-      stored++;
+    while (next < work.length) {
+      const groups = work[next++];
+      const figures =
+        groups.length === 1
+          ? [await compareGroup(database, { releaseId: release.id, year: groups[0].year, conditions: groups[0].conditions, threshold })]
+          : await compareGroups(database, { releaseId: release.id, threshold, groups });
+      const entries = groups.map((group, i) => ({ key: aggregateKey(group.year, conditionsKey(group.conditions), threshold), figures: figures[i] }));
+      await storeAggregates(database, release.id, entries, release.revision);
+      stored += entries.length;
     }
   };
   await Promise.all([worker(), worker()]);

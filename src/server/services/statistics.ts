@@ -21,8 +21,10 @@
 // figures: publication.ts perturbs and rounds them, and the caller's position is derived from what is published.
 import type { Database, Queryable } from '../db/open';
 import {
+  ALL_FIELD_COLUMNS,
   GROUP_FIELDS,
   SqlParams,
+  countryOfCity,
   conditionSql,
   fieldSql,
   releaseRowsSql,
@@ -181,18 +183,26 @@ export async function compareGroup(db: Database, query: ComparisonQuery): Promis
     await tx.execute(`select set_config('work_mem', '${SORT_MEMORY}', true)${serial}`);
     return tx.execute<Row>(statement.text, statement.values);
   });
+  return figuresFromRow(db, query, row, statement.explicit, statement.closure);
+}
+
+/**
+ * The figures of a group from its row of the comparison statement (or of the grouped one below, whose rows have
+ * the same columns): the threshold, the anti-differencing rule over the closure, and the measures.
+ */
+async function figuresFromRow(db: Queryable, query: ComparisonQuery, row: Row, explicit: GroupField[], closure: GroupField[]): Promise<RawComparison> {
   const n = num(row.n);
   if (n < query.threshold || row.cell_key === undefined) return { status: 'not-enough-data', n };
   const cellKey = num(row.cell_key);
 
   // The anti-differencing rule, one condition at a time (over the closure).
   const implied: Conditions = {};
-  for (const field of statement.closure) {
+  for (const field of closure) {
     const value = row[`implied_${GROUP_FIELDS.indexOf(field)}`];
     if (typeof value === 'string') implied[field] = value;
   }
   const redundant: GroupField[] = [];
-  for (const field of statement.explicit) {
+  for (const field of explicit) {
     const extra = num(row[`without_${GROUP_FIELDS.indexOf(field)}`]) - n;
     if (extra > 0 && extra < query.threshold) return { status: 'refused', n, field, cellKey };
     if (extra === 0) redundant.push(field);
@@ -216,6 +226,154 @@ export async function compareGroup(db: Database, query: ComparisonQuery): Promis
     };
   });
   return { status: 'ok', n, cellKey, measures };
+}
+
+/** A group of a grouped statement: its year and conditions (as for compareGroup). */
+export interface GroupOfFamily {
+  year: number;
+  conditions: Conditions;
+}
+
+/**
+ * The one field whose value varies across groups of the same year and the same other conditions (the ranked
+ * field of an insight); null for groups that differ otherwise. Years are not grouped: the groups of an evolution
+ * are a year of forms each, whose sorts one grouped statement would run one after another (measured slower at
+ * 1,000,000 forms than one statement per year, a few at a time on PostgreSQL's connections).
+ */
+function familyDimension(groups: readonly GroupOfFamily[]): GroupField | null {
+  const [first] = groups;
+  const fields = explicitFields(first.conditions);
+  const key = fields.join(',');
+  if (groups.some((g) => g.year !== first.year || explicitFields(g.conditions).join(',') !== key)) return null;
+  const varying = fields.filter((f) => groups.some((g) => g.conditions[f] !== first.conditions[f]));
+  return varying.length === 1 ? varying[0] : null;
+}
+
+/**
+ * The figures of several groups that differ in the value of one field only (the cities, sectors or countries of an
+ * insight), in one statement grouped by that field instead of one statement per group.
+ * Each group's figures are exactly those compareGroup gives it: the same rows, the same aggregates (percentile_cont
+ * at the same fractions of its own size), the same closure and the same anti-differencing counts (one capped count
+ * per explicit condition, run per group as a subquery), then the same checks (figuresFromRow). Groups that are not
+ * such a family are computed one by one.
+ */
+export async function compareGroups(
+  db: Database,
+  query: { releaseId: string; threshold: number; groups: readonly GroupOfFamily[] },
+): Promise<RawComparison[]> {
+  const { groups, releaseId, threshold } = query;
+  const statement = groupedStatement(query);
+  if (statement === null) {
+    // Not one family: one statement per group, a few at a time.
+    const results: RawComparison[] = [];
+    for (let i = 0; i < groups.length; i += 4) {
+      const batch = groups.slice(i, i + 4).map((g) => compareGroup(db, { releaseId, threshold, year: g.year, conditions: g.conditions }));
+      results.push(...(await Promise.all(batch)));
+    }
+    return results;
+  }
+  const { dim, explicit, closure } = statement;
+  const rows = await db.transaction(async (tx) => {
+    const serial = explicit.length >= 2 ? `, set_config('max_parallel_workers_per_gather', '0', true)` : '';
+    // The per-group counts make the planner's cost estimate huge, which would start JIT compilation: seconds of
+    // compiling for a statement that runs in milliseconds.
+    await tx.execute(`select set_config('work_mem', '${SORT_MEMORY}', true), set_config('jit', 'off', true)${serial}`);
+    return tx.execute<Row>(statement.text, statement.values);
+  });
+  const byValue = new Map(rows.map((row) => [String(row.d), row]));
+  return Promise.all(
+    groups.map((g) => {
+      const value = g.conditions[dim];
+      // A value with no rows is a group of 0 (the comparison statement's row says n = 0 too).
+      const row = byValue.get(String(value)) ?? { n: 0 };
+      return figuresFromRow(db, { releaseId, threshold, year: g.year, conditions: g.conditions }, row, explicit, closure);
+    }),
+  );
+}
+
+/** Builds the grouped statement of compareGroups (exported for tests and EXPLAIN); null when not a family. */
+export function groupedStatement(query: { releaseId: string; threshold: number; groups: readonly GroupOfFamily[] }) {
+  const { groups, releaseId, threshold } = query;
+  const dim = groups.length > 1 ? familyDimension(groups) : null;
+  if (dim === null) return null;
+  const [first] = groups;
+  const params = new SqlParams();
+  const explicit = explicitFields(first.conditions);
+  const closure = explicit.length > 0 ? GROUP_FIELDS.filter((f) => !explicit.includes(f)) : [];
+  const k = params.add(threshold);
+  const release = params.add(releaseId);
+  const values = [...new Set(groups.map((g) => g.conditions[dim] as string))];
+  const dimSql = (a: string) => fieldSql(dim, a);
+  const fixed = explicit.filter((f) => f !== dim);
+  const where = [
+    `f.release_id = ${release}`,
+    `f.survey_year = ${params.add(first.year)}`,
+    ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params)),
+  ];
+  where.push(`${dimSql('f')} = any(${params.add(values)}::text[])`);
+  // A city also states its country (as conditionSql does), so the indexes led by country serve.
+  if (dim === 'city') where.push(`f.country = any(${params.add([...new Set(values.map((city) => countryOfCity(city as string) ?? ''))])}::text[])`);
+
+  const measureColumns = MEASURES.map((measure, i) => {
+    const x = MEASURE_SQL[measure]('g');
+    return `avg(${x}) as m${i}_mean, sqrt(avg(${x} * ${x})) as m${i}_rms, percentile_cont((select p.fractions from plan p where p.d = g.d)) within group (order by ${x}) as m${i}_pc`;
+  });
+  const closureColumns = closure.map((field) => {
+    const v = `${fieldSql(field, 'g')} collate "C"`;
+    return `case when count(${v}) = count(*) and min(${v}) = max(${v}) then min(${v}) end as implied_${GROUP_FIELDS.indexOf(field)}`;
+  });
+  const closureConditions = closure.map((field) => {
+    const c = `a.implied_${GROUP_FIELDS.indexOf(field)}`;
+    return `(${c} is null or ${fieldSql(field, 'b')} = ${c})`;
+  });
+  // One capped count per explicit condition and group, as the comparison statement's without_* CTEs. Without the
+  // ranked field the rows are the same for every group (the fixed conditions): read once (`rest`), then each
+  // group's count stops after n + K of them, as the comparison's does.
+  const withoutColumns = explicit.map((field) => {
+    const from =
+      field === dim
+        ? 'rest b'
+        : `release_forms b where ${[
+            `b.release_id = ${release}`,
+            `b.survey_year = ${params.add(first.year)}`,
+            ...explicit
+              .filter((f) => f !== field)
+              .map((f) => (f === dim ? `${dimSql('b')} = a.d${dim === 'city' ? ' and b.country = a.city_country' : ''}` : conditionSql(f, first.conditions[f] as string, 'b', params))),
+          ].join(' and ')}`;
+    const closureWhere = closureConditions.length > 0 ? `${field === dim ? 'where' : 'and'} ${closureConditions.join(' and ')}` : '';
+    return `(select count(*)::int from (select 1 from ${from} ${closureWhere} limit a.n + ${k}) x) as without_${GROUP_FIELDS.indexOf(field)}`;
+  });
+  const rest = `rest as materialized (
+      select ${ALL_FIELD_COLUMNS} from release_forms f
+       where ${[`f.release_id = ${release}`, `f.survey_year = ${params.add(first.year)}`, ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params))].join(' and ')}),`;
+  const fraction = (rank: string) => `greatest(0::float8, least(1::float8, (${rank} - 1 + 1e-9::float8) / greatest(n - 1, 1)))`;
+  const text = `
+    with ${rest}
+    grp as not materialized (
+      select ${ALL_FIELD_COLUMNS}, f.fx, f.bn, f.df, f.record_key, ${dimSql('f')} as d
+        from release_forms f
+       where ${where.join(' and ')}),
+    sized as (select d, count(*)::int as n from grp group by d),
+    ranks as (
+      select d, n,
+             greatest(1, floor(n / 2.0::float8 - 0.98::float8 * sqrt(n::float8) + 0.5))::int as lower_rank,
+             least(n, floor(1 + n / 2.0::float8 + 0.98::float8 * sqrt(n::float8) + 0.5))::int as upper_rank
+        from sized),
+    plan as (
+      select d, n, array[${PERCENTILES.join(', ')}, ${fraction('lower_rank')}, ${fraction('upper_rank')}]::float8[] as fractions
+        from ranks
+       where n >= ${k}),
+    agg as materialized (
+      select g.d, count(*)::int as n, (sum(g.record_key) % 4294967296)::float8 as cell_key,${dim === 'city' ? ' min(g.country) as city_country,' : ''}
+             ${[...measureColumns, ...closureColumns].join(',\n             ')}
+        from grp g
+       where g.d in (select d from plan)
+       group by g.d)
+    select s.d, s.n${['cell_key', ...MEASURES.flatMap((_, i) => [`m${i}_mean`, `m${i}_rms`, `m${i}_pc`]), ...closure.map((f) => `implied_${GROUP_FIELDS.indexOf(f)}`)]
+      .map((c) => `, a.${c}`)
+      .join('')}${withoutColumns.map((c) => `,\n           ${c}`).join('')}
+      from sized s left join agg a on a.d = s.d`;
+  return { text, values: params.values, dim, explicit, closure };
 }
 
 /**
