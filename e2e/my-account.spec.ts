@@ -15,9 +15,15 @@ test('my-searches re-opens a saved search for free and deletes one only after th
   expect(added.status(), await added.text()).toBe(200);
   await apiCompare(request, corporate.token, { country: 'es' });
   await apiCompare(request, corporate.token, {});
+  const creditsBefore = await currentCredits(request, corporate.token);
 
   await signIn(page, DEMO.corporate, /\/dashboard$/);
   await expect(page.getByTestId('dashboard-recent-entry').first()).toBeVisible();
+  // The latest saved comparison's evolution (everyone, every year) is drawn on the dashboard, for free.
+  await expect(page.getByTestId('dashboard-evolution')).toHaveAttribute('data-phase', 'result', { timeout: 45_000 });
+  await expect(page.getByTestId('dashboard-evolution-chart').locator('svg.apexcharts-svg')).toBeVisible({ timeout: 45_000 });
+  expect(await currentCredits(request, corporate.token)).toBe(creditsBefore);
+  await expect(page.getByTestId('dashboard-evolution-open')).toHaveAttribute('href', /\/your-evolution\?historyId=\w+&dashboard=1$/);
   await expect(page.getByTestId('dashboard-start-search')).toHaveAttribute('href', '/comparison');
   await page.getByTestId('dashboard-all-searches').click();
   await expect(page).toHaveURL(/\/my-account\/my-searches$/);

@@ -1,6 +1,6 @@
 // /dashboard (signed-in, admin-or-corporate): the corporate landing page — the credit balance, a call to
 // start a search, the most recent saved searches (each re-opened free on its page; a comparison's evolution over
-// the years, free too) and the insights widgets.
+// the years, free too), the evolution chart of the latest saved comparison and the insights widgets.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -18,6 +18,7 @@ import { CreditBalance } from './CreditBalance';
 import { formatDateTime } from './accountFormat';
 import { reopenPath } from './MySearchesPage';
 import { InsightsWidgets } from '../personal-views/InsightsWidgets';
+import { DashboardEvolution } from '../personal-views/DashboardEvolution';
 import { inspect } from '../../app/inspector';
 
 export default function DashboardPage() {
@@ -38,6 +39,8 @@ export default function DashboardPage() {
     const subscription = recentSearches.on('resource.failed', ({ failure }) => notifyFailure(failure));
     return () => subscription.unsubscribe();
   }, [recentSearches, notifyFailure]);
+
+  const latestComparison = recent.status === 'ready' ? recent.data.items.find((entry) => entry.kind === 'comparison') : undefined;
 
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
@@ -130,6 +133,9 @@ export default function DashboardPage() {
             )}
           </Stack>
         </Box>
+
+        {/* The evolution of the latest saved comparison's group (free: its historyId). */}
+        {latestComparison && <DashboardEvolution key={latestComparison.id} historyId={latestComparison.id} />}
 
         <InsightsWidgets />
       </Stack>
