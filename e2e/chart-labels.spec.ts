@@ -50,15 +50,16 @@ test('the distribution charts label their value axis without overlaps, inside th
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const where = `${language}, ${viewport.width}px`;
-      // The charts redraw after the resize; wait until every chart shows the ticks it planned for this width.
+      // The charts redraw after the resize; wait until every chart shows the ticks it planned for this width, and
+      // check that very reading (a second one could catch ApexCharts in the middle of another redraw).
+      let charts: Awaited<ReturnType<typeof axisLabelBoxes>> = [];
       await expect
         .poll(async () => {
-          const charts = await axisLabelBoxes(page);
+          charts = await axisLabelBoxes(page);
           return charts.length > 0 && charts.every((chart) => chart.ticks > 0 && chart.labels.length === chart.ticks);
         }, { message: `charts redrawn (${where})` })
         .toBe(true);
 
-      const charts = await axisLabelBoxes(page);
       for (const [i, chart] of charts.entries()) {
         expect(chart.labels.length, `chart ${i} has at least 2 labels (${where})`).toBeGreaterThanOrEqual(2);
         for (const label of chart.labels) {
