@@ -11,7 +11,7 @@ function formatterFor(language: Language, currency: string): Intl.NumberFormat {
   const key = `${language}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = numberFormat(NUMBER_LOCALE[language], {
+    formatter = new Intl.NumberFormat(NUMBER_LOCALE[language], {
       style: 'currency',
       currency,
       minimumFractionDigits: 0,
