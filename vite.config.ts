@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/vite-precompress';
 import { localeSplit } from './scripts/vite-locale-split';
+import { chakraStaticCss } from './scripts/vite-chakra-static-css';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -25,7 +26,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   root,
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
+  plugins: [react(), chakraStaticCss(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

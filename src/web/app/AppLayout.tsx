@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Box, Flex, Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
@@ -20,6 +20,9 @@ function useDocumentTitle() {
 export function AppLayout() {
   const { t } = useTranslation();
   useDocumentTitle();
+  // The footer starts below the fold (main is a screen tall): it renders right after the first paint, in
+  // slices, not as part of it.
+  const footerShown = useDeferredValue(true, false);
   return (
     <Flex direction="column" minH="100dvh">
       <Link
@@ -42,7 +45,7 @@ export function AppLayout() {
       <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
-      <Footer />
+      {footerShown && <Footer />}
       <CookieBar />
       <ScrollRestoration />
     </Flex>

@@ -3,7 +3,8 @@
 // analytics loader reads the script URL from the same answer (machines/publicData/actors.ts). Until it
 // arrives, or if it fails, the app behaves as with the flag off and without analytics.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useDeferredSelector } from './useDeferredSelector';
 import { useTranslation } from 'react-i18next';
 import { errorCatalogue } from '../../api/errorCatalogue';
 import { provideResource } from '../../../machines/resource/resourceMachine';
@@ -20,7 +21,8 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [machine] = useState(() => provideResource(publicDataActors().appConfig));
   const config = useActorRef(machine, { inspect });
-  const value = useSelector(config, (snapshot) => {
+  // Every reader re-renders when it arrives: at transition priority, not as one long task.
+  const value = useDeferredSelector(config, (snapshot) => {
     const view = resourceView<AppConfig>(snapshot);
     return view.status === 'ready' ? view.data : null;
   });

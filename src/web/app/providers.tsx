@@ -1,19 +1,25 @@
 // Everything a page needs around it: the Chakra system, translations, the app actor (session, language,
 // consent, notifications: ./session.ts), the public app configuration and the toaster.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { system } from './theme';
 import { AppConfigProvider } from './appConfig';
 import { AppActorContext, type AppActorRef } from './session';
 
+// A production page links the theme's global CSS, built with the app (scripts/vite-chakra-static-css.ts): the
+// provider gets the same system without global styles, so the browser neither builds nor parses them again.
+const providedSystem: SystemContext = import.meta.env.PROD
+  ? Object.create(system, { _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } })
+  : system;
+
 // The toasts' region is not needed to draw a page: it loads after the first paint.
 const Toaster = lazy(() => import('../components/ui/ToasterRegion'));
 
 export function AppProviders({ i18n, app, children }: { i18n: I18n; app: AppActorRef; children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={providedSystem}>
       <I18nextProvider i18n={i18n}>
         <AppActorContext.Provider value={app}>
           <AppConfigProvider>

@@ -72,18 +72,24 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...adminDataQualityPages,
 };
 
-/** A page renders once its texts are there (the first load carries only the shell's and home's). */
-function TranslatedPage({ route, page }: { route: AppRoute; page: PageName }) {
+/** Holds its Suspense boundary until the pages' texts are there (the first load carries only the shell's and home's). */
+function PageTexts() {
   const { i18n } = useTranslation();
   use(completeTranslations(i18n));
-  const Page = pages[page];
-  return <Page section={route.section} {...(route.meta ? { meta: route.meta } : {})} />;
+  return null;
 }
 
+/**
+ * A page shows once its code and its texts are both there. The page comes first, so its code is requested
+ * while the texts are still on their way (the other order fetched one after the other); a render of the page
+ * before its texts arrive is never committed: the texts hold the boundary.
+ */
 function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
+  const Page = pages[page];
   return (
     <Suspense fallback={<LoadingSpinner />}>
-      <TranslatedPage route={route} page={page} />
+      <Page section={route.section} {...(route.meta ? { meta: route.meta } : {})} />
+      <PageTexts />
     </Suspense>
   );
 }

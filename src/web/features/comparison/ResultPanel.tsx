@@ -4,7 +4,6 @@
 // perturbation bound for this group's size, releases) and the CSV download. Renders the machine's result view.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
 import { formatCount, NUMBER_LOCALE } from '../../../domain/language';
@@ -16,6 +15,7 @@ import type { ComparisonActorRef } from './comparisonActor';
 import { CsvDownloadButton } from './CsvDownloadButton';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { useDeferredSelector } from '../../app/useDeferredSelector';
 import { ConversionNote } from '../../components/ConversionNote';
 import { numberFormat, dateTimeFormat } from '../../../domain/intlFormat';
 
@@ -209,7 +209,8 @@ export interface ResultPanelProps {
 
 export function ResultPanel({ actor, language, definition, years, privacyThreshold, exchangeRates = null }: ResultPanelProps) {
   const { t } = useTranslation();
-  const result = useSelector(actor, (snapshot) => resultView(snapshot, privacyThreshold), sameView);
+  // A result draws a page of figures: in slices (useDeferredSelector.ts).
+  const result = useDeferredSelector(actor, (snapshot) => resultView(snapshot, privacyThreshold), sameView);
   if (!result) return null;
   // Money in the language's locale and currency (DESIGN.md §8): the statistics are published in EUR; English
   // shows them in dollars, converted with the rates of the current release (AppConfig.exchangeRates), the rate

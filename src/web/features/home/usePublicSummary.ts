@@ -1,7 +1,8 @@
 // The live figures of the home page (GET /public-summary, machines/publicData/actors.ts) through the
 // resource machine: the page renders the machine's view model.
 import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useDeferredSelector } from '../../app/useDeferredSelector';
 import { provideResource } from '../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource, type Resource } from '../../../../machines/resource/viewModel';
 import { publicDataActors, type PublicSummary } from '../../../../machines/publicData/actors';
@@ -12,5 +13,5 @@ export type { PublicSummary };
 export function usePublicSummary(): Resource<PublicSummary> {
   const [machine] = useState(() => provideResource(publicDataActors().publicSummary));
   const summary = useActorRef(machine, { inspect });
-  return useSelector(summary, (snapshot) => resourceView<PublicSummary>(snapshot), sameResource);
+  return useDeferredSelector(summary, (snapshot) => resourceView<PublicSummary>(snapshot), sameResource);
 }

@@ -31,6 +31,7 @@ import { StepNavigation } from './StepNavigation';
 import { questionnaireLogic } from './questionnaireLogic';
 import { inspect } from '../../app/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { useDeferredSelector } from '../../app/useDeferredSelector';
 
 /** The address of a step: steps/1 … steps/5. */
 export const stepPath = (stepIndex: number) => `/steps/${stepIndex + 1}`;
@@ -60,7 +61,8 @@ function QuestionnaireScreen({ mode, owner, routeStep }: ScreenProps) {
     input: { mode, owner, stepIndex: routeStep, language },
     inspect,
   });
-  const phase = useSelector(actor, phaseOf);
+  // The step's questions appear in slices once the definition arrives (useDeferredSelector.ts).
+  const phase = useDeferredSelector(actor, phaseOf);
   const leaveWarning = useSelector(actor, leaveWarningArmed);
 
   useLanguageFollowing(actor, language);
