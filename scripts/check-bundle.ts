@@ -5,7 +5,7 @@
  *   the app writes through src/web/app/logger.ts, a no-op in production; vite.config.ts drops any call
  *   a dependency makes).
  * - The page links the theme's global CSS built with the app (scripts/vite-chakra-static-css.ts; the browser no
- *   longer builds it) and preloads the default language's page texts (scripts/vite-locale-split.ts).
+ *   longer builds it).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,12 +58,9 @@ if (!chakraCss) problems.push('index.html: no link to the theme\'s global CSS (a
 else if (!readFileSync(path.join(dist, chakraCss), 'utf8').startsWith('@layer reset,base,tokens,recipes;')) {
   problems.push(`${chakraCss}: not the theme's global CSS (it must start with the cascade layers' order)`);
 }
-const pageTexts = linked(/<link rel="modulepreload" crossorigin href="\/(assets\/es-[\w-]+\.js)">/);
-if (!pageTexts || !readFileSync(path.join(dist, pageTexts), 'utf8').includes('questionnaire')) {
-  problems.push('index.html: no modulepreload of the Spanish page texts (assets/es-*.js)');
-}
+
 if (problems.length) {
   console.error(`check:bundle: the production bundle contains what it must not:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug; ${chakraCss} linked, ${pageTexts} preloaded`);
+console.log(`check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug; ${chakraCss} linked`);

@@ -45,24 +45,9 @@ export function splitLocale(texts: Record<string, unknown>, part: 'core' | 'page
   return Object.fromEntries(Object.entries(texts).filter(([key]) => pages.has(key) === (part === 'pages')));
 }
 
-/** The language whose page texts every first load fetches (the app's default, Spanish): see transformIndexHtml. */
-const PRELOADED_PAGES = '\0virtual:locale-pages/es';
-
 export function localeSplit(localesDir: string): Plugin {
   return {
     name: 'paybench-locale-split',
-    // The default language's page texts are fetched by every first load of a page other than home
-    // (completeTranslations): preloaded from the HTML, they download beside the app's script instead of after
-    // it has run. A visitor who chose English fetches them once for nothing (22 KB brotli).
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.moduleIds.includes(PRELOADED_PAGES),
-        );
-        return chunk ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }] : [];
-      },
-    },
     resolveId(id) {
       for (const prefix of Object.keys(PREFIXES)) if (id.startsWith(prefix)) return `\0${id}`;
       return null;

@@ -27,6 +27,10 @@ async function main() {
   await releases.tick();
   app.addHook('onClose', async () => releases.stop());
   await app.listen({ port: config.port, host: config.host });
+  // The first answers every visitor's first pages ask for (home's figures, the questionnaire, the demo
+  // comparison without filters) are asked once now, through the app itself, so the first visitor after a start
+  // does not wait for cold code paths and caches (~300 ms for the demo comparison). Nothing is published.
+  void warmPublicAnswers(app);
 
   const url = config.publicUrl;
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -55,6 +59,18 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function warmPublicAnswers(app: Awaited<ReturnType<typeof buildApp>>) {
+  const asks = [
+    { method: 'GET' as const, url: '/api/public-summary' },
+    { method: 'GET' as const, url: '/api/forms/questionnaire' },
+    { method: 'POST' as const, url: '/api/forms/demo-comparation', payload: { filters: {} } },
+  ];
+  for (const ask of asks) {
+    const answer = await app.inject(ask).catch(() => null);
+    if (answer && answer.statusCode >= 400) app.log.warn({ url: ask.url, status: answer.statusCode }, 'warm-up answer not ok');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 // Renders a route only when its guards (routes.ts, spec §2) pass: a spinner while the session is being
 // restored, otherwise the page or a redirect (to /login remembering the wanted URL, or to /).
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -32,7 +32,11 @@ export function RouteGuard({ guards, children }: { guards: readonly Guard[]; chi
     if (noticeKey) showMessage({ kind: 'toast', status: 'info', durationMs: TOAST_DEFAULT_MS, textKey: noticeKey });
   }, [noticeKey, wanted, showMessage]);
 
-  if (decision.kind === 'wait') {
+  // Once the session is known the page appears in slices (its first render at transition priority): a
+  // restored session no longer renders a whole page as one long task. Redirects stay immediate.
+  const settled = useDeferredValue(decision.kind !== 'wait');
+
+  if (decision.kind === 'wait' || (decision.kind === 'allow' && !settled)) {
     return (
       <LoadingSpinner label={t('guards.checking_session')} data-testid="guard-waiting" />
     );

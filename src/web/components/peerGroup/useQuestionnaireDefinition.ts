@@ -1,7 +1,7 @@
 // The questionnaire definition the filter panel is built from. Loaded once per visit (the promise is shared
 // by every page that asks) through the questionnaire's own loader, which keeps the browser's copy and
 // revalidates it with its ETag.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { loadQuestionnaireDefinition } from '../../../../machines/questionnaire/actors';
 import { browserStorage } from '../../app/browserStorage';
 import type { Questionnaire } from './filterOptions';
@@ -22,7 +22,8 @@ export function useQuestionnaireDefinition(): Questionnaire | null {
   useEffect(() => {
     let live = true;
     void loadDefinition().then((loaded) => {
-      if (live) setDefinition(loaded);
+      // The filters it brings render in slices (a dozen selects at once were one long task on a phone).
+      if (live) startTransition(() => setDefinition(loaded));
     });
     return () => {
       live = false;
