@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/vite-precompress';
 import { localeSplit } from './scripts/vite-locale-split';
 import { chakraStaticCss } from './scripts/vite-chakra-static-css';
+import { emotionInsertDuringRender } from './scripts/vite-emotion-insertion';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -26,7 +27,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   root,
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraStaticCss(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
+  plugins: [react(), chakraStaticCss(), emotionInsertDuringRender(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

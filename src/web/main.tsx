@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/providers';
-import { completeTranslations, createBrowserI18n, readStoredLanguage } from './app/i18n';
+import { createBrowserI18n, readStoredLanguage } from './app/i18n';
 import { createAppRouter } from './app/router';
 import { createAppActor } from './app/appActor';
 
@@ -31,9 +31,6 @@ function start(i18n: I18n) {
       </StrictMode>,
     );
   });
-  // The texts of the on-demand pages, fetched now rather than when the first such page opens, so that
-  // page does not wait for them and then for its own code one after the other.
-  void completeTranslations(i18n);
 }
 
 // Not a top-level await: the English texts' chunk imports this module's chunk, which must finish evaluating

@@ -1,12 +1,13 @@
 // Everything a page needs around it: the Chakra system, translations, the app actor (session, language,
 // consent, notifications: ./session.ts), the public app configuration and the toaster.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { system } from './theme';
 import { AppConfigProvider } from './appConfig';
 import { AppActorContext, type AppActorRef } from './session';
+import { toaster } from '../components/ui/toaster';
 
 // A production page links the theme's global CSS, built with the app (scripts/vite-chakra-static-css.ts): the
 // provider gets the same system without global styles, so the browser neither builds nor parses them again.
@@ -14,8 +15,29 @@ const providedSystem: SystemContext = import.meta.env.PROD
   ? Object.create(system, { _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } })
   : system;
 
-// The toasts' region is not needed to draw a page: it loads after the first paint.
 const Toaster = lazy(() => import('../components/ui/ToasterRegion'));
+
+/**
+ * The toasts' region, mounted with the first toast: most visits show none, and its code (Chakra's toast
+ * machinery, ~60 KB) is then never fetched, and never competes with what draws the page on a slow phone.
+ * Toasts created before it is there show once it is (the store keeps them).
+ */
+function ToasterOnFirstToast() {
+  const [wanted, setWanted] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (wanted) return undefined;
+    if (toaster.getCount() > 0) {
+      setWanted(true);
+      return undefined;
+    }
+    return toaster.subscribe(() => setWanted(true));
+  }, [wanted]);
+  return wanted ? (
+    <Suspense>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ i18n, app, children }: { i18n: I18n; app: AppActorRef; children: ReactNode }) {
   return (
@@ -24,9 +46,7 @@ export function AppProviders({ i18n, app, children }: { i18n: I18n; app: AppActo
         <AppActorContext.Provider value={app}>
           <AppConfigProvider>
             {children}
-            <Suspense>
-              <Toaster />
-            </Suspense>
+            <ToasterOnFirstToast />
           </AppConfigProvider>
         </AppActorContext.Provider>
       </I18nextProvider>
