@@ -40,17 +40,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes in one chunk: the first load is 2 requests, not ~40 small
-        // ones queueing on a phone's 6 connections (Lighthouse counted 46 scripts). Pages stay split, but what
-        // they share is grouped by the set of pages using it, small groups merged into a neighbour: opening
-        // /steps went from 39 scripts to 19 (+48 KB), /demo-comparison from 35 to 15 (+26 KB). Fewer requests
-        // beat fewer bytes on a phone's link (each request waits a round trip on a busy connection).
+        // ones queueing on a phone's 6 connections (Lighthouse counted 46 scripts). Pages stay split, and what they
+        // share is grouped by the set of pages using it (a group per set). Small groups are not merged into a
+        // neighbour: merging made chunks import each other in a circle, and a page then failed when a module ran
+        // before one it needs (Zag's createMachine, on /steps); grouped by the exact set of pages, a chunk only
+        // imports chunks used by at least the same pages, so no circle is possible (npm run check:bundle checks).
         // ApexCharts (126 KB) keeps its own chunk, fetched only with a chart.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
-            { name: 'lib', test: /node_modules[\\/](?!(react-)?apexcharts)/, entriesAware: true, entriesAwareMergeThreshold: 40_000, priority: 2 },
-            { name: 'shared', test: /(machines|src)[\\/](?!.*Page\.tsx$)/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 20_000, priority: 1 },
+            { name: 'lib', test: /node_modules[\\/](?!(react-)?apexcharts)/, entriesAware: true, priority: 2 },
+            { name: 'shared', test: /(machines|src)[\\/](?!.*Page\.tsx$)/, minShareCount: 2, entriesAware: true, priority: 1 },
           ],
         },
         minify: { compress: { dropConsole: true } },

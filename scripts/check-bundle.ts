@@ -6,9 +6,11 @@
  *   a dependency makes).
  * - The page links the theme's global CSS built with the app (scripts/vite-chakra-static-css.ts; the browser no
  *   longer builds it).
+ * - No chunks that import each other in a circle (scripts/chunk-cycles.ts: a module could run before one it needs).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { chunkCycles, staticImportsOf } from './chunk-cycles';
 
 const dist = path.resolve('dist/web');
 
@@ -59,8 +61,15 @@ else if (!readFileSync(path.join(dist, chakraCss), 'utf8').startsWith('@layer re
   problems.push(`${chakraCss}: not the theme's global CSS (it must start with the cascade layers' order)`);
 }
 
+const chunks = new Map(
+  all.filter((file) => file.endsWith('.js')).map((file) => [path.basename(file), staticImportsOf(readFileSync(file, 'utf8'))] as const),
+);
+for (const cycle of chunkCycles(chunks)) problems.push(`chunks importing each other in a circle: ${cycle.join(' → ')}`);
+
 if (problems.length) {
   console.error(`check:bundle: the production bundle contains what it must not:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug; ${chakraCss} linked`);
+console.log(
+  `check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug; ${chakraCss} linked; ${chunks.size} chunks, no circular imports`,
+);

@@ -2,10 +2,12 @@
 // shell and home page need: `virtual:locale-core/<lang>` (every top-level section but the page-specific
 // ones below) and `virtual:locale-pages/<lang>` (those), which the web app fetches before the first other
 // page renders (src/web/app/i18n.ts, completeTranslations). New top-level sections land in the core: a
-// missing key can never show, at worst the core is larger.
+// missing key can never show, at worst the core is larger. The core also carries the route headings' texts
+// (routes.ts `heading`), which show while such a page's code and texts load.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { routeHeadingKeys } from '../src/web/app/routes';
 
 /** Sections used only by pages loaded on demand (none by the header, footer, home, toasts or machines). */
 export const PAGE_SECTIONS = [
@@ -40,9 +42,28 @@ export const PAGE_SECTIONS = [
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
 
-export function splitLocale(texts: Record<string, unknown>, part: 'core' | 'pages'): Record<string, unknown> {
+export function splitLocale(
+  texts: Record<string, unknown>,
+  part: 'core' | 'pages',
+  coreKeys: readonly string[] = routeHeadingKeys(),
+): Record<string, unknown> {
   const pages = new Set<string>(PAGE_SECTIONS);
-  return Object.fromEntries(Object.entries(texts).filter(([key]) => pages.has(key) === (part === 'pages')));
+  const split = Object.fromEntries(Object.entries(texts).filter(([key]) => pages.has(key) === (part === 'pages')));
+  if (part === 'core') for (const key of coreKeys) copyKey(texts, split, key.split('.'), key);
+  return split;
+}
+
+/** Copies the text at `path` (a dotted key's parts) from one nested object into another, creating parents. */
+function copyKey(from: Record<string, unknown>, to: Record<string, unknown>, path: string[], key: string): void {
+  const [head, ...rest] = path;
+  const value = from[head];
+  if (value === undefined) throw new Error(`vite-locale-split: no text at ${key}`);
+  if (rest.length === 0) {
+    to[head] = value;
+    return;
+  }
+  const target = (to[head] ??= {}) as Record<string, unknown>;
+  copyKey(value as Record<string, unknown>, target, rest, key);
 }
 
 export function localeSplit(localesDir: string): Plugin {

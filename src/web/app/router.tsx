@@ -10,6 +10,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';
 import { HomePage } from '../features/home/HomePage';
 import { LoadingSpinner } from '../components/LoadingSpinner';
+import { PageIntroLoading } from '../components/PageIntro';
 import { comparisonPages } from '../features/comparison/routePages';
 import { questionnairePages } from '../features/questionnaire/routePages';
 import { paymentsPages } from '../features/payments/routePages';
@@ -87,7 +88,7 @@ function PageTexts() {
 function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
   const Page = pages[page];
   return (
-    <Suspense fallback={<LoadingSpinner />}>
+    <Suspense fallback={route.heading ? <PageIntroLoading heading={route.heading} /> : <LoadingSpinner />}>
       <Page section={route.section} {...(route.meta ? { meta: route.meta } : {})} />
       <PageTexts />
     </Suspense>

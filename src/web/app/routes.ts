@@ -150,6 +150,18 @@ export interface RouteMeta {
   typepost?: 'blog' | 'insight';
 }
 
+/**
+ * A page's heading (i18n keys of its title and introduction, and the frame it sits in), for pages whose heading
+ * does not depend on their data: it shows while the page's code and texts load, in the same place, so the
+ * visitor reads where they are at once (the texts ship in the first load: scripts/vite-locale-split.ts).
+ */
+export interface RouteHeading {
+  /** The page's container: `narrow` (questionnaire-like, 3xl) or `wide` (comparison-like, 7xl). */
+  frame: 'narrow' | 'wide';
+  title: string;
+  intro: string;
+}
+
 export interface AppRoute {
   /** React Router path relative to the root (`comparison/:id`). */
   path: string;
@@ -158,6 +170,7 @@ export interface AppRoute {
   section: SectionName;
   view: RouteView;
   meta?: RouteMeta;
+  heading?: RouteHeading;
 }
 
 /** Where '' sends the visitor. */
@@ -167,12 +180,16 @@ const info = { kind: 'page', page: 'information' } as const;
 
 const questionnaire = { kind: 'page', page: 'questionnaire' } as const;
 
+/** The questionnaire's heading (steps 1–5 and the completion). */
+export const QUESTIONNAIRE_HEADING: RouteHeading = { frame: 'narrow', title: 'questionnaire.title', intro: 'questionnaire.intro' };
+
 const step = (path: string, stepIndex: number): AppRoute => ({
   path,
   guards: ['public'],
   section: 'steps',
   view: questionnaire,
   meta: { stepIndex },
+  heading: QUESTIONNAIRE_HEADING,
 });
 
 export const appRoutes: readonly AppRoute[] = [
@@ -197,7 +214,13 @@ export const appRoutes: readonly AppRoute[] = [
   step('steps/done', 4),
   { path: 'my-form-editor', guards: ['auth-ready'], section: 'my_form_editor', view: questionnaire, meta: { editor: true, stepIndex: 0 } },
 
-  { path: 'comparison', guards: ['signed-in'], section: 'comparison', view: { kind: 'page', page: 'comparison' } },
+  {
+    path: 'comparison',
+    guards: ['signed-in'],
+    section: 'comparison',
+    view: { kind: 'page', page: 'comparison' },
+    heading: { frame: 'wide', title: 'comparison.heading.comparison', intro: 'comparison.intro.comparison' },
+  },
   { path: 'comparison/:id', guards: ['signed-in'], section: 'comparison_detail', view: { kind: 'page', page: 'comparison-saved' }, meta: { byUser: true } },
   { path: 'comparison-comp/:id', guards: ['signed-in', 'admin'], section: 'comparison_comp', view: { kind: 'page', page: 'comparison-admin' }, meta: { byUser: false } },
 
@@ -241,7 +264,13 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: { kind: 'page', page: 'my-form' } },
   { path: 'settings', guards: ['signed-in'], section: 'settings', view: { kind: 'page', page: 'settings' } },
 
-  { path: 'demo-comparison', guards: ['public'], section: 'demo_comparison', view: { kind: 'page', page: 'demo-comparison' } },
+  {
+    path: 'demo-comparison',
+    guards: ['public'],
+    section: 'demo_comparison',
+    view: { kind: 'page', page: 'demo-comparison' },
+    heading: { frame: 'wide', title: 'comparison.heading.demo', intro: 'comparison.intro.demo' },
+  },
 
   { path: 'my-account', guards: ['signed-in', 'admin-or-corporate'], section: 'my_account', view: { kind: 'page', page: 'my-account' } },
   { path: 'my-account/settings', guards: ['signed-in'], section: 'my_account_settings', view: { kind: 'page', page: 'settings' } },
@@ -262,4 +291,9 @@ export interface RouteHandle {
   section: SectionName;
   guards: readonly Guard[];
   meta?: RouteMeta;
+}
+
+/** The i18n keys of every route heading: they ship with the first load (scripts/vite-locale-split.ts). */
+export function routeHeadingKeys(): string[] {
+  return [...new Set(appRoutes.flatMap((route) => (route.heading ? [route.heading.title, route.heading.intro] : [])))];
 }

@@ -14,6 +14,7 @@ import { FilterPanel, type SearchCost } from './FilterPanel';
 import { ResultPanel } from './ResultPanel';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { PAGE_FRAMES, PageIntro } from '../../components/PageIntro';
 import type { ExchangeRates } from '../../../domain/money';
 
 export interface ComparisonScreenProps {
@@ -175,14 +176,15 @@ export function ComparisonScreen({
     <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />
   );
   return (
-    <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid={testId} data-phase={phase} data-layout={resultFirst ? 'result-first' : 'filters-first'}>
-      <Stack gap="6">
-        <Stack gap="2" maxW="3xl">
-          <Heading as="h1" size="2xl" data-testid="comparison-title">
-            {title}
-          </Heading>
-          <Text color="fg.muted">{intro}</Text>
-        </Stack>
+    <Container
+      maxW={PAGE_FRAMES.wide.maxW}
+      py={PAGE_FRAMES.wide.py}
+      data-testid={testId}
+      data-phase={phase}
+      data-layout={resultFirst ? 'result-first' : 'filters-first'}
+    >
+      <Stack gap={PAGE_FRAMES.wide.gap}>
+        <PageIntro title={title} intro={intro} testId="comparison-title" />
         <Grid templateColumns={{ base: '1fr', lg: '300px minmax(0, 1fr)' }} gap="6" alignItems="start">
           {resultFirst ? (
             <Stack gap="3">

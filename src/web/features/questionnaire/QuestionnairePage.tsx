@@ -31,6 +31,8 @@ import { StepNavigation } from './StepNavigation';
 import { questionnaireLogic } from './questionnaireLogic';
 import { inspect } from '../../app/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { PAGE_FRAMES, PageIntro, PageIntroLoading } from '../../components/PageIntro';
+import { QUESTIONNAIRE_HEADING } from '../../app/routes';
 import { useDeferredSelector } from '../../app/useDeferredSelector';
 
 /** The address of a step: steps/1 … steps/5. */
@@ -40,8 +42,9 @@ export default function QuestionnairePage({ meta }: PageProps) {
   const status = useAuthStatus();
   const user = useCurrentUser();
   const editor = meta?.editor === true;
-  // Whose form it is must be known first: the session is restored on load.
-  if (status === 'unknown') return <LoadingSpinner />;
+  // Whose form it is must be known first: the session is restored on load (the heading the router showed
+  // while the page loaded stays in place meanwhile; the editor's depends on the form's year).
+  if (status === 'unknown') return editor ? <LoadingSpinner /> : <PageIntroLoading heading={QUESTIONNAIRE_HEADING} />;
   if (editor && !user) return <Navigate to="/steps" replace />;
   const mode: QuestionnaireMode = editor ? 'editor' : user ? 'member' : 'anonymous';
   const owner = user?._id ?? ANONYMOUS;
@@ -71,14 +74,14 @@ function QuestionnaireScreen({ mode, owner, routeStep }: ScreenProps) {
 
   return (
     <Container
-      maxW="3xl"
-      py={{ base: 8, md: 12 }}
+      maxW={PAGE_FRAMES.narrow.maxW}
+      py={PAGE_FRAMES.narrow.py}
       data-testid="questionnaire-page"
       data-mode={mode}
       data-phase={phase}
       data-leave-warning={leaveWarning ? 'armed' : 'quiet'}
     >
-      <Stack gap="8">
+      <Stack gap={PAGE_FRAMES.narrow.gap}>
         <Header actor={actor} mode={mode} />
         {phase === 'loading' && <LoadingSpinner label={t('questionnaire.loading')} />}
         {phase === 'loadFailed' && <LoadFailure actor={actor} />}
@@ -163,12 +166,11 @@ function Header({ actor, mode }: { actor: QuestionnaireActorRef; mode: Questionn
   const { t } = useTranslation();
   const year = useSelector(actor, (snapshot) => snapshot.context.surveyYear);
   return (
-    <Stack gap="2">
-      <Heading as="h1" size="2xl" data-testid="questionnaire-title">
-        {t(mode === 'editor' ? 'questionnaire.editor_title' : 'questionnaire.title')}
-      </Heading>
-      <Text color="fg.muted">{mode === 'editor' && year ? t('questionnaire.editor_intro', { year }) : t('questionnaire.intro')}</Text>
-    </Stack>
+    <PageIntro
+      title={t(mode === 'editor' ? 'questionnaire.editor_title' : QUESTIONNAIRE_HEADING.title)}
+      intro={mode === 'editor' && year ? t('questionnaire.editor_intro', { year }) : t(QUESTIONNAIRE_HEADING.intro)}
+      testId="questionnaire-title"
+    />
   );
 }
 
