@@ -44,6 +44,8 @@ const lazyTranslations: BackendModule = {
   },
 };
 
+let browserInstance: I18n | undefined;
+
 /** The web app's instance: resolves once the language's translations are there (fetched for English). */
 export async function createBrowserI18n(language: Language): Promise<I18n> {
   const instance = i18next.createInstance();
@@ -51,7 +53,16 @@ export async function createBrowserI18n(language: Language): Promise<I18n> {
     .use(lazyTranslations)
     .use(initReactI18next)
     .init({ ...options, resources: { es: { translation: esCore } }, partialBundledLanguages: true, lng: language });
+  browserInstance = instance;
   return instance;
+}
+
+/**
+ * Resolves once the web app's instance has the pages' texts (lazyPage.ts waits for it beside a page's code); at once
+ * where there is no such instance (tests render with every text bundled).
+ */
+export function pageTextsReady(): Promise<void> {
+  return browserInstance ? completeTranslations(browserInstance) : Promise.resolve();
 }
 
 const pageTexts = new WeakMap<I18n, Promise<void>>();

@@ -3,6 +3,7 @@
 import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeTranslations } from './i18n';
+import { lazyPage } from './lazyPage';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from './routes';
 import { AppLayout } from './AppLayout';
@@ -29,14 +30,14 @@ import { adminDataQualityPages } from '../features/admin-data-quality/routePages
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })));
-const RegisterPage = lazy(() => import('../features/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazyPage(() => import('../features/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
 // The premium gate (and the modal with it) loads with the paid views it guards.
 const PremiumGate = lazy(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
 // Every page under /admin renders inside the admin layout (its navigation), loaded with the first admin page.
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
-const InformationPage = lazy(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
+const InformationPage = lazyPage(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop (spec §2). */
 function RedirectKeepingQuery({ to }: { to: string }) {

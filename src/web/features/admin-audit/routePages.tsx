@@ -1,9 +1,10 @@
 // The audit-log page as the route table knows it (routes.ts page name), loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const AuditLogPage = lazy(() => import('./AuditLogPage'));
+const AuditLogPage = lazyPage(() => import('./AuditLogPage'));
 
 export const adminAuditPages: Record<'admin-audit', ComponentType<PageProps>> = {
   'admin-audit': () => (

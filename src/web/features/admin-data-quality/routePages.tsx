@@ -1,9 +1,10 @@
 // The data-quality page as the route table knows it (routes.ts page name), loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const DataQualityPage = lazy(() => import('./DataQualityPage'));
+const DataQualityPage = lazyPage(() => import('./DataQualityPage'));
 
 export const adminDataQualityPages: Record<'admin-data-quality', ComponentType<PageProps>> = {
   'admin-data-quality': () => (

@@ -1,5 +1,6 @@
 // The admin's forms pages as the route table knows them (routes.ts page names), loaded on demand.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { PageProps } from '../../app/router';
 
@@ -7,8 +8,8 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
 }
 
-const AdminFormsPage = lazy(() => import('./AdminFormsPage'));
-const AdminFormPage = lazy(() => import('./AdminFormPage'));
+const AdminFormsPage = lazyPage(() => import('./AdminFormsPage'));
+const AdminFormPage = lazyPage(() => import('./AdminFormPage'));
 
 export const adminFormsPages: Record<'admin-forms' | 'admin-form', ComponentType<PageProps>> = {
   'admin-forms': () => (

@@ -1,10 +1,11 @@
 // The admin's news pages as the route table knows them (routes.ts page names), loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const AdminNewsListPage = lazy(() => import('./AdminNewsListPage'));
-const NewsEditorPage = lazy(() => import('./NewsEditorPage'));
+const AdminNewsListPage = lazyPage(() => import('./AdminNewsListPage'));
+const NewsEditorPage = lazyPage(() => import('./NewsEditorPage'));
 
 export type AdminNewsPageName = 'admin-news' | 'admin-news-editor';
 

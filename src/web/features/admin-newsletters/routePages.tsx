@@ -1,9 +1,10 @@
 // The admin newsletter page as the route table knows it, loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const AdminNewslettersPage = lazy(() => import('./AdminNewslettersPage'));
+const AdminNewslettersPage = lazyPage(() => import('./AdminNewslettersPage'));
 
 export const adminNewsletterPages: Record<'admin-newsletters', ComponentType<PageProps>> = {
   'admin-newsletters': () => (

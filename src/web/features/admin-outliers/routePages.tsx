@@ -1,10 +1,11 @@
 // The outlier-pack simulator as the route table knows it (routes.ts page names), each loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const OutlierPacksPage = lazy(() => import('./OutlierPacksPage'));
-const OutlierFormsPage = lazy(() => import('./OutlierFormsPage'));
+const OutlierPacksPage = lazyPage(() => import('./OutlierPacksPage'));
+const OutlierFormsPage = lazyPage(() => import('./OutlierFormsPage'));
 
 export type AdminOutlierPageName = 'admin-outliers' | 'admin-outlier-forms';
 

@@ -1,5 +1,6 @@
 // The admin's users pages as the route table knows them (routes.ts page names), loaded on demand.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { PageProps } from '../../app/router';
 
@@ -7,8 +8,8 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
 }
 
-const AdminUsersPage = lazy(() => import('./AdminUsersPage'));
-const AdminUserPage = lazy(() => import('./AdminUserPage'));
+const AdminUsersPage = lazyPage(() => import('./AdminUsersPage'));
+const AdminUserPage = lazyPage(() => import('./AdminUserPage'));
 
 export const adminUsersPages: Record<'admin-users' | 'admin-user', ComponentType<PageProps>> = {
   'admin-users': () => (

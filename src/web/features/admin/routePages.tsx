@@ -1,13 +1,14 @@
 // The admin area's pages as the route table knows them (routes.ts page names), each loaded on demand with its
 // machine (and ApexCharts for the dashboard). They render inside AdminLayout (router.tsx).
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const AdminStatsPage = lazy(() => import('./stats/AdminStatsPage'));
-const AdminReleasesPage = lazy(() => import('./releases/AdminReleasesPage'));
-const AdminConfigsPage = lazy(() => import('./configs/AdminConfigsPage'));
-const AdminOutboxPage = lazy(() => import('./outbox/AdminOutboxPage'));
+const AdminStatsPage = lazyPage(() => import('./stats/AdminStatsPage'));
+const AdminReleasesPage = lazyPage(() => import('./releases/AdminReleasesPage'));
+const AdminConfigsPage = lazyPage(() => import('./configs/AdminConfigsPage'));
+const AdminOutboxPage = lazyPage(() => import('./outbox/AdminOutboxPage'));
 
 export type AdminPageName = 'admin-stats' | 'admin-releases' | 'admin-configs' | 'admin-outbox';
 

@@ -1,9 +1,10 @@
 // The methodology page as the route table knows it, loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const MethodologyPage = lazy(() => import('./MethodologyPage'));
+const MethodologyPage = lazyPage(() => import('./MethodologyPage'));
 
 export const methodologyPages: Record<'methodology', ComponentType<PageProps>> = {
   methodology: () => (

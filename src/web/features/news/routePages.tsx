@@ -1,10 +1,11 @@
 // The blog, insights and post pages as the route table knows them (routes.ts page names), loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const NewsListPage = lazy(() => import('./NewsListPage'));
-const PostDetailPage = lazy(() => import('./PostDetailPage'));
+const NewsListPage = lazyPage(() => import('./NewsListPage'));
+const PostDetailPage = lazyPage(() => import('./PostDetailPage'));
 
 export type NewsPageName = 'news-list' | 'post-detail';
 

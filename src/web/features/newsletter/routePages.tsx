@@ -1,9 +1,10 @@
 // The newsletter pages as the route table knows them (routes.ts page names), each loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const NewsletterLinkPage = lazy(() => import('./NewsletterLinkPage'));
+const NewsletterLinkPage = lazyPage(() => import('./NewsletterLinkPage'));
 
 export type NewsletterPageName = 'newsletter-confirm' | 'newsletter-unsubscribe';
 

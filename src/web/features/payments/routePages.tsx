@@ -1,10 +1,11 @@
 // The payments pages as the route table knows them (routes.ts page names), each loaded on demand.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const BecomePremiumPage = lazy(() => import('./BecomePremiumPage'));
-const CheckoutReturnPage = lazy(() => import('./CheckoutReturnPage'));
+const BecomePremiumPage = lazyPage(() => import('./BecomePremiumPage'));
+const CheckoutReturnPage = lazyPage(() => import('./CheckoutReturnPage'));
 
 export type PaymentsPageName = 'become-premium' | 'checkout-return';
 

@@ -1,12 +1,13 @@
 // The personal views as the route table knows them (routes.ts page names), each loaded on demand with its machine
 // and ApexCharts.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazyPage';
+import { Suspense, type ComponentType } from 'react';
 import type { PageProps } from '../../app/router';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-const PersonalComparisonPage = lazy(() => import('./PersonalComparisonPage'));
-const EvolutionPage = lazy(() => import('./EvolutionPage'));
-const IncomeProjectionPage = lazy(() => import('./IncomeProjectionPage'));
+const PersonalComparisonPage = lazyPage(() => import('./PersonalComparisonPage'));
+const EvolutionPage = lazyPage(() => import('./EvolutionPage'));
+const IncomeProjectionPage = lazyPage(() => import('./IncomeProjectionPage'));
 
 export type PersonalPageName = 'personalized-comparison' | 'your-evolution' | 'your-income-projection';
 
