@@ -82,9 +82,9 @@ function PageTexts() {
 }
 
 /**
- * A page shows once its code and its texts are both there. The page comes first, so its code is requested
- * while the texts are still on their way (the other order fetched one after the other); a render of the page
- * before its texts arrive is never committed: the texts hold the boundary.
+ * A page shows once its code and its texts are both there: a lazy page (lazyPage.ts) resolves only with both,
+ * fetched together, so it never renders before its texts; the texts' gate below also holds pages that are not
+ * lazy. While it loads, the boundary shows the route's heading when it has one (routes.ts), else the spinner.
  */
 function PageOf({ route, page }: { route: AppRoute; page: PageName }) {
   const Page = pages[page];
