@@ -12,6 +12,7 @@ import { insertDemoForms } from '../../src/server/db/seed';
 import { readDataVersion } from '../../src/server/services/dataVersion';
 import { QUARTILE_MINIMUM } from '../../src/domain/constants';
 import { newId } from '../../src/server/ids';
+import { saveSearch } from '../../src/server/services/history';
 import type { Role } from '../../src/server/auth/accessToken';
 
 const YEAR = 2025;
@@ -180,6 +181,19 @@ describe('who may compare, and what it costs', () => {
 });
 
 describe('saved searches', () => {
+  it('lists searches saved at the same instant in the order they were saved, newest first', async () => {
+    const admin = await user(['admin']);
+    // One transaction: every row gets the same created_at (now() is the transaction's start).
+    const ids = await t.database.transaction(async (tx) => {
+      const saved: string[] = [];
+      for (let i = 0; i < 6; i++) saved.push(await saveSearch(tx, admin.id, { kind: 'comparison', filters: { year: YEAR } }, 0));
+      return saved;
+    });
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/forms/user-history', headers: admin.headers })).json();
+    expect(new Set(listed.items.map((e: { createdAt: string }) => e.createdAt)).size).toBe(1);
+    expect(listed.items.map((e: { id: string }) => e.id)).toEqual([...ids].reverse());
+  });
+
   it('pages my own searches newest first (page 1 and 10 per page by default)', async () => {
     const admin = await user(['admin']);
     const ids: string[] = [];

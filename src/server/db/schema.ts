@@ -271,6 +271,8 @@ export const searchHistory = pgTable(
     formId: text('form_id'),
     creditsCharged: integer('credits_charged').notNull().default(0),
     createdAt: createdAt(),
+    /** Insertion order: two searches saved within the clock's resolution (PGlite's is coarse) still list newest first. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [index('search_history_user_idx').on(t.userId, t.createdAt)],
 );

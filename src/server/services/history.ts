@@ -89,7 +89,7 @@ export async function findSearch(db: Queryable, id: string): Promise<HistoryEntr
 export async function listSearches(db: Queryable, userId: string, page: number, limit: number) {
   const [rows, [{ total }]] = await Promise.all([
     db.execute<HistoryRow>(
-      `select * from search_history where user_id = $1 order by created_at desc, id desc limit $2 offset $3`,
+      `select * from search_history where user_id = $1 order by created_at desc, seq desc limit $2 offset $3`,
       [userId, limit, (page - 1) * limit],
     ),
     db.execute<{ total: number }>('select count(*)::int as total from search_history where user_id = $1', [userId]),

@@ -310,7 +310,7 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
     years: number[] | null;
     credits_charged: number;
     created_at: Date;
-  }>(`select id, kind, filters, years, credits_charged, created_at from search_history where user_id = $1 order by created_at desc`, [
+  }>(`select id, kind, filters, years, credits_charged, created_at from search_history where user_id = $1 order by created_at desc, seq desc`, [
     user.id,
   ]);
   const ledger = await db.execute<LedgerRow>(
