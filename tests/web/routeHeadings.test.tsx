@@ -53,8 +53,8 @@ describe('route headings', () => {
 });
 
 describe('the loading state of a page with a heading', () => {
-  it('shows the heading in the frame the page uses, above the loading spinner', async () => {
-    const i18n = await createI18n('es');
+  it('shows the heading in the frame the page uses, above the loading spinner', () => {
+    const i18n = createI18n('es');
     const { container } = render(
       <ChakraProvider value={system}>
         <I18nextProvider i18n={i18n}>

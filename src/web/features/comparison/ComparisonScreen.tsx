@@ -2,7 +2,7 @@
 // comparison-comp/{id}, demo-comparison): the filter panel beside whatever the machine's state shows
 // (a prompt, the result, why figures are withheld, a failure). Pages build the actor and pass it in.
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Container, Grid, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Grid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
