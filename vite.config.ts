@@ -7,6 +7,14 @@ import { chakraStaticCss } from './scripts/vite-chakra-static-css';
 import { emotionInsertDuringRender } from './scripts/vite-emotion-insertion';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
+
+// The first load is two chunks: src/web/early.ts's (Chakra, React, Emotion and the theme: evaluated as soon as it
+// arrives, while the larger app chunk still downloads) and main.tsx's. The early chunk takes every library of the
+// first load but those only the app's code uses, and must not import the app chunk (npm run check:bundle checks).
+const APP_ONLY_LIBRARY =
+  /node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client)|scheduler|react-router|react-router-dom|i18next|react-i18next|html-parse-stringify|void-elements|xstate|@xstate|openapi-fetch|cookie|set-cookie-parser)[\\/.]/;
+const EARLY_SOURCE = /src[\\/]web[\\/](early|app[\\/]theme|app[\\/]emotionInsertDuringRender)\.ts$/;
+const isEarlyModule = (id: string) => EARLY_SOURCE.test(id) || (/node_modules/.test(id) && !APP_ONLY_LIBRARY.test(id));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // API tests run on the embedded database always, and again on PostgreSQL when DATABASE_URL is set.
@@ -39,9 +47,10 @@ export default defineConfig({
     // production); this drops the console calls dependencies make (scripts/check-bundle.ts checks dist/web).
     rolldownOptions: {
       output: {
-        // Everything the entry imports statically goes in one chunk: the first load is 2 requests, not ~40 small
-        // ones queueing on a phone's 6 connections (Lighthouse counted 46 scripts). Pages stay split, and what they
-        // share is grouped by the set of pages using it (a group per set). Small groups are not merged into a
+        // Everything the entries import statically goes in two chunks (early's and the app's, see isEarlyModule): the
+        // first load is 3 requests with the runtime, not ~40 small ones queueing on a phone's 6 connections
+        // (Lighthouse counted 46 scripts). Pages stay split, and what they share is grouped by the set of pages
+        // using it (a group per set). Small groups are not merged into a
         // neighbour: merging made chunks import each other in a circle, and a page then failed when a module ran
         // before one it needs (Zag's createMachine, on /steps); grouped by the exact set of pages, a chunk only
         // imports chunks used by at least the same pages, so no circle is possible (npm run check:bundle checks).
@@ -49,6 +58,7 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            { name: 'early', test: isEarlyModule, tags: ['$initial'], priority: 4 },
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'lib', test: /node_modules[\\/](?!(react-)?apexcharts)/, entriesAware: true, priority: 2 },
             { name: 'shared', test: /(machines|src)[\\/](?!.*Page\.tsx$)/, minShareCount: 2, entriesAware: true, priority: 1 },

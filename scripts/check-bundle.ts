@@ -7,10 +7,12 @@
  * - The page links the theme's global CSS built with the app (scripts/vite-chakra-static-css.ts; the browser no
  *   longer builds it).
  * - No chunks that import each other in a circle (scripts/chunk-cycles.ts: a module could run before one it needs).
+ * - src/web/early.ts's chunk does not import main.tsx's: it would then wait for the app's script instead of running
+ *   while it downloads (vite.config.ts, isEarlyModule).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkCycles, staticImportsOf } from './chunk-cycles';
+import { chunkCycles, staticallyImported, staticImportsOf } from './chunk-cycles';
 
 const dist = path.resolve('dist/web');
 
@@ -66,10 +68,18 @@ const chunks = new Map(
 );
 for (const cycle of chunkCycles(chunks)) problems.push(`chunks importing each other in a circle: ${cycle.join(' → ')}`);
 
+// The chunks of vite.config.ts's `early` and `app` groups, which index.html loads.
+const earlyChunk = linked(/<script type="module" crossorigin src="\/assets\/(early-[\w-]+\.js)">/);
+const appChunk = linked(/<script type="module" crossorigin src="\/assets\/(app-[\w-]+\.js)">/);
+if (!earlyChunk || !appChunk) problems.push('index.html: no early-*.js or app-*.js script (the groups of vite.config.ts)');
+else if (staticallyImported(chunks, earlyChunk).has(appChunk)) {
+  problems.push(`${earlyChunk} (src/web/early.ts) imports ${appChunk} (main.tsx): move what it needs into the early chunk (vite.config.ts)`);
+}
+
 if (problems.length) {
   console.error(`check:bundle: the production bundle contains what it must not:\n${problems.join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug; ${chakraCss} linked; ${chunks.size} chunks, no circular imports`,
+  `check:bundle: ${all.length} files of dist/web: no inspector, no console.log/info/debug; ${chakraCss} linked; ${chunks.size} chunks, no circular imports; ${earlyChunk} does not wait for ${appChunk}`,
 );

@@ -45,3 +45,16 @@ export function staticImportsOf(source: string): string[] {
   for (const match of source.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g)) found.add(match[1]);
   return [...found];
 }
+
+/** Every chunk `from` imports statically, directly or through others (`from` itself not included unless in a circle). */
+export function staticallyImported(staticImports: ReadonlyMap<string, readonly string[]>, from: string): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...(staticImports.get(from) ?? [])];
+  while (pending.length) {
+    const chunk = pending.pop()!;
+    if (reached.has(chunk)) continue;
+    reached.add(chunk);
+    pending.push(...(staticImports.get(chunk) ?? []));
+  }
+  return reached;
+}

@@ -5,19 +5,25 @@ import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/providers';
 import { createBrowserI18n, readStoredLanguage } from './app/i18n';
 import { createAppRouter } from './app/router';
+import './app/startupPause';
 import { createAppActor } from './app/appActor';
+import { nextTask } from './app/nextTask';
 
-function start(i18n: I18n) {
+async function start(i18n: I18n) {
   // Screen readers and the browser's own translation need the page language.
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
 
+  // Each step of the start in its own task (nextTask): together they would block a phone for ~200 ms.
+  await nextTask();
   const router = createAppRouter();
+  await nextTask();
   // The long-lived statecharts (session, consent, campaign capture, language, notifications): started
   // once, before the first render, so guards know at once whether a session is being restored.
   const app = createAppActor({ router, i18n });
+  await nextTask();
 
   const root = createRoot(document.getElementById('root')!);
   // A transition renders in slices that yield to the browser every few milliseconds, so the first render

@@ -1,7 +1,7 @@
 // npm run check:bundle fails a build whose chunks import each other in a circle (scripts/chunk-cycles.ts):
 // such chunks run in an order none of them chose, and a page once failed that way.
 import { describe, expect, it } from 'vitest';
-import { chunkCycles, staticImportsOf } from '../../scripts/chunk-cycles';
+import { chunkCycles, staticallyImported, staticImportsOf } from '../../scripts/chunk-cycles';
 
 describe('staticImportsOf', () => {
   it('reads the chunks a built chunk imports and re-exports from, not the ones it loads on demand', () => {
@@ -40,5 +40,19 @@ describe('chunkCycles', () => {
     ]);
     expect(chunkCycles(graph)).toEqual(expect.arrayContaining([['a.js', 'b.js', 'c.js'], ['d.js', 'e.js'], ['f.js']]));
     expect(chunkCycles(graph)).toHaveLength(3);
+  });
+});
+
+describe('staticallyImported', () => {
+  it('follows static imports through other chunks, each once', () => {
+    const graph = new Map([
+      ['early.js', ['runtime.js']],
+      ['app.js', ['early.js', 'runtime.js']],
+      ['Page.js', ['shared.js', 'app.js']],
+      ['shared.js', ['early.js']],
+      ['runtime.js', []],
+    ]);
+    expect([...staticallyImported(graph, 'early.js')]).toEqual(['runtime.js']);
+    expect([...staticallyImported(graph, 'Page.js')].sort()).toEqual(['app.js', 'early.js', 'runtime.js', 'shared.js']);
   });
 });
