@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 // first load but those only the app's code uses, and must not import the app chunk (npm run check:bundle checks).
 const APP_ONLY_LIBRARY =
   /node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client)|scheduler|react-router|react-router-dom|i18next|react-i18next|html-parse-stringify|void-elements|xstate|@xstate|openapi-fetch|cookie|set-cookie-parser)[\\/.]/;
-const EARLY_SOURCE = /src[\\/]web[\\/](early|app[\\/]theme|app[\\/]emotionInsertDuringRender)\.ts$/;
+const EARLY_SOURCE = /src[\\/]web[\\/](early|app[\\/](theme|nextTask|emotionInsertDuringRender))\.ts$/;
 const isEarlyModule = (id: string) => EARLY_SOURCE.test(id) || (/node_modules/.test(id) && !APP_ONLY_LIBRARY.test(id));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 

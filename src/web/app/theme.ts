@@ -59,6 +59,7 @@ import {
   toastSlotRecipe,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { nextTask } from './nextTask';
 
 // Chakra's default theme, less the recipes of components Paybench does not use (date and colour pickers,
 // combobox, tree view, carousel…): defaultConfig would bundle all of them into the first load of every
@@ -185,5 +186,9 @@ const config = defineConfig({
     'html, body': { bg: 'bg', color: 'fg' },
   },
 });
+
+// Chakra's modules have just been evaluated (~20 ms on a laptop): the system is built in the next task, so that
+// the two are not one task blocking a phone for ~300 ms (src/web/early.ts).
+await nextTask();
 
 export const system = createSystem(defaultBaseConfig, usedTheme, config);
