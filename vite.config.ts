@@ -50,10 +50,10 @@ export default defineConfig({
         // Everything the entries import statically goes in two chunks (early's and the app's, see isEarlyModule): the
         // first load is 3 requests with the runtime, not ~40 small ones queueing on a phone's 6 connections
         // (Lighthouse counted 46 scripts). Pages stay split, and what they share is grouped by the set of pages
-        // using it (a group per set). Small groups are not merged into a
-        // neighbour: merging made chunks import each other in a circle, and a page then failed when a module ran
-        // before one it needs (Zag's createMachine, on /steps); grouped by the exact set of pages, a chunk only
-        // imports chunks used by at least the same pages, so no circle is possible (npm run check:bundle checks).
+        // using it (a group per set). Small groups are not merged into a neighbour: merging made chunks import each
+        // other in a circle, and a page then failed when a module ran before one it needs (Zag's createMachine, on
+        // /steps); grouped by the exact set of pages, a chunk only imports chunks used by at least the same pages, so
+        // no circle is possible (npm run check:bundle checks).
         // ApexCharts (126 KB) keeps its own chunk, fetched only with a chart.
         codeSplitting: {
           includeDependenciesRecursively: false,
