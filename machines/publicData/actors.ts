@@ -33,11 +33,22 @@ export async function analyticsScriptUrl(client: ApiClient = api): Promise<strin
   return result.ok ? (result.data?.analyticsScriptUrl ?? null) : null;
 }
 
-export function publicDataActors(client: ApiClient = api) {
+/**
+ * `notBefore`: what both reads wait for before asking. The web app passes its first paint (src/web/app/firstPaint.ts),
+ * which needs neither answer: asked during it, on a slow phone their answers and the re-renders they cause would
+ * hold it up.
+ */
+export function publicDataActors({ client = api, notBefore = () => Promise.resolve() }: { client?: ApiClient; notBefore?: () => Promise<void> } = {}) {
   return {
     /** For the resource machine of the home page. */
-    publicSummary: fromPromise<PublicSummary>(async ({ signal }) => answerOf(await call(client.GET('/public-summary', { signal, headers: skipAuth })))),
+    publicSummary: fromPromise<PublicSummary>(async ({ signal }) => {
+      await notBefore();
+      return answerOf(await call(client.GET('/public-summary', { signal, headers: skipAuth })));
+    }),
     /** For the resource machine of the app's configuration (shared, so not cancelled with one screen). */
-    appConfig: fromPromise<AppConfig>(async () => answerOf(await loadAppConfig(client))),
+    appConfig: fromPromise<AppConfig>(async () => {
+      await notBefore();
+      return answerOf(await loadAppConfig(client));
+    }),
   };
 }

@@ -1,7 +1,8 @@
 // The public configuration of the app (GET /app-config: premium flag, privacy threshold, analytics
-// script, years), loaded once at start and shared: the providers render with it, the consent flow's
-// analytics loader reads the script URL from the same answer (machines/publicData/actors.ts). Until it
-// arrives, or if it fails, the app behaves as with the flag off and without analytics.
+// script, years), loaded once, after the first paint (which needs none of it), and shared: the providers
+// render with it, the consent flow's analytics loader reads the script URL from the same answer
+// (machines/publicData/actors.ts). Until it arrives, or if it fails, the app behaves as with the flag off
+// and without analytics.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useDeferredSelector } from './useDeferredSelector';
@@ -11,6 +12,7 @@ import { provideResource } from '../../../machines/resource/resourceMachine';
 import { resourceView } from '../../../machines/resource/viewModel';
 import { publicDataActors, type AppConfig } from '../../../machines/publicData/actors';
 import { showCatalogueToast } from './catalogueToast';
+import { afterFirstContentfulPaint } from './firstPaint';
 import { inspect } from './inspector';
 
 export type { AppConfig };
@@ -19,7 +21,7 @@ const AppConfigContext = createContext<AppConfig | null>(null);
 
 export function AppConfigProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [machine] = useState(() => provideResource(publicDataActors().appConfig));
+  const [machine] = useState(() => provideResource(publicDataActors({ notBefore: afterFirstContentfulPaint }).appConfig));
   const config = useActorRef(machine, { inspect });
   // Every reader re-renders when it arrives: at transition priority, not as one long task.
   const value = useDeferredSelector(config, (snapshot) => {

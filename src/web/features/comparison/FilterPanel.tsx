@@ -2,7 +2,7 @@
 // the live "N people match" line and the search button. It renders the comparison machine's filter
 // panel view and sends it events; it decides nothing. The evolution filters with the same panel
 // (PeerFilterPanel) over its own machine.
-import type { ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { Alert, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
@@ -130,6 +130,50 @@ export interface PeerFilterPanelProps {
   onSearch: () => void;
 }
 
+interface FilterFieldsProps extends Pick<PeerFilterPanelProps, 'definition' | 'years' | 'onSetFilter'> {
+  fields: readonly FilterField[];
+  filters: PeerGroupFilters;
+  locked: boolean;
+}
+
+/**
+ * The panel's choices. Memoised: the live count and the search's progress change the panel several times while a
+ * page opens, and re-rendering a dozen selects each time made a long task on a phone (their props change only with
+ * the filters, the lock, the definition or the years; the flows pass the same `onSetFilter` from render to render).
+ */
+const FilterFields = memo(function FilterFields({ fields, filters, locked, definition, years, onSetFilter }: FilterFieldsProps) {
+  const { t } = useTranslation();
+  const choices = filterChoices(definition, filters, years);
+  return fields.map((field) => {
+    const value = filters[field];
+    const options = choices[field];
+    const cityWaits = field === 'city' && !filters.country;
+    return (
+      <Field.Root key={field} disabled={locked || cityWaits}>
+        <Field.Label htmlFor={`filter-${field}`}>{t(`comparison.filters.fields.${field}`)}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            id={`filter-${field}`}
+            name={field}
+            value={value === undefined ? '' : String(value)}
+            onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
+            data-testid={`filter-${field}`}
+          >
+            <option value="">{field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any')}</option>
+            {options.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label ?? t(choice.labelKey)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {cityWaits && <Field.HelperText>{t('comparison.filters.city_needs_country')}</Field.HelperText>}
+      </Field.Root>
+    );
+  });
+});
+
 /**
  * The comparison's filter panel, for any flow that filters a peer group like the comparison does: one choice per
  * filter (built from the questionnaire definition; the city waits for a country), clear, search, what a search costs
@@ -137,8 +181,6 @@ export interface PeerFilterPanelProps {
  */
 export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTER_FIELDS, children, searchLabels, onSetFilter, onClear, onSearch }: PeerFilterPanelProps) {
   const { t } = useTranslation();
-  const { filters, locked } = panel;
-  const choices = filterChoices(definition, filters, years);
 
   return (
     <Box as="section" aria-labelledby="comparison-filters-title" borderWidth="1px" rounded="lg" p="5" bg="bg" data-testid="comparison-filters">
@@ -151,34 +193,7 @@ export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTE
             {t('comparison.filters.clear')}
           </Button>
         </HStack>
-        {fields.map((field) => {
-          const value = filters[field];
-          const options = choices[field];
-          const cityWaits = field === 'city' && !filters.country;
-          return (
-            <Field.Root key={field} disabled={locked || cityWaits}>
-              <Field.Label htmlFor={`filter-${field}`}>{t(`comparison.filters.fields.${field}`)}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  id={`filter-${field}`}
-                  name={field}
-                  value={value === undefined ? '' : String(value)}
-                  onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
-                  data-testid={`filter-${field}`}
-                >
-                  <option value="">{field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any')}</option>
-                  {options.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label ?? t(choice.labelKey)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              {cityWaits && <Field.HelperText>{t('comparison.filters.city_needs_country')}</Field.HelperText>}
-            </Field.Root>
-          );
-        })}
+        <FilterFields fields={fields} filters={panel.filters} locked={panel.locked} definition={definition} years={years} onSetFilter={onSetFilter} />
         {children}
         <Button
           colorPalette="brand"
@@ -216,13 +231,14 @@ export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTE
 /** The comparison's filter panel over its machine, with the live "N people match" line. */
 export function FilterPanel({ actor, definition, years, language, privacyThreshold, cost }: FilterPanelProps) {
   const panel = useSelector(actor, filterPanelView, sameView);
+  const onSetFilter = useCallback((field: FilterField, value: string | null) => actor.send({ type: 'comparison.setFilter', field, value }), [actor]);
   return (
     <PeerFilterPanel
       panel={panel}
       definition={definition}
       years={years}
       cost={cost}
-      onSetFilter={(field, value) => actor.send({ type: 'comparison.setFilter', field, value })}
+      onSetFilter={onSetFilter}
       onClear={() => actor.send({ type: 'comparison.clearFilters' })}
       onSearch={() => actor.send({ type: 'comparison.search' })}
     >

@@ -1,7 +1,7 @@
 // What every comparison page needs around its actor: the reader's language, the survey years and the
 // privacy threshold of the configuration, the questionnaire definition for the filters, what a search
 // costs the signed-in user, and the app's handling of the machine's announcements.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { surveyYears as defaultSurveyYears, DEFAULT_PRIVACY_THRESHOLD, type Language } from '../../../domain/constants';
 import { useAppConfig } from '../../app/appConfig';
 import type { ExchangeRates } from '../../../domain/money';
@@ -24,9 +24,12 @@ export function useComparisonPageContext(): ComparisonPageContext {
   const config = useAppConfig();
   const language = useLanguage();
   const definition = useQuestionnaireDefinition();
+  // The same array from one render to the next, so the filter choices built from it are not rebuilt.
+  const configuredYears = config?.surveyYears;
+  const years = useMemo(() => configuredYears ?? defaultSurveyYears(), [configuredYears]);
   return {
     language,
-    years: config?.surveyYears ?? defaultSurveyYears(),
+    years,
     privacyThreshold: config?.privacyThreshold ?? DEFAULT_PRIVACY_THRESHOLD,
     definition,
     exchangeRates: config?.exchangeRates ?? null,

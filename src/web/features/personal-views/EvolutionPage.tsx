@@ -2,7 +2,7 @@
 // nominal or real (a switch), the count of each year (years under K marked, not dropped) and the comparison's filter
 // panel. ?historyId=… follows a saved search for free (&dashboard=1 when the corporate dashboard asks). Renders the
 // evolution machine's view.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Container, Grid, Heading, HStack, SegmentGroup, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { evolutionMachine, type EvolutionScale } from '../../../../machines/evol
 import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../machines/evolution/actors';
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
-import { FILTER_FIELDS } from '../../../domain/peerGroupFilters';
+import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
 import { useLanguage } from '../../app/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useComparisonPageContext } from '../comparison/useComparisonPage';
@@ -34,6 +34,7 @@ function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
   const { t } = useTranslation();
   const { definition, years, language, privacyThreshold } = useComparisonPageContext();
   const panel = useSelector(actor, (s) => evolutionView(s).panel, sameView);
+  const onSetFilter = useCallback((field: FilterField, value: string | null) => actor.send({ type: 'evolution.setFilter', field, value }), [actor]);
   return (
     <PeerFilterPanel
       panel={panel}
@@ -42,7 +43,7 @@ function Filters({ actor, cost }: { actor: EvolutionActor; cost: SearchCost }) {
       cost={panel.followsSaved ? { kind: 'reopen' } : cost}
       fields={EVOLUTION_FIELDS}
       searchLabels={{ search: t('personal.evolution.search'), searching: t('personal.running') }}
-      onSetFilter={(field, value) => actor.send({ type: 'evolution.setFilter', field, value })}
+      onSetFilter={onSetFilter}
       onClear={() => actor.send({ type: 'evolution.clearFilters' })}
       onSearch={() => actor.send({ type: 'evolution.search' })}
     >
