@@ -66,6 +66,12 @@ export interface ComparisonInput {
    * user compares a market, not themselves: no position block, and no call to fill in a questionnaire.
    */
   comparesOwnPay?: boolean;
+  /**
+   * The filters a fresh comparison opens on, when nothing needs loading (the demo): it is editing them from its first
+   * state, without asking `loadStartingPoint`, so the page's first render already shows the panel ready rather than
+   * a loading one that is drawn again at once.
+   */
+  opensOn?: PeerGroupFilters;
 }
 
 export interface CountRequestInput {
@@ -102,6 +108,8 @@ export interface ComparisonContext {
   widen: FilterField[] | null;
   /** The filters dropped to reach the privacy threshold, in the order they were dropped. */
   dropped: FilterField[];
+  /** The starting filters came with the input (`opensOn`): there is nothing to load. */
+  startKnown: boolean;
 }
 
 export type ComparisonEvent =
@@ -192,6 +200,7 @@ export const comparisonMachine = setup({
   },
   guards: {
     opensSavedSearch: (_, params: { start: StartingPoint }) => Boolean(params.start.historyId),
+    startIsKnown: ({ context }) => context.startKnown,
     groupIsLargeEnough: ({ context }) => context.count?.enough === true,
     /** A count that failed for a reason a search would hit as well (a member without a form) blocks the search. */
     searchMayWork: ({ context }) => context.failure?.errorCode !== FORM_REQUIRED,
@@ -254,7 +263,7 @@ export const comparisonMachine = setup({
   id: 'comparison',
   description: 'Compares pay within a filtered peer group: live count, then a (possibly charged) search.',
   context: ({ input }) => ({
-    filters: {},
+    filters: input.opensOn ?? {},
     count: null,
     result: null,
     historyId: null,
@@ -267,6 +276,7 @@ export const comparisonMachine = setup({
     comparesOwnPay: input.comparesOwnPay ?? true,
     widen: null,
     dropped: [],
+    startKnown: input.opensOn !== undefined,
   }),
   initial: 'preparing',
   on: {
@@ -275,8 +285,10 @@ export const comparisonMachine = setup({
   },
   states: {
     preparing: {
-      description: 'Loading where the comparison starts: no filters, a saved search or the form an admin compares.',
+      description:
+        'Loading where the comparison starts: no filters, a saved search or the form an admin compares. Filters given with the input (a fresh start) need no loading.',
       tags: ['loading'],
+      always: { guard: 'startIsKnown', target: 'editing' },
       invoke: {
         id: 'loadStartingPoint',
         src: 'loadStartingPoint',

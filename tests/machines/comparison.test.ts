@@ -487,6 +487,39 @@ describe('comparison behaviour', () => {
     expect(filterPanelView(broke.getSnapshot())).toMatchObject({ canSearch: false, outOfCredits: true });
   });
 
+  it('opens on the filters of its input at once: editing from the first state, nothing loaded, then counted', async () => {
+    let loads = 0;
+    const counted: CountRequestInput[] = [];
+    const machine = comparisonMachine.provide({
+      actors: {
+        loadStartingPoint: fromPromise<StartingPoint>(async () => {
+          loads += 1;
+          return FRESH;
+        }),
+        countResults: fromPromise<CountResult, CountRequestInput>(async ({ input }) => {
+          counted.push(input);
+          return ENOUGH;
+        }),
+      },
+      delays: { countDebounce: 0 },
+    });
+    const opensOn = { sector: 'banking' };
+    const actor = createActor(machine, { input: { searchKeyPrefix: KEY_PREFIX, opensOn } });
+    // Before it starts, the page's first render already reads a ready panel, not a loading one.
+    expect(actor.getSnapshot().matches({ editing: 'counting' })).toBe(true);
+    expect(filterPanelView(actor.getSnapshot())).toMatchObject({ filters: opensOn, locked: false });
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ editing: 'ready' }));
+    expect(loads).toBe(0);
+    expect(counted).toEqual([{ filters: opensOn }]);
+    // Without it, the comparison loads where it starts.
+    const loading = createActor(machine, { input: { searchKeyPrefix: KEY_PREFIX } });
+    expect(loading.getSnapshot().matches('preparing')).toBe(true);
+    loading.start();
+    await waitFor(loading, (s) => s.matches({ editing: 'ready' }));
+    expect(loads).toBe(1);
+  });
+
   it('waits for a pause in typing: only the last of several quick changes is counted', async () => {
     const world = await startedWorld();
     world.counting!.resolve(ENOUGH);

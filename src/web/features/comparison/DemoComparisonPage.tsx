@@ -36,12 +36,15 @@ export function DemoCallToAction() {
   );
 }
 
+const DEMO_START = { opensOn: {} };
+
 export default function DemoComparisonPage() {
   const { t } = useTranslation();
   const context = useComparisonPageContext();
   const [effects] = useState(() => ({ loadStartingPoint: freshStart(), ...demoComparisonActors() }));
   const onFailure = useNotifyFailure();
-  const actor = useComparisonActor(effects, { onFailure });
+  // Everyone of the latest year, known at once: the panel opens ready, with nothing to load first.
+  const actor = useComparisonActor(effects, { onFailure }, DEMO_START);
   return (
     <ComparisonScreen
       actor={actor}
