@@ -69,5 +69,10 @@ export function creditGateActors(storage: () => Storage | undefined = sessionSto
  * filters. It stays stored until it runs (the page discards it then), so a reload leads to it as well.
  */
 export function pendingSearchStart(storage: () => Storage | undefined = sessionStore) {
-  return fromPromise<StartingPoint>(async () => ({ filters: readPendingSearch(storage())?.filters ?? {} }));
+  return fromPromise<StartingPoint>(async () => ({ filters: pendingSearchFilters(storage) }));
+}
+
+/** The same start read at once (the page gives it to the comparison as `opensOn`: nothing to load). */
+export function pendingSearchFilters(storage: () => Storage | undefined = sessionStore): PeerGroupFilters {
+  return readPendingSearch(storage())?.filters ?? {};
 }

@@ -1,10 +1,10 @@
 // The credit gate walked along its graph against the real actor with a fake storage; the real storage
 // actors are tested on an in-memory Storage below.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import { creditGateMachine, type CreditGateEmitted, type CreditGateEvent, type CreditGateMachine, type PendingSearch } from '../../machines/creditGate/creditGateMachine';
 import { creditGateView } from '../../machines/creditGate/viewModel';
-import { creditGateActors, PENDING_SEARCH_KEY, readPendingSearch, takePendingSearch } from '../../machines/creditGate/actors';
+import { creditGateActors, PENDING_SEARCH_KEY, pendingSearchFilters, pendingSearchStart, readPendingSearch, takePendingSearch } from '../../machines/creditGate/actors';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
@@ -146,6 +146,16 @@ describe('creditGate storage', () => {
     expect(creditGateView(gate.getSnapshot())).toMatchObject({ ready: true, filters: SEARCH.filters });
     gate.send({ type: 'creditGate.resume' });
     expect(returns).toEqual(['/comparison']);
+  });
+
+  it('/comparison opens on the waiting search’s filters, read at once or through the starting-point actor alike', async () => {
+    const storage = memoryStorage();
+    expect(pendingSearchFilters(() => storage)).toEqual({});
+    storage.setItem(PENDING_SEARCH_KEY, JSON.stringify(SEARCH));
+    expect(pendingSearchFilters(() => storage)).toEqual(SEARCH.filters);
+    await expect(toPromise(createActor(pendingSearchStart(() => storage)).start())).resolves.toEqual({ filters: SEARCH.filters });
+    // Read, not taken: a reload leads to it again.
+    expect(readPendingSearch(storage)).toEqual(SEARCH);
   });
 
   it('never returns to a path outside the comparison, nor reads broken data', () => {

@@ -21,9 +21,8 @@ export interface LoadingSpinnerProps {
 export function LoadingSpinner({ label, variant = 'page', onRetry, 'data-testid': testId = 'page-loading' }: LoadingSpinnerProps) {
   const { t } = useTranslation();
   const actor = useActorRef(loadingMachine, { inspect });
-  const view = useSelector(actor, (snapshot) => loadingView(snapshot, onRetry !== undefined), (a, b) =>
-    a.visible === b.visible && a.slow === b.slow && a.canRetry === b.canRetry,
-  );
+  // Re-rendered only for what it draws (the spinner shows from the first render; its showing at mount changed nothing).
+  const view = useSelector(actor, (snapshot) => loadingView(snapshot, onRetry !== undefined), (a, b) => a.slow === b.slow && a.canRetry === b.canRetry);
   const retry = useRef(onRetry);
   retry.current = onRetry;
 

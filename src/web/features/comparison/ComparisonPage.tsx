@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ownPeerGroupStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
-import { pendingSearchStart } from '../../../../machines/creditGate/actors';
+import { pendingSearchFilters, pendingSearchStart } from '../../../../machines/creditGate/actors';
 import { useCreditGateSearch } from '../payments/useCreditGateSearch';
 import { useComparisonActor } from './comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
@@ -24,7 +24,9 @@ export default function ComparisonPage() {
   // Otherwise a search that ran out of credits opens again with its filters (the credit gate's way back), or
   // everyone of the latest year.
   const [effects] = useState(() => ({ loadStartingPoint: ownGroup ? ownPeerGroupStart() : pendingSearchStart(), ...signedInComparisonActors() }));
-  const actor = useComparisonActor(effects, listeners, comparer);
+  // Those filters are known at once (the session's storage): the panel opens ready, with nothing to load first.
+  const [opensOn] = useState(() => (ownGroup ? {} : { opensOn: pendingSearchFilters() }));
+  const actor = useComparisonActor(effects, listeners, { ...comparer, ...opensOn });
   useCreditGateSearch(actor);
   return <ComparisonScreen actor={actor} title={t('comparison.heading.comparison')} intro={t('comparison.intro.comparison')} cost={cost} {...context} />;
 }
