@@ -16,7 +16,7 @@ export const machine = createMachine({
   },
   states: {
     preparing: {
-      description: 'Loading where the comparison starts: no filters, a saved search or the form an admin compares.',
+      description: 'Loading where the comparison starts: no filters, a saved search or the form an admin compares. Filters given with the input (a fresh start) need no loading.',
       tags: ['loading'],
       invoke: {
         id: 'loadStartingPoint',
@@ -41,6 +41,10 @@ export const machine = createMachine({
           target: 'unavailable',
           actions: 'rememberFailure',
         },
+      },
+      always: {
+        target: 'editing',
+        guard: 'startIsKnown',
       },
     },
     widening: {
