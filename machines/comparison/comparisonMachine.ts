@@ -67,9 +67,9 @@ export interface ComparisonInput {
    */
   comparesOwnPay?: boolean;
   /**
-   * The filters a fresh comparison opens on, when nothing needs loading (the demo): it is editing them from its first
-   * state, without asking `loadStartingPoint`, so the page's first render already shows the panel ready rather than
-   * a loading one that is drawn again at once.
+   * The filters a fresh comparison opens on, when nothing needs loading (the demo's none, /comparison's search waiting
+   * for credits, or none): it is editing them from its first state, without asking `loadStartingPoint`, so the page's
+   * first render already shows the panel ready rather than a loading one that is drawn again at once.
    */
   opensOn?: PeerGroupFilters;
 }
