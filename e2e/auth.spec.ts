@@ -1,5 +1,5 @@
 // Identity through the real UI and the real server: signing in as each demo role lands on the role's
-// page, the session survives a reload, a wrong password shows auth.{code}, signing out empties local
+// page, the session survives a reload, a wrong password shows auth.{code} (toast and field), signing out empties local
 // storage, and the password pages (forgot, reset link, change) and the GDPR self-service work end to end.
 import { expect, test } from '@playwright/test';
 import {
@@ -39,11 +39,13 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
 test('a wrong password is refused with the translated auth code, and the form can be sent again', async ({ page }) => {
   await page.goto('/login');
   await submitSignIn(page, DEMO_ACCOUNTS.member.email, 'not-the-password-at-all');
-  // Once, on the password field (no alert, no toast as well).
+  // The translated auth.{code} as an error toast (spec §8), and on the password field beside it (no alert as well).
+  const toast = page.getByTestId('toast').filter({ hasText: 'El correo electrónico o la contraseña no son correctos.' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-status', 'error');
   await expect(page.getByTestId('login-password-error')).toHaveText('El correo electrónico o la contraseña no son correctos.');
   await expect(page.getByTestId('login-password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('login-error')).toHaveCount(0);
-  await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
   expect((await localStorageOf(page)).current_user).toBeUndefined();
 

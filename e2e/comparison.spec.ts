@@ -1,6 +1,7 @@
 // The comparison end to end on the real server: a corporate demo user with 1 credit searches (charts and
 // position, the release the figures come from, their just-completed form counting from the next release), the
-// next search lands on /my-account with the warning; a member compares for free; the demo comparison works
+// next search is disabled and leads to buying credits, and one refused with 402 (credits spent elsewhere) gives the
+// warning toast and lands on /my-account, the search waiting; a member compares for free; the demo comparison works
 // signed out on the same published figures.
 import { expect, test } from '@playwright/test';
 import {
@@ -46,7 +47,7 @@ test('a corporate user with 1 credit compares (charts and position); at 0 credit
   await expect(page.getByTestId('comparison-release')).toHaveText(/^Cifras de la publicación n\.º \d+, cerrada el \d{1,2} de \S+ de \d{4}$/);
   await expect(page.getByTestId('comparison-next-release')).toContainText('cuentan a partir de la próxima publicación');
   await expect(page.getByTestId('comparison-result-count')).toHaveText(/^unas [\d.]+ personas$/);
-  await expect(page.getByTestId('comparison-noise-note')).toContainText(/cada importe se mueve como mucho ± [\d,]+\s%/);
+  await expect(page.getByTestId('comparison-noise-note')).toContainText(/los aleja entre un \d+\s% y un \d+\s% de la realidad/);
   await expect(position).toContainText('185.000 €'.replace(' ', '\u00a0'));
   await expect(page.getByTestId('figure-totalWithoutDeferral-median-ci')).toHaveText(/^[\d.]+\s€ – [\d.]+\s€$/);
   await expect(page.getByTestId('figure-totalWithoutDeferral-n')).toHaveText(/^\d[\d.]*$/);
@@ -72,6 +73,41 @@ test('a corporate user with 1 credit compares (charts and position); at 0 credit
   await expect(page.getByTestId('credit-balance')).toHaveText('0');
   await expect(page.getByTestId('credit-packs')).toBeVisible();
   await expect(page.getByTestId('ledger-row').first()).toHaveAttribute('data-delta', '-1');
+  expect(await currentCredits(request, corporate.token)).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('a corporate user with 0 credits running a comparison (refused 402): the warning toast, then /my-account with the search waiting', async ({ page, request }) => {
+  const problems = watchProblems(page);
+  const corporate = await apiSignIn(request, DEMO.corporate);
+  await ensureCompletedForm(request, corporate.token);
+  await bringCreditsTo(request, DEMO.corporate, 1);
+
+  await signIn(page, DEMO.corporate, /\/dashboard$/);
+  await page.goto('/comparison');
+  await expect(page.getByTestId('comparison-cost')).toContainText('Le queda 1 crédito');
+  await page.getByTestId('filter-country').selectOption('es');
+  await waitForSearchable(page);
+  // Meanwhile the last credit is spent elsewhere (another tab, a colleague's API call): the account has 0.
+  await bringCreditsTo(request, DEMO.corporate, 0);
+
+  const refused = page.waitForResponse((answer) => answer.url().includes('/api/forms/comparation') && answer.request().method() === 'POST');
+  await page.getByTestId('comparison-search').click();
+  expect((await refused).status()).toBe(402);
+  // The credit gate of every paid view (spec §4, §8): the warning toast with the insufficient-credits title and
+  // message, then /my-account, where the refused search waits to be resumed after buying credits.
+  const toast = page.getByTestId('toast').filter({ hasText: 'Créditos insuficientes' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-status', 'warning');
+  await expect(toast).toContainText('No tiene créditos suficientes para esta búsqueda. Compre un paquete de créditos para continuar.');
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByTestId('my-account-page')).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText('0');
+  await expect(page.getByTestId('pending-search')).toHaveAttribute('data-ready', 'false');
+  await expect(page.getByTestId('pending-search-filters')).toContainText('España');
+  // The toast stays about 8 s (not the default 3 s).
+  await page.waitForTimeout(4_000);
+  await expect(toast).toBeVisible();
   expect(await currentCredits(request, corporate.token)).toBe(0);
   expect(problems).toEqual([]);
 });

@@ -44,14 +44,17 @@ test('a member opening /admin (or another admin-or-corporate page) goes to /', a
   await expect(page.getByTestId('settings-page')).toBeVisible();
 });
 
-test('a member opening /my-account is taken to the account settings and told why', async ({ page }) => {
+test('a member opening /my-account, its credits or its searches goes to / (admin-or-corporate); the account settings stay open', async ({ page }) => {
   await signInAs(page, 'member');
-  for (const path of ['/my-account', '/my-account/my-credits']) {
+  for (const path of ['/my-account', '/my-account/my-credits', '/my-account/my-searches']) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/my-account\/settings$/);
-    await expect(page.getByTestId('settings-page')).toBeVisible();
-    await expect(page.getByTestId('toast').filter({ hasText: 'Los créditos y las búsquedas guardadas son de las cuentas de empresa' }).first()).toBeVisible();
+    // / leads on to /home.
+    await expect(page, path).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('home-hero-title')).toBeVisible();
   }
+  await page.goto('/my-account/settings');
+  await expect(page).toHaveURL(/\/my-account\/settings$/);
+  await expect(page.getByTestId('settings-page')).toBeVisible();
 });
 
 test('a corporate user opens the corporate pages but not the admin area', async ({ page }) => {
@@ -87,7 +90,11 @@ test('an admin invites a corporate user on the register page and stays (a regist
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-3');
   await page.getByTestId('register-company').fill('Acme Industrial SA');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${email}.` })).toBeVisible();
+  // Spec §8: a success toast titled "Registro realizado correctamente", its body naming the invitation.
+  const toast = page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${email}.` });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-status', 'success');
+  await expect(toast).toContainText('Registro realizado correctamente');
   await expect(page.getByTestId('register-created')).toContainText(`Invitación enviada a ${email}.`);
   await expect(page).toHaveURL(/\/register$/);
 
@@ -115,6 +122,6 @@ test('an admin invites a corporate user on the register page and stays (a regist
   await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-4');
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-4');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${colleague}.` })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${colleague}.` })).toContainText('Registro realizado correctamente');
   await expect(page).toHaveURL(/\/dashboard$/);
 });

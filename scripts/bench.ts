@@ -348,7 +348,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     // of every year without filters and of each single filter value of the latest year.
     const threshold = await readThreshold(database, config.privacyThreshold);
     log(`  cutting a release…`);
-    const outcome = await cutRelease(database, { threshold, trigger: 'admin', force: true });
+    const outcome = await cutRelease(database, { threshold, secret: config.secrets.perturbationSecret, trigger: 'admin', force: true });
     if (outcome.status !== 'cut') throw new Error('the release was not cut');
     const cut: CutResult = {
       size: outcome.release.size,

@@ -26,7 +26,11 @@ const written = await insertDemoForms(database, count, {
 });
 process.stdout.write(`\n${written} forms in ${((Date.now() - started) / 1000).toFixed(1)} s${seeded.created ? ' (demo accounts created)' : ''}\n`);
 // The new forms reach the statistics with a release (refused, and said so, when fewer than K forms changed).
-const outcome = await cutRelease(database, { threshold: await readThreshold(database, config.privacyThreshold), trigger: 'admin' });
+const outcome = await cutRelease(database, {
+  threshold: await readThreshold(database, config.privacyThreshold),
+  secret: config.secrets.perturbationSecret,
+  trigger: 'admin',
+});
 process.stdout.write(
   outcome.status === 'cut'
     ? `statistics release ${outcome.release.sequence} cut: ${outcome.release.size} counted forms (${outcome.release.changedForms} changed)\n`

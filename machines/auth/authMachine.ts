@@ -74,7 +74,7 @@ export function refreshDelayMs(expiresIn: number | null): number {
 const notInjected = (name: string) => () => Promise.reject(new Error(`inject the ${name} actor with machine.provide()`));
 
 /**
- * Identity of the person using the app (spec §4, DESIGN.md §7). Long-lived: the app machine invokes it
+ * Identity of the person using the app (spec §4, docs/identity.md). Long-lived: the app machine invokes it
  * once with systemId `auth`; flows reach it with `system.get('auth')`.
  *
  * ```

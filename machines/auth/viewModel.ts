@@ -45,7 +45,7 @@ export function selectAccessToken(snapshot: AuthSnapshot): string | null {
   return snapshot.context.accessToken;
 }
 
-/** A failure about what was typed: shown once, on the field (not again as an alert or a toast). */
+/** A failure about what was typed: shown on the field (not again as an alert; the app's auth.{code} toast says it too). */
 const FIELD_FAILURES: Record<string, keyof SignInFieldProblems> = { INVALID_CREDENTIALS: 'password' };
 
 export interface SignInFieldProblems {

@@ -8,7 +8,6 @@ import {
   estimatePosition,
   headlineMeasure,
   measuresShown,
-  moneyNoisePercentOfPublishedCount,
   statisticDetail,
   MEASURES,
   type StatisticDetail,
@@ -88,11 +87,6 @@ export interface ResultView {
   release: ReleaseView | null;
   /** How much the headline measure shows (the group's size decides it for every measure alike). */
   detail: StatisticDetail;
-  /**
-   * The most a money figure of this group may have moved (in % of the group's typical pay), for the group's
-   * published size; null without a count.
-   */
-  noiseBoundPercent: number | null;
   /**
    * The marked person's form (the caller's own, or an admin's subject) was completed or changed after the
    * release was cut: its latest answers count from the next release.
@@ -188,8 +182,8 @@ function changedAfterRelease(stamp: FormStamp | null | undefined, result: Compar
 }
 
 /**
- * The result as the page shows it. `privacyThreshold` (K, from the app's configuration) bounds the true size a
- * published count may stand for, and so how much the figures may have moved at most.
+ * The result as the page shows it. `privacyThreshold` (K, from the app's configuration) is no longer needed here
+ * (money is protected by noise infusion, person by person, whatever the group's size); kept so callers need not change.
  */
 export function resultView(snapshot: ComparisonSnapshot, privacyThreshold: number = DEFAULT_PRIVACY_THRESHOLD): ResultView | null {
   const { result, subject, includeDeferred } = snapshot.context;
@@ -217,7 +211,6 @@ export function resultView(snapshot: ComparisonSnapshot, privacyThreshold: numbe
     countLabel: result.countLabel,
     release: result.release ? { sequence: result.release.sequence, cutAt: result.release.cutAt } : null,
     detail: headline.detail,
-    noiseBoundPercent: result.count !== null ? moneyNoisePercentOfPublishedCount(result.count, privacyThreshold) : null,
     countsFromNextRelease: changedAfterRelease(subject ? subject.stamp : result.ownForm, result),
     filters: result.filters,
     creditsLeft: result.creditsLeft,

@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
 import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 
 /** The search that ran out of credits, kept for the way back (a saved redirect, spec §4). */
@@ -10,11 +11,15 @@ export interface PendingSearch {
 
 export interface CreditGateContext {
   pending: PendingSearch | null;
+  /** The 402 that refused the search, while it is kept (then the person is sent to buy credits). */
+  refusal: CallFailure | null;
 }
 
 export type CreditGateEvent =
-  /** A search was refused for lack of credits (402): keep it for later. */
+  /** A search cannot run for lack of credits (the balance shows 0): keep it for later, quietly. */
   | { type: 'creditGate.exhausted'; search: PendingSearch }
+  /** The server refused a search for lack of credits (402 INSUFFICIENT_CREDITS): keep it, then send the person to buy credits. */
+  | { type: 'creditGate.refused'; search: PendingSearch; failure: CallFailure }
   /** A credit purchase was confirmed. */
   | { type: 'creditGate.creditsAdded' }
   /** Back to the search (it opens with its filters, ready to run). */
@@ -22,8 +27,14 @@ export type CreditGateEvent =
   /** Forget the search. */
   | { type: 'creditGate.discard' };
 
-/** The page navigates to `path`, where the comparison picks the search up (`takePendingSearch`). */
-export type CreditGateEmitted = { type: 'creditGate.returnTo'; path: string };
+export type CreditGateEmitted =
+  /** The page navigates to `path`, where the comparison picks the search up (`takePendingSearch`). */
+  | { type: 'creditGate.returnTo'; path: string }
+  /**
+   * The refused search is kept (or could not be): the page hands `failure` to the error catalogue, which shows the
+   * insufficient-credits warning (8 s) and goes to /my-account, as on every paid view (spec §4, §8).
+   */
+  | { type: 'creditGate.toCredits'; failure: CallFailure };
 
 /**
  * The credit gate (spec §4 "Insufficient credits moves the user to /my-account", §6 "Credits gate paid
@@ -36,11 +47,17 @@ export type CreditGateEmitted = { type: 'creditGate.returnTo'; path: string };
  *   exhausted(search)  │  └── exhausted ◀────────┤ (a newer search replaces it)
  *   ─▶ saving ─▶ waiting ── resume ──▶ returning (emits creditGate.returnTo)
  *                      └── discard ──▶ discarding ─▶ none
+ *   refused(search, 402)
+ *   ─▶ refusing ──saved──▶ waiting   (emits creditGate.toCredits: the warning toast, then /my-account)
+ *          └──not saved──▶ none      (emits creditGate.toCredits as well: no way back to offer)
  * ```
  *
  * - `savePendingSearch` / `loadPendingSearch` / `clearPendingSearch` are the storage (actors.ts); the
  *   comparison page takes the search when it opens, so the way back leads to it exactly once.
- * - Tags: `loading`, `none`, `pending` (saving, waiting and ready), `ready`, `returning`, `busy`.
+ * - A search the balance cannot pay for (0 shown) is kept quietly (`exhausted`); one the server refused with 402
+ *   (`refused`) is kept the same way and then the person is sent to /my-account with the warning, only once the
+ *   search is stored, so the credits page finds it.
+ * - Tags: `loading`, `none`, `pending` (saving, refusing, waiting and ready), `ready`, `returning`, `busy`.
  */
 export const creditGateMachine = setup({
   types: {
@@ -66,18 +83,26 @@ export const creditGateMachine = setup({
     rememberPending: assign((_, params: { pending: PendingSearch | null }) => ({ pending: params.pending })),
     rememberSearch: assign(({ event }) => {
       assertEvent(event, 'creditGate.exhausted');
-      return { pending: event.search };
+      return { pending: event.search, refusal: null };
+    }),
+    rememberRefusal: assign(({ event }) => {
+      assertEvent(event, 'creditGate.refused');
+      return { pending: event.search, refusal: event.failure };
     }),
     forget: assign({ pending: null }),
     emitReturnTo: emit(({ context }) => ({ type: 'creditGate.returnTo' as const, path: context.pending?.path ?? '/comparison' })),
+    /** Hands the refusal to the page (the catalogue's warning and /my-account) and forgets it. */
+    emitToCredits: emit(({ context }) => ({ type: 'creditGate.toCredits' as const, failure: context.refusal! })),
+    forgetRefusal: assign({ refusal: null }),
   },
 }).createMachine({
   id: 'creditGate',
   description: 'Keeps the search that ran out of credits and leads back to it after buying credits.',
-  context: { pending: null },
+  context: { pending: null, refusal: null },
   initial: 'loading',
   on: {
     'creditGate.exhausted': { target: '.saving', actions: 'rememberSearch' },
+    'creditGate.refused': { target: '.refusing', actions: 'rememberRefusal' },
   },
   states: {
     loading: {
@@ -111,6 +136,18 @@ export const creditGateMachine = setup({
         onDone: { target: 'waiting' },
         // Storage refused (private mode, full): the way back cannot be offered.
         onError: { target: 'none', actions: 'forget' },
+      },
+    },
+    refusing: {
+      description: 'The server refused the search for lack of credits (402): keeping it, then the warning and /my-account.',
+      tags: ['pending'],
+      invoke: {
+        id: 'saveRefusedSearch',
+        src: 'savePendingSearch',
+        input: ({ context }) => context.pending as PendingSearch,
+        onDone: { target: 'waiting', actions: ['emitToCredits', 'forgetRefusal'] },
+        // Storage refused: the person still goes to buy credits, without a way back.
+        onError: { target: 'none', actions: ['emitToCredits', 'forgetRefusal', 'forget'] },
       },
     },
     waiting: {

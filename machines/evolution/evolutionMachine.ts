@@ -59,7 +59,7 @@ export type EvolutionEmitted =
   | { type: 'evolution.searched'; creditsLeft: number | null };
 
 /**
- * The evolution of a peer group over the survey years, nominal and real (issue 14, DESIGN.md §4).
+ * The evolution of a peer group over the survey years, nominal and real (issue 14, docs/statistics-and-privacy.md).
  *
  * ```
  * preparing ──start (free / saved)──▶ searching ──answer──▶ result ──setFilter──▶ editing ──search──▶ searching

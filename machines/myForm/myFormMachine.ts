@@ -56,7 +56,7 @@ export function myFormProblemOf(error: unknown): MyFormProblem {
 }
 
 /**
- * My form and the yearly update (my-form, update-data; DESIGN.md §3).
+ * My form and the yearly update (my-form, update-data; docs/questionnaire.md).
  *
  * ```
  * loading ──▶ ready ── askCopy ──▶ confirming ── confirmCopy ──▶ copying ──▶ copied (emits myForm.copied)

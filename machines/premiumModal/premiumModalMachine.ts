@@ -20,7 +20,7 @@ export interface PremiumModalInput {
 export interface PremiumModalContext {
   user: PremiumModalUser;
   cards: SubscriptionCard[];
-  /** Set when the prices were converted from EUR: the rate and its date are shown beside them (DESIGN §8). */
+  /** Set when the prices were converted from EUR: the rate and its date are shown beside them (docs/money.md). */
   conversion: Catalogue['conversion'];
   /** The card whose more-details was asked for (the in-progress notice names it). */
   noticeCardId: string | null;

@@ -26,7 +26,7 @@ export interface PremiumModalView {
   columns: CardView[][];
   /** The in-progress notice of more-details, naming the card; null when not shown. */
   noticeCardId: string | null;
-  /** The exchange rate and its date when the prices were converted from EUR (DESIGN §8); null otherwise. */
+  /** The exchange rate and its date when the prices were converted from EUR (docs/money.md); null otherwise. */
   conversion: PremiumModalSnapshot['context']['conversion'];
 }
 

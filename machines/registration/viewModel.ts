@@ -53,3 +53,19 @@ export function corporateRegistrationView(snapshot: SnapshotFrom<CorporateRegist
 
 export const sameCorporateRegistrationView = (a: CorporateRegistrationView, b: CorporateRegistrationView) =>
   a.busy === b.busy && a.invited === b.invited && a.errorKey === b.errorKey;
+
+/**
+ * The toast of a corporate registration's success (spec §8): status success, titled auth.register.success
+ * ("Registro realizado correctamente"), its body naming the invitation (register.invited_toast with the address).
+ * The server answers a new and a registered address alike, so the body says an invitation went, never more.
+ */
+export interface CorporateInvitedToast {
+  status: 'success';
+  titleKey: 'auth.register.success';
+  textKey: 'register.invited_toast';
+  values: { email: string };
+}
+
+export function corporateInvitedToast(invited: string): CorporateInvitedToast {
+  return { status: 'success', titleKey: 'auth.register.success', textKey: 'register.invited_toast', values: { email: invited } };
+}

@@ -11,9 +11,14 @@ export const machine = createMachine({
       target: '.saving',
       actions: 'rememberSearch',
     },
+    'creditGate.refused': {
+      target: '.refusing',
+      actions: 'rememberRefusal',
+    },
   },
   context: {
     pending: null,
+    refusal: null,
   },
   states: {
     loading: {
@@ -53,6 +58,22 @@ export const machine = createMachine({
         onError: {
           target: 'none',
           actions: 'forget',
+        },
+      },
+    },
+    refusing: {
+      description: 'The server refused the search for lack of credits (402): keeping it, then the warning and /my-account.',
+      tags: ['pending'],
+      invoke: {
+        id: 'saveRefusedSearch',
+        src: 'savePendingSearch',
+        onDone: {
+          target: 'waiting',
+          actions: ['emitToCredits', 'forgetRefusal'],
+        },
+        onError: {
+          target: 'none',
+          actions: ['emitToCredits', 'forgetRefusal', 'forget'],
         },
       },
     },

@@ -69,9 +69,9 @@ function conventionsMiddleware(getAccessToken: AccessTokenProvider): Middleware 
     onRequest({ request }) {
       const { headers } = request;
       headers.set('Accept', 'application/json');
-      // Bodies are JSON. A body-less request carries no Content-Type: Fastify answers 400 to an empty
-      // body declared as JSON, so Accept is how those calls state the JSON convention.
-      if (request.body !== null && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+      // Spec §7: every call carries a JSON content type, body-less ones too (the server takes an empty body
+      // declared as JSON as no body). A multipart upload keeps the type, with its boundary, that its FormData set.
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
 
       const anonymous = headers.has(SKIP_AUTH_HEADER);
       headers.delete(SKIP_AUTH_HEADER);

@@ -2839,7 +2839,7 @@ export interface components {
             typepost?: components["schemas"]["Typepost"];
             categories: components["schemas"]["OptionCode"][];
             language: components["schemas"]["Language"];
-            /** @description Absolute URL or site path of the cover image; null for none. */
+            /** @description The cover image, shown to every reader as an image: an image uploaded here (the `url` uploadNewsImage answers, /media/news/…) or an `https:` address; null for none. Any other scheme (`javascript:`, `http:`, `data:`), a protocol-relative `//host` or a backslash is 400 VALIDATION_ERROR; an https address of localhost, a single-label or local name, a private, loopback or link-local IP address, or one with a user name is 400 COVER_IMAGE_URL. Nothing is stored. */
             imageUrl?: string | null;
             publishedAt?: components["schemas"]["DateTime"];
             status?: components["schemas"]["PostStatus"];
@@ -2955,7 +2955,7 @@ export interface components {
                 completed: number;
                 inProgress: number;
             }[];
-            /** @description The questionnaire of `year`; a draft stops at the first of the five steps it has not sent (DESIGN.md §3). */
+            /** @description The questionnaire of `year`; a draft stops at the first of the five steps it has not sent (docs/questionnaire.md). */
             funnel: {
                 /** @description Drafts (in progress) stopped at steps 1 to 5, in step order. */
                 stoppedAt: {
@@ -3042,6 +3042,9 @@ export interface components {
             /** @description The rate is a forecast or provisional figure (e.g. the current year); default false. */
             estimate?: boolean;
         };
+        /** @description The stored inflation rates, by year (getInflationData answers the list itself). */
+        InflationList: components["schemas"]["InflationEntry"][];
+        /** @description The whole list to store (updateInflationData's body and answer). */
         InflationData: {
             inflationData: components["schemas"]["InflationEntry"][];
         };
@@ -3258,11 +3261,11 @@ export interface components {
         CheckoutRequest: {
             /** @description A subscription card's buyButton or a credit pack's id. */
             buyButton: string;
-            /** @description App path the sandbox returns to (default /my-account/my-credits for packs, /become-premium for cards). */
+            /** @description App path the sandbox returns to (default /my-account/my-credits for packs, /become-premium for cards): segments of letters, digits, `_` and `-`, each after a single `/`. A `//` (a protocol-relative address, which leaves the site), a backslash, a scheme, a query or any control character is 400 VALIDATION_ERROR. */
             returnPath?: string;
         };
         PortalRequest: {
-            /** @description App path the portal returns to (default /become-premium). */
+            /** @description App path the portal returns to (default /become-premium), as CheckoutRequest's returnPath: no `//`, no backslash (400 VALIDATION_ERROR). */
             returnPath?: string;
         };
         CorporateContactRequest: {
@@ -3337,7 +3340,7 @@ export interface components {
             languages: components["schemas"]["Language"][];
             /** @description Outgoing mail goes to the database outbox (no SMTP server configured, not production); admins read it at GET /admin/outbox. */
             mailOutbox?: boolean;
-            /** @description The exchange rates the current statistics release converted its money with (fixed when it was cut), so published EUR figures can be shown in another currency with the rate and its date (DESIGN.md §8). Null before the first release. */
+            /** @description The exchange rates the current statistics release converted its money with (fixed when it was cut), so published EUR figures can be shown in another currency with the rate and its date (docs/money.md). Null before the first release. */
             exchangeRates: null | components["schemas"]["PublishedExchangeRates"];
         };
         PublishedExchangeRates: {
@@ -5355,13 +5358,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The inflation data, by year. */
+            /** @description The inflation data by year, as a plain list. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InflationData"];
+                    "application/json": components["schemas"]["InflationList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -29,34 +29,54 @@ export const PRIVACY_THRESHOLD_FLOOR = 3;
 /**
  * The median and the quartiles (p25, p50, p75) — and so a person's position — need at least this many people:
  * a quartile is one or two people's pay, so it must not be reachable by someone who fills a group with forms of
- * their own (10 of them still leave 4 unknown people around any one person). Groups from K up to this size
- * publish their count and mean only.
+ * their own (10 of them still leave 4 unknown people around any one person). Groups published as fewer people
+ * publish their count and mean only. Decided on the published count, never on the true size, so that what a
+ * group shows tells nothing about its size beyond the count it shows.
  */
 export const QUARTILE_MINIMUM = 15;
 /**
  * p10, p90 and the median's confidence interval need at least this many people: from 20 on, none of them
- * involves the group's minimum or maximum, and together with the other figures they cannot be solved for either
- * (tests/privacy/extremes.test.ts tries the algebra for every size).
+ * involves the group's minimum or maximum (a count of 20 stands for 17 people at least: p10 then lies between
+ * the 2nd and 3rd values), and together with the other figures they cannot be solved for either
+ * (tests/privacy/extremes.test.ts tries the algebra for every size). Decided on the published count.
  */
 export const TAIL_PERCENTILE_MINIMUM = 20;
 
 /**
- * Cell-key perturbation (server: services/perturbation.ts), here so the web app states the same bounds.
+ * Cell-key perturbation of counts (server: services/perturbation.ts), here so the web app states the same bounds.
  * Counts move by up to ±COUNT_NOISE and are then rounded to a multiple of COUNT_ROUNDING_BASE.
  */
 export const COUNT_NOISE = 2;
 export const COUNT_ROUNDING_BASE = 5;
 /**
- * A money figure of n people moves by at most moneyNoiseBound(n) × the group's root-mean-square pay of the
- * measure: MONEY_NOISE_WIDTH / n is how far one person can move a mean (so isolating one person by multiplying
- * a mean by n gives back ±1.5 × typical pay); the (1 + MONEY_NOISE_SMALL_GROUP / n) factor widens it for small
- * groups, where an attacker can combine a few answers. n = 5: ±60 %, 20: ±9.4 %, 50: ±3.3 %, 200: ±0.77 %.
+ * Noise infusion of money (server: services/infusion.ts; docs/statistics-and-privacy.md). Every money value a
+ * release holds is the true value × the person's permanent factor F × the form's jitter J:
+ *   log F = ±m, one sign per person, m uniform in [factorMin, factorMax] per measure (F in 0.76–0.92 or 1.08–1.32);
+ *   log J uniform in [−jitter, +jitter] per measure, redrawn when the form's money changes.
+ * Chosen by measurement (tests/privacy): the attacker who learns a person's infused value exactly is still
+ * 8–32 % off (median ≈ 18 %), while means of 20+ people move by well under their sampling error.
  */
-export const MONEY_NOISE_WIDTH = 1.5;
-export const MONEY_NOISE_SMALL_GROUP = 5;
-export function moneyNoiseBound(n: number): number {
-  return n > 0 ? (MONEY_NOISE_WIDTH * (1 + MONEY_NOISE_SMALL_GROUP / n)) / n : 1;
-}
+export const INFUSION = { factorMin: 0.08, factorMax: 0.28, jitter: 0.05 } as const;
+
+/**
+ * Var(log F + log J): how much the infusion spreads pay out in log space (publication.ts takes percentiles back to
+ * the true spread with it). log F = ±m, m uniform in [a, b]: E[m²] = (b³ − a³) / 3(b − a); log J uniform ±c: c²/3.
+ */
+export const INFUSION_LOG_VARIANCE = (() => {
+  const { factorMin: a, factorMax: b, jitter: c } = INFUSION;
+  return (b ** 3 - a ** 3) / (3 * (b - a)) + (c * c) / 3;
+})();
+
+/**
+ * E[F × J]: a mean of infused values is divided by it so that it estimates the true mean (a factor symmetric in
+ * log space is not symmetric itself: E[F] > 1). Percentiles need no correction (the median of F is 1).
+ */
+export const INFUSION_MEAN_FACTOR = (() => {
+  const { factorMin: a, factorMax: b, jitter: c } = INFUSION;
+  const person = (Math.exp(b) - Math.exp(a) + Math.exp(-a) - Math.exp(-b)) / (2 * (b - a));
+  const form = Math.sinh(c) / c;
+  return person * form;
+})();
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -85,7 +105,7 @@ export const STORAGE_KEYS = {
   originEmail: 'originEmail',
 } as const;
 
-/** Random ids: letters and digits (spec §9), at least 20 characters (DESIGN.md §2). */
+/** Random ids: letters and digits (spec §9), at least 20 characters (docs/architecture.md). */
 export const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const ID_LENGTH = 24;
 

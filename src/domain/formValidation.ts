@@ -1,4 +1,4 @@
-// The answer rules of the questionnaire (DESIGN.md §3, limits of spec §9), shared by the web questionnaire
+// The answer rules of the questionnaire (docs/questionnaire.md, limits of spec §9), shared by the web questionnaire
 // and the server. Pure: no I/O, no server or React imports. Every problem is a FormIssue naming the answer,
 // a translation key (questionnaire.validation.*) and its interpolation parameters; the web app translates
 // it, the server turns it into a text line ("body.city: is not a city of es").

@@ -1,4 +1,4 @@
-// The personalised comparison's gauge (DESIGN.md §4): a difference from the peer median shown on a fixed
+// The personalised comparison's gauge (docs/statistics-and-privacy.md): a difference from the peer median shown on a fixed
 // −30..+30 % scale. Values beyond the scale are pinned to its end (the true figure is shown in text). Pure.
 
 /** The gauge's half-range in percent: it shows −30 % … +30 %. */

@@ -1,4 +1,4 @@
-// Real terms (DESIGN.md §4, evolution): money of an earlier year in money of the base year, with yearly average
+// Real terms (docs/statistics-and-privacy.md, evolution): money of an earlier year in money of the base year, with yearly average
 // consumer-price inflation. Rates are annual averages in percent, so the price level of year t is that of t − 1
 // times (1 + rate_t / 100), and money of year y is worth nominal × Π over t = y+1 … base of (1 + rate_t / 100)
 // in base-year money. Pure: the server deflates published figures with it, the web app may project with it.

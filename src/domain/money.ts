@@ -1,4 +1,4 @@
-// Money as people read it (spec §9, DESIGN.md §8): whole units, in the language's locale. The currency
+// Money as people read it (spec §9, docs/money.md): whole units, in the language's locale. The currency
 // defaults to the language's display currency; pass the amount's own currency when it is another, so a
 // euro amount is never printed with a dollar sign.
 import type { Language } from './constants';
@@ -56,7 +56,7 @@ export interface Conversion {
 }
 
 /**
- * How amounts of one currency are shown in a language (DESIGN.md §8): in the language's currency (Spanish EUR,
+ * How amounts of one currency are shown in a language (docs/money.md): in the language's currency (Spanish EUR,
  * English USD), converted with the published rates when the amounts are in another — or, without a rate, in
  * their own currency (`unconverted`), never with the other currency's sign.
  */

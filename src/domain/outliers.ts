@@ -1,4 +1,4 @@
-// Outlier packs (DESIGN.md §4, issue 15 item 5): the pure rules that flag extreme answers and the impact figures
+// Outlier packs (docs/statistics-and-privacy.md, issue 15 item 5): the pure rules that flag extreme answers and the impact figures
 // of a calculation. The server reads the counted forms and stores what these functions return; the admin page
 // shows it. Every rule applies within a group: the survey year always (salaries of different years are never
 // mixed) and the pack's grouping fields.
@@ -194,7 +194,7 @@ export function rawFigure(values: readonly number[]): RawFigure {
 }
 
 /**
- * What the impact page may show of a figure (the privacy rule of DESIGN.md §4 for admin screens too): nothing
+ * What the impact page may show of a figure (the privacy rule of docs/statistics-and-privacy.md for admin screens too): nothing
  * for fewer than K forms (`hidden`), the median from K, the p90 from TAIL_PERCENTILE_MINIMUM (a high percentile
  * of a small group comes close to its maximum); money rounded to 100 like every published figure.
  */

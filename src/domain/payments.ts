@@ -1,6 +1,6 @@
 // What can be bought (spec §3 subscription card and credit pack, §4 card rules, §9 prices) as pure rules:
 // how a subscription card shows its price and button, how the premium modal lays cards out, and how
-// prices read in the reader's language (DESIGN §8).
+// prices read in the reader's language (docs/money.md).
 import type { Language } from './constants';
 import { NUMBER_LOCALE } from './language';
 import { formatMoney } from './money';
@@ -97,7 +97,7 @@ export function isContactCard(card: Pick<CardShape, 'period' | 'price'>): boolea
   return card.period === 'custom' || card.price === null;
 }
 
-/** A credit pack's price and price per credit (whole units, DESIGN §8) in the pack's own currency. */
+/** A credit pack's price and price per credit (whole units, docs/money.md) in the pack's own currency. */
 export function packPrices(pack: { price: number; priceCredit: number; currency: string }, language: Language): { price: string; perCredit: string } {
   return { price: formatMoney(pack.price, language, pack.currency), perCredit: formatMoney(pack.priceCredit, language, pack.currency) };
 }

@@ -1,17 +1,17 @@
-// The figures of a comparison as people read them (DESIGN.md §4): which measures a result shows with and
+// The figures of a comparison as people read them (docs/statistics-and-privacy.md): which measures a result shows with and
 // without deferred compensation, the distribution of one measure as a chart draws it (p10–p90 band,
 // p25–p75 box, median, the median's 95 % interval, the person's own value) and a person's position in it.
 // Pure; the types mirror the contract's Statistic, Position and ComparisonResult.
-import { COUNT_NOISE, COUNT_ROUNDING_BASE, moneyNoiseBound } from './constants';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION } from './constants';
 import { numberFormat } from './intlFormat';
 
 export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 /**
- * The contract's Statistic (published: perturbed and rounded): the mean needs K people, p25/p50/p75
- * QUARTILE_MINIMUM, p10/p90 and the median's interval TAIL_PERCENTILE_MINIMUM; null below. `n` is the published
- * (perturbed, rounded to 5) group size.
+ * The contract's Statistic (published: computed from infused money, count perturbed, rounded): the mean needs K
+ * people, p25/p50/p75 a published count of QUARTILE_MINIMUM, p10/p90 and the median's interval a published count
+ * of TAIL_PERCENTILE_MINIMUM; null below. `n` is the published (perturbed, rounded to 5) group size.
  */
 export interface Statistic {
   n: number;
@@ -69,8 +69,9 @@ export function ownFiguresOf(answers: { fixedSalary?: number; annualBonus?: numb
 
 /**
  * One measure as a box plot: whiskers at p10 and p90 (the band), the box from p25 to p75 and the median.
- * Under TAIL_PERCENTILE_MINIMUM people p10/p90 are withheld: the whiskers then close on the box (`tails: false`),
- * never on a minimum or maximum. Null when the quartiles themselves are withheld (under QUARTILE_MINIMUM).
+ * Under a published count of TAIL_PERCENTILE_MINIMUM p10/p90 are withheld: the whiskers then close on the box
+ * (`tails: false`), never on a minimum or maximum. Null when the quartiles themselves are withheld (under a published
+ * count of QUARTILE_MINIMUM).
  */
 export interface DistributionBox {
   /** [low whisker, q1, median, q3, high whisker] as ApexCharts' boxPlot reads it. */
@@ -92,10 +93,10 @@ export function distributionBox(statistic: Statistic): DistributionBox | null {
 }
 
 /**
- * How much of a measure a group publishes (DESIGN.md §4): everything (`full`, from TAIL_PERCENTILE_MINIMUM), the
+ * How much of a measure a group publishes (docs/statistics-and-privacy.md): everything (`full`, from TAIL_PERCENTILE_MINIMUM), the
  * box without p10/p90 and the median's interval (`quartiles`, from QUARTILE_MINIMUM), the mean only (`mean`, from
- * K), or nothing. Read from the figures themselves: the server decides on the true size, which the published
- * (perturbed) n does not tell exactly.
+ * K), or nothing. Read from the figures themselves (the server decides the quartiles and the tails on the published
+ * count, the mean on whether the group reached K).
  */
 export type StatisticDetail = 'full' | 'quartiles' | 'mean' | 'none';
 
@@ -115,12 +116,26 @@ export function smallestGroupPublishedAs(count: number, threshold: number): numb
 }
 
 /**
- * The most a money figure of a group published as `count` people may have been moved by the perturbation, in %
- * of the group's typical (root-mean-square) pay: the bound of the smallest group that count can stand for, so
- * "at most" holds whatever the true size. One decimal, rounded up.
+ * The noise infusion's figures as the pages state them, in whole percents of the true value (server:
+ * services/infusion.ts): a person's permanent secret factor moves each of their money values at least `low`
+ * (e^factorMin − 1) and at most `high` (e^factorMax − 1, the wider, upward side) away from the truth; `typical` is
+ * the median of that distance over people (log F = ±m, m uniform in [factorMin, factorMax]); `jitter` is the
+ * most a form's own jitter adds on top (e^jitter − 1).
  */
-export function moneyNoisePercentOfPublishedCount(count: number, threshold: number): number {
-  return Math.ceil(moneyNoiseBound(smallestGroupPublishedAs(count, threshold)) * 1000) / 10;
+export function infusionPercents(): { low: number; high: number; typical: number; jitter: number } {
+  const { factorMin: a, factorMax: b, jitter } = INFUSION;
+  const share = (m: number) => Math.min(1, Math.max(0, (m - a) / (b - a)));
+  // P(|F − 1| ≤ x): half the people are moved up (F = e^m), half down (F = e^−m).
+  const distanceCdf = (x: number) => 0.5 * share(Math.log(1 + x)) + 0.5 * (x >= 1 ? 1 : share(-Math.log(1 - x)));
+  let low = 0;
+  let high = 1;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (distanceCdf(mid) < 0.5) low = mid;
+    else high = mid;
+  }
+  const percent = (x: number) => Math.round(x * 100);
+  return { low: percent(Math.exp(a) - 1), high: percent(Math.exp(b) - 1), typical: percent((low + high) / 2), jitter: percent(Math.exp(jitter) - 1) };
 }
 
 /**

@@ -1,4 +1,4 @@
-// The filters of a comparison's peer group (DESIGN.md §4): which fields exist, how a change to one of
+// The filters of a comparison's peer group (docs/statistics-and-privacy.md): which fields exist, how a change to one of
 // them affects the others, and the peer group of a person's own form. Pure; shared by the comparison
 // machine, its views and the tests.
 import { EXPERIENCE_BANDS, type ExperienceBand } from './questionnaire';
@@ -100,7 +100,7 @@ export interface PeerGroupAnswers {
 }
 
 /**
- * The peer group of a person (DESIGN.md §4, personalised comparison): their own sector, position level
+ * The peer group of a person (docs/statistics-and-privacy.md, personalised comparison): their own sector, position level
  * and country, in the survey year of their form. Used to open an admin comparison of someone's form.
  */
 export function peerGroupOf(answers: PeerGroupAnswers, surveyYear?: number): PeerGroupFilters {

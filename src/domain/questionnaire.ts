@@ -1,4 +1,4 @@
-// The questionnaire of DESIGN.md §3: five steps, their questions and option lists. GET forms/questionnaire
+// The questionnaire (docs/questionnaire.md): five steps, their questions and option lists. GET forms/questionnaire
 // serves this definition; the web app renders it and the server validates answers against it. Texts are
 // translation keys (questionnaire.*), option values are stable codes stored in the forms.
 import { LIMITS } from './constants';

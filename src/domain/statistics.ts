@@ -1,4 +1,4 @@
-// The statistics rules of DESIGN.md §4 that both sides share: which figures may be published for a group of
+// The statistics rules (docs/statistics-and-privacy.md) that both sides share: which figures may be published for a group of
 // n people, how money figures are rounded, how the caller's position is expressed, and the definitions the
 // SQL engine implements (percentiles by linear interpolation like percentile_cont, the order-statistic
 // confidence interval of the median, the mid-rank percentile rank). The server computes the raw figures in
@@ -98,15 +98,16 @@ export interface PublishedStatistic {
 }
 
 /**
- * What may be shown of one measure of a group of n people (n the true size, which decides; `publishedCount` the
- * perturbed size that is shown): the mean from K people, p25, p50 and p75 from QUARTILE_MINIMUM, p10, p90 and
- * the median's interval from TAIL_PERCENTILE_MINIMUM; money rounded to 100; never a minimum or maximum. The
- * figures in `raw` are already perturbed (server: services/publication.ts).
+ * What may be shown of one measure of a group whose published (perturbed) count is `publishedCount`: the mean
+ * when the group reached K (its true size decides only that), p25, p50 and p75 from a published count of
+ * QUARTILE_MINIMUM, p10, p90 and the median's interval from TAIL_PERCENTILE_MINIMUM — decided on the count the
+ * answer shows, so the figures shown never tell the true size beyond that count; money rounded to 100; never a
+ * minimum or maximum. The figures in `raw` are computed from infused values (server: services/infusion.ts).
  */
 export function publishStatistic(raw: RawStatistic, threshold: number, publishedCount: number = raw.n): PublishedStatistic {
   const core = raw.n >= threshold;
-  const quartiles = core && raw.n >= QUARTILE_MINIMUM;
-  const tails = core && raw.n >= TAIL_PERCENTILE_MINIMUM;
+  const quartiles = core && publishedCount >= QUARTILE_MINIMUM;
+  const tails = core && publishedCount >= TAIL_PERCENTILE_MINIMUM;
   const pc = raw.percentiles;
   const money = (value: number | null | undefined, allowed: boolean) =>
     allowed && value !== null && value !== undefined && Number.isFinite(value) ? roundMoney(value) : null;

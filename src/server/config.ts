@@ -18,6 +18,11 @@ export interface ServerConfig {
   /** Folder of the built web app served with an SPA fallback (absent in API-only runs). */
   webDir: string | undefined;
   seedForms: number;
+  /**
+   * Seed the demo accounts and demo data into an empty database at start: always in development (npm start), in
+   * production only when SEED_DEMO=1 asks for it (the first admin comes from `npm run create-admin` instead).
+   */
+  seedDemo: boolean;
   secrets: {
     /** HMAC key of access tokens. */
     tokenSecret: string;
@@ -97,15 +102,27 @@ function paymentLinks(env: Env): Record<string, string> {
   return links;
 }
 
+/** The shortest PERTURBATION_SECRET production accepts. */
+export const PERTURBATION_SECRET_MIN_LENGTH = 32;
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env, 'PORT', 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const production = mode === 'production';
 
+  const seedDemo = bool(env, 'SEED_DEMO', !production);
+  // Demo accounts in production only with the operator's own password: a generated one would have to be shown.
+  if (production && seedDemo && !env.DEMO_PASSWORD) throw new Error('DEMO_PASSWORD must be set with SEED_DEMO=1 in production');
+
   const needsGenerated = !env.TOKEN_SECRET || !env.STRIPE_WEBHOOK_SECRET || !env.PERTURBATION_SECRET || !env.DEMO_PASSWORD;
   if (production && !env.TOKEN_SECRET) throw new Error('TOKEN_SECRET must be set in production');
   if (production && !env.PERTURBATION_SECRET) throw new Error('PERTURBATION_SECRET must be set in production');
+  // The secret keys every person's distortion factors (services/infusion.ts): a guessable one would let anyone
+  // who also learns the noise keys undo them. 32 characters of a random string (openssl rand -base64 32).
+  if (production && env.PERTURBATION_SECRET!.length < PERTURBATION_SECRET_MIN_LENGTH) {
+    throw new Error(`PERTURBATION_SECRET must be at least ${PERTURBATION_SECRET_MIN_LENGTH} characters in production (openssl rand -base64 32)`);
+  }
   // A generated webhook secret can only sign the sandbox's own events: real Stripe needs its endpoint's secret.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET && production) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY in production');
   const generated = needsGenerated ? loadDevelopmentSecrets(dataDir) : {};
@@ -126,6 +143,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
     seedForms: int(env, 'SEED_FORMS', 3000),
+    seedDemo,
     secrets: {
       tokenSecret: env.TOKEN_SECRET || generated.tokenSecret,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || generated.webhookSecret,

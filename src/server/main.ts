@@ -1,5 +1,6 @@
 // Starts Paybench: open the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrate, seed
-// demo data into an empty database, serve the API and the built web app, stop cleanly on SIGINT/SIGTERM.
+// demo data into an empty database (not in production unless SEED_DEMO=1), serve the API and the built web
+// app, stop cleanly on SIGINT/SIGTERM.
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { migrateDatabase } from './db/migrate';
@@ -14,13 +15,16 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
 
-  const seeded = await seedDemo(database, { forms: config.seedForms, password: config.demoPassword });
+  const seeded = config.seedDemo
+    ? await seedDemo(database, { forms: config.seedForms, password: config.demoPassword })
+    : { created: false, forms: 0, logins: [] };
   await seedCatalogue(database);
 
   const app = await buildApp({ config, database, ownsDatabase: true });
   // Statistics are published from releases: the first is cut at once on a new database, then on schedule.
   const releases = startReleaseSchedule(database, {
     threshold: () => readThreshold(database, config.privacyThreshold),
+    secret: config.secrets.perturbationSecret,
     intervalHours: config.releaseIntervalHours,
     log: (message, fields) => app.log.info(fields ?? {}, message),
   });

@@ -70,12 +70,27 @@ describe('headers', () => {
     expect(server.last().headers.get('Accept')).toBe('application/json');
   });
 
-  it('declares no JSON body on a body-less call (the server rejects an empty body declared as JSON)', async () => {
+  it('declares JSON on body-less calls too (spec §7): GET, DELETE and a POST without a body, with nothing in the body', async () => {
     const server = fakeServer(() => empty(204));
     const api = createApiClient({ baseUrl: BASE, fetch: server.fetch });
     await api.POST('/auth/sign-out');
-    expect(server.last().headers.has('Content-Type')).toBe(false);
-    expect(server.last().headers.get('Accept')).toBe('application/json');
+    await api.GET('/health');
+    await api.DELETE('/news/{id}', { params: { path: { id: 'abcdefghijklmnopqrst' } } });
+    expect(server.sent.map((request) => request.method)).toEqual(['POST', 'GET', 'DELETE']);
+    for (const request of server.sent) {
+      expect(request.headers.get('Content-Type'), request.method).toBe('application/json');
+      expect(request.headers.get('Accept'), request.method).toBe('application/json');
+      expect(await request.text(), request.method).toBe('');
+    }
+  });
+
+  it('keeps the multipart type of an upload (with its boundary), not JSON', async () => {
+    const server = fakeServer(() => json(201, { url: '/media/news/x.png', contentType: 'image/png', size: 3 }));
+    const api = createApiClient({ baseUrl: BASE, fetch: server.fetch });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'cover.png');
+    await api.POST('/news/images', { body: form as never, bodySerializer: (body: unknown) => body as FormData });
+    expect(server.last().headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('uses the injected base URL', async () => {

@@ -95,8 +95,8 @@ const requestBodies = operations.flatMap(({ name, op }) =>
     : [],
 );
 
-// Spec §7, call by call (path templates compared without parameter names), plus what DESIGN.md adds:
-// the built-in identity provider and the payments.
+// Spec §7, call by call (path templates compared without parameter names), plus what the product adds:
+// the built-in identity provider (docs/identity.md) and the payments (docs/payments.md).
 const SPEC_CALLS: Record<string, Array<[method: string, path: string]>> = {
   outliers: [
     ['GET', '/forms/outliers-packs-global'],

@@ -36,7 +36,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('exchange rates and converted money (DESIGN.md §8)', () => {
+describe('exchange rates and converted money (docs/money.md)', () => {
   const published = publishedExchangeRates({ USD: 0.92, GBP: 1.16 }, '2026-11-20T03:00:00.000Z');
 
   it('publishes units per euro, dated by the release cut', () => {

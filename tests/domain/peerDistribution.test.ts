@@ -6,14 +6,14 @@ import {
   estimatePosition,
   formatSignedPercent,
   headlineMeasure,
+  infusionPercents,
   measuresShown,
-  moneyNoisePercentOfPublishedCount,
   ownFiguresOf,
   smallestGroupPublishedAs,
   statisticDetail,
   type Statistic,
 } from '../../src/domain/peerDistribution';
-import { COUNT_NOISE, COUNT_ROUNDING_BASE, moneyNoiseBound } from '../../src/domain/constants';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION } from '../../src/domain/constants';
 
 const full: Statistic = { n: 40, mean: 131_000, p10: 95_000, p25: 110_000, p50: 125_000, p75: 150_000, p90: 180_000, medianCi: { low: 118_000, high: 133_000 } };
 // A group between QUARTILE_MINIMUM and TAIL_PERCENTILE_MINIMUM: the box, no whiskers (its interval kept here to
@@ -117,11 +117,28 @@ describe('perturbation bounds of a published count', () => {
     expect(smallestGroupPublishedAs(35, 5)).toBe(31);
     expect(smallestGroupPublishedAs(5, 5)).toBe(5);
   });
+});
 
-  it('states the bound of that smallest size, rounded up to a tenth of a percent, so "at most" always holds', () => {
-    expect(moneyNoisePercentOfPublishedCount(35, 5)).toBe(Math.ceil(moneyNoiseBound(31) * 1000) / 10);
-    for (let n = 5; n <= 300; n++) {
-      for (const count of publishedAs(n, 5)) expect(moneyNoisePercentOfPublishedCount(count, 5)).toBeGreaterThanOrEqual(moneyNoiseBound(n) * 100);
+describe('the noise infusion as the pages state it', () => {
+  it('states how far a person’s secret factor moves their money, from INFUSION, in whole percents', () => {
+    const { low, high, typical, jitter } = infusionPercents();
+    expect(low).toBe(Math.round((Math.exp(INFUSION.factorMin) - 1) * 100));
+    expect(high).toBe(Math.round((Math.exp(INFUSION.factorMax) - 1) * 100));
+    expect(jitter).toBe(Math.round((Math.exp(INFUSION.jitter) - 1) * 100));
+    expect({ low, high, typical, jitter }).toEqual({ low: 8, high: 32, typical: 18, jitter: 5 });
+  });
+
+  it('the typical distance is the median over people of |F − 1| (log F = ±m, m uniform between the bounds)', () => {
+    const distances: number[] = [];
+    const steps = 20_000;
+    for (let i = 0; i < steps; i++) {
+      const m = INFUSION.factorMin + ((i + 0.5) / steps) * (INFUSION.factorMax - INFUSION.factorMin);
+      distances.push(Math.exp(m) - 1, 1 - Math.exp(-m));
     }
+    distances.sort((a, b) => a - b);
+    const median = (distances[steps - 1] + distances[steps]) / 2;
+    expect(infusionPercents().typical).toBe(Math.round(median * 100));
+    // Nobody's factor is within the lower bound of the truth, whichever the direction.
+    expect(Math.min(...distances) * 100).toBeGreaterThan(infusionPercents().low - 0.5);
   });
 });

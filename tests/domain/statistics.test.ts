@@ -74,9 +74,30 @@ describe('statistics rules shared by the server and the web app', () => {
       p90: 140_000,
       medianCi: { low: 115_000, high: 125_000 },
     });
-    // The thresholds follow the true size; the count shown is the published (perturbed) one.
+    // The quartile and tail thresholds follow the published (perturbed) count the answer shows, never the true size,
+    // so what a group shows tells nothing about its size beyond that count; the mean still needs K true people.
     expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM), 5, 25).n).toBe(25);
-    expect(publishStatistic(raw(QUARTILE_MINIMUM - 1), 5, QUARTILE_MINIMUM + 1).p50).toBeNull();
+    expect(publishStatistic(raw(QUARTILE_MINIMUM - 1), 5, QUARTILE_MINIMUM + 1).p50).toBe(120_000);
+    expect(publishStatistic(raw(QUARTILE_MINIMUM + 1), 5, QUARTILE_MINIMUM - 5)).toEqual({ n: QUARTILE_MINIMUM - 5, ...none, mean: 123_500 });
+    expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM - 2), 5, TAIL_PERCENTILE_MINIMUM)).toEqual({
+      n: TAIL_PERCENTILE_MINIMUM,
+      mean: 123_500,
+      p10: 101_000,
+      p25: 110_100,
+      p50: 120_000,
+      p75: 130_000,
+      p90: 140_000,
+      medianCi: { low: 115_000, high: 125_000 },
+    });
+    expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM + 2), 5, TAIL_PERCENTILE_MINIMUM - 5)).toEqual({
+      n: TAIL_PERCENTILE_MINIMUM - 5,
+      ...none,
+      mean: 123_500,
+      p25: 110_100,
+      p50: 120_000,
+      p75: 130_000,
+    });
+    expect(publishStatistic(raw(4), 5, 5)).toEqual({ n: 5, ...none });
     expect(publishStatistic(raw(TAIL_PERCENTILE_MINIMUM), TAIL_PERCENTILE_MINIMUM + 1).mean).toBeNull();
   });
 });

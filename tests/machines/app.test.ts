@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ToastOutcome } from '../../src/api/errorCatalogue';
 import { errorCatalogue } from '../../src/api/errorCatalogue';
-import { appMachine, type AppEvent, type AppInput, type AppMachine } from '../../machines/app/appMachine';
+import { appMachine, signInFailedMessage, type AppEvent, type AppInput, type AppMachine } from '../../machines/app/appMachine';
 import { SYSTEM_IDS } from '../../machines/app/systemIds';
 import { authMachine, type AuthMachine, type SessionOutput } from '../../machines/auth/authMachine';
 import { AuthFailure, NO_SESSION } from '../../machines/auth/failure';
@@ -142,7 +142,7 @@ describe('app behaviour: what the session announcements mean', () => {
     expect(world.navigations).toEqual([{ to: '/admin/stats', replace: false }]);
   });
 
-  it('a failed sign-in is no toast (the sign-in form shows it, once); signing out toasts auth.logout_success and goes home', async () => {
+  it('a failed sign-in toasts the translated auth.{code} (error, 3 s); signing out toasts auth.logout_success and goes home', async () => {
     const world = { toasts: [] as ToastOutcome[], navigations: [] as Array<{ to: string; replace: boolean }> };
     let attempt = 0;
     const actor = createActor(
@@ -154,7 +154,8 @@ describe('app behaviour: what the session announcements mean', () => {
     auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'x' });
     await settle();
     expect(auth.getSnapshot().context.errorCode).toBe('RATE_LIMITED');
-    expect(world.toasts).toEqual([]);
+    expect(world.toasts).toEqual([{ kind: 'toast', status: 'error', durationMs: 3000, textKey: 'auth.RATE_LIMITED' }]);
+    expect(world.navigations).toEqual([]);
 
     auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'y' });
     await settle();
@@ -163,5 +164,25 @@ describe('app behaviour: what the session announcements mean', () => {
     await settle();
     expect(world.toasts.at(-1)).toEqual({ kind: 'toast', status: 'success', durationMs: 3000, textKey: 'auth.logout_success' });
     expect(world.navigations.at(-1)).toEqual({ to: '/home', replace: false });
+  });
+
+  it('every sign-in failure is a toast of its auth.{code}; a code without a text shows auth.unknown', async () => {
+    for (const [failure, textKey] of [
+      [new AuthFailure('INVALID_CREDENTIALS', 401), 'auth.INVALID_CREDENTIALS'],
+      [new AuthFailure('USER_DISABLED', 403), 'auth.USER_DISABLED'],
+      [new AuthFailure('NETWORK_ERROR'), 'auth.NETWORK_ERROR'],
+      [new AuthFailure('SOMETHING_NEW', 400), 'auth.unknown'],
+      [new Error('boom'), 'auth.unknown'],
+    ] as const) {
+      const world = { toasts: [] as ToastOutcome[], navigations: [] as Array<{ to: string; replace: boolean }> };
+      const actor = createActor(provided(world, () => Promise.reject(failure)), { input: INPUT }).start();
+      await settle();
+      const auth = actor.system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine>;
+      auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'x' });
+      await settle();
+      expect(world.toasts, textKey).toEqual([{ kind: 'toast', status: 'error', durationMs: 3000, textKey }]);
+      expect(signInFailedMessage(failure instanceof AuthFailure ? failure.code : 'unknown')).toEqual(world.toasts[0]);
+      actor.stop();
+    }
   });
 });

@@ -4,7 +4,11 @@
 // machine's own context.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, toPromise, waitFor } from 'xstate';
-import { createApiClient } from '../../src/api/client';
+import { createApiClient, type CallFailure } from '../../src/api/client';
+import { errorCatalogue, INSUFFICIENT_CREDITS_PAGE, INSUFFICIENT_CREDITS_TOAST_MS } from '../../src/api/errorCatalogue';
+import { creditGateMachine } from '../../machines/creditGate/creditGateMachine';
+import { creditGateActors, PENDING_SEARCH_KEY, readPendingSearch } from '../../machines/creditGate/actors';
+import { connectComparisonToGate } from '../../machines/creditGate/connect';
 import { signedInComparisonActors, subjectOf } from '../../machines/comparison/actors';
 import {
   comparisonMachine,
@@ -19,7 +23,7 @@ import {
   type StartingPoint,
 } from '../../machines/comparison/comparisonMachine';
 import { comparisonView, failureView, filterPanelView, resultView, withheldView } from '../../machines/comparison/viewModel';
-import { withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { normaliseFilters, withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { Measures, Statistic } from '../../src/domain/peerDistribution';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
@@ -165,6 +169,24 @@ interface World extends ActorWorld<ComparisonMachine> {
   dropped: string[];
   /** The widening order of the own group the walk opened; null otherwise or once the person changes a filter. */
   widen: string[] | null;
+  /** The session storage of the credit gate the page connects (machines/creditGate/connect.ts). */
+  gateStorage: Storage;
+  /** What the gate handed the page for the 402's warning and /my-account. */
+  toCredits: CallFailure[];
+}
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
 }
 
 function pending<T>(world: World, slot: 'loading' | 'counting' | 'searching'): Promise<T> {
@@ -191,6 +213,8 @@ function createWorld(): World {
     interruptedCount: null,
     dropped: [],
     widen: null,
+    gateStorage: memoryStorage(),
+    toCredits: [],
   } as Omit<World, 'actor'> as World;
   const machine = comparisonMachine.provide({
     actors: {
@@ -208,6 +232,9 @@ function createWorld(): World {
   });
   world.actor = createActor(machine, { input: { searchKeyPrefix: KEY_PREFIX }, clock: world.clock });
   world.actor.on('*', (event) => world.emitted.push(event));
+  // The credit gate as /comparison connects it.
+  const gate = createActor(creditGateMachine.provide({ actors: creditGateActors(() => world.gateStorage) })).start();
+  connectComparisonToGate(world.actor, gate, { path: '/comparison', toCredits: (failure) => world.toCredits.push(failure) });
   return world;
 }
 
@@ -361,8 +388,8 @@ const assertions = {
     const view = resultView(snapshot)!;
     expect(comparisonView(snapshot).phase).toBe('result');
     expect(view).toMatchObject({ stale: false, countLabel: '120', year: 2025, currency: 'EUR', creditsLeft: 9, filters: world.lastAnswer!.filters });
-    // The release it comes from, every figure published, and how much they may have moved for a published 120.
-    expect(view).toMatchObject({ release: { sequence: 4, cutAt: RELEASE.cutAt }, detail: 'full', noiseBoundPercent: 1.4, countsFromNextRelease: false });
+    // The release it comes from and every figure published.
+    expect(view).toMatchObject({ release: { sequence: 4, cutAt: RELEASE.cutAt }, detail: 'full', countsFromNextRelease: false });
     expect(view.headline.measure).toBe(snapshot.context.includeDeferred ? 'totalWithDeferral' : 'totalWithoutDeferral');
     expect(view.headline.position).toMatchObject({ estimated: false, percentileRank: snapshot.context.includeDeferred ? 41 : 68 });
     expect(view.reopened).toBe(world.reopening !== null && world.lastAnswer?.historyId === world.reopening);
@@ -385,6 +412,8 @@ const assertions = {
   creditGate: (world, snapshot) => {
     expect(comparisonView(snapshot).phase).toBe('creditGate');
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.creditsExhausted', failure: NO_CREDITS });
+    // The credit gate keeps the refused search for the way back (stored at once: the page is left right after).
+    expect(readPendingSearch(world.gateStorage)).toEqual({ path: '/comparison', filters: normaliseFilters(world.filters) });
     expect(failureView(snapshot)).toMatchObject({ during: 'search', status: 402, errorCode: 'INSUFFICIENT_CREDITS', canRetry: false });
   },
   failed: (world, snapshot) => {
@@ -618,8 +647,6 @@ describe('comparison behaviour', () => {
     const view = await answered({ ...OK, count: 10, countLabel: '10', measures: small, position: noPositions });
     expect(view.detail).toBe('mean');
     expect(view.headline).toMatchObject({ detail: 'mean', position: null, positionWithheld: true });
-    // A published 10 may be 6 people: 1.5 × (1 + 5/6) / 6 = 45.9 % at most.
-    expect(view.noiseBoundPercent).toBe(45.9);
     // Without a form (no positions at all) there is nothing withheld: the page invites to the questionnaire.
     expect((await answered({ ...OK, measures: small, position: null })).headline.positionWithheld).toBe(false);
   });
@@ -638,6 +665,66 @@ describe('comparison behaviour', () => {
       stamp: after,
     };
     expect((await answered({ ...OK, position: null, ownForm: null }, { filters: {}, subject })).countsFromNextRelease).toBe(true);
+  });
+
+  it('a 402 keeps the search, then leads to the credits with the warning toast (8 s) and /my-account, like every paid view', async () => {
+    const world = await startedWorld({ filters: { sector: 'banking' } });
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.search' });
+    world.searching!.reject(NO_CREDITS);
+    expect(comparisonView(await settled(world)).phase).toBe('creditGate');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(world.toCredits).toEqual([NO_CREDITS]);
+    expect(readPendingSearch(world.gateStorage)).toEqual({ path: '/comparison', filters: normaliseFilters({ sector: 'banking' }) });
+    // What the app does with it: the error catalogue's warning, then /my-account (src/web/features/payments/useCreditGateSearch.ts).
+    expect(errorCatalogue(NO_CREDITS.request, NO_CREDITS.status, NO_CREDITS.body)).toEqual({
+      kind: 'toast',
+      status: 'warning',
+      durationMs: INSUFFICIENT_CREDITS_TOAST_MS,
+      titleKey: 'errors.insufficient_credits.title',
+      textKey: 'errors.insufficient_credits.message',
+      navigateTo: INSUFFICIENT_CREDITS_PAGE,
+    });
+    // Any other failure stays on the page (its panel), with nothing kept.
+    const other = await startedWorld();
+    other.counting!.resolve(ENOUGH);
+    await settled(other);
+    other.actor.send({ type: 'comparison.search' });
+    other.searching!.reject(SERVER_ERROR);
+    await settled(other);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(other.toCredits).toEqual([]);
+    expect(readPendingSearch(other.gateStorage)).toBeNull();
+  });
+
+  it('a saved search re-opened neither settles the search waiting for credits nor waits itself; refused, it goes to the credits', async () => {
+    const world = createWorld();
+    const storage = memoryStorage();
+    storage.setItem(PENDING_SEARCH_KEY, JSON.stringify({ path: '/comparison', filters: { country: 'es' } }));
+    const gate = createActor(creditGateMachine.provide({ actors: creditGateActors(() => storage) })).start();
+    const toCredits: CallFailure[] = [];
+    connectComparisonToGate(world.actor, gate, { path: '/comparison', toCredits: (failure) => toCredits.push(failure), onlyRefused: true });
+    world.actor.start();
+    world.actor.send({ type: 'comparison.setCredits', credits: 0 });
+    world.loading!.resolve(SAVED);
+    await settled(world);
+    world.searching!.resolve(OK);
+    await settled(world);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(readPendingSearch(storage)).toEqual({ path: '/comparison', filters: normaliseFilters({ country: 'es' }) });
+    // A new search from the saved one, refused: kept for /comparison, then the credits.
+    world.actor.send({ type: 'comparison.setCredits', credits: 1 });
+    world.actor.send(SET_SECTOR);
+    world.clock.increment(DEBOUNCE_MS);
+    world.counting!.resolve(ENOUGH);
+    await settled(world);
+    world.actor.send({ type: 'comparison.search' });
+    world.searching!.reject(NO_CREDITS);
+    await settled(world);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(toCredits).toEqual([NO_CREDITS]);
+    expect(readPendingSearch(storage)).toEqual({ path: '/comparison', filters: normaliseFilters(withFilter(SAVED.filters, 'sector', 'energy')) });
   });
 
   it('a member without a completed form is pointed to the questionnaire', async () => {

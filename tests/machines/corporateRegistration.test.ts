@@ -10,7 +10,9 @@ import {
   type CorporateRegistrationInput,
   type CorporateRegistrationMachine,
 } from '../../machines/registration/corporateRegistrationMachine';
-import { corporateRegistrationView } from '../../machines/registration/viewModel';
+import { corporateInvitedToast, corporateRegistrationView } from '../../machines/registration/viewModel';
+import es from '../../locales/es.json';
+import en from '../../locales/en.json';
 import { AuthFailure, authMessageKey } from '../../machines/auth/failure';
 import type { CorporateInvitation } from '../../machines/auth/requests';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
@@ -76,6 +78,16 @@ const frameworkExecutors = {
 
 const view = corporateRegistrationView;
 
+/** The success toast the page shows for an invitation (spec §8): titled "Registro realizado correctamente", naming the invitation. */
+function expectSuccessToast(invited: string) {
+  expect(corporateInvitedToast(invited)).toEqual({
+    status: 'success',
+    titleKey: 'auth.register.success',
+    textKey: 'register.invited_toast',
+    values: { email: invited },
+  });
+}
+
 function assertionsFor(input: CorporateRegistrationInput) {
   return {
     editing: (_world, snapshot) => expect(view(snapshot)).toEqual({ busy: false, invited: null, errorKey: null }),
@@ -92,6 +104,7 @@ function assertionsFor(input: CorporateRegistrationInput) {
       expect(input.registrant?.role).not.toContain('corporate');
       expect(view(snapshot)).toEqual({ busy: false, invited: world.typed!.email, errorKey: null });
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.invited', invited: world.typed!.email });
+      expectSuccessToast(world.typed!.email);
     },
     landed: (world, snapshot) => {
       expect(snapshot.status).toBe('done');
@@ -99,6 +112,7 @@ function assertionsFor(input: CorporateRegistrationInput) {
         { type: 'corporateRegistration.invited', invited: world.typed!.email },
         { type: 'corporateRegistration.landed', to: input.savedRedirect ?? '/dashboard' },
       ]);
+      expectSuccessToast(world.typed!.email);
     },
   } satisfies StateAssertions<CorporateRegistrationMachine, World>;
 }
@@ -163,6 +177,16 @@ describe('corporateRegistration behaviour', () => {
       await tick();
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.landed', to: '/dashboard' });
     }
+  });
+
+  it('the success toast reads "Registro realizado correctamente" and names the invitation, in both languages', () => {
+    const toast = corporateInvitedToast('new@acme.example');
+    const text = (messages: typeof es, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
+    expect(toast.status).toBe('success');
+    expect(text(es, toast.titleKey)).toBe('Registro realizado correctamente');
+    expect(text(en, toast.titleKey)).toBe('Registration completed');
+    expect(text(es, toast.textKey).replace('{{email}}', toast.values.email)).toBe('Invitación enviada a new@acme.example.');
+    expect(text(en, toast.textKey).replace('{{email}}', toast.values.email)).toBe('Invitation sent to new@acme.example.');
   });
 
   it('an admin invites one colleague after another from the same page', async () => {

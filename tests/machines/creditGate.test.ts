@@ -2,6 +2,7 @@
 // actors are tested on an in-memory Storage below.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
+import type { CallFailure } from '../../src/api/client';
 import { creditGateMachine, type CreditGateEmitted, type CreditGateEvent, type CreditGateMachine, type PendingSearch } from '../../machines/creditGate/creditGateMachine';
 import { creditGateView } from '../../machines/creditGate/viewModel';
 import { creditGateActors, PENDING_SEARCH_KEY, pendingSearchFilters, pendingSearchStart, readPendingSearch, takePendingSearch } from '../../machines/creditGate/actors';
@@ -11,17 +12,34 @@ import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAsse
 
 const SEARCH: PendingSearch = { path: '/comparison', filters: { sector: 'banking', year: 2025 } };
 const NEWER: PendingSearch = { path: '/comparison', filters: { country: 'ES' } };
+const NO_CREDITS: CallFailure = {
+  ok: false,
+  status: 402,
+  value: null,
+  reason: 'http',
+  body: { error: 'Insufficient credits', errorCode: 'INSUFFICIENT_CREDITS' },
+  errorCode: 'INSUFFICIENT_CREDITS',
+  request: { method: 'POST', path: '/forms/comparation' },
+};
 
-const serializeState = (s: MachineSnapshot<CreditGateMachine>) => JSON.stringify({ value: s.value, pending: s.context.pending });
+const serializeState = (s: MachineSnapshot<CreditGateMachine>) => JSON.stringify({ value: s.value, pending: s.context.pending, refused: s.context.refusal !== null });
 
 const graph = machineGraph({
   machine: creditGateMachine,
   serializeState,
   events: eventsWithFixtures<CreditGateEvent>(
-    { 'creditGate.exhausted': [{ type: 'creditGate.exhausted', search: SEARCH }] },
     {
-      outputs: { loadPendingSearch: [SEARCH, null], savePendingSearch: [undefined], clearPendingSearch: [undefined] },
-      errors: { loadPendingSearch: [new Error('storage blocked')], savePendingSearch: [new Error('quota')], clearPendingSearch: [new Error('storage blocked')] },
+      'creditGate.exhausted': [{ type: 'creditGate.exhausted', search: SEARCH }],
+      'creditGate.refused': [{ type: 'creditGate.refused', search: SEARCH, failure: NO_CREDITS }],
+    },
+    {
+      outputs: { loadPendingSearch: [SEARCH, null], savePendingSearch: [undefined], saveRefusedSearch: [undefined], clearPendingSearch: [undefined] },
+      errors: {
+        loadPendingSearch: [new Error('storage blocked')],
+        savePendingSearch: [new Error('quota')],
+        saveRefusedSearch: [new Error('quota')],
+        clearPendingSearch: [new Error('storage blocked')],
+      },
     },
   ),
 });
@@ -39,10 +57,14 @@ interface World extends ActorWorld<CreditGateMachine> {
   /** The search the world holds: what was found at start or what the last gesture saved. */
   held: PendingSearch | null;
   emitted: CreditGateEmitted[];
+  /** The 402 the walk's last gesture refused a search with, until the gate has kept the search (or could not). */
+  refusal: CallFailure | null;
+  /** The way to the credits the walk expects the page to have been told to take, in order (the 402's warning and /my-account). */
+  toCredits: CallFailure[];
 }
 
 function createWorld(): World {
-  const world = { loading: null, saving: null, clearing: null, saved: [], held: null, emitted: [] } as Omit<World, 'actor'> as World;
+  const world = { loading: null, saving: null, clearing: null, saved: [], held: null, emitted: [], refusal: null, toCredits: [] } as Omit<World, 'actor'> as World;
   const machine = creditGateMachine.provide({
     actors: {
       loadPendingSearch: fromPromise<PendingSearch | null>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
@@ -61,6 +83,13 @@ function createWorld(): World {
 const executors = {
   'creditGate.exhausted': (world, event) => {
     world.held = event.search;
+    // A newer search replaces a refused one still being kept: that one no longer leads to the credits.
+    world.refusal = null;
+    send(world, event);
+  },
+  'creditGate.refused': (world, event) => {
+    world.held = event.search;
+    world.refusal = event.failure;
     send(world, event);
   },
   'creditGate.creditsAdded': send,
@@ -78,6 +107,19 @@ const driver = actorDriver<CreditGateMachine, World>({
     },
     'xstate.error.actor.loadPendingSearch': (world, event) => world.loading!.reject(event.error),
     'xstate.done.actor.savePendingSearch': (world) => world.saving!.resolve(),
+    // The refused search is kept: then (never before) the page is told to go to the credits.
+    'xstate.done.actor.saveRefusedSearch': (world) => {
+      world.toCredits.push(world.refusal!);
+      world.refusal = null;
+      world.saving!.resolve();
+    },
+    // It could not be kept: the person still goes to the credits, with no way back.
+    'xstate.error.actor.saveRefusedSearch': (world, event) => {
+      world.toCredits.push(world.refusal!);
+      world.refusal = null;
+      world.held = null;
+      world.saving!.reject(event.error);
+    },
     'xstate.error.actor.savePendingSearch': (world, event) => {
       world.held = null;
       world.saving!.reject(event.error);
@@ -94,17 +136,46 @@ const driver = actorDriver<CreditGateMachine, World>({
   serializeState,
 });
 
+/** The page was told to go to the credits exactly when the walk expects it: once per refused search, after keeping it. */
+function expectToCredits(world: World) {
+  const told = world.emitted.filter((event) => event.type === 'creditGate.toCredits');
+  expect(told).toEqual(world.toCredits.map((failure) => ({ type: 'creditGate.toCredits', failure })));
+}
+
 const assertions = {
-  loading: (_, snapshot) => expect(creditGateView(snapshot)).toMatchObject({ pending: false, canResume: false }),
-  none: (_, snapshot) => expect(creditGateView(snapshot)).toMatchObject({ pending: false, filters: null, canResume: false }),
+  loading: (world, snapshot) => {
+    expect(creditGateView(snapshot)).toMatchObject({ pending: false, canResume: false });
+    expectToCredits(world);
+  },
+  none: (world, snapshot) => {
+    expect(creditGateView(snapshot)).toMatchObject({ pending: false, filters: null, canResume: false });
+    expectToCredits(world);
+  },
   saving: (world, snapshot) => {
     expect(world.saved.at(-1)).toEqual(world.held);
     expect(creditGateView(snapshot).canResume).toBe(false);
+    expectToCredits(world);
   },
-  waiting: (world, snapshot) => expect(creditGateView(snapshot)).toMatchObject({ pending: true, ready: false, filters: world.held!.filters, canResume: true }),
-  ready: (world, snapshot) => expect(creditGateView(snapshot)).toMatchObject({ pending: true, ready: true, filters: world.held!.filters, canResume: true }),
+  refusing: (world, snapshot) => {
+    // Kept first: the credits page must find the search when the person lands there.
+    expect(world.saved.at(-1)).toEqual(world.held);
+    expect(snapshot.context.refusal).toEqual(world.refusal);
+    expect(creditGateView(snapshot).canResume).toBe(false);
+    expectToCredits(world);
+  },
+  waiting: (world, snapshot) => {
+    expect(creditGateView(snapshot)).toMatchObject({ pending: true, ready: false, filters: world.held!.filters, canResume: true });
+    expectToCredits(world);
+  },
+  ready: (world, snapshot) => {
+    expect(creditGateView(snapshot)).toMatchObject({ pending: true, ready: true, filters: world.held!.filters, canResume: true });
+    expectToCredits(world);
+  },
   returning: (world) => expect(world.emitted.at(-1)).toEqual({ type: 'creditGate.returnTo', path: world.held!.path }),
-  discarding: (_, snapshot) => expect(creditGateView(snapshot)).toMatchObject({ pending: false, canResume: false }),
+  discarding: (world, snapshot) => {
+    expect(creditGateView(snapshot)).toMatchObject({ pending: false, canResume: false });
+    expectToCredits(world);
+  },
 } satisfies StateAssertions<CreditGateMachine, World>;
 
 describeMachinePaths('creditGate paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
@@ -132,6 +203,36 @@ describe('creditGate storage', () => {
     expect(readPendingSearch(storage)).toEqual(NEWER);
     expect(takePendingSearch(storage)).toEqual(NEWER);
     expect(takePendingSearch(storage)).toBeNull();
+  });
+
+  it('a refused search (402) is stored before the page is told to go to the credits, and only once', async () => {
+    const storage = memoryStorage();
+    const gate = createActor(creditGateMachine.provide({ actors: creditGateActors(() => storage) }));
+    const told: Array<{ failure: CallFailure; stored: PendingSearch | null }> = [];
+    gate.on('creditGate.toCredits', (event) => told.push({ failure: event.failure, stored: readPendingSearch(storage) }));
+    gate.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gate.send({ type: 'creditGate.refused', search: NEWER, failure: NO_CREDITS });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual([{ failure: NO_CREDITS, stored: NEWER }]);
+    expect(creditGateView(gate.getSnapshot())).toMatchObject({ pending: true, filters: NEWER.filters, canResume: true });
+  });
+
+  it('a refused search that cannot be stored still leads to the credits, with no way back', async () => {
+    const full: Storage = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
+    const gate = createActor(creditGateMachine.provide({ actors: creditGateActors(() => full) }));
+    const told: CallFailure[] = [];
+    gate.on('creditGate.toCredits', (event) => told.push(event.failure));
+    gate.start();
+    gate.send({ type: 'creditGate.refused', search: NEWER, failure: NO_CREDITS });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual([NO_CREDITS]);
+    expect(creditGateView(gate.getSnapshot())).toMatchObject({ pending: false, canResume: false });
   });
 
   it('a page opened later finds the search and leads back to it', async () => {

@@ -1,4 +1,4 @@
-// Path tests of the questionnaire machine, generated from its graph (xstate/graph through the harness) and
+// Path tests of the questionnaire machine, generated from its graph (@xstate/graph through the harness) and
 // walked against the real actor with fake network effects. The vertex is projected to the step, its validity
 // (the state value), the save status (the state value, the saved steps, whether the form exists, whether
 // anything is unsaved), which steps have problems and whether problems are revealed — so the graph stays finite.

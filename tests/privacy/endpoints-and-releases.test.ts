@@ -1,5 +1,7 @@
 // Attacks 1 and 2 of issue 9: two endpoints over nested populations, and the same search before and after one
-// new form (also with ten forms of the attacker's own to average the noise away).
+// new form (also with ten forms of the attacker's own to average the noise away). Each difference isolates one
+// person (m = 1): what it can give is that person's infused value (src/server/services/infusion.ts), the same in
+// every group, year and release, so averaging many groups converges on it and never on the true pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CITIES,
@@ -64,7 +66,7 @@ describe('attack 2: the same search before and after one new form', () => {
   const sectors = SECTORS.slice(4, 8);
   const cities = CITIES.slice(0, 40);
 
-  it('moves no figure until the next release, and then hides the new person behind fresh noise', async () => {
+  it('moves no figure until the next release, and then hides the new person behind their infusion factor', async () => {
     const cells = grid(cities, sectors, () => 5 + Math.floor(gen.random() * 56));
     await addPeople(a.t.database, cells.flatMap((c) => c.people));
     await cut(a.t.database);

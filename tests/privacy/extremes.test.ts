@@ -4,9 +4,12 @@
 // The minimum can be solved for exactly when the unit vector e(1) lies in the span of those combinations. This
 // test tries that algebra for every group size under the publication rules, and shows that the rules of the
 // audited build (p10/p90 and the interval from 10) were solvable at n = 10, so the check is not vacuous.
+// The thresholds are decided on the PUBLISHED count (n + d, d in −2..+2, rounded to 5, never under K), so a
+// group of n people publishes the figures of any count it can be shown with: a true n of 11 can show 15 (quartiles)
+// and a true n of 16 can show 20 (p10, p90 and the interval). The algebra tries every count each n can show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERCENTILES, medianCiRanks } from '../../src/domain/statistics';
-import { DEFAULT_PRIVACY_THRESHOLD, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, DEFAULT_PRIVACY_THRESHOLD, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 import { CITIES, PROTECTION, addPeople, assertProtected, compare, cut, payGenerator, relError, startAttackApp, type Attacker } from './support';
 import { SECTORS } from '../../src/domain/questionnaire';
 
@@ -29,12 +32,15 @@ function orderStatisticRow(n: number, rank: number): Row {
   return row;
 }
 
-/** The linear figures a group of n publishes under the given thresholds. */
-function publishedRows(n: number, rules: { k: number; quartiles: number; tails: number }): Row[] {
+/**
+ * The linear figures a group of n publishes under the given thresholds: K on the true n, the quartiles and the
+ * tails on the count the answer shows (the audited build showed and decided on the true n: count = n).
+ */
+function publishedRows(n: number, rules: { k: number; quartiles: number; tails: number }, count = n): Row[] {
   if (n < rules.k) return [];
   const rows: Row[] = [new Array<number>(n).fill(1 / n)];
-  if (n >= rules.quartiles) for (const p of [0.25, 0.5, 0.75]) rows.push(percentileRow(n, p));
-  if (n >= rules.tails) {
+  if (count >= rules.quartiles) for (const p of [0.25, 0.5, 0.75]) rows.push(percentileRow(n, p));
+  if (count >= rules.tails) {
     for (const p of [0.1, 0.9]) rows.push(percentileRow(n, p));
     const { lower, upper } = medianCiRanks(n);
     rows.push(orderStatisticRow(n, lower), orderStatisticRow(n, upper));
@@ -68,6 +74,13 @@ function solvable(rows: Row[], n: number, index: number): boolean {
 }
 
 const CURRENT = { k: DEFAULT_PRIVACY_THRESHOLD, quartiles: QUARTILE_MINIMUM, tails: TAIL_PERCENTILE_MINIMUM };
+
+/** Every count a group of n ≥ K can be published with (services/perturbation.ts perturbCount, over all its noise). */
+function possibleCounts(n: number, k: number): number[] {
+  const counts = new Set<number>();
+  for (let d = -COUNT_NOISE; d <= COUNT_NOISE; d++) counts.add(Math.max(k, Math.round((n + d) / COUNT_ROUNDING_BASE) * COUNT_ROUNDING_BASE));
+  return [...counts];
+}
 const AUDITED = { k: 5, quartiles: 5, tails: 10 };
 
 describe('attack 4: published figures never solve for a minimum or a maximum', () => {
@@ -77,12 +90,17 @@ describe('attack 4: published figures never solve for a minimum or a maximum', (
     expect(solvable(publishedRows(10, AUDITED), 10, 10)).toBe(true);
   });
 
-  it('under the current rules no group size from K to 400 determines its minimum or maximum', () => {
+  it('under the current rules no group size from K to 400, with any count it can be shown with, determines its minimum or maximum', () => {
     const leaks: string[] = [];
+    // The smallest true sizes that can show quartiles and tails (the counts' noise reaches below the thresholds).
+    expect(Math.min(...Array.from({ length: 40 }, (_, n) => n).filter((n) => n >= CURRENT.k && possibleCounts(n, CURRENT.k).some((c) => c >= QUARTILE_MINIMUM)))).toBe(11);
+    expect(Math.min(...Array.from({ length: 40 }, (_, n) => n).filter((n) => n >= CURRENT.k && possibleCounts(n, CURRENT.k).some((c) => c >= TAIL_PERCENTILE_MINIMUM)))).toBe(16);
     for (let n = CURRENT.k; n <= 400; n++) {
-      const rows = publishedRows(n, CURRENT);
-      if (solvable(rows, n, 1)) leaks.push(`min at n=${n}`);
-      if (solvable(rows, n, n)) leaks.push(`max at n=${n}`);
+      for (const shown of possibleCounts(n, CURRENT.k)) {
+        const rows = publishedRows(n, CURRENT, shown);
+        if (solvable(rows, n, 1)) leaks.push(`min at n=${n} shown as ${shown}`);
+        if (solvable(rows, n, n)) leaks.push(`max at n=${n} shown as ${shown}`);
+      }
     }
     expect(leaks).toEqual([]);
   });
@@ -109,9 +127,11 @@ describe('attack 4: published figures never solve for a minimum or a maximum', (
       await addPeople(a.t.database, [...cells.flatMap((c) => c.people), ...filler]);
       await cut(a.t.database);
       const errors: number[] = [];
+      const shownWithTails: number[] = [];
       for (const cell of cells) {
         const n = cell.people.length;
-        const published = (await compare(a, { city: cell.city, sector: cell.sector })).measures?.fixedSalary;
+        const answer = await compare(a, { city: cell.city, sector: cell.sector });
+        const published = answer.measures?.fixedSalary;
         const sorted = cell.people.map((p) => p.fixedSalary).sort((x, y) => x - y);
         // The audit's algebra: p10 = (1 − w)·x(1) + w·x(2) with x(2) the interval's lower bound.
         const h = 0.1 * (n - 1);
@@ -120,9 +140,21 @@ describe('attack 4: published figures never solve for a minimum or a maximum', (
         const usable = published?.p10 != null && published.medianCi && Math.floor(h) === 0 && lower === 2;
         const estimate = usable ? (published!.p10! - w * published!.medianCi!.low) / (1 - w) : null;
         errors.push(relError(estimate, sorted[0]));
-        if (n < TAIL_PERCENTILE_MINIMUM) expect(published?.p10 ?? null).toBeNull();
+        // What is published follows the count the answer shows, never the true n.
+        const shown = answer.count!;
+        expect(published!.n).toBe(shown);
+        for (const figure of [published!.p25, published!.p50, published!.p75]) expect(figure !== null).toBe(shown >= QUARTILE_MINIMUM);
+        for (const figure of [published!.p10, published!.p90, published!.medianCi]) expect(figure !== null).toBe(shown >= TAIL_PERCENTILE_MINIMUM);
+        if (n < TAIL_PERCENTILE_MINIMUM && shown >= TAIL_PERCENTILE_MINIMUM) shownWithTails.push(n);
       }
-      assertProtected({ attack: 'attack 4, minimum from p10 and the median interval (n = 10..40)', errors }, PROTECTION);
+      assertProtected(
+        {
+          attack: 'attack 4, minimum from p10 and the median interval (n = 10..40)',
+          errors,
+          note: `groups under ${TAIL_PERCENTILE_MINIMUM} shown with tails: ${shownWithTails.length ? shownWithTails.join(', ') : 'none'}`,
+        },
+        PROTECTION,
+      );
     }, 120_000);
   });
 });

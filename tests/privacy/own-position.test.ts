@@ -1,12 +1,16 @@
 // Attacks 6 and 7 of issue 9: probing with one's own values. The audited build ranked the caller's own value
 // against the group's rows, so editing one's form ~100 times and watching the percentile rank step recovered every
 // value of a group of 5; and the difference from the median used the unrounded median. Now the position is derived
-// from the published (perturbed, rounded) figures and the caller's own values only: probing reveals nothing the
-// published figures do not already say, and under QUARTILE_MINIMUM people there is no position at all.
+// from the published (infused, rounded) figures and the caller's own values only: probing reveals nothing the
+// published figures do not already say, and a group shown as fewer than QUARTILE_MINIMUM people has no position at
+// all. The threshold is decided on the count the answer shows, not the true n: a group of 11–14 can be shown as 15,
+// and then its position interpolates between its published percentiles. Those percentiles are all the probes can
+// find (where the rank's slope breaks), and each is the infused value of one or two members
+// (src/server/services/infusion.ts): the attacker's error on those members' pay must still meet the bars.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITIES, CITY_COUNTRY, PROTECTION, YEAR, addPeople, assertProtected, compare, cut, payGenerator, startAttackApp, type Attacker, type Person } from './support';
+import { CITIES, CITY_COUNTRY, PROTECTION, YEAR, addPeople, assertProtected, compare, cut, payGenerator, relError, startAttackApp, type Attacker, type Person } from './support';
 import { SECTORS } from '../../src/domain/questionnaire';
-import { QUARTILE_MINIMUM } from '../../src/domain/constants';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 import { estimatePosition, type Statistic } from '../../src/domain/peerDistribution';
 
 let a: Attacker;
@@ -28,6 +32,9 @@ async function probingMember(city: string, sector: string, fixedSalary: number) 
              'female', 12, $8, 0, 0, now())`,
     [formId, user.id, user.email, YEAR, CITY_COUNTRY.get(city), city, sector, fixedSalary],
   );
+  // Seeded keys (the database would draw them at random), so every run sees the same counts and infusion.
+  await a.t.database.execute('update forms set record_key = $2 where id = $1', [formId, Math.floor(gen.random() * 4_294_967_296)]);
+  await a.t.database.execute('update users set noise_key = $2 where id = $1', [user.id, Math.floor(gen.random() * 2 ** 52)]);
   return { headers: await a.t.bearer(user.id, ['member']), formId };
 }
 
@@ -38,41 +45,79 @@ async function probe(member: { headers: { authorization: string }; formId: strin
 }
 
 describe('attacks 6 and 7: probing one’s own position', () => {
-  it('a group of 5 to 14 gives no position at all: ~100 probes recover none of its values', async () => {
-    const sizes = Array.from({ length: 20 }, (_, i) => 5 + (i % (QUARTILE_MINIMUM - 5)));
-    const cells = sizes.map((size, i) => ({
-      city: CITIES[i],
-      sector: SECTORS[0],
-      people: Array.from({ length: size - 1 }, (): Person => ({ city: CITIES[i], sector: SECTORS[0], fixedSalary: gen.pay() })),
-    }));
+  it('a group of 5 to 14 gives a position only when shown as 15 or more, and ~100 probes then learn only the published percentiles', async () => {
+    // Every size from 5 to 14 twice, and 20 more groups of 11 to 14 (those that can be shown as 15) in another sector.
+    const sizes = [...Array.from({ length: 20 }, (_, i) => 5 + (i % (QUARTILE_MINIMUM - 5))), ...Array.from({ length: 20 }, (_, i) => 11 + (i % 4))];
+    const cells = sizes.map((size, i) => {
+      const [city, sector] = [CITIES[i % 20], SECTORS[i < 20 ? 0 : 4]];
+      return { city, sector, people: Array.from({ length: size - 1 }, (): Person => ({ city, sector, fixedSalary: gen.pay() })) };
+    });
     const filler = CITIES.slice(0, 40).flatMap((city) => Array.from({ length: 6 }, (): Person => ({ city, sector: SECTORS[1], fixedSalary: gen.pay() })));
-    await addPeople(a.t.database, [...cells.flatMap((c) => c.people), ...filler]);
+    const ids = await addPeople(a.t.database, [...cells.flatMap((c) => c.people), ...filler]);
     await cut(a.t.database);
 
     const errors: number[] = [];
+    const withPosition: number[] = [];
+    let offset = 0;
     for (const cell of cells) {
+      const payOf = new Map(cell.people.map((p, j) => [ids[offset + j], p.fixedSalary]));
+      offset += cell.people.length;
       const member = await probingMember(cell.city, cell.sector, 150_000);
       // The prober's own form counts from the next release: cut one so it is in its group.
       await cut(a.t.database);
       const filters = { city: cell.city, sector: cell.sector };
-      // The attack of the audit: walk one's own salary up and read where the rank steps; each step is a member's value.
-      const steps: number[] = [];
-      let previous: number | null = null;
+      // The attack of the audit: walk one's own salary up and read where the rank steps.
+      let published: Statistic | null = null;
+      let shown: number | null = null;
       for (let value = 80_000; value <= 400_000; value += 3_200) {
         const answer = await probe(member, filters, value);
-        const rank = answer.position?.fixedSalary?.percentileRank ?? null;
-        const diff = answer.position?.fixedSalary?.diffFromMedianPercent ?? null;
-        expect(diff).toBeNull();
-        if (rank !== null && previous !== null && rank !== previous) steps.push(value);
-        previous = rank;
+        shown = answer.count!;
+        published = answer.measures!.fixedSalary as Statistic;
+        // What is published follows the count the answer shows, never the true n (5 to 14 here).
+        expect(published.n).toBe(shown);
+        expect(published.p50 !== null).toBe(shown >= QUARTILE_MINIMUM);
+        expect(published.p10 !== null).toBe(shown >= TAIL_PERCENTILE_MINIMUM);
+        if (shown < QUARTILE_MINIMUM) expect(answer.position?.fixedSalary ?? null).toBeNull();
+        // Shown as 15 or more: the position is the published figures' own (interpolated between the published
+        // percentiles), so the rank's steps are not members' values; all the probes can find are the percentiles.
+        else expect(answer.position!.fixedSalary).toEqual(estimatePosition('fixedSalary', published, value));
       }
-      // Every other member's value is a hidden value; an estimate is the nearest step found (none: no estimate).
-      for (const p of cell.people) {
-        const nearest = steps.length ? steps.reduce((best, s) => (Math.abs(s - p.fixedSalary) < Math.abs(best - p.fixedSalary) ? s : best)) : null;
-        errors.push(nearest === null ? Infinity : Math.abs(nearest - p.fixedSalary) / p.fixedSalary);
+      if (shown! < QUARTILE_MINIMUM) continue;
+      withPosition.push(cell.people.length + 1);
+      // Each percentile the probes find is the infused value of one member (or between two): the attacker's estimate
+      // of that member's pay. Given the release's infused values (the attacker never is), find whose it is.
+      const rows = await a.t.database.execute<{ form_id: string; fx: number }>(
+        `select form_id, fx from release_forms where release_id = (select id from statistics_releases where current)
+            and survey_year = $1 and city = $2 and sector = $3 order by fx`,
+        [YEAR, cell.city, cell.sector],
+      );
+      const n = rows.length;
+      expect(n).toBe(cell.people.length + 1);
+      const knots: Array<[number, number | null]> = [
+        [0.1, published!.p10],
+        [0.25, published!.p25],
+        [0.5, published!.p50],
+        [0.75, published!.p75],
+        [0.9, published!.p90],
+      ];
+      for (const [p, knot] of knots) {
+        if (knot === null) continue;
+        const h = p * (n - 1);
+        for (const rank of new Set([Math.floor(h), Math.ceil(h)])) {
+          const pay = payOf.get(rows[rank].form_id);
+          // The prober's own form: the attacker knows its own pay.
+          if (pay !== undefined) errors.push(relError(knot, pay));
+        }
       }
     }
-    assertProtected({ attack: 'attack 6/7, ~100 probes of one’s own position in groups of 5–14', errors }, PROTECTION);
+    assertProtected(
+      {
+        attack: 'attack 6/7, ~100 probes of one’s own position in groups of 5–14 (the members behind the published percentiles)',
+        errors,
+        note: `groups shown with a position: ${withPosition.length ? withPosition.map((n) => `n=${n}`).join(', ') : 'none'} of ${cells.length}`,
+      },
+      PROTECTION,
+    );
   }, 300_000);
 
   it('from 15 people the position is exactly what the published figures give (probing adds nothing)', async () => {

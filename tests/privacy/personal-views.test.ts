@@ -2,17 +2,21 @@
 // combined to isolate fewer than K people? Each view publishes nothing of its own: every figure is the published
 // answer of a group the comparison could be asked for (the same release, rules and perturbation), so the attacks
 // below are the subtraction attacks of issue 9 carried out through the new calls, and fail for the same reasons —
-// the rule against differencing refuses the narrower group, or the independent noise of two different groups
-// drowns the difference. Exact group sizes are given to the attacker throughout.
+// the rule against differencing refuses the narrower group, or what is left over is the infused pay of the people
+// in between (each person's values carry their own permanent factor, src/server/services/infusion.ts). Exact group
+// sizes are given to the attacker throughout. Where the residual is the total of m ≥ 2 people, the attacker's
+// best estimate of each of them is residual / m, measured against each one's own pay (support.ts perPersonErrors).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OWN_FORMS,
   PROTECTION,
   addPeople,
+  addPeopleWithAccounts,
   assertProtected,
   compare,
   cut,
   payGenerator,
+  perPersonErrors,
   relError,
   startAttackApp,
   trueSize,
@@ -20,6 +24,7 @@ import {
   type Person,
 } from './support';
 import { POSITION_LEVELS, SECTORS } from '../../src/domain/questionnaire';
+import { QUARTILE_MINIMUM } from '../../src/domain/constants';
 
 const K = 5;
 
@@ -82,7 +87,7 @@ describe('personalised comparison: two widening levels differenced', () => {
       }
       const nWide = trial.spain.length + trial.hidden.length + 1;
       const usedNarrow = narrow.filters.country === 'es';
-      const estimate =
+      const residual =
         usedNarrow && wide.filters.country === undefined
           ? (() => {
               const all = total(wide.measures?.fixedSalary.mean, nWide);
@@ -90,9 +95,13 @@ describe('personalised comparison: two widening levels differenced', () => {
               return all === null || spain === null ? null : all - spain - trial.attacker.fixedSalary;
             })()
           : null;
-      errors.push(relError(estimate, trial.hidden.reduce((sum, p) => sum + p.fixedSalary, 0)));
+      // The residual is the hidden people's total: residual / m for each of them, against each one's own pay.
+      errors.push(...perPersonErrors(residual, trial.hidden.map((p) => p.fixedSalary)));
     }
-    assertProtected({ attack: 'personalised comparison, all countries minus Spain (1–4 people in Portugal besides the attacker)', errors }, PROTECTION);
+    assertProtected(
+      { attack: 'personalised comparison, all countries minus Spain (1–4 people in Portugal besides the attacker; residual / m per hidden person)', errors },
+      PROTECTION,
+    );
   }, 300_000);
 });
 
@@ -105,16 +114,19 @@ describe('evolution: years differenced against each other and against the compar
   const gen = payGenerator(14002);
 
   it('a group that gained one person between two years does not give away that person’s pay', async () => {
-    // The same people with the same pay in 2024 and 2025, and one newcomer in 2025.
+    // The same people (the same accounts, so the same infusion factors) with the same pay in 2024 and 2025, and one
+    // newcomer in 2025: the strongest case for the attacker, as only the forms' jitter differs between the years.
     const trials = Array.from({ length: 40 }, (_, i) => {
       const sector = SECTORS[i % 20];
       const positionLevel = POSITION_LEVELS[2 + Math.floor(i / 20)];
       const stayers = Array.from({ length: 5 + Math.floor(gen.random() * 30) }, () => gen.person('paris', sector, { positionLevel }));
       return { sector, positionLevel, stayers, newcomer: gen.person('paris', sector, { positionLevel, year: 2025 }) };
     });
+    const stayers2024 = await addPeopleWithAccounts(a.t.database, trials.flatMap((t) => t.stayers.map((p) => ({ ...p, year: 2024 }))));
+    let stayer = 0;
     await addPeople(
       a.t.database,
-      trials.flatMap((t) => [...t.stayers.map((p) => ({ ...p, year: 2024 })), ...t.stayers.map((p) => ({ ...p, year: 2025 })), t.newcomer]),
+      trials.flatMap((t) => [...t.stayers.map((p) => ({ ...p, year: 2025, userId: stayers2024[stayer++].userId! })), t.newcomer]),
     );
     const member: Person = gen.person('paris', SECTORS[0], { positionLevel: 'ceo' });
     const [memberForm] = await addPeople(a.t.database, [member]);
@@ -158,13 +170,17 @@ describe('evolution: years differenced against each other and against the compar
       const evolution = await call(a, 'POST', 'forms/evolution', headers, { filters, years: [2025], getUserEvolution: true, measure: 'fixedSalary' });
       const own = evolution.userSeries.find((p: { year: number }) => p.year === 2025)?.value ?? 0;
       expect(own).toBe(Math.round(trial.attacker.fixedSalary));
-      // Under 15 people the year has no quartiles; the mean comes from the comparison of the same group.
-      expect(evolution.series[0]).toMatchObject({ p50: null });
+      // Under a published count of 15 the year has no quartiles (a group of K is always published as 5); the mean
+      // comes from the comparison of the same group.
+      if (evolution.series[0].n < QUARTILE_MINIMUM) expect(evolution.series[0]).toMatchObject({ p50: null });
+      else expect(evolution.series[0].p50).not.toBeNull();
       const comparison = await compare(a, { ...filters, year: 2025 }, headers);
+      expect(comparison.count).toBe(evolution.series[0].n);
       const sum = total(comparison.measures?.fixedSalary.mean, K);
-      errors.push(relError(sum === null ? null : sum - own, trial.others.reduce((s, p) => s + p.fixedSalary, 0)));
+      // The residual is the other four's total: residual / 4 for each of them, against each one's own pay.
+      errors.push(...perPersonErrors(sum === null ? null : sum - own, trial.others.map((p) => p.fixedSalary)));
     }
-    assertProtected({ attack: "own line + a group of K: n × mean − own pay (the other four's total)", errors }, OWN_FORMS);
+    assertProtected({ attack: "own line + a group of K: (n × mean − own pay) / 4 per other member", errors }, OWN_FORMS);
   }, 300_000);
 });
 
@@ -214,12 +230,13 @@ describe('insights: a ranking combined with a comparison', () => {
       const listed = ranking.items.filter((i: { key: string }) => i.key in sizes);
       // The ranking gives means too: the attacker subtracts every listed city from the country.
       const spain = total(country.measures?.totalWithDeferral.mean, trial.madrid.length + trial.barcelona.length + trial.valencia.length);
-      const estimate =
+      const residual =
         spain === null || listed.length < 2 || listed.some((i: { mean: number | null }) => i.mean === null)
           ? null
           : spain - listed.reduce((s: number, i: { key: string; mean: number }) => s + i.mean * sizes[i.key], 0);
-      errors.push(relError(estimate, trial.valencia.reduce((s, p) => s + p.fixedSalary, 0)));
+      // The residual is the omitted city's total: residual / m for each of its people, against each one's own pay.
+      errors.push(...perPersonErrors(residual, trial.valencia.map((p) => p.fixedSalary)));
     }
-    assertProtected({ attack: 'insights, Spain minus its ranked cities (1–4 people in the omitted city)', errors }, PROTECTION);
+    assertProtected({ attack: 'insights, Spain minus its ranked cities (1–4 people in the omitted city; residual / m per hidden person)', errors }, PROTECTION);
   }, 300_000);
 });

@@ -1,5 +1,7 @@
 // Attacks 3 and 5 of issue 9: a group minus its answered sub-groups (the "tracker": every answer allowed on its
-// own, their difference one to four people), and head-counts under K from two published counts.
+// own, their difference one to four people), and head-counts under K from two published counts. The tracker's
+// residual is the total of the m people left over: the attacker's best estimate of each of them is residual / m,
+// and its error is measured against each one's own pay (support.ts perPersonErrors; m = 1: that person's pay).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CITIES,
@@ -12,6 +14,7 @@ import {
   cut,
   meanFixed,
   payGenerator,
+  perPersonErrors,
   relError,
   startAttackApp,
   type Attacker,
@@ -51,11 +54,12 @@ describe('attack 3: a group minus its answered sub-groups', () => {
       const [all, women, men] = [await compare(a, base), await compare(a, { ...base, gender: 'female' }), await compare(a, { ...base, gender: 'male' })];
       const [mAll, mWomen, mMen] = [meanFixed(all), meanFixed(women), meanFixed(men)];
       const n = c.women.length + c.men.length + c.others.length;
-      // Exact sizes given to the attacker; the hidden value is the others' total pay.
-      const estimate = mAll === null || mWomen === null || mMen === null ? null : n * mAll - c.women.length * mWomen - c.men.length * mMen;
-      errors.push(relError(estimate, c.others.reduce((sum, p) => sum + p.fixedSalary, 0)));
+      // Exact sizes given to the attacker; the residual is the others' total pay, and each of the m others is
+      // estimated at residual / m (one error per hidden person, against that person's own pay).
+      const residual = mAll === null || mWomen === null || mMen === null ? null : n * mAll - c.women.length * mWomen - c.men.length * mMen;
+      errors.push(...perPersonErrors(residual, c.others.map((p) => p.fixedSalary)));
     }
-    assertProtected({ attack: 'attack 3, group minus its gender sub-groups (1–4 people left, exact sizes given)', errors }, PROTECTION);
+    assertProtected({ attack: 'attack 3, group minus its gender sub-groups (1–4 people left, exact sizes given; residual / m per hidden person)', errors }, PROTECTION);
   }, 120_000);
 });
 

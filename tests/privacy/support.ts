@@ -1,21 +1,30 @@
 // The privacy attack suite's tools: a real app on a real database, people written in bulk (each a verified
 // account unless told otherwise, like a real member who confirmed their e-mail), releases cut as the product
 // cuts them, the published answers read through the real API, and the attacker's error measured and printed
-// against the bars of issue 9:
-//   protection  median error ≥ 25 % of the hidden value, at most 5 % of trials within 5 % of it;
-//   own forms   an attacker holding 10 verified forms of its own still has a median error ≥ 10 %.
+// against the bars of issue 25:
+//   protection  the attacker's median error on a person's pay ≥ 15 %, at most 20 % of victims estimated within 5 %;
+//   own forms   the same bars for an attacker holding 10 verified forms of its own.
+// They replaced issue 9's bars (median ≥ 25 %, ≤ 5 % within 5 %; 10 % with own forms) when the per-group money
+// noise — fresh for every distinct group, so averaged away by asking many groups — gave way to per-person noise
+// infusion (src/server/services/infusion.ts): an attacker who isolates one person's value exactly gets that
+// person's infused value, 8–32 % off (median ≈ 18 %), however many groups, years or releases it asks.
+// Where an attack isolates the total of m ≥ 2 people, what it learns about each of them is measured
+// (perPersonErrors): a sum of several people is a group statistic, not a person's pay.
 // Attackers here are given more than the product ever publishes (exact group sizes, the target's full
 // profile): if they fail with that, they fail without it.
 import { expect } from 'vitest';
 import { COMPANY_SIZES, COMPANY_TYPES, COUNTRY_CITIES, FUNCTIONAL_AREAS, type CountryCode } from '../../src/domain/questionnaire';
 import { SqlParams, conditionSql, type GroupField } from '../../src/server/services/peerGroup';
 import { seededRandom } from '../../src/server/db/demoForms';
-import { newId } from '../../src/server/ids';
+import { ID_ALPHABET, ID_LENGTH } from '../../src/domain/constants';
 import type { Database } from '../../src/server/db/open';
 import { cutRelease } from '../../src/server/services/releases';
 import { startTestApp, type TestApp } from '../server/helpers/testApp';
 
 export const YEAR = 2025;
+
+/** The suite's fixed perturbation secret: with seeded keys, every run sees the same noise. */
+export const ATTACK_SECRET = 'privacy-suite-fixed-secret';
 
 export interface Person {
   city: string;
@@ -32,6 +41,8 @@ export interface Person {
   /** Default: a verified account of its own. 'unverified': an account that never confirmed its e-mail; 'anonymous': an unclaimed draft completed without an account. */
   owner?: 'verified' | 'unverified' | 'anonymous';
   year?: number;
+  /** Another form of an account written before (a person with forms in several years); default: a new account. */
+  userId?: string;
 }
 
 export const CITY_COUNTRY = new Map<string, CountryCode>(
@@ -45,23 +56,35 @@ export const CITIES = [...CITY_COUNTRY.keys()];
  * failed by luck of the draw.
  */
 const recordKeys = seededRandom(20251123);
+/** The people's noise keys (users.noise_key, the key of their infusion factors), seeded likewise. */
+const noiseKeys = seededRandom(20261127);
+/** Form and account ids, seeded too: a form's jitter is drawn from its id, so every run sees the same values. */
+const idDraws = seededRandom(20261128);
+const seededId = () => Array.from({ length: ID_LENGTH }, () => ID_ALPHABET[Math.floor(idDraws() * ID_ALPHABET.length)]).join('');
 
 /** Writes people (accounts and completed forms) in a few statements; returns their form ids. */
 export async function addPeople(db: Database, people: Person[]): Promise<string[]> {
-  const formIds: string[] = [];
+  return (await addPeopleWithAccounts(db, people)).map((p) => p.formId);
+}
+
+/** As addPeople, with each form's account (null for an anonymous form). */
+export async function addPeopleWithAccounts(db: Database, people: Person[]): Promise<Array<{ formId: string; userId: string | null }>> {
+  const written: Array<{ formId: string; userId: string | null }> = [];
   for (let start = 0; start < people.length; start += 2000) {
     const chunk = people.slice(start, start + 2000);
-    const users = chunk.map((p) => (p.owner === 'anonymous' ? null : { id: newId(), verified: p.owner !== 'unverified' }));
-    const withAccount = users.filter((u): u is { id: string; verified: boolean } => u !== null);
+    const users = chunk.map((p) =>
+      p.owner === 'anonymous' ? null : p.userId ? { id: p.userId, verified: true, existing: true } : { id: seededId(), verified: p.owner !== 'unverified', existing: false },
+    );
+    const withAccount = users.filter((u): u is { id: string; verified: boolean; existing: boolean } => u !== null && !u.existing);
     if (withAccount.length > 0) {
       await db.execute(
-        `insert into users (id, email, roles, email_verified)
-         select id, lower(id) || '@attack.test', '{member}', verified from unnest($1::text[], $2::boolean[]) as u(id, verified)`,
-        [withAccount.map((u) => u.id), withAccount.map((u) => u.verified)],
+        `insert into users (id, email, roles, email_verified, noise_key)
+         select id, lower(id) || '@attack.test', '{member}', verified, noise_key from unnest($1::text[], $2::boolean[], $3::bigint[]) as u(id, verified, noise_key)`,
+        [withAccount.map((u) => u.id), withAccount.map((u) => u.verified), withAccount.map(() => Math.floor(noiseKeys() * 2 ** 52))],
       );
     }
-    const ids = chunk.map(() => newId());
-    formIds.push(...ids);
+    const ids = chunk.map(() => seededId());
+    written.push(...ids.map((formId, i) => ({ formId, userId: users[i]?.id ?? null })));
     const col = <T>(f: (p: Person, i: number) => T) => chunk.map(f);
     await db.execute(
       `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector, company_size,
@@ -94,12 +117,12 @@ export async function addPeople(db: Database, people: Person[]): Promise<string[
       ],
     );
   }
-  return formIds;
+  return written;
 }
 
 /** Cuts a release as the product does (forced: every test controls what changed). */
 export async function cut(db: Database): Promise<void> {
-  const outcome = await cutRelease(db, { threshold: 5, trigger: 'admin', force: true, precompute: false });
+  const outcome = await cutRelease(db, { threshold: 5, secret: ATTACK_SECRET, trigger: 'admin', force: true, precompute: false });
   if (outcome.status !== 'cut') throw new Error('forced cut refused');
 }
 
@@ -110,7 +133,7 @@ export interface Attacker {
 
 /** An app with an admin caller (admins compare for free: the attacker's cost is not what is tested here). */
 export async function startAttackApp(): Promise<Attacker> {
-  const t = await startTestApp({ LOG_LEVEL: 'silent', PERTURBATION_SECRET: 'privacy-suite-fixed-secret' });
+  const t = await startTestApp({ LOG_LEVEL: 'silent', PERTURBATION_SECRET: ATTACK_SECRET });
   const admin = await t.createUser({ roles: ['admin'] });
   return { t, headers: await t.bearer(admin.id, ['admin']) };
 }
@@ -218,8 +241,19 @@ export function assertProtected(report: AttackReport, bar: { median: number; wit
   if (bar.within5 !== undefined) expect(s.within5, line).toBeLessThanOrEqual(bar.within5);
 }
 
-export const PROTECTION = { median: 0.25, within5: 0.05 };
-export const OWN_FORMS = { median: 0.1 };
+export const PROTECTION = { median: 0.15, within5: 0.2 };
+export const OWN_FORMS = { median: 0.15, within5: 0.2 };
 
 /** Relative error, Infinity when there is no estimate. */
 export const relError = (estimate: number | null, hidden: number) => (estimate === null || !Number.isFinite(estimate) ? Infinity : Math.abs(estimate - hidden) / Math.abs(hidden));
+
+/**
+ * The attacker's errors on m hidden people whose total it isolated (a residual of m ≥ 1 people): its best
+ * estimate of each person's pay is residual / m, measured against each person's own pay (one error per hidden
+ * person; Infinity for each when there is no residual). With m = 1 it is that person's pay itself. A total of
+ * several people is a group statistic, not a person's pay (K people's mean is published by design): what counts
+ * is what it tells about each of them.
+ */
+export function perPersonErrors(residual: number | null, hidden: number[]): number[] {
+  return hidden.map((pay) => relError(residual === null ? null : residual / hidden.length, pay));
+}

@@ -5,9 +5,9 @@
 // are perturbed: counts and figures are checked against the truth within the noise bound
 // (helpers/publishedFigures.ts), exactly where nothing is perturbed (who pays, what is saved, the ledger).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { TEST_PERTURBATION_SECRET, startTestApp, type TestApp } from './helpers/testApp';
 import { insertForm, insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
-import { expectPositionsFromPublished, expectPublishedCount, expectPublishedStatistic, truthOf } from './helpers/publishedFigures';
+import { expectPositionsFromPublished, expectPublishedCount, expectPublishedStatistic, infusedMoney, truthOf } from './helpers/publishedFigures';
 import { insertDemoForms } from '../../src/server/db/seed';
 import { readDataVersion } from '../../src/server/services/dataVersion';
 import { QUARTILE_MINIMUM } from '../../src/domain/constants';
@@ -352,17 +352,25 @@ describe('configuration that decides what counts', () => {
       [JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-01-02' }])],
     );
     await publishRelease(t.database);
-    // The release holds EUR 100k…150k and the converted 200k; the yen form has no rate and is left out.
-    const inRelease = await t.database.execute<{ fx: number }>(
-      `select r.fx from release_forms r join statistics_releases s on s.id = r.release_id and s.current where r.survey_year = $1 order by r.fx`,
+    // The release holds EUR 100k…150k and the converted 200k, each infused (infusion.ts: the same multipliers
+    // the TypeScript twin computes from the money as entered); the yen form has no rate and is left out.
+    const inRelease = await t.database.execute<{ fx: number; id: string; noise_key: string; currency: string; fixed_salary: number; annual_bonus: number | null; deferred_compensation: number | null }>(
+      `select r.fx, f.id, u.noise_key, f.currency, f.fixed_salary, f.annual_bonus, f.deferred_compensation
+         from release_forms r join statistics_releases s on s.id = r.release_id and s.current
+         join forms f on f.id = r.form_id join users u on u.id = f.user_id
+        where r.survey_year = $1 order by f.fixed_salary * (case when f.currency = 'USD' then 0.5 else 1 end)`,
       [year],
     );
     const fixed = [100_000, 110_000, 120_000, 130_000, 140_000, 150_000, 200_000];
-    expect(inRelease.map((r) => Number(r.fx))).toEqual(fixed);
+    expect(inRelease.map((r) => r.fixed_salary * (r.currency === 'USD' ? 0.5 : 1))).toEqual(fixed);
+    for (const row of inRelease) {
+      const expected = infusedMoney(TEST_PERTURBATION_SECRET, row).fixedSalary * (row.currency === 'USD' ? 0.5 : 1);
+      expect(Number(row.fx)).toBeCloseTo(expected, 6);
+    }
     const body = (await compare(admin.headers, { filters: { year } })).json();
     expect(body).toMatchObject({ status: 'ok', currency: 'EUR' });
     expectPublishedCount(body.count, 7, 5);
-    // The mean of 100, 110, 120, 130, 140, 150, 200 thousand (135,714), within the noise of a group of 7.
+    // The mean of 100, 110, 120, 130, 140, 150, 200 thousand (135,714), within the infusion's bounds.
     expectPublishedStatistic(body.measures.fixedSalary, truthOf(fixed), 5, body.count, 'fixedSalary');
   });
 });

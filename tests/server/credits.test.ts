@@ -1,4 +1,4 @@
-// Credits under concurrency (DESIGN.md §5): a deduction is one conditional UPDATE plus a ledger row with a
+// Credits under concurrency (docs/permissions-and-credits.md): a deduction is one conditional UPDATE plus a ledger row with a
 // unique idempotency key in one transaction, so parallel searches never spend a credit twice and a replayed
 // request charges once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

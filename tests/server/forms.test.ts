@@ -40,7 +40,7 @@ function expectValidationError(res: { statusCode: number; json(): unknown }, fie
 }
 
 describe('GET /api/forms/questionnaire', () => {
-  it('serves the definition of DESIGN.md §3 without a token, with a version, an ETag and Cache-Control', async () => {
+  it('serves the questionnaire definition (docs/questionnaire.md) without a token, with a version, an ETag and Cache-Control', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/forms/questionnaire' });
     expect(res.statusCode).toBe(200);
     const body = res.json();

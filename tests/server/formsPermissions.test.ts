@@ -1,4 +1,4 @@
-// Who may call which forms operation (DESIGN.md §5): every call × every kind of caller → status, on a fresh
+// Who may call which forms operation (docs/permissions-and-credits.md): every call × every kind of caller → status, on a fresh
 // set of people and forms per case. A refused call leaves every form as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';

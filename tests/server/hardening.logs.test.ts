@@ -2,6 +2,8 @@
 // failing ones, bad JSON, wrong media types, taken addresses, wrong passwords, pay figures — and a failing
 // SQL statement logged the way the error handler logs it; then every captured log line is scanned for
 // e-mail addresses, argon2 hashes, bearer and refresh tokens, passwords and the salary figures sent.
+// Issue 26 (item 12): lines are URL-decoded before the scan (an address travels as `%40` in a path), and the
+// sandbox's checkout session ids (whoever holds one may pay it) are looked for too.
 // Also: the start banner shows the demo password only when it was generated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
@@ -12,12 +14,28 @@ import { COMPLETE_ANSWERS } from './helpers/formFixtures';
 import { newId } from '../../src/server/ids';
 import { loadConfig } from '../../src/server/config';
 import { startBanner } from '../../src/server/startBanner';
-import { DEMO_LOGINS } from '../../src/server/db/seed';
+import { DEMO_LOGINS, seedCatalogue } from '../../src/server/db/seed';
+import { safeUrl } from '../../src/server/http/logging';
 import { hashPassword } from '../../src/server/auth/passwords';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 const ARGON2 = /\$argon2(?:id|i|d)\$/;
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./;
+
+/** A log line as a reader would see its URLs: every %xx run decoded (twice, for a doubly encoded `%2540`). */
+function decoded(line: string): string {
+  let text = line;
+  for (let i = 0; i < 2; i++) {
+    text = text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+  return text;
+}
 
 // Distinctive figures, so a match in the log can only come from the request.
 const SALARY = 187_313;
@@ -28,6 +46,7 @@ let t: TestApp;
 const secrets: string[] = [];
 beforeAll(async () => {
   t = await startTestApp();
+  await seedCatalogue(t.database);
 });
 afterAll(async () => {
   await t.close();
@@ -86,6 +105,26 @@ describe('the log of a broad API run', () => {
     await inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: { sector: 'banking' } } });
     await inject({ method: 'GET', url: `/api/users/${encodeURIComponent(email)}`, headers: session.headers });
 
+    // Lookups that carry an address in the path, URL-encoded as a browser sends it (and once doubly encoded).
+    await inject({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(email)}`, headers: adminSession.headers });
+    await inject({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(email)}`, headers: session.headers });
+    await inject({ method: 'GET', url: `/api/forms/comparation-individual-by-user-email/${encodeURIComponent(email)}`, headers: adminSession.headers });
+    await inject({ method: 'GET', url: `/api/forms/last-by-user-email/${encodeURIComponent(encodeURIComponent(email))}`, headers: adminSession.headers });
+    await inject({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(email)}/unknown-part`, headers: adminSession.headers });
+
+    // A sandbox checkout: its session id is a capability (whoever holds it may see and pay the session).
+    const buyer = await t.createUser({ roles: ['corporate'] });
+    const buyerSession = await t.signIn(buyer.email);
+    const checkout = await inject({ method: 'POST', url: '/api/payments/checkout', headers: buyerSession.headers, payload: { buyButton: 'credits-10' } });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const sessionId = new URL(checkout.json().url as string).pathname.split('/').at(-1)!;
+    secrets.push(sessionId);
+    expect((await inject({ method: 'GET', url: `/api/payments/sandbox/${sessionId}`, headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: `/api/payments/sandbox/${sessionId}` })).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: `/api/payments/sandbox/${sessionId}/complete` })).statusCode).toBe(200);
+    expect((await inject({ method: 'POST', url: `/api/payments/sandbox/${sessionId}/complete` })).statusCode).toBe(409);
+    await inject({ method: 'GET', url: `/api/payments/sandbox/${sessionId}/no-such-page` });
+
     // Self-service: change password wrong, export, delete.
     const fresh = await t.signIn(email, password);
     await inject({ method: 'POST', url: '/api/auth/change-password', headers: fresh.headers, payload: { currentPassword: `wrong-${password}`, newPassword: `new-${password}` } });
@@ -115,7 +154,7 @@ describe('the log of a broad API run', () => {
     expect(log).toContain('23505');
 
     const findings: string[] = [];
-    for (const line of t.logs) {
+    for (const line of t.logs.map(decoded)) {
       if (EMAIL.test(line)) findings.push(`e-mail: ${line}`);
       if (ARGON2.test(line)) findings.push(`argon2 hash: ${line}`);
       if (JWT.test(line)) findings.push(`token: ${line}`);
@@ -124,6 +163,9 @@ describe('the log of a broad API run', () => {
       for (const name of ['Secretos Industriales', 'Rosa Confidencial', 'B99887766']) if (line.includes(name)) findings.push(`company data: ${line}`);
     }
     expect(findings).toEqual([]);
+    // The redacted requests were logged, by their route's shape.
+    expect(log).toContain('/api/newsletters/:emailOrId');
+    expect(log).toContain('/api/payments/sandbox/:sessionId/complete');
   });
 });
 
@@ -146,5 +188,21 @@ describe('the start banner', () => {
     const banner = startBanner({ ...facts, demoPassword: config.demoPassword, demoPasswordGenerated: config.demoPasswordGenerated });
     expect(banner).not.toContain('operator-chosen-secret-123');
     expect(banner).toContain('DEMO_PASSWORD');
+  });
+});
+
+describe('the logged URL', () => {
+  it('names secret path parameters instead of their value and masks e-mail addresses however encoded', () => {
+    expect(safeUrl('/api/newsletters/ana%40example.com?x=1', '/api/newsletters/:emailOrId')).toBe('/api/newsletters/:emailOrId');
+    expect(safeUrl('/api/payments/sandbox/cs_test_abcdef123456/complete', '/api/payments/sandbox/:sessionId/complete')).toBe(
+      '/api/payments/sandbox/:sessionId/complete',
+    );
+    // No route matched (a 404 under a secret path): the segment after the prefix is hidden all the same.
+    expect(safeUrl('/api/payments/sandbox/cs_test_abcdef123456/x')).toBe('/api/payments/sandbox/:redacted/x');
+    for (const segment of ['ana@example.com', 'ana%40example.com', 'ana%2540example.com', 'ana%40example.com%ZZ']) {
+      expect(safeUrl(`/api/users/${segment}`, '/api/users/:id')).toBe('/api/users/[email]');
+    }
+    // Ordinary ids stay, for tracing a request.
+    expect(safeUrl('/api/forms/abcDEF123', '/api/forms/:id')).toBe('/api/forms/abcDEF123');
   });
 });

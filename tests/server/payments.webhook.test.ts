@@ -3,9 +3,12 @@
 // in parallel grants once; subscription events follow Stripe's order by `created`, not by arrival; refunds take
 // back what is left of what they refund; unknown events are kept. Every case is checked on balances,
 // premiumType and ledger rows. Real app and database; Stripe's network replaced by events signed with the SDK.
+// Issue 26 (item 13): a signed checkout grants only when it paid the catalogue price in the catalogue currency
+// and the account may buy the item; a refused one changes nothing and leaves an audit record saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { seedCatalogue } from '../../src/server/db/seed';
+import { CATALOGUE_SEED } from '../../src/server/db/demoCatalogue';
 import type { Role } from '../../src/server/auth/accessToken';
 import { chargeRefunded, checkoutCompleted, deliver, event, nowSeconds, sign, stripeId, subscriptionEvent } from './helpers/stripeEvents';
 
@@ -31,6 +34,9 @@ async function state(id: string) {
   );
   return { credits: Number(user.credits), premiumType: user.premium_type, subscription: user.stripe_subscription_id, ledger };
 }
+
+/** The catalogue price (EUR) of an item, as its payment link charges it. */
+const price = (item: string) => CATALOGUE_SEED.find((entry) => entry.id === item)!.price!;
 
 const storedEvent = async (id: string) =>
   (await t.database.execute<{ id: string; applied_at: Date | null }>('select id, applied_at from payment_events where id = $1', [id]))[0];
@@ -121,7 +127,7 @@ describe('subscriptions', () => {
     const customer = stripeId('cus');
     const subscription = stripeId('sub');
     const start = nowSeconds() - 1000;
-    const paid = checkoutCompleted({ userId: user.id, item: plan, amount: 171, mode: 'subscription', customer, subscription }, start);
+    const paid = checkoutCompleted({ userId: user.id, item: plan, amount: price(plan), mode: 'subscription', customer, subscription }, start);
     expect((await deliver(t, paid)).statusCode).toBe(200);
     return { user, customer, subscription, start };
   }
@@ -264,5 +270,137 @@ describe('other events', () => {
     const headers = await t.bearer(user.id, ['corporate']);
     const ledger = (await t.app.inject({ method: 'GET', url: '/api/users/currentUser/credit-ledger', headers })).json();
     expect(ledger.items[0]).toMatchObject({ reason: 'purchase', amountPaid: 999, currency: 'EUR', receiptUrl: receipt });
+  });
+});
+
+describe('defence in depth: what a signed checkout may grant', () => {
+  const refusals = async (eventId: string) =>
+    t.database.execute<{ actor_id: string | null; target_type: string; after: Record<string, unknown> }>(
+      `select actor_id, target_type, after from audit_log where action = 'payment.refused' and target_id = $1`,
+      [eventId],
+    );
+  const purchases = async (userId: string) => t.database.execute('select id from purchases where user_id = $1', [userId]);
+
+  /** Delivers the event: 200 (acknowledged), kept unapplied, nothing granted, one audit record with `reason`. */
+  async function expectRefused(paid: ReturnType<typeof checkoutCompleted>, userId: string, reason: string) {
+    const before = await state(userId);
+    const res = await deliver(t, paid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await state(userId)).toEqual(before);
+    expect(await purchases(userId)).toEqual([]);
+    expect((await storedEvent(paid.id))?.applied_at).toBeNull();
+    const records = await refusals(paid.id);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ actor_id: null, target_type: 'payment_event', after: { reason, userId, checkoutSessionId: paid.data.object.id } });
+    // A redelivery stays refused, with no second record.
+    expect((await deliver(t, paid)).statusCode).toBe(200);
+    expect(await state(userId)).toEqual(before);
+    expect(await refusals(paid.id)).toHaveLength(1);
+    return records[0].after;
+  }
+
+  it('a credits-50 session paid 0.01 USD grants nothing (the audit finding)', async () => {
+    const user = await account(['corporate'], { credits: 3 });
+    const cheap = checkoutCompleted({ userId: user.id, item: 'credits-50', amount: 0.01 });
+    cheap.data.object.currency = 'usd';
+    const record = await expectRefused(cheap, user.id, 'PRICE_MISMATCH');
+    expect(record).toMatchObject({ item: 'credits-50', price: { amount: 3950, currency: 'EUR' }, paid: { amount: 0.01, currency: 'USD' } });
+    expect(t.logs.join('')).toContain('stripe event refused');
+  });
+
+  it('the right figure in another currency, or another figure in euros, or no amount at all: refused', async () => {
+    const user = await account(['corporate']);
+    const dollars = checkoutCompleted({ userId: user.id, item: 'credits-10', amount: price('credits-10') });
+    dollars.data.object.currency = 'usd';
+    await expectRefused(dollars, user.id, 'PRICE_MISMATCH');
+    await expectRefused(checkoutCompleted({ userId: user.id, item: 'credits-10', amount: price('credits-10') - 1 }), user.id, 'PRICE_MISMATCH');
+    await expectRefused(checkoutCompleted({ userId: user.id, item: 'credits-10', amount: price('credits-25') }), user.id, 'PRICE_MISMATCH');
+    const discounted = checkoutCompleted({ userId: user.id, item: 'credits-10', amount: 1 });
+    discounted.data.object.amount_subtotal = price('credits-10') * 100;
+    await expectRefused(discounted, user.id, 'PRICE_MISMATCH');
+    const free = checkoutCompleted({ userId: user.id, item: 'premium-year', amount: 0, mode: 'subscription' });
+    free.data.object.payment_status = 'no_payment_required';
+    const member = await account(['member']);
+    free.data.object.client_reference_id = member.id;
+    await expectRefused(free, member.id, 'PRICE_MISMATCH');
+    const noAmount = checkoutCompleted({ userId: user.id, item: 'credits-10', amount: price('credits-10') });
+    delete noAmount.data.object.amount_total;
+    await expectRefused(noAmount, user.id, 'PRICE_MISMATCH');
+  });
+
+  it('the catalogue price is granted: exact, with tax added on top, and converted for a buyer paying in dollars', async () => {
+    const user = await account(['corporate']);
+    expect((await deliver(t, checkoutCompleted({ userId: user.id, item: 'credits-10', amount: price('credits-10') }))).statusCode).toBe(200);
+    expect((await state(user.id)).credits).toBe(10);
+    const taxed = checkoutCompleted({ userId: user.id, item: 'credits-25', amount: price('credits-25') * 1.21 });
+    taxed.data.object.amount_subtotal = price('credits-25') * 100;
+    taxed.data.object.total_details = { amount_discount: 0, amount_tax: price('credits-25') * 21 };
+    expect((await deliver(t, taxed)).statusCode).toBe(200);
+    expect((await state(user.id)).credits).toBe(35);
+    // Adaptive Pricing: the buyer paid in dollars; the conversion names what we were paid in euros.
+    const converted = checkoutCompleted({ userId: user.id, item: 'credits-10', amount: 1085.87 });
+    converted.data.object.currency = 'usd';
+    converted.data.object.currency_conversion = { amount_subtotal: price('credits-10') * 100, amount_total: price('credits-10') * 100, fx_rate: '1.087', source_currency: 'eur' };
+    expect((await deliver(t, converted)).statusCode).toBe(200);
+    expect((await state(user.id)).credits).toBe(45);
+    expect(await refusals(converted.id)).toEqual([]);
+  });
+
+  it('at the catalogue price, but the account may not buy the item: refused with the checkout rule that says why', async () => {
+    const member = await account(['member']);
+    await expectRefused(checkoutCompleted({ userId: member.id, item: 'credits-50', amount: price('credits-50') }), member.id, 'FORBIDDEN_PURCHASE');
+    const admin = await account(['admin']);
+    await expectRefused(checkoutCompleted({ userId: admin.id, item: 'credits-10', amount: price('credits-10') }), admin.id, 'FORBIDDEN_PURCHASE');
+    const unlimited = await account(['corporate'], { premiumType: 'corporate' });
+    await expectRefused(checkoutCompleted({ userId: unlimited.id, item: 'credits-10', amount: price('credits-10') }), unlimited.id, 'UNLIMITED_PLAN');
+    const corporate = await account(['corporate']);
+    await expectRefused(
+      checkoutCompleted({ userId: corporate.id, item: 'premium-year', amount: price('premium-year'), mode: 'subscription' }),
+      corporate.id,
+      'FORBIDDEN_PURCHASE',
+    );
+    // A member with a paid plan buys another through a second session: the plan and its subscription stay.
+    const subscriber = await account(['member']);
+    const subscription = stripeId('sub');
+    await deliver(t, checkoutCompleted({ userId: subscriber.id, item: 'basic-year', amount: price('basic-year'), mode: 'subscription', subscription }));
+    expect(await state(subscriber.id)).toMatchObject({ premiumType: 'basic', subscription });
+    const before = await purchases(subscriber.id);
+    const second = checkoutCompleted({ userId: subscriber.id, item: 'premium-year', amount: price('premium-year'), mode: 'subscription' });
+    const res = await deliver(t, second);
+    expect(res.statusCode).toBe(200);
+    expect(await state(subscriber.id)).toMatchObject({ premiumType: 'basic', subscription });
+    expect(await purchases(subscriber.id)).toEqual(before);
+    expect((await refusals(second.id))[0]?.after).toMatchObject({ reason: 'ALREADY_SUBSCRIBED', item: 'premium-year' });
+  });
+
+  it("a returning subscriber's checkout arriving after its subscription's own events is granted, not refused", async () => {
+    const member = await account(['member']);
+    const customer = stripeId('cus');
+    const first = stripeId('sub');
+    const start = nowSeconds() - 1000;
+    await deliver(t, checkoutCompleted({ userId: member.id, item: 'basic-year', amount: price('basic-year'), mode: 'subscription', customer, subscription: first }, start));
+    await deliver(t, subscriptionEvent('customer.subscription.deleted', { id: first, customer, status: 'canceled' }, start + 10));
+    expect((await state(member.id)).premiumType).toBe('free');
+    // Subscribing again: Stripe delivers the new subscription's creation before the checkout's completion.
+    const second = stripeId('sub');
+    await deliver(t, subscriptionEvent('customer.subscription.created', { id: second, customer, status: 'active', plan: 'premium' }, start + 20));
+    expect(await state(member.id)).toMatchObject({ premiumType: 'premium', subscription: second });
+    const paid = checkoutCompleted({ userId: member.id, item: 'premium-year', amount: price('premium-year'), mode: 'subscription', customer, subscription: second }, start + 20);
+    expect((await deliver(t, paid)).statusCode).toBe(200);
+    expect(await refusals(paid.id)).toEqual([]);
+    expect((await storedEvent(paid.id))?.applied_at).not.toBeNull();
+    expect(await state(member.id)).toMatchObject({ premiumType: 'premium', subscription: second });
+  });
+
+  it('the same paid session resent under a new event id is a duplicate purchase, not a refusal', async () => {
+    const member = await account(['member']);
+    const paid = checkoutCompleted({ userId: member.id, item: 'advanced-year', amount: price('advanced-year'), mode: 'subscription' });
+    await deliver(t, paid);
+    const resent = { ...paid, id: stripeId('evt') };
+    expect((await deliver(t, resent)).statusCode).toBe(200);
+    expect((await state(member.id)).premiumType).toBe('advanced');
+    expect(await refusals(resent.id)).toEqual([]);
+    expect((await storedEvent(resent.id))?.applied_at).toBeNull();
   });
 });

@@ -183,7 +183,7 @@ describe('evolution over the years', () => {
   /** The deflator computed here from the rates the admin reads (Spain's), independently of the engine. */
   async function spanishDeflators(): Promise<Record<number, number>> {
     const admin = await user(t, ['admin']);
-    const rates = (await get(t, 'forms/configs/inflation-data', admin.headers)).json().inflationData.filter((r: { country?: string }) => r.country === 'es');
+    const rates = (await get(t, 'forms/configs/inflation-data', admin.headers)).json().filter((r: { country?: string }) => r.country === 'es');
     const rate = (year: number) => rates.find((r: { year: number }) => r.year === year).rate;
     return {
       2026: 1,
@@ -245,9 +245,20 @@ describe('evolution over the years', () => {
     expect(body.series[0].deflator).not.toBeCloseTo(deflators[2023], 6);
   });
 
+  it('answers the inflation data as the list itself (issue 26, item 4: the specification\'s "Inflation data: a list")', async () => {
+    const admin = await user(t, ['admin']);
+    const res = await get(t, 'forms/configs/inflation-data', admin.headers);
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(Array.isArray(list)).toBe(true);
+    expect(list).toContainEqual({ year: 2024, country: 'es', rate: 2.8, estimate: false });
+    // The same entries as the configuration's inflationData.
+    expect(list).toEqual((await get(t, 'forms/configs', admin.headers)).json().inflationData);
+  });
+
   it('applies new inflation data at once; validates one rate per year and country in range (admin only)', async () => {
     const admin = await user(t, ['admin']);
-    const current = (await get(t, 'forms/configs/inflation-data', admin.headers)).json().inflationData;
+    const current = (await get(t, 'forms/configs/inflation-data', admin.headers)).json();
     const bad = [
       [{ year: 2024, country: 'es', rate: 2 }, { year: 2024, country: 'es', rate: 3 }],
       [{ year: 2024, country: 'es', rate: 400 }],
@@ -262,12 +273,14 @@ describe('evolution over the years', () => {
       codes.push(res.json().errorCode);
     }
     expect(codes).toEqual(['INFLATION_DUPLICATE_ENTRY', 'VALIDATION_ERROR', 'INFLATION_RATE_OUT_OF_RANGE', 'VALIDATION_ERROR', 'VALIDATION_ERROR']);
-    expect((await get(t, 'forms/configs/inflation-data', admin.headers)).json().inflationData).toEqual(current);
+    expect((await get(t, 'forms/configs/inflation-data', admin.headers)).json()).toEqual(current);
 
     const changed = current.map((r: { year: number; country?: string; rate: number }) => (r.country === 'es' && r.year === 2026 ? { ...r, rate: 10 } : r));
     const res = await t.app.inject({ method: 'PATCH', url: '/api/forms/configs/inflation-data', headers: admin.headers, payload: { inflationData: changed } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().inflationData).toContainEqual({ year: 2026, country: 'es', rate: 10, estimate: true });
+    // What is stored is what the list reads now.
+    expect((await get(t, 'forms/configs/inflation-data', admin.headers)).json()).toEqual(res.json().inflationData);
     const body = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es' }, years: [2025] }, member.headers)).json();
     expect(body.series[0].deflator).toBeCloseTo(1.1, 10);
     // Without a rate for a later year, real figures are null, and say why.

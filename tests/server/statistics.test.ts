@@ -1,10 +1,12 @@
 // The comparison's figures checked against an independent computation in TypeScript on a generated data
 // set: the same definitions (percentile_cont's linear interpolation, the mean, the root-mean-square, the
 // order-statistic interval of the median) written again (helpers/publishedFigures.ts) over the rows of the
-// current release read back from the database. The published figures are perturbed (cell key method), so each
-// must lie within the noise bound of the truth (counts ±2 then rounded to 5; money within 1.5/n × the group's
-// root-mean-square, then rounded to 100), the thresholds are exact (mean from K, quartiles from
-// QUARTILE_MINIMUM, p10/p90 and the median's interval from TAIL_PERCENTILE_MINIMUM), and the caller's position is what the published figures give.
+// current release read back from the database. The release holds infused money (services/infusion.ts): the
+// cut's SQL must give exactly what the TypeScript twin computes, the published figures must be exactly those of the
+// infused values (counts ±2 then rounded to 5 with the group's cell key; means divided by the infusion's
+// expectation; rounded to 100) and within the infusion's bounds of the true values, the thresholds are exact on the
+// published count (mean from K, quartiles from QUARTILE_MINIMUM, p10/p90 and the median's interval from
+// TAIL_PERCENTILE_MINIMUM), and the caller's position is what the published figures give.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { insertForm, insertUser, publishRelease } from './helpers/comparisonFixtures';
@@ -15,8 +17,9 @@ import {
   expectPublishedGroup,
   expectedPublication,
   groupTruth,
-  moneyTolerance,
+  infusedMoney,
 } from './helpers/publishedFigures';
+import { TEST_PERTURBATION_SECRET } from './helpers/testApp';
 import { insertDemoForms } from '../../src/server/db/seed';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
@@ -39,6 +42,12 @@ interface FormRow {
   deferred_compensation: number;
   record_key: number | string;
   user_id: string | null;
+  currency: string;
+  noise_key: string;
+  /** The release's (infused) money. */
+  fx: number;
+  bn: number;
+  df: number;
 }
 
 /** A row's money as the helpers read it. */
@@ -71,7 +80,8 @@ let latestYear: number;
 /** The counted forms of the current release, read back with their record keys (every form here is verified). */
 async function releaseRows(): Promise<FormRow[]> {
   return t.database.execute<FormRow>(
-    `select f.* from forms f join release_forms r on r.form_id = f.id join statistics_releases s on s.id = r.release_id and s.current`,
+    `select f.*, u.noise_key, r.fx, r.bn, r.df from forms f join users u on u.id = f.user_id
+       join release_forms r on r.form_id = f.id join statistics_releases s on s.id = r.release_id and s.current`,
   );
 }
 
@@ -97,6 +107,21 @@ describe('figures against an independent computation', () => {
     expect(rows.length).toBe(forms[0].n);
   });
 
+  it("holds each form's money infused exactly as the TypeScript twin computes it, never the true money", async () => {
+    let moved = 0;
+    for (const row of rows) {
+      const expected = infusedMoney(TEST_PERTURBATION_SECRET, row);
+      expect(Math.abs(Number(row.fx) - expected.fixedSalary), `${row.id} fx`).toBeLessThan(1e-6 * expected.fixedSalary + 1e-9);
+      expect(Math.abs(Number(row.bn) - expected.annualBonus!), `${row.id} bn`).toBeLessThan(1e-6 * expected.annualBonus! + 1e-9);
+      expect(Math.abs(Number(row.df) - expected.deferredCompensation!), `${row.id} df`).toBeLessThan(1e-6 * expected.deferredCompensation! + 1e-9);
+      // No spike at 1: every person's value is at least ~3 % away from the truth (factor 8 % − jitter 5 %).
+      const ratio = Number(row.fx) / row.fixed_salary;
+      expect(Math.abs(Math.log(ratio)), row.id).toBeGreaterThanOrEqual(0.08 - 0.05 - 1e-9);
+      if (Math.abs(ratio - 1) > 0.05) moved++;
+    }
+    expect(moved / rows.length).toBeGreaterThan(0.9);
+  });
+
   const cases: Array<Record<string, string | number>> = [
     {},
     { sector: 'banking' },
@@ -108,7 +133,7 @@ describe('figures against an independent computation', () => {
     { year: 2024, positionLevel: 'head' },
   ];
   for (const filters of cases) {
-    it(`matches for ${JSON.stringify(filters)} within the noise bound`, async () => {
+    it(`matches for ${JSON.stringify(filters)} exactly on the infused values, within the infusion's bounds of the truth`, async () => {
       const body = await compare(admin, filters);
       const applied = { year: latestYear, ...filters };
       const group = rows.filter((r) => inGroup(r, applied));
@@ -116,22 +141,28 @@ describe('figures against an independent computation', () => {
       expect(body.year).toBe(applied.year);
       expect(body.currency).toBe('EUR');
       expectPublishedGroup(body, group.map(money), K, JSON.stringify(filters));
-      // Exactly the perturbation of these people's cell key applied to the truth computed here.
-      const expected = expectedPublication(group.map((r) => ({ ...money(r), record_key: r.record_key })), K, t.config.secrets.perturbationSecret);
+      // Exactly the publication of these people's infused values (computed here) with their cell key's count.
+      const expected = expectedPublication(
+        group.map((r) => ({ ...infusedMoney(TEST_PERTURBATION_SECRET, r), record_key: r.record_key })),
+        K,
+        t.config.secrets.perturbationSecret,
+      );
       expect(body.count).toBe(expected.count);
       expect(body.measures).toEqual(expected.measures);
     });
   }
 
-  it('perturbs large groups by little and small groups by much more (the bound is about 1.5/n of the RMS)', async () => {
-    const all = rows.filter((r) => r.survey_year === latestYear).map(money);
-    const small = rows.filter((r) => inGroup(r, { year: 2024, positionLevel: 'head' })).map(money);
-    const relative = (group: typeof all) => moneyTolerance(groupTruth(group).fixedSalary) / groupTruth(group).fixedSalary.mean;
-    expect(all.length).toBeGreaterThan(small.length);
-    expect(relative(all)).toBeLessThan(relative(small));
-    // At several hundred people, a figure moves by well under 1 % of the mean pay.
+  it("moves the figures of large groups by little: the people's factors average out", async () => {
+    const all = rows.filter((r) => r.survey_year === latestYear);
     expect(all.length).toBeGreaterThanOrEqual(200);
-    expect(relative(all)).toBeLessThan(0.01);
+    const body = await compare(admin, {});
+    const truth = groupTruth(all.map(money));
+    for (const measure of ['fixedSalary', 'totalWithoutDeferral', 'totalWithDeferral'] as const) {
+      const relative = Math.abs(body.measures[measure].mean - truth[measure].mean) / truth[measure].mean;
+      expect(relative, `${measure} mean of ${all.length} people`).toBeLessThan(0.04);
+      const median = Math.abs(body.measures[measure].p50 - truth[measure].percentiles[2]) / truth[measure].percentiles[2];
+      expect(median, `${measure} median of ${all.length} people`).toBeLessThan(0.06);
+    }
   });
 
   it('gives the same figures when the group was counted first (as the web app does), and the same noise in every release of the same people', async () => {
@@ -196,14 +227,17 @@ describe('figures against an independent computation', () => {
     // No median: no position for anyone (the admin has no form anyway).
     expect(seven.body.position).toBeNull();
 
+    // 15 people always publish as 15 (13..17 rounds to 15): quartiles, no tails.
     const quartiles = await ask(QUARTILE_MINIMUM);
+    expect(quartiles.body.count).toBe(QUARTILE_MINIMUM);
     expectPublishedGroup(quartiles.body, quartiles.group, K, 'quartiles');
     expect(quartiles.body.measures.fixedSalary).toMatchObject({ p10: null, p90: null, medianCi: null });
     expect(quartiles.body.measures.fixedSalary.p50).not.toBeNull();
 
+    // What is shown follows the published count, never the true size (expectPublishedStatistic checks both ways).
     const justUnder = await ask(TAIL_PERCENTILE_MINIMUM - 1);
     expectPublishedGroup(justUnder.body, justUnder.group, K, 'under the tails');
-    expect(justUnder.body.measures.fixedSalary).toMatchObject({ p10: null, p90: null, medianCi: null });
+    expect(justUnder.body.measures.fixedSalary.p10 === null).toBe(justUnder.body.count < TAIL_PERCENTILE_MINIMUM);
 
     const twenty = await ask(TAIL_PERCENTILE_MINIMUM);
     expectPublishedGroup(twenty.body, twenty.group, K, 'twenty');

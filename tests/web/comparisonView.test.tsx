@@ -337,17 +337,15 @@ describe('releases, perturbation and small groups', () => {
     expect(screen.getByTestId('comparison-release-note').textContent).toContain('An answer completed or changed after a release counts from the next one.');
   });
 
-  it('states how much the figures may have moved at most for this group’s size, and that the same people get the same figures', async () => {
-    // A published 35 may be 31 people: 1.5 × (1 + 5/31) / 31 = 5.62 % → "5.7 %" at most.
+  it('states how far each person’s secret factor moves their amounts, the count perturbation, and that the same people get the same figures', async () => {
     await toResult('en', { ...OK, count: 35, countLabel: '35' });
     const note = screen.getByTestId('comparison-noise-note');
-    expect(note.dataset.bound).toBe('5.7');
     expect(note.textContent).toBe(
-      'To protect the people behind them, the figures carry a small noise we add on purpose: in a group of about 35 people, each amount moves by ± 5.7% at most of the group’s typical pay, and the number of people by up to 2 before it is rounded to a multiple of 5. The same people always get the same figures, however you ask. Amounts are then rounded to the nearest hundred.'.replace('’', "'"),
+      'To protect the people behind them, the figures are computed from amounts distorted on purpose: each person’s amounts are multiplied by a secret, permanent factor that moves them between 8% and 32% away from the truth, up or down, and in a group the factors of different people largely cancel out. The number of people moves by up to 2 before it is rounded to a multiple of 5, and amounts are rounded to the nearest hundred. The same people with the same answers always get the same figures.'.replace('’', "'"),
     );
     cleanup();
     await toResult('es', { ...OK, count: 1_235, countLabel: '1235' });
-    expect(screen.getByTestId('comparison-noise-note').textContent).toContain(`en un grupo de unas 1235 personas, cada importe se mueve como mucho ± 0,2${NBSP}%`);
+    expect(screen.getByTestId('comparison-noise-note').textContent).toContain(`un factor secreto y permanente que los aleja entre un 8${NBSP}% y un 32${NBSP}% de la realidad`);
     expect(screen.getByTestId('comparison-privacy-note').textContent).toBe(
       `Ninguna cifra procede de menos de 5 personas; la mediana y los cuartiles necesitan ${QUARTILE_MINIMUM}, y P10, P90 y el intervalo de la mediana, ${TAIL_PERCENTILE_MINIMUM}. Nunca mostramos mínimos ni máximos.`,
     );

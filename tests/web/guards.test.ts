@@ -69,15 +69,19 @@ describe('route guards', () => {
     }
   });
 
-  it('a member opening a company page of my account goes to the account settings, told why', () => {
-    const toSettings = { kind: 'redirect', to: '/my-account/settings', remember: false, noticeKey: 'guards.member_account' };
+  it('a member opening /my-account, my-credits or my-searches goes to / as the admin-or-corporate guard says; the settings stay open', () => {
     for (const path of ['my-account', 'my-account/my-credits', 'my-account/my-searches']) {
-      expect(decideGuards(guardsOf(path), 'signedIn', as('member'), false, `/${path}`), path).toEqual(toSettings);
-      expect(decideGuards(guardsOf(path), 'signedIn', as('corporate'), false, `/${path}`), path).toEqual(allow);
-      expect(decideGuards(guardsOf(path), 'signedOut', null, false, `/${path}`), path).toEqual(toLogin);
+      expect(guardsOf(path), path).toEqual(['signed-in', 'admin-or-corporate']);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('corporate')), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('admin')), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
     }
-    // The settings themselves are every signed-in user's (no loop), and other company pages still lead to /.
-    expect(decideGuards(guardsOf('my-account/settings'), 'signedIn', as('member'), false, '/my-account/settings')).toEqual(allow);
-    expect(decideGuards(guardsOf('dashboard'), 'signedIn', as('member'), false, '/dashboard')).toEqual(toRoot);
+    // The account settings are every signed-in user's, and nobody else's.
+    expect(guardsOf('my-account/settings')).toEqual(['signed-in']);
+    for (const role of ['member', 'corporate', 'admin'] as const) {
+      expect(decideGuards(guardsOf('my-account/settings'), 'signedIn', as(role)), role).toEqual(allow);
+    }
+    expect(decideGuards(guardsOf('my-account/settings'), 'signedOut', null)).toEqual(toLogin);
   });
 });

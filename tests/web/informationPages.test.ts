@@ -1,7 +1,8 @@
 // The information pages have real content in both languages, and the privacy page states the privacy
-// threshold of DESIGN.md §4.
+// threshold of docs/statistics-and-privacy.md.
 import { describe, expect, it } from 'vitest';
 import { INFORMATION_PAGES, blocksOf, methodologyValues } from '../../src/web/features/info/InformationPage';
+import { METHODOLOGY_SECTIONS } from '../../src/web/features/methodology/MethodologyPage';
 import { createI18n } from '../../src/web/app/i18nBundled';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
@@ -22,15 +23,23 @@ describe('information pages', () => {
     }
   });
 
-  it('the privacy page states what is stored, the thresholds (5, quartiles, p10/p90), releases, noise, rounding to 100, the rights, export and delete', () => {
+  it('the privacy page states what is stored, the thresholds (5, quartiles, p10/p90), releases, the infusion and what can and cannot be learned, rounding to 100, the rights, export and delete', () => {
     const es = createI18n('es');
     const threshold = es.t('info.privacy.threshold.text', values);
     expect(threshold).toContain('Ninguna estadística se calcula con menos de 5 personas');
     expect(threshold).toContain(`La mediana y los cuartiles necesitan al menos ${QUARTILE_MINIMUM} personas`);
     expect(threshold).toContain(`Los percentiles 10 y 90 necesitan al menos ${TAIL_PERCENTILE_MINIMUM} personas`);
     expect(threshold).toContain('un cambio cuenta a partir de la siguiente publicación');
-    expect(threshold).toContain('el recuento se mueve hasta 2 y se redondea a un múltiplo de 5');
-    expect(threshold).toContain('como mucho ± 3,3\u00a0% de la retribución típica en un grupo de 50 personas');
+    expect(threshold).toContain('El recuento se mueve hasta 2 y se redondea a un múltiplo de 5');
+    expect(threshold).toContain('un factor de distorsión secreto y permanente, solo suyo, que los aleja entre un 8\u00a0% y un 32\u00a0% de la realidad');
+    expect(threshold).toContain('una pequeña variación de hasta un 5\u00a0% en cada cuestionario');
+    expect(threshold).toContain('usted siempre ve sus propias respuestas sin cambios');
+    // What anyone can learn and what no one can (issue 25, item 7).
+    expect(threshold).toContain('Lo que cualquiera puede saber: que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
+    expect(threshold).toContain('Un grupo sin cambios muestra exactamente las mismas cifras');
+    expect(threshold).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: su retribución con más precisión que su factor secreto');
+    expect(threshold).toContain('(típicamente, un 18\u00a0%)');
+    expect(threshold).not.toMatch(/ruido|retribución típica|±/);
     expect(threshold).toContain('se redondean a los 100 más cercanos');
     expect(threshold).toContain('Nunca mostramos un mínimo ni un máximo');
     expect(es.t('info.privacy.stored.text')).toContain('correo electrónico');
@@ -39,6 +48,10 @@ describe('information pages', () => {
     const en = createI18n('en');
     expect(en.t('info.privacy.threshold.text', values)).toContain('No statistic is computed from fewer than 5 people');
     expect(en.t('info.privacy.threshold.text', values)).toContain('rounded to the nearest 100');
+    const enThreshold = en.t('info.privacy.threshold.text', methodologyValues(5, 'en'));
+    expect(enThreshold).toContain('which moves them between 8% and 32% away from the truth');
+    expect(enThreshold).toContain('What anyone can learn: that some person with a given profile joined a group, left it or changed their answers between two releases');
+    expect(enThreshold).toContain('What no one can learn, however many questions they ask or accounts they open: your pay more precisely than your secret factor');
   });
 
   it('the FAQ explains releases and the perturbation in plain words, with the bounds the server uses', () => {
@@ -46,9 +59,46 @@ describe('information pages', () => {
     const enValues = methodologyValues(5, 'en');
     expect(en.t('info.faqs.releases.text', enValues)).toContain('A questionnaire you complete or change counts from the next release.');
     const noise = en.t('info.faqs.noise.text', enValues);
-    expect(noise).toContain('the same people always get the same figures');
-    expect(noise).toContain('± 9.4% for 20 people, ± 3.3% for 50 and ± 0.8% for 200');
+    expect(noise).toContain('The same people with the same answers always get the same figures, however you ask.');
+    expect(noise).toContain('between 8% and 32% away from the truth (typically 18%)');
+    expect(noise).toContain('up to 5%, which changes when its amounts change');
+    expect(noise).toContain('someone with that profile joined, left or changed their answers');
+    expect(noise).not.toMatch(/cell key|typical pay|±/);
+    const es = createI18n('es');
+    expect(es.t('info.faqs.noise.text', values)).toContain('entre un 8\u00a0% y un 32\u00a0% de la realidad (típicamente, un 18\u00a0%)');
     expect(en.t('info.faqs.threshold.text', enValues)).toContain(`the median and the quartiles (and with them your position) need ${QUARTILE_MINIMUM}`);
+  });
+
+  it.each(['es', 'en'] as const)('every section of the methodology has a title and a text in %s, every value filled in', (language) => {
+    const i18n = createI18n(language);
+    const languageValues = methodologyValues(5, language);
+    expect(i18n.t('methodology.intro', languageValues)).not.toMatch(/{{/);
+    for (const section of METHODOLOGY_SECTIONS) {
+      for (const part of ['title', 'text']) {
+        const key = `methodology.${section}.${part}`;
+        expect(i18n.exists(key), key).toBe(true);
+        expect(i18n.t(key, languageValues), key).not.toMatch(/{{/);
+      }
+    }
+  });
+
+  it('the methodology states the infusion and, plainly, what anyone can learn and what no one can', () => {
+    const es = createI18n('es');
+    const differencing = es.t('methodology.differencing.text', values);
+    expect(differencing).toContain('entre un 8\u00a0% y un 32\u00a0% de la realidad');
+    expect(differencing).toContain('de hasta un 5\u00a0% arriba o abajo');
+    expect(differencing).toContain('se mueve hasta 2 arriba o abajo y se redondea a un múltiplo de 5, nunca por debajo de 5');
+    expect(differencing).not.toMatch(/clave de celda|retribución típica|±/);
+    const learn = es.t('methodology.learn.text', values);
+    expect(learn).toContain('Que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
+    expect(learn).toContain('el grupo muestra exactamente las mismas cifras');
+    expect(learn).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: lo que cobra una persona con más precisión que su factor secreto');
+    expect(learn).toContain('(típicamente, un 18\u00a0%)');
+    expect(es.t('methodology.percentiles.text', values)).toContain('nunca sobre el real');
+    const en = createI18n('en');
+    const enValues = methodologyValues(5, 'en');
+    expect(en.t('methodology.learn.text', enValues)).toContain('between 8% and 32% above or below the true one (typically 18%)');
+    expect(en.t('methodology.position.text', enValues)).toContain('You always see your own answers unchanged');
   });
 
   it('a text holds paragraphs and "- " lists', () => {

@@ -1,4 +1,4 @@
-// Deterministic generator of realistic demo pay data (DESIGN.md §2): a panel of people, each answering the
+// Deterministic generator of realistic demo pay data (docs/architecture.md): a panel of people, each answering the
 // survey in one or more years from 2023 to the current year. Pay is log-normal around a median set by
 // position level × sector × country × company size, grows yearly, and bonus and deferred pay correlate with
 // level and company type. The same seed always gives the same data; the bench uses it at 1,000,000 forms.

@@ -1,4 +1,4 @@
-// Drizzle schema of every stored entity (spec §3, DESIGN.md §2). `npx drizzle-kit generate` turns a change
+// Drizzle schema of every stored entity (spec §3, docs/architecture.md). `npx drizzle-kit generate` turns a change
 // here into a SQL migration in ./migrations; the same migrations run on PGlite and on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import {
@@ -37,6 +37,12 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     language: text('language').notNull().default('es'),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * The person's noise key (docs/statistics-and-privacy.md): random, secret, fixed for the life of the account.
+     * With PERTURBATION_SECRET it gives the person's permanent distortion factors, the same in every form, year
+     * and release (services/infusion.ts), so no number of answers averages them away.
+     */
+    noiseKey: bigint('noise_key', { mode: 'number' }).notNull().default(sql`floor(random() * 4503599627370496)::bigint`),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** `created` of the last subscription event applied (older deliveries arriving late are ignored). */

@@ -1,4 +1,4 @@
-// Demo data for an empty database (DESIGN.md §2): one account per role, configuration (minimum values,
+// Demo data for an empty database (docs/architecture.md): one account per role, configuration (minimum values,
 // exchange rates; the inflation rates come with migration 0005), news posts, and a panel of generated people with their forms. Bulk inserts go
 // through unnest() so one statement writes thousands of rows on PGlite and PostgreSQL alike.
 //

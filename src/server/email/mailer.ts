@@ -1,4 +1,4 @@
-// Outgoing e-mail (DESIGN.md §7): through SMTP (nodemailer) when SMTP_URL is configured, otherwise into
+// Outgoing e-mail (docs/identity.md): through SMTP (nodemailer) when SMTP_URL is configured, otherwise into
 // the email_outbox table, which an admin reads through GET /admin/outbox in development.
 //
 // `deliverLater` hands a message over without waiting for the SMTP conversation, so the answer of a call

@@ -3,7 +3,8 @@
 //      operation the contract marks "Admin only." answers 403 to anyone else, whatever the body says
 //      (authenticate first, then validate);
 //   2. which media types it accepts (preParsing): a body in any other type (or without a type) is 415
-//      UNSUPPORTED_MEDIA_TYPE before it is parsed, so no body reaches a handler unvalidated;
+//      UNSUPPORTED_MEDIA_TYPE before it is parsed, so no body reaches a handler unvalidated (an empty body
+//      declared as JSON, as every call is, is no body where the contract requires none);
 //   3. a required body is there (preValidation), else 400;
 //   4. the text it carries (preValidation): a NUL character or an unpaired UTF-16 surrogate in any string
 //      of the body, the query or the path is 400 VALIDATION_ERROR naming the field. Neither is text a person
@@ -102,7 +103,13 @@ export function accessGate(rule: OperationRule) {
 
 export function mediaTypeGate(rule: OperationRule) {
   return async function checkMediaType(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
-    if (!carriesBody(request)) return payload;
+    if (!carriesBody(request)) {
+      // Spec §7: every call is declared JSON, body-less ones too. Where the body is absent from the contract or
+      // optional, an empty body declared as JSON is no body (Fastify's JSON parser would answer 400 to it, and
+      // its validator would check the absent body); where the body is required it stays a 400.
+      if (!rule.bodyRequired && mediaTypeOf(request.headers['content-type']) === 'application/json') delete request.headers['content-type'];
+      return payload;
+    }
     if (!rule.mediaTypes || !rule.mediaTypes.includes(mediaTypeOf(request.headers['content-type']))) {
       throw unsupportedMediaType(rule.mediaTypes);
     }

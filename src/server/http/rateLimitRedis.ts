@@ -1,4 +1,4 @@
-// The shared counter store for several app instances (DESIGN.md §2): with REDIS_URL set, attempt counts
+// The shared counter store for several app instances (docs/architecture.md): with REDIS_URL set, attempt counts
 // live in Redis, so a client throttled by one instance is throttled by all. One Lua script increments,
 // opens the window on the first attempt and reads what is left of it, atomically.
 //

@@ -39,7 +39,8 @@ export function configHandlers({ config, database }: AppContext) {
 
     async getInflationData(request) {
       await requireAdmin(database, request);
-      return { inflationData: await readInflation(database) };
+      // The specification's "Inflation data: a list": the list itself, not wrapped in an object.
+      return readInflation(database);
     },
 
     async updateInflationData(request) {

@@ -23,6 +23,7 @@ import { renderPostMarkdown } from '../services/newsMarkdown';
 import { detectImageType, IMAGE_PATH_PREFIX, MAX_IMAGE_BYTES, readImage, storeImage } from '../services/newsImages';
 import { FEED_TYPES, postPath, rssXml } from '../services/newsFeeds';
 import { sitemapPaths, sitemapXml } from '../http/webDelivery';
+import { coverImageProblem } from '../../domain/coverImage';
 
 /** Whether the caller is an admin now (anonymous callers are not; listNews and getNews are public). */
 async function callerIsAdmin(context: AppContext, request: FastifyRequest): Promise<boolean> {
@@ -32,6 +33,24 @@ async function callerIsAdmin(context: AppContext, request: FastifyRequest): Prom
 }
 
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+
+/**
+ * Every reader's browser loads the cover as <img src>: only an uploaded image or an https: address of a public
+ * host (domain/coverImage.ts). The contract's pattern refuses the other shapes; this also reads the host.
+ */
+function assertCoverImage(imageUrl: string | null | undefined) {
+  if (imageUrl === null || imageUrl === undefined) return;
+  const problem = coverImageProblem(imageUrl);
+  // One code, no problem list: the web app shows errors.codes.COVER_IMAGE_URL in the reader's language.
+  if (problem) {
+    const why = {
+      not_uploaded_or_https: 'must be an image uploaded here or an https: address',
+      internal_host: 'must not point to an internal address (localhost, a private or local host)',
+      credentials: 'must not carry a user name or password',
+    }[problem];
+    throw badRequest('COVER_IMAGE_URL', `body.imageUrl: the cover image ${why}`);
+  }
+}
 
 export function newsHandlers(context: AppContext) {
   const { database, config } = context;
@@ -65,6 +84,7 @@ export function newsHandlers(context: AppContext) {
 
     async createNews(request, reply) {
       const admin = await requireAdmin(database, request);
+      assertCoverImage(request.body.imageUrl);
       const post = await database.transaction((tx) => createPost(tx, actorOf(admin), request.body));
       reply.code(201);
       return post;
@@ -72,6 +92,7 @@ export function newsHandlers(context: AppContext) {
 
     async updateNews(request) {
       const admin = await requireAdmin(database, request);
+      assertCoverImage(request.body.imageUrl);
       return database.transaction((tx) => updatePost(tx, actorOf(admin), request.params.id, request.body));
     },
 

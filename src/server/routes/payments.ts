@@ -1,20 +1,19 @@
-// Payments (issue 13, spec §7, DESIGN §6): the catalogue, checkout on Stripe payment links (or the local
+// Payments (issue 13, spec §7, docs/payments.md): the catalogue, checkout on Stripe payment links (or the local
 // sandbox), the customer portal, the signed webhook, the sandbox's test-mode pages and the corporate-plan
-// contact request. Who may buy what is decided here, on the stored account:
-//   corporate users buy credit packs (not on the corporate plan, which is unlimited); members buy subscription
-//   cards (not while they have a paid plan: that is the portal's job); admins buy nothing; the corporate card
-//   has custom pricing and goes to the contact request instead.
+// contact request. Who may buy what is decided on the stored account (services/payments/eligibility.ts), here
+// before checkout and again by the webhook before a paid session grants anything.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
-import { HttpError, conflict, forbidden, notFound } from '../http/errors';
-import { requireCaller, isAdmin } from '../auth/caller';
+import { HttpError, conflict, notFound } from '../http/errors';
+import { requireCaller } from '../auth/caller';
 import { rateLimited } from '../auth/identity';
 import type { UserRow } from '../services/users';
 import { paymentsMode } from '../services/payments/mode';
 import { catalogueFor, findCatalogueItem, requestLanguage, type CatalogueItem } from '../services/payments/catalogue';
 import { createStripeGateway, signPayload, verifyWebhook, webhookLinks, type StripeGateway } from '../services/payments/stripeGateway';
 import { applyEvent, type StripeEventLike } from '../services/payments/webhook';
+import { purchaseRefusal } from '../services/payments/eligibility';
 import {
   checkoutCompletedEvent,
   claimSandboxSession,
@@ -25,6 +24,7 @@ import {
 } from '../services/payments/sandbox';
 import { renderSandboxPage, returnUrl } from '../services/payments/sandboxPage';
 import { mailAdmins, storeCorporateContact } from '../services/payments/contact';
+import { requestedReturnPath, safeStoredReturnPath } from '../services/returnPath';
 
 const unavailable = () => new HttpError(503, 'PAYMENTS_UNAVAILABLE', 'Purchases are not available: no payment provider is configured');
 
@@ -47,18 +47,10 @@ async function stripeIds(context: AppContext, userId: string) {
   return row ?? { stripe_customer_id: null, stripe_subscription_id: null };
 }
 
-/** Refuses what this account may not buy (see the header). */
+/** Refuses what this account may not buy (services/payments/eligibility.ts, shared with the webhook). */
 function assertMayBuy(user: UserRow, item: CatalogueItem) {
-  if (isAdmin(user)) throw forbidden('FORBIDDEN_PURCHASE', 'Administrators do not buy');
-  if (item.kind === 'card' && item.period === 'custom') throw conflict('CONTACT_REQUIRED', 'The corporate plan has custom pricing: send a contact request');
-  const corporate = user.roles.includes('corporate');
-  if (item.kind === 'pack') {
-    if (!corporate) throw forbidden('FORBIDDEN_PURCHASE', 'Credit packs are for corporate accounts');
-    if (user.premium_type === 'corporate') throw conflict('UNLIMITED_PLAN', 'The corporate plan has unlimited credits');
-    return;
-  }
-  if (corporate || !user.roles.includes('member')) throw forbidden('FORBIDDEN_PURCHASE', 'Subscriptions are for members');
-  if (user.premium_type !== 'free') throw conflict('ALREADY_SUBSCRIBED', 'The account already has a paid plan; manage it in the portal');
+  const refusal = purchaseRefusal(user, item);
+  if (refusal) throw new HttpError(refusal.status, refusal.code, refusal.message);
 }
 
 const wantsHtml = (request: FastifyRequest) => {
@@ -90,6 +82,7 @@ export function paymentHandlers(context: AppContext) {
 
     async createCheckout(request) {
       const user = await requireCaller(database, request);
+      const askedReturnPath = requestedReturnPath(request.body.returnPath);
       if (current().mode === 'unavailable') throw unavailable();
       const item = await findCatalogueItem(database, request.body.buyButton);
       if (!item) throw notFound('UNKNOWN_ITEM', 'No such pack or card');
@@ -109,17 +102,18 @@ export function paymentHandlers(context: AppContext) {
         email: user.email,
         kind: 'checkout',
         language,
-        return_path: request.body.returnPath ?? (item.kind === 'pack' ? '/my-account/my-credits' : '/become-premium'),
+        return_path: askedReturnPath ?? (item.kind === 'pack' ? '/my-account/my-credits' : '/become-premium'),
       });
       return { url: apiUrl(`/payments/sandbox/${sessionId}`) };
     },
 
     async createPortalSession(request) {
       const user = await requireCaller(database, request);
+      const askedReturnPath = requestedReturnPath(request.body?.returnPath);
       if (current().mode === 'unavailable') throw unavailable();
       const ids = await stripeIds(context, user.id);
       if (user.premium_type === 'free' || !ids.stripe_customer_id) throw conflict('NO_SUBSCRIPTION', 'No subscription to manage');
-      const returnPath = request.body?.returnPath ?? '/become-premium';
+      const returnPath = askedReturnPath ?? '/become-premium';
       if (current().mode === 'stripe') {
         const customerId = ids.stripe_customer_id;
         return { url: await viaStripe(log, () => stripe().portalUrl(customerId, `${config.publicUrl}${returnPath}`)) };
@@ -156,8 +150,11 @@ export function paymentHandlers(context: AppContext) {
       } catch {
         throw new HttpError(400, 'INVALID_SIGNATURE', 'The Stripe signature does not match the body, or is too old');
       }
-      const outcome = await database.transaction((tx) => applyEvent(tx, event, current().links));
-      log.info({ stripeEvent: event.type, outcome }, 'stripe event');
+      const result = await database.transaction((tx) => applyEvent(tx, event, current().links));
+      // A refused checkout is acknowledged (Stripe's retries could not make it right) and said loudly: the audit
+      // log (payment.refused) keeps it for the admin who refunds the buyer.
+      if (result.outcome === 'refused') log.warn({ stripeEvent: event.type, outcome: result.outcome, reason: result.reason }, 'stripe event refused');
+      else log.info({ stripeEvent: event.type, outcome: result.outcome }, 'stripe event');
       return { received: true };
     },
 
@@ -167,7 +164,8 @@ export function paymentHandlers(context: AppContext) {
       if (!session) throw notFound();
       reply.header('cache-control', 'no-store');
       if (wantsHtml(request)) {
-        const page = renderSandboxPage(session, apiUrl(`/payments/sandbox/${session.id}/complete`));
+        // A session stored before returnPath was checked may hold `//host`: its Cancel link returns home instead.
+        const page = renderSandboxPage({ ...session, return_path: safeStoredReturnPath(session.return_path) }, apiUrl(`/payments/sandbox/${session.id}/complete`));
         // This page, unlike the app, runs one inline script: its own policy, allowing that script by nonce.
         reply.header('content-security-policy', page.csp).type('text/html; charset=utf-8');
         return reply.send(page.html);
@@ -221,7 +219,7 @@ export function paymentHandlers(context: AppContext) {
         await reopenSandboxSession(database, session.id);
         throw new HttpError(500, 'INTERNAL', 'The test event was not accepted by the webhook');
       }
-      return { redirectUrl: returnUrl(session.return_path, session.kind === 'portal' ? 'done' : 'success', session.kind) };
+      return { redirectUrl: returnUrl(safeStoredReturnPath(session.return_path), session.kind === 'portal' ? 'done' : 'success', session.kind) };
     },
 
     async requestCorporatePlan(request, reply) {

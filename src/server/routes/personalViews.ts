@@ -1,11 +1,11 @@
-// The personal views (DESIGN.md §4; issue 14): the personalised comparison (four variants), evolution over the
+// The personal views (docs/statistics-and-privacy.md; issue 14): the personalised comparison (four variants), evolution over the
 // survey years and the insights (three rankings and their by-user-id variants). None has an engine of its own:
 // every figure is a group's answer from the shared statistics engine (statisticsEngine.ts) — computed on the
 // current release, the rule against differencing applied, published with the cell key method — so a figure here
 // is exactly what the comparison of the same filters and year publishes, and every position (percentile rank,
 // difference from the median) comes from published figures and the person's own values only.
 //
-// Pricing (DESIGN.md §5): members with a completed form and admins free (403 FORM_REQUIRED for a member without
+// Pricing (docs/permissions-and-credits.md): members with a completed form and admins free (403 FORM_REQUIRED for a member without
 // one); corporate users pay 1 credit for each new personalised comparison and each new evolution, like a search
 // (402 INSUFFICIENT_CREDITS when short; the corporate plan is free), and re-opening a saved one (historyId) is free
 // — so is the dashboard's evolution of a saved comparison, which was paid when searched. The income projection is

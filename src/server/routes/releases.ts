@@ -38,6 +38,7 @@ export function releaseHandlers({ config, database }: AppContext) {
       const current = await currentRelease(database);
       const outcome = await cutRelease(database, {
         threshold,
+        secret: config.secrets.perturbationSecret,
         trigger: current ? 'admin' : 'first',
         force: !current,
         onCut: (tx, release, previous) =>

@@ -30,7 +30,7 @@ export function systemHandlers({ config, database, mailer }: AppContext) {
       const privacyThreshold = await readConfigValue(database, 'privacyThreshold', config.privacyThreshold);
       const premiumEnabled = await readConfigValue(database, 'premiumEnabled', config.premiumEnabled);
       // The rates the current release converted its money with (fixed at its cut), so the web app can show the
-      // published euro figures in dollars with the rate and its date (DESIGN.md §8). Null before the first cut.
+      // published euro figures in dollars with the rate and its date (docs/money.md). Null before the first cut.
       const release = await currentRelease(database);
       const payments = paymentsMode(config);
       return {

@@ -1,4 +1,4 @@
-// Users calls of spec §7 with the permissions of DESIGN.md §5, the GDPR self-service and the credit ledger.
+// Users calls of spec §7 with the permissions of docs/permissions-and-credits.md, the GDPR self-service and the credit ledger.
 //   registerMember     anyone                      registerCorporate   admin, or corporate (own company)
 //   getCurrentUser     signed in, about themself   listUsers           admin
 //   getUser(ByUid)     the user themself, admin    updateUser          the user themself (safe fields), admin

@@ -1,4 +1,4 @@
-// Cache of computed statistics (DESIGN.md §2). A key always contains the data version and every setting the
+// Cache of computed statistics (docs/architecture.md). A key always contains the data version and every setting the
 // figures depend on, so an entry is never stale: a change makes new keys and old entries age out. The store
 // is behind a small asynchronous interface so a shared store (Redis, when REDIS_URL is set and several
 // instances run) can replace the in-process one without touching the callers; this build ships the

@@ -1,4 +1,4 @@
-// Who pays for a comparison and how (DESIGN.md §5). A paid search is one transaction: one conditional UPDATE
+// Who pays for a comparison and how (docs/permissions-and-credits.md). A paid search is one transaction: one conditional UPDATE
 // of the balance (never below zero, so concurrent searches cannot spend the same credit twice), the saved
 // search, and a ledger row whose unique idempotency key makes a replayed request charge once.
 import type { Database } from '../db/open';

@@ -1,4 +1,4 @@
-// Forms: one questionnaire answer per person and survey year (DESIGN.md §3, §5).
+// Forms: one questionnaire answer per person and survey year (docs/questionnaire.md, docs/permissions-and-credits.md).
 //
 // Who may do what:
 // - an unclaimed form (user_id null, the anonymous flow): anyone holding its id — the id is the capability;

@@ -87,8 +87,17 @@ export function slugify(title: string): string {
   return slug || 'post';
 }
 
-/** The slug of the title, with -2, -3, … when another post already has it. */
+/** Key of the advisory lock that serialises slug choices (any constant of its own). */
+const SLUG_LOCK = 7_207_114_102;
+
+/**
+ * The slug of the title, with -2, -3, … when another post already has it. Call it inside the transaction that
+ * writes the slug: a transaction-scoped lock makes parallel creates and retitles choose one after another (the
+ * read sees the slugs committed by those before it), instead of colliding on the unique index. One lock for all
+ * titles, since "x 2" and a second "x" want the same slug; posts are written rarely.
+ */
 export async function uniqueSlug(db: Queryable, title: string, exceptId: string | null = null): Promise<string> {
+  await db.execute('select pg_advisory_xact_lock($1)', [SLUG_LOCK]);
   const base = slugify(title);
   const rows = await db.execute<{ slug: string }>(
     `select slug from news_posts where (slug = $1 or slug like $2) and ($3::text is null or id <> $3)`,

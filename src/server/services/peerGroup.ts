@@ -1,4 +1,4 @@
-// The peer group of a comparison: which forms count (DESIGN.md §4) and which of them a filter selects, as SQL
+// The peer group of a comparison: which forms count (docs/statistics-and-privacy.md) and which of them a filter selects, as SQL
 // over the typed columns of `forms`. Every value reaches the database as a parameter; only column names from
 // the fixed list below are written into the text.
 import type { components } from '../../api/schema';
@@ -167,7 +167,7 @@ export interface CountingSettings {
 export const ALL_FIELD_COLUMNS = 'f.country, f.city, f.sector, f.company_size, f.company_type, f.functional_area, f.position_level, f.gender, f.years_experience';
 
 /**
- * The counted forms (DESIGN.md §4) with their money in EUR (fx fixed, bn bonus, df deferred), as a release is
+ * The counted forms (docs/statistics-and-privacy.md) with their money in EUR (fx fixed, bn bonus, df deferred), as a release is
  * cut from them: completed, belonging to a verified account (e-mail confirmed, not disabled: an unclaimed
  * anonymous form never counts), not excluded by the active outlier pack, passing the minimum values. Statistics
  * never mix currencies: amounts in another currency are converted with the admin-maintained exchange rates
@@ -181,7 +181,10 @@ export function countedFormsSql(settings: CountingSettings, params: SqlParams): 
   const fx = money('f.fixed_salary');
   const bn = money('coalesce(f.annual_bonus, 0)');
   const df = money('coalesce(f.deferred_compensation, 0)');
-  return `select f.id as form_id, f.survey_year, ${ALL_FIELD_COLUMNS}, ${fx} as fx, ${bn} as bn, ${df} as df, f.record_key
+  // The person's noise key and the money as entered feed the infusion of a release's values (infusion.ts).
+  return `select f.id as form_id, f.survey_year, ${ALL_FIELD_COLUMNS}, ${fx} as fx, ${bn} as bn, ${df} as df, f.record_key,
+                 u.noise_key, f.currency, f.fixed_salary as raw_fx, coalesce(f.annual_bonus, 0) as raw_bn,
+                 coalesce(f.deferred_compensation, 0) as raw_df
             from forms f
             join users u on u.id = f.user_id and u.email_verified and not u.disabled
            where f.status = 'completed' and f.fixed_salary is not null

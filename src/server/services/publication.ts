@@ -1,30 +1,97 @@
-// From true figures to published ones (DESIGN.md §4; the cell key method of perturbation.ts): the count is
-// perturbed and rounded, every money figure gets its own noise drawn from the group's cell key and scaled to how
-// far one person can move it, then the publication thresholds and the rounding to 100 of domain/statistics.ts
-// apply. The caller's position is derived from the published figures and the caller's own values only
-// (domain estimatePosition, interpolating between published percentiles), so probing with one's own values —
-// editing one's form, asking again — learns nothing the published figures do not already say.
+// From a release's figures to published ones (docs/statistics-and-privacy.md). The release holds infused money
+// (infusion.ts), so the figures a group's SQL computes are already protected, person by person: publication
+// perturbs the count (cell key method, perturbation.ts), divides means by the infusion's expectation, takes the
+// percentiles back from the infused spread to the true one (a deconvolution), then applies
+// the publication thresholds — decided on the published count — and the rounding to 100 (domain/statistics.ts).
+// No money noise is added per group: the figures of one group are order statistics and means of the same
+// infused people, and coherent() keeps them so after the corrections (percentiles in order, the median inside its
+// interval, each figure with deferred pay at least the same figure without it).
+// The caller's position is derived from the published figures and the caller's own values only (domain
+// estimatePosition, interpolating between published percentiles), so probing with one's own values — editing
+// one's form, asking again — learns nothing the published figures do not already say.
 import { MEASURES, publishStatistic, type Measure, type PublishedStatistic } from '../../domain/statistics';
+import { INFUSION_LOG_VARIANCE, INFUSION_MEAN_FACTOR } from '../../domain/constants';
 import { estimatePosition, type Positions } from '../../domain/peerDistribution';
-import { createCellNoise, perturbCount, perturbMoney } from './perturbation';
+import { createCellNoise, perturbCount } from './perturbation';
 import type { OwnValues, RawComparison, RawMeasure } from './statistics';
 
-const FIGURES = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
+/** The largest correction of the median, in log space (the first-order expansion is not trusted beyond). */
+const MAX_MEDIAN_SHIFT = 0.06;
+/** The spread is never shrunk below half of the infused one (a group's quartiles are noisy in small groups). */
+const MIN_SPREAD_RATIO = 0.5;
+/** The median's skew correction is weighted n / (n + this): noisy in small groups, where sampling dominates. */
+const MEDIAN_SHIFT_HALF_WEIGHT = 200;
 
-/** One measure with its money perturbed (before the thresholds and rounding). */
-function perturbMeasure(raw: RawMeasure, measure: Measure, noise: ReturnType<typeof createCellNoise>): RawMeasure {
-  const scale = raw.rms;
-  // A figure that is exactly zero stays zero (as statistical offices keep structural zeros): "most have no
-  // deferred pay" is a fact about the group, and noise would only invent pay nobody has.
-  const move = (value: number, figure: string) => (value === 0 ? 0 : perturbMoney(value, raw.n, scale, noise.moneyNoise(measure, figure)));
-  // Each percentile has its own draw; sorting afterwards keeps them in order (a pure post-processing).
-  const percentiles = raw.percentiles ? raw.percentiles.map((v, i) => move(v, FIGURES[i])).sort((a, b) => a - b) : null;
-  let medianCi: [number, number] | null = raw.medianCi ? [move(raw.medianCi[0], 'ci-low'), move(raw.medianCi[1], 'ci-high')] : null;
-  if (medianCi && percentiles) {
-    const median = percentiles[2];
-    medianCi = [Math.min(medianCi[0], medianCi[1], median), Math.max(medianCi[0], medianCi[1], median)];
+/**
+ * Percentiles of the true values estimated from those of the infused ones (a deconvolution). In log space an
+ * infused value is log x + e, with e symmetric and of the known variance σ² = Var(log F + log J) (constants.ts),
+ * so the infused distribution is the true one spread out:
+ * - the spread: in log space the infused quartiles' spread s_y (IQR / 1.349) is the true one's √(s_x² + σ²), so
+ *   every percentile's distance from the median is scaled by √(s_y² − σ²) / s_y (never below one half). For
+ *   log-normal pay this takes p10 and p90 back from 5–6 % too wide to the true spread;
+ * - the median: on pay that is skewed even in log space, spreading moves the median towards the mean by
+ *   −(σ²/2)·f′/f = (σ²/2)·Q″/Q′² (Q the quantile function, from the quartiles), weighted n / (n + 200) because the
+ *   quartiles' curvature is noisy in small groups, and at most 6 %.
+ * It reads nothing but the infused figures (a post-processing: it adds no information about anyone). Left as they
+ * are where a percentile is 0 (a bonus or deferral most people lack).
+ */
+function deconvolved(percentiles: number[] | null, n: number): { percentiles: number[] | null; shift: number; margin: number } {
+  if (!percentiles || percentiles.length !== 5 || percentiles.some((v) => !(v > 0))) return { percentiles, shift: 0, margin: 0 };
+  const q = percentiles.map(Math.log);
+  const spread = (q[3] - q[1]) / 1.349;
+  if (!(spread > 1e-9)) return { percentiles, shift: 0, margin: 0 };
+  const ratio = Math.sqrt(Math.max(spread * spread - INFUSION_LOG_VARIANCE, (MIN_SPREAD_RATIO * spread) ** 2)) / spread;
+  const slope = (q[3] - q[1]) / 0.5;
+  const curvature = (q[3] - 2 * q[2] + q[1]) / 0.0625;
+  const bias = Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, -(INFUSION_LOG_VARIANCE / 2) * (curvature / (slope * slope))));
+  const shift = bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT));
+  const median = q[2] + shift;
+  // Kept in order (a monotone rearrangement, as for any post-processed quantiles).
+  const corrected = q.map((v, i) => Math.exp(i === 2 ? median : median + ratio * (v - q[2]))).sort((x, y) => x - y);
+  // The median's interval is widened by the estimated bias itself: the correction is an estimate, and an honest
+  // interval carries its uncertainty (none on symmetric pay, up to 6 % on pay skewed even in log space).
+  return { percentiles: corrected, shift, margin: Math.abs(bias) };
+}
+
+/**
+ * One measure's figures as published before thresholds and rounding: the mean divided by the infusion's
+ * expectation, the percentiles deconvolved, and the median's interval moved with the median (it is the interval
+ * of the infused values' median; the correction takes it to the true values' median) and widened by the
+ * correction's own uncertainty.
+ */
+function unbiased(raw: RawMeasure): RawMeasure {
+  const { percentiles, shift, margin } = deconvolved(raw.percentiles, raw.n);
+  const medianCi: [number, number] | null = raw.medianCi
+    ? [raw.medianCi[0] * Math.exp(shift - margin), raw.medianCi[1] * Math.exp(shift + margin)]
+    : null;
+  return { ...raw, mean: raw.mean === null ? null : raw.mean / INFUSION_MEAN_FACTOR, percentiles, medianCi };
+}
+
+/**
+ * Figures that contradict each other are never shown: each percentile and the mean of the total with deferral are
+ * at least those of the total without it, which are at least the fixed salary's (true person by person, so for
+ * every order statistic and mean; the per-measure corrections could otherwise cross them), and the median stays
+ * inside its interval.
+ */
+function coherent(measures: Record<Measure, RawMeasure>): Record<Measure, RawMeasure> {
+  const result = { ...measures };
+  const atLeast = (upper: Measure, lower: Measure) => {
+    const u = result[upper];
+    const l = result[lower];
+    const percentiles = u.percentiles && l.percentiles ? u.percentiles.map((v, i) => Math.max(v, l.percentiles![i])) : u.percentiles;
+    const mean = u.mean !== null && l.mean !== null ? Math.max(u.mean, l.mean) : u.mean;
+    result[upper] = { ...u, percentiles, mean };
+  };
+  atLeast('totalWithoutDeferral', 'fixedSalary');
+  atLeast('totalWithDeferral', 'totalWithoutDeferral');
+  for (const measure of MEASURES) {
+    const m = result[measure];
+    if (m.medianCi && m.percentiles) {
+      const median = m.percentiles[2];
+      result[measure] = { ...m, medianCi: [Math.min(m.medianCi[0], median), Math.max(m.medianCi[1], median)] };
+    }
   }
-  return { ...raw, mean: raw.mean === null ? null : move(raw.mean, 'mean'), percentiles, medianCi };
+  return result;
 }
 
 export interface PublishedGroup {
@@ -39,10 +106,12 @@ export function publishedCount(n: number, cellKey: number, threshold: number, se
 
 /** The published figures of a group that reached K. */
 export function publishGroup(raw: Extract<RawComparison, { status: 'ok' }>, threshold: number, secret: string): PublishedGroup {
-  const noise = createCellNoise(secret, raw.cellKey);
-  const count = perturbCount(raw.n, noise, threshold);
+  const count = publishedCount(raw.n, raw.cellKey, threshold, secret);
+  const corrected = {} as Record<Measure, RawMeasure>;
+  for (const measure of MEASURES) corrected[measure] = unbiased(raw.measures[measure]);
+  const consistent = coherent(corrected);
   const measures = {} as Record<Measure, PublishedStatistic>;
-  for (const measure of MEASURES) measures[measure] = publishStatistic(perturbMeasure(raw.measures[measure], measure, noise), threshold, count);
+  for (const measure of MEASURES) measures[measure] = publishStatistic(consistent[measure], threshold, count);
   return { count, measures };
 }
 

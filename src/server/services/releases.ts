@@ -1,4 +1,4 @@
-// Statistics releases (DESIGN.md §4). Every published figure is computed on the current release: a snapshot of
+// Statistics releases (docs/statistics-and-privacy.md). Every published figure is computed on the current release: a snapshot of
 // the counted forms, cut on a schedule (RELEASE_INTERVAL_HOURS, default daily) or by an admin, and only when at
 // least K counted forms were added, removed or changed since the previous release. So a form completed or edited
 // now moves no figure until the next cut, and one new form can never be isolated by asking the same question
@@ -20,6 +20,7 @@ import { FIELD_OPTIONS, GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql,
 import { compareGroup, compareGroups, type RawComparison } from './statistics';
 import { notifyStatisticsChanged, readCountingSettings, statisticsChangedHere } from './statisticsSettings';
 import { readDataVersion } from './dataVersion';
+import { infusedMoneySql } from './infusion';
 
 /** Two instances never cut at the same time. */
 const RELEASE_LOCK = 727_002;
@@ -143,6 +144,8 @@ export async function cutRelease(
   options: {
     threshold: number;
     trigger: ReleaseTrigger;
+    /** PERTURBATION_SECRET: keys the infusion of the release's money (infusion.ts). */
+    secret: string;
     force?: boolean;
     precompute?: boolean;
     /** Runs in the cut's transaction once the release is current (an admin's cut records its audit entry). */
@@ -174,13 +177,16 @@ export async function cutRelease(
       await tx.execute(`create table ${partition} (like release_forms)`);
       const params = new SqlParams();
       const releaseParam = params.add(id);
+      // The release holds infused money only (infusion.ts): every statistic of every surface is computed from it.
+      const infused = infusedMoneySql(params, options.secret);
       // Ordered by the sector index's leading columns: the rows of a group sit together on disk.
       await tx.execute(
         `insert into ${partition} (release_id, form_id, survey_year, country, city, sector, company_size, company_type,
            functional_area, position_level, gender, years_experience, fx, bn, df, record_key)
          select ${releaseParam}, c.form_id, c.survey_year, c.country, c.city, c.sector, c.company_size, c.company_type,
-                c.functional_area, c.position_level, c.gender, c.years_experience, c.fx, c.bn, c.df, c.record_key
+                c.functional_area, c.position_level, c.gender, c.years_experience, ${infused.fx}, ${infused.bn}, ${infused.df}, c.record_key
            from (${countedFormsSql(settings, params)}) c
+           ${infused.lateral}
           order by c.survey_year, c.sector, c.position_level, c.country`,
         params.values,
       );
@@ -375,6 +381,10 @@ async function precomputeRelease(database: Database, release: Release, threshold
  * them get a new revision and lose their precomputed figures, so nothing computed with them is served again.
  */
 export async function forgetPersonInReleases(tx: Queryable, userId: string): Promise<void> {
+  // Waits for a cut in progress (and holds the next one back until the erasure commits): a cut that read the
+  // person's forms before they were deleted would otherwise fail when its rows are checked against the forms, and a
+  // cut after the erasure must not find them. The erasure's transaction takes nothing a cut waits for before this.
+  await tx.execute('select pg_advisory_xact_lock($1)', [RELEASE_LOCK]);
   // The revision first (locking the releases' rows, so concurrent stores wait and then see it), then the stored
   // figures in a statement of its own, whose snapshot includes any figures stored before the lock was taken.
   const touched = await tx.execute<{ id: string }>(
@@ -395,7 +405,13 @@ export async function forgetPersonInReleases(tx: Queryable, userId: string): Pro
  */
 export function startReleaseSchedule(
   database: Database,
-  options: { threshold: () => Promise<number>; intervalHours: number; checkEveryMs?: number; log: (message: string, fields?: Record<string, unknown>) => void },
+  options: {
+    threshold: () => Promise<number>;
+    secret: string;
+    intervalHours: number;
+    checkEveryMs?: number;
+    log: (message: string, fields?: Record<string, unknown>) => void;
+  },
 ): { stop(): void; tick(): Promise<void> } {
   let running = false;
   const tick = async () => {
@@ -405,7 +421,12 @@ export function startReleaseSchedule(
       const current = await currentRelease(database);
       const due = !current || Date.now() - new Date(current.cutAt).getTime() >= options.intervalHours * 3_600_000;
       if (!due) return;
-      const outcome = await cutRelease(database, { threshold: await options.threshold(), trigger: current ? 'schedule' : 'first', force: !current });
+      const outcome = await cutRelease(database, {
+        threshold: await options.threshold(),
+        secret: options.secret,
+        trigger: current ? 'schedule' : 'first',
+        force: !current,
+      });
       if (outcome.status === 'cut') options.log('statistics release cut', { sequence: outcome.release.sequence, size: outcome.release.size, changedForms: outcome.release.changedForms });
     } catch (error) {
       options.log('statistics release cut failed', { error: error instanceof Error ? error.message : String(error) });

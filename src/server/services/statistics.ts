@@ -1,4 +1,4 @@
-// The comparison engine (DESIGN.md §4): the figures of a filtered group, computed in SQL in one statement
+// The comparison engine (docs/statistics-and-privacy.md): the figures of a filtered group, computed in SQL in one statement
 // (no form is ever loaded into Node), and the privacy rules applied to them.
 //
 // One statement per answer, as CTEs over the counted forms of the year:
@@ -12,7 +12,7 @@
 // Anti-differencing: two answers whose groups are nested must not differ by 1..K−1 people, or subtracting one
 // from the other exposes them. Any allowed search whose group contains this one selects only on conditions
 // that all its members share: the explicit ones plus the closure (e.g. the country of a city, or a
-// functional area every member of the group has). So the rule of DESIGN.md §4 ("each condition removed:
+// functional area every member of the group has). So the anti-differencing rule of docs/statistics-and-privacy.md ("each condition removed:
 // the same group or at least K more people") is applied over that closure, and where a removal leaves the
 // group unchanged the removals are combined (a second, rare statement counts every combination at once).
 // A count only has to tell 0, 1..K−1 or ≥K extra people apart, so each one stops after n + K rows.

@@ -7,8 +7,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectCurrentUser, selectLeftOnPurpose } from '../../../machines/auth/viewModel';
 import { decideGuards } from './guards';
 import type { Guard } from './routes';
-import { useAuthActor, useShowMessage } from './session';
-import { TOAST_DEFAULT_MS } from '../../domain/constants';
+import { useAuthActor } from './session';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 
 export function RouteGuard({ guards, children }: { guards: readonly Guard[]; children: ReactNode }) {
@@ -17,20 +16,14 @@ export function RouteGuard({ guards, children }: { guards: readonly Guard[]; chi
   const status = useSelector(auth, selectAuthStatus);
   const user = useSelector(auth, selectCurrentUser);
   const leftOnPurpose = useSelector(auth, selectLeftOnPurpose);
-  const showMessage = useShowMessage();
   const location = useLocation();
-  const decision = decideGuards(guards, status, user, leftOnPurpose, location.pathname);
+  const decision = decideGuards(guards, status, user, leftOnPurpose);
   const wanted = `${location.pathname}${location.search}${location.hash}`;
   const remember = decision.kind === 'redirect' && decision.remember;
-  const noticeKey = decision.kind === 'redirect' ? (decision.noticeKey ?? null) : null;
 
   useEffect(() => {
     if (remember) auth.send({ type: 'auth.rememberRedirect', url: wanted });
   }, [remember, wanted, auth]);
-  // Sent elsewhere with a reason: say it once.
-  useEffect(() => {
-    if (noticeKey) showMessage({ kind: 'toast', status: 'info', durationMs: TOAST_DEFAULT_MS, textKey: noticeKey });
-  }, [noticeKey, wanted, showMessage]);
 
   // Once the session is known the page appears in slices (its first render at transition priority): a
   // restored session no longer renders a whole page as one long task. Redirects stay immediate.

@@ -9,23 +9,14 @@ export const SIGN_IN_PAGE = '/login';
 export const FORBIDDEN_FALLBACK = '/';
 /** Where a signed-in page sends someone who has just signed out here. */
 export const SIGNED_OUT_FALLBACK = '/home';
-/**
- * My account for a member: credits and saved searches are for company accounts, but a member has account
- * settings there too (password, language, data export, account deletion): they go there, and are told why.
- */
-export const MEMBER_ACCOUNT_PAGE = '/my-account/settings';
-export const MEMBER_ACCOUNT_NOTICE = 'guards.member_account';
 
 export type GuardDecision =
   /** Render the page. */
   | { kind: 'allow' }
   /** The session is still being restored: show a spinner, decide when it is known. */
   | { kind: 'wait' }
-  /**
-   * Go elsewhere; `remember`: the wanted URL is kept to return to after signing in; `noticeKey`: what the
-   * person is told on arrival (a translation key), so they are not moved without a word.
-   */
-  | { kind: 'redirect'; to: string; remember: boolean; noticeKey?: string };
+  /** Go elsewhere; `remember`: the wanted URL is kept to return to after signing in. */
+  | { kind: 'redirect'; to: string; remember: boolean };
 
 /**
  * - public: anyone, at once.
@@ -33,11 +24,12 @@ export type GuardDecision =
  * - signed-in: authenticated, otherwise /login (remembering the wanted URL) — or /home right after the
  *   person signed out here (`leftOnPurpose`): signing out of a guarded page is not a request to sign in.
  * - admin: the user has role admin, otherwise /.
- * - admin-or-corporate: the user's roles include admin or corporate, otherwise /.
- * The first guard that does not pass decides. A signed-in member opening a company page of my account
- * (`path` under /my-account) goes to the account settings with a notice instead.
+ * - admin-or-corporate: the user's roles include admin or corporate, otherwise / — a member opening
+ *   /my-account, /my-account/my-credits or /my-account/my-searches included (spec §2); /my-account/settings
+ *   has only the signed-in guard, so it stays open to every signed-in user.
+ * The first guard that does not pass decides.
  */
-export function decideGuards(guards: readonly Guard[], status: AuthStatus, user: User | null, leftOnPurpose = false, path = ''): GuardDecision {
+export function decideGuards(guards: readonly Guard[], status: AuthStatus, user: User | null, leftOnPurpose = false): GuardDecision {
   for (const guard of guards) {
     if (guard === 'public') continue;
     if (status === 'unknown') return { kind: 'wait' };
@@ -53,11 +45,7 @@ export function decideGuards(guards: readonly Guard[], status: AuthStatus, user:
         if (!isAdmin(user)) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false };
         break;
       case 'admin-or-corporate':
-        if (!isAdminOrCorporate(user)) {
-          return /^\/my-account(\/|$)/.test(path)
-            ? { kind: 'redirect', to: MEMBER_ACCOUNT_PAGE, remember: false, noticeKey: MEMBER_ACCOUNT_NOTICE }
-            : { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false };
-        }
+        if (!isAdminOrCorporate(user)) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false };
         break;
     }
   }

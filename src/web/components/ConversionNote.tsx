@@ -1,4 +1,4 @@
-// DESIGN.md §8: figures shown in another currency than the published one carry the rate and its date
+// Money and currency (docs/money.md): figures shown in another currency than the published one carry the rate and its date
 // ("Amounts converted from Euro at €1 = $1.0870 (exchange rate of …)"); nothing when nothing was converted.
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

@@ -17,7 +17,7 @@
  */
 import { initialTransition, transition } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
-import { TestModel, adjacencyMapToArray, getShortestPaths } from 'xstate/graph';
+import { TestModel, adjacencyMapToArray, getShortestPaths } from '@xstate/graph';
 
 export type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
 export type MachineSnapshot<M extends AnyStateMachine> = SnapshotFrom<M>;

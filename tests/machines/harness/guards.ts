@@ -4,7 +4,7 @@
  * check that a broken machine is reported. Runner-agnostic: used by Vitest and by Playwright walks.
  */
 import type { AnyStateMachine } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
+import { getStateNodes } from '@xstate/graph';
 import { leafStateKeys, type MachineGraph, type MachinePath } from './graph';
 
 /** Dot path of every state node of the machine (`closed`, `closed.idle`, `open`), in document order. */

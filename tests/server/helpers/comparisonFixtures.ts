@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../../../src/server/db/open';
 import { bumpDataVersion } from '../../../src/server/services/dataVersion';
 import { cutRelease, type Release } from '../../../src/server/services/releases';
 import type { Role } from '../../../src/server/auth/accessToken';
+import { TEST_PERTURBATION_SECRET } from './testApp';
 
 export interface UserSpec {
   roles?: Role[];
@@ -108,8 +109,8 @@ export async function insertForms(db: Queryable, count: number, spec: (i: number
 }
 
 /** Cuts a statistics release now, whatever changed (as the first cut of a database does), and returns it. */
-export async function publishRelease(db: Database, threshold = 5): Promise<Release> {
-  const outcome = await cutRelease(db, { threshold, trigger: 'admin', force: true });
+export async function publishRelease(db: Database, threshold = 5, secret = TEST_PERTURBATION_SECRET): Promise<Release> {
+  const outcome = await cutRelease(db, { threshold, secret, trigger: 'admin', force: true });
   if (outcome.status !== 'cut') throw new Error('a forced cut is always made');
   return outcome.release;
 }

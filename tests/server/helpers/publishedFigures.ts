@@ -1,14 +1,20 @@
-// Checks of published (perturbed, rounded) figures against the unperturbed truth computed here in TypeScript,
-// independently of the SQL engine: the truth of a group (mean, root-mean-square, percentile_cont's linear
-// interpolation, the order statistics of the median's interval), the noise bound of perturbation.ts
-// (counts: ±2 then rounded to 5, never under K; money: at most moneyNoiseBound(n) × RMS, about 1.5/n, then
-// rounded to 100) and the publication thresholds (mean from K, quartiles from QUARTILE_MINIMUM, p10/p90 and the
-// median's interval from TAIL_PERCENTILE_MINIMUM).
+// Checks of published figures against the truth computed here in TypeScript, independently of the SQL engine:
+// the truth of a group (mean, percentile_cont's linear interpolation, the order statistics of the median's
+// interval), the infusion's bounds (services/infusion.ts: every person's value is multiplied by a factor within
+// INFUSION_LOW..INFUSION_HIGH, so every order statistic and every mean of a group is too), the count's
+// perturbation (±2 then rounded to 5, never under K) and the publication thresholds (mean from K, quartiles from a
+// published count of QUARTILE_MINIMUM, p10/p90 and the median's interval from TAIL_PERCENTILE_MINIMUM).
+// Tests that know the infused values (infusedMoney) check the published figures exactly (expectedPublication).
 import { expect } from 'vitest';
 import { publishGroup } from '../../../src/server/services/publication';
+import { infusionFactors } from '../../../src/server/services/infusion';
 import type { RawComparison } from '../../../src/server/services/statistics';
-import { COUNT_NOISE, COUNT_ROUNDING_BASE, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM, moneyNoiseBound } from '../../../src/domain/constants';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION, INFUSION_MEAN_FACTOR, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../src/domain/constants';
 import { estimatePosition, type Statistic } from '../../../src/domain/peerDistribution';
+
+/** The smallest and largest multiplier the infusion applies to one value (person's factor × form's jitter). */
+export const INFUSION_LOW = Math.exp(-(INFUSION.factorMax + INFUSION.jitter));
+export const INFUSION_HIGH = Math.exp(INFUSION.factorMax + INFUSION.jitter);
 
 export const MEASURES = ['fixedSalary', 'annualBonus', 'deferredCompensation', 'totalWithoutDeferral', 'totalWithDeferral'] as const;
 export type MeasureName = (typeof MEASURES)[number];
@@ -88,50 +94,66 @@ export function expectPublishedCount(count: unknown, n: number, threshold: numbe
   expect(c % COUNT_ROUNDING_BASE === 0 || c === threshold, `${label} count ${c} is a multiple of 5 (or K)`).toBe(true);
 }
 
-/** The largest distance of a published money figure of n people from the truth: the noise, then the rounding. */
-export function moneyTolerance(truth: Truth): number {
-  return moneyNoiseBound(truth.n) * truth.rms + 50 + 1e-6;
+/**
+ * The largest distance of a published money figure from the truth of its group: every person's value is multiplied
+ * by at most INFUSION_HIGH and at least INFUSION_LOW, so is every order statistic, every interpolation between two
+ * and every mean (a mean is further divided by INFUSION_MEAN_FACTOR); then the rounding to 100.
+ */
+export function moneyBounds(truth: number, figure: 'mean' | 'percentile'): [number, number] {
+  if (figure === 'mean') return [(truth * INFUSION_LOW) / INFUSION_MEAN_FACTOR - 50 - 1e-6, (truth * INFUSION_HIGH) / INFUSION_MEAN_FACTOR + 50 + 1e-6];
+  // Percentiles are then deconvolved (publication.ts): moved towards the median, the median by at most 6 % and its
+  // interval widened by as much again.
+  return [truth * INFUSION_LOW * Math.exp(-2 * DECONVOLUTION_MAX_SHIFT) - 50 - 1e-6, truth * INFUSION_HIGH * Math.exp(2 * DECONVOLUTION_MAX_SHIFT) + 50 + 1e-6];
 }
 
-function expectMoneyNear(published: number | null, truth: number, bound: number, label: string): void {
+/** The most publication.ts moves a median (in log space). */
+const DECONVOLUTION_MAX_SHIFT = 0.06;
+
+/** The widest distance of moneyBounds for a group's figure (for tests that need one number). */
+export function moneyTolerance(truth: Truth): number {
+  return Math.max(...truth.percentiles, truth.mean) * (INFUSION_HIGH - 1) + 50 + 1e-6;
+}
+
+function expectMoneyNear(published: number | null, truth: number, figure: 'mean' | 'percentile', label: string): void {
   expect(published, label).not.toBeNull();
   const p = published as number;
+  const [low, high] = moneyBounds(truth, figure);
   expect(p % 100, `${label} rounded to 100`).toBe(0);
   expect(p, `${label} never negative`).toBeGreaterThanOrEqual(0);
-  expect(Math.abs(p - truth), `${label}: published ${p}, truth ${truth.toFixed(1)}, bound ${bound.toFixed(1)}`).toBeLessThanOrEqual(bound);
+  expect(p >= low && p <= high, `${label}: published ${p}, truth ${truth.toFixed(1)}, bounds ${low.toFixed(0)}..${high.toFixed(0)}`).toBe(true);
 }
 
 /**
- * One published measure against its truth: each money figure within the noise bound (mean from K, quartiles from
- * QUARTILE_MINIMUM, p10/p90 and the median's interval from TAIL_PERCENTILE_MINIMUM, null below), n the group's published count.
+ * One published measure against its truth: each money figure within the infusion's bounds (mean from K, quartiles
+ * from a published count of QUARTILE_MINIMUM, p10/p90 and the median's interval from TAIL_PERCENTILE_MINIMUM, null
+ * below), n the group's published count, and the figures coherent (in order, the median inside its interval).
  */
 export function expectPublishedStatistic(published: Statistic, truth: Truth, threshold: number, publishedCount: number, label = ''): void {
   expect(Object.keys(published).sort(), label).toEqual(['mean', 'medianCi', 'n', 'p10', 'p25', 'p50', 'p75', 'p90']);
   expect(published.n, `${label} n`).toBe(publishedCount);
-  const bound = moneyTolerance(truth);
   if (truth.n < threshold) {
     expect(published, label).toMatchObject({ mean: null, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null });
     return;
   }
-  expectMoneyNear(published.mean, truth.mean, bound, `${label} mean`);
+  expectMoneyNear(published.mean, truth.mean, 'mean', `${label} mean`);
   const [p10, p25, p50, p75, p90] = truth.percentiles;
-  if (truth.n >= QUARTILE_MINIMUM) {
-    expectMoneyNear(published.p25, p25, bound, `${label} p25`);
-    expectMoneyNear(published.p50, p50, bound, `${label} p50`);
-    expectMoneyNear(published.p75, p75, bound, `${label} p75`);
+  if (publishedCount >= QUARTILE_MINIMUM) {
+    expectMoneyNear(published.p25, p25, 'percentile', `${label} p25`);
+    expectMoneyNear(published.p50, p50, 'percentile', `${label} p50`);
+    expectMoneyNear(published.p75, p75, 'percentile', `${label} p75`);
   } else {
-    expect([published.p25, published.p50, published.p75], `${label} quartiles under ${QUARTILE_MINIMUM}`).toEqual([null, null, null]);
+    expect([published.p25, published.p50, published.p75], `${label} quartiles under a count of ${QUARTILE_MINIMUM}`).toEqual([null, null, null]);
   }
-  if (truth.n >= TAIL_PERCENTILE_MINIMUM) {
-    expectMoneyNear(published.p10, p10, bound, `${label} p10`);
-    expectMoneyNear(published.p90, p90, bound, `${label} p90`);
+  if (publishedCount >= TAIL_PERCENTILE_MINIMUM) {
+    expectMoneyNear(published.p10, p10, 'percentile', `${label} p10`);
+    expectMoneyNear(published.p90, p90, 'percentile', `${label} p90`);
     expect(published.medianCi, `${label} medianCi`).not.toBeNull();
-    expectMoneyNear(published.medianCi!.low, truth.medianCi[0], bound, `${label} medianCi.low`);
-    expectMoneyNear(published.medianCi!.high, truth.medianCi[1], bound, `${label} medianCi.high`);
+    expectMoneyNear(published.medianCi!.low, truth.medianCi[0], 'percentile', `${label} medianCi.low`);
+    expectMoneyNear(published.medianCi!.high, truth.medianCi[1], 'percentile', `${label} medianCi.high`);
     expect(published.medianCi!.low, `${label} interval around the median`).toBeLessThanOrEqual(published.p50!);
     expect(published.medianCi!.high, `${label} interval around the median`).toBeGreaterThanOrEqual(published.p50!);
   } else {
-    expect([published.p10, published.p90, published.medianCi], `${label} tails under ${TAIL_PERCENTILE_MINIMUM}`).toEqual([null, null, null]);
+    expect([published.p10, published.p90, published.medianCi], `${label} tails under a count of ${TAIL_PERCENTILE_MINIMUM}`).toEqual([null, null, null]);
   }
   if (published.p25 !== null) {
     const order = [published.p10, published.p25, published.p50, published.p75, published.p90].filter((v): v is number => v !== null);
@@ -170,8 +192,9 @@ export function cellKeyOf(recordKeys: Array<number | string | bigint>): number {
 }
 
 /**
- * What publication must answer for these people: the truth computed here, perturbed with their cell key by the
- * engine's publishGroup (so the published figures are exactly those of the truth, not of some other group).
+ * What publication must answer for these people, given their infused money (infusedMoney): the truth computed
+ * here, with their cell key's count, through the engine's publishGroup (so the published figures are exactly those
+ * of these people, not of some other group).
  */
 export function expectedPublication(group: Array<Money & { record_key: number | string }>, threshold: number, secret: string) {
   const truth = groupTruth(group);
@@ -184,4 +207,26 @@ export function expectedPublication(group: Array<Money & { record_key: number | 
     ) as Extract<RawComparison, { status: 'ok' }>['measures'],
   };
   return publishGroup(raw, threshold, secret);
+}
+
+/**
+ * A form's money as a release holds it, computed here with the TypeScript twin of the cut's SQL (infusion.ts): the
+ * form's true money (EUR) × its person's factors × its jitter.
+ */
+export function infusedMoney(
+  secret: string,
+  row: { id: string; noise_key: string | number; currency?: string; fixed_salary: number; annual_bonus: number | null; deferred_compensation: number | string | null },
+): Money {
+  const f = infusionFactors(secret, { noiseKey: row.noise_key }, {
+    id: row.id,
+    currency: row.currency ?? 'EUR',
+    fixedSalary: Number(row.fixed_salary),
+    annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
+    deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
+  });
+  return {
+    fixedSalary: Number(row.fixed_salary) * f.fx,
+    annualBonus: Number(row.annual_bonus ?? 0) * f.bn,
+    deferredCompensation: Number(row.deferred_compensation ?? 0) * f.df,
+  };
 }

@@ -26,6 +26,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The perturbation secret of test apps (unless a test sets its own): releases cut by the fixtures are infused with
+ * it, so a test can compute the expected infused values (services/infusion.ts infusionFactors).
+ */
+export const TEST_PERTURBATION_SECRET = 'test-perturbation-secret-0123456789abcdef';
+
 /** The password of accounts made by createUser (acceptable to the password policy). */
 export const TEST_PASSWORD = 'correct-horse-battery-staple-42';
 
@@ -61,7 +67,14 @@ let userCounter = 0;
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'info', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'info',
+    PERTURBATION_SECRET: TEST_PERTURBATION_SECRET,
+    ...env,
+  });
   const database = await openTestDatabase();
   const logs: string[] = [];
   const app = await buildApp({ config, database, logStream: { write: (line) => void logs.push(line) } });

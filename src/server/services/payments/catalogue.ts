@@ -1,4 +1,4 @@
-// The payments catalogue (spec §3, §9, DESIGN §8): stored in EUR in catalogue_items, served in the language's
+// The payments catalogue (spec §3, §9, docs/money.md): stored in EUR in catalogue_items, served in the language's
 // display currency. A converted catalogue names its rate and the rate's date (the current statistics
 // release's exchange rates, as every other converted figure), so no euro price is ever shown with a dollar sign.
 import type { Queryable } from '../../db/open';

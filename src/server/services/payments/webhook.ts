@@ -2,15 +2,20 @@
 // the same transaction as its effect, so a redelivered or replayed event changes nothing twice; a purchase is
 // also unique by its checkout session, so the same payment under two event ids grants once.
 //   checkout.session.completed (and .async_payment_succeeded) → credits (ledger row with the amount paid)
-//     or the plan (premiumType, Stripe customer and subscription ids)
+//     or the plan (premiumType, Stripe customer and subscription ids); refused (kept, nothing granted, an audit
+//     record `payment.refused` with the reason) when the amount or currency paid is not the catalogue item's, or
+//     the account may not buy the item (a misconfigured payment link must not sell 50 credits for 0.01 USD)
 //   customer.subscription.created/updated/deleted, invoice.paid → premiumType follows the subscription's
 //     state; an event older (`created`) than the last one applied to the account is stale and ignored
 //   charge.succeeded → the receipt link of the purchase
 //   charge.refunded → what the refund covers is taken back: credits not yet spent (never below 0), the plan
 //   anything else → kept, answered 200
 import type { Queryable } from '../../db/open';
+import type { Role } from '../../auth/accessToken';
 import { newId } from '../../ids';
-import { findCatalogueItem } from './catalogue';
+import { findCatalogueItem, type CatalogueItem } from './catalogue';
+import { purchaseRefusal } from './eligibility';
+import { recordAudit } from '../audit';
 
 /** The parts of a Stripe event the server reads (Stripe sends many more). */
 export interface StripeEventLike {
@@ -20,7 +25,19 @@ export interface StripeEventLike {
   data: { object: Record<string, unknown> };
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refused';
+
+/** Why a signed checkout was not applied: PRICE_MISMATCH, or the eligibility codes (FORBIDDEN_PURCHASE, …). */
+export interface Refusal {
+  refused: string;
+  item: CatalogueItem;
+}
+
+export interface EventResult {
+  outcome: EventOutcome;
+  /** Set when refused. */
+  reason?: string;
+}
 
 export interface WebhookLinks {
   /** Payment link id → catalogue item id. */
@@ -35,21 +52,24 @@ const PLANS = new Set(['basic', 'advanced', 'premium', 'corporate']);
 const PAID_STATES = new Set(['active', 'trialing', 'past_due']);
 
 /** Stores the event and applies it, once, inside `tx` (the caller's transaction). */
-export async function applyEvent(tx: Queryable, event: StripeEventLike, links: WebhookLinks): Promise<EventOutcome> {
+export async function applyEvent(tx: Queryable, event: StripeEventLike, links: WebhookLinks): Promise<EventResult> {
   // A concurrent delivery of the same id waits here on the primary key until this transaction ends.
   const stored = await tx.execute(
     `insert into payment_events (id, type, payload) values ($1, $2, $3) on conflict (id) do nothing returning id`,
     [event.id, event.type, JSON.stringify(event)],
   );
-  if (stored.length === 0) return 'duplicate';
+  if (stored.length === 0) return { outcome: 'duplicate' };
   const object = event.data.object;
   const created = typeof event.created === 'number' ? event.created : Math.floor(Date.now() / 1000);
   let applied = false;
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-      applied = await completeCheckout(tx, object, created, links);
+    case 'checkout.session.async_payment_succeeded': {
+      const result = await completeCheckout(tx, object, created, links);
+      if (typeof result === 'object') return refused(tx, event, object, result);
+      applied = result;
       break;
+    }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
@@ -69,17 +89,66 @@ export async function applyEvent(tx: Queryable, event: StripeEventLike, links: W
       applied = false;
   }
   if (applied) await tx.execute('update payment_events set applied_at = now() where id = $1', [event.id]);
-  return applied ? 'applied' : 'ignored';
+  return { outcome: applied ? 'applied' : 'ignored' };
 }
 
-async function completeCheckout(tx: Queryable, session: Record<string, unknown>, created: number, links: WebhookLinks) {
+/**
+ * A refused checkout: the event stays stored unapplied (a redelivery is a duplicate: retrying cannot make the
+ * payment right), and the audit log says why, for the admin who settles it with the buyer (a refund in Stripe).
+ */
+async function refused(tx: Queryable, event: StripeEventLike, session: Record<string, unknown>, { refused: reason, item }: Refusal): Promise<EventResult> {
+  const paid = paidAmount(session);
+  await recordAudit(tx, null, {
+    action: 'payment.refused',
+    targetType: 'payment_event',
+    targetId: event.id,
+    after: {
+      reason,
+      eventType: event.type,
+      checkoutSessionId: str(session.id),
+      userId: str(session.client_reference_id),
+      item: item.id,
+      price: { amount: item.price, currency: item.currency },
+      paid: paid ? { amount: paid.minor / 100, currency: paid.currency } : null,
+    },
+  });
+  return { outcome: 'refused', reason };
+}
+
+/**
+ * What the session charged, in the merchant's currency: with Adaptive Pricing the buyer pays in their own currency
+ * and `currency_conversion` carries the amounts in ours. Null without an amount or a currency.
+ */
+function paidAmount(session: Record<string, unknown>): { minor: number; subtotal: number | null; currency: string } | null {
+  const conversion = session.currency_conversion as Record<string, unknown> | null | undefined;
+  const money = conversion && str(conversion.source_currency) ? { ...conversion, currency: conversion.source_currency } : session;
+  const total = money.amount_total;
+  const currency = str(money.currency);
+  if (typeof total !== 'number' || !Number.isInteger(total) || !currency) return null;
+  const subtotal = typeof money.amount_subtotal === 'number' ? money.amount_subtotal : null;
+  return { minor: total, subtotal, currency: currency.toUpperCase() };
+}
+
+/**
+ * The session charged the catalogue price of the item, in its currency: the total is the price (no tax, or tax
+ * included), or the subtotal is the price and tax came on top (a discount, making the total lower, is refused).
+ */
+function paysCataloguePrice(session: Record<string, unknown>, item: CatalogueItem): boolean {
+  if (item.price === null) return false;
+  const paid = paidAmount(session);
+  if (!paid || paid.currency !== item.currency.toUpperCase()) return false;
+  const price = Math.round(item.price * 100);
+  return paid.minor === price || (paid.subtotal === price && paid.minor >= price);
+}
+
+async function completeCheckout(tx: Queryable, session: Record<string, unknown>, created: number, links: WebhookLinks): Promise<boolean | Refusal> {
   // A delayed payment method completes the session unpaid; its async_payment_succeeded event grants later.
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return false;
   const sessionId = str(session.id);
   const userId = str(session.client_reference_id);
   if (!sessionId || !userId) return false;
-  const [user] = await tx.execute<{ id: string; premium_type: string; subscription_event_at: Date | null }>(
-    'select id, premium_type, subscription_event_at from users where id = $1 for update',
+  const [user] = await tx.execute<{ id: string; roles: Role[]; premium_type: string; stripe_subscription_id: string | null; subscription_event_at: Date | null }>(
+    'select id, roles, premium_type, stripe_subscription_id, subscription_event_at from users where id = $1 for update',
     [userId],
   );
   if (!user) return false;
@@ -88,6 +157,16 @@ async function completeCheckout(tx: Queryable, session: Record<string, unknown>,
   const itemId = (linkId && links.itemOfLink(linkId)) || str(metadata.item);
   const item = itemId ? await findCatalogueItem(tx, itemId) : null;
   if (!item) return false;
+  // The same session again under another event id: already granted (the account lock above orders the two).
+  const [known] = await tx.execute('select id from purchases where checkout_session_id = $1', [sessionId]);
+  if (known) return false;
+  // Defence in depth: the signature proves Stripe sent it, not that the link sold the right thing at the right price.
+  if (!paysCataloguePrice(session, item)) return { refused: 'PRICE_MISMATCH', item };
+  // The plan may already come from this very subscription, when its own events arrived first (Stripe does not
+  // order events): that is this purchase, not a second subscription.
+  const ownSubscription = item.kind === 'card' && idOf(session.subscription) !== null && idOf(session.subscription) === user.stripe_subscription_id;
+  const refusal = purchaseRefusal(ownSubscription ? { ...user, premium_type: 'free' } : user, item);
+  if (refusal) return { refused: refusal.code, item };
   const amount = typeof session.amount_total === 'number' ? session.amount_total / 100 : 0;
   const currency = (str(session.currency) ?? 'eur').toUpperCase();
   const paymentIntent = idOf(session.payment_intent);

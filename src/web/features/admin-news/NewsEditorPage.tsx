@@ -32,6 +32,8 @@ import { newsEditorView, sameNewsEditorView } from '../../../../machines/newsEdi
 import { newsActors } from '../../../../machines/news/actors';
 import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { resolveLanguage } from '../../../domain/language';
+import { coverImageProblem } from '../../../domain/coverImage';
+import type { CallFailure } from '../../../api/client';
 import { useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { ConfirmModal } from '../../app/ConfirmModal';
@@ -43,6 +45,13 @@ export default function NewsEditorPage() {
 }
 
 const STATUS_COLOR = { draft: 'gray', scheduled: 'orange', published: 'green' } as const;
+
+/** The server refused the post for its cover address (its own check, or the contract's pattern on imageUrl). */
+function refusesCover(failure: CallFailure): boolean {
+  if (failure.errorCode === 'COVER_IMAGE_URL') return true;
+  const problems = (failure.body as { error?: unknown } | null)?.error;
+  return failure.errorCode === 'VALIDATION_ERROR' && Array.isArray(problems) && problems.some((line) => String(line).startsWith('body.imageUrl'));
+}
 
 function NewsEditor({ postId }: { postId: string | null }) {
   const { t, i18n } = useTranslation();
@@ -64,10 +73,15 @@ function NewsEditor({ postId }: { postId: string | null }) {
   const view = useSelector(editor, newsEditorView, sameNewsEditorView);
   const confirm = useSelector(editor, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
   const fileInput = useRef<HTMLInputElement>(null);
+  // The cover address the server last refused: the form says why beside the cover until it changes.
+  const [refusedCover, setRefusedCover] = useState<string | null>(null);
 
   useEffect(() => {
     const subscriptions = [
-      editor.on('editor.failed', ({ failure }) => notifyFailure(failure)),
+      editor.on('editor.failed', ({ failure }) => {
+        if (refusesCover(failure)) setRefusedCover(editor.getSnapshot().context.draft.imageUrl);
+        notifyFailure(failure);
+      }),
       editor.on('editor.deleted', () => navigate('/admin/news', { replace: true })),
       // A new post gets its address once it exists.
       editor.on('editor.saved', ({ post, created }) => {
@@ -104,6 +118,10 @@ function NewsEditor({ postId }: { postId: string | null }) {
   const { draft, saved } = view;
   const busy = view.phase !== 'editing';
   const problemOf = (key: string) => view.problems.find((problem) => problem === key);
+  // Only an uploaded image or an https: address of a public host (a post stored before the rule may hold another):
+  // a refused address is neither shown nor saved.
+  const coverRefused = Boolean(draft.imageUrl) && (coverImageProblem(draft.imageUrl) !== null || draft.imageUrl === refusedCover);
+  const canSave = view.canSave && !coverRefused;
   return (
     <Container maxW="7xl" py="8">
       <Stack gap="5">
@@ -195,10 +213,10 @@ function NewsEditor({ postId }: { postId: string | null }) {
               <Input type="datetime-local" value={draft.publishAt} onChange={(event) => edit({ publishAt: event.currentTarget.value })} data-testid="editor-publish-at" width="64" />
               <Field.HelperText>{t('admin_news.editor.publish_at_help')}</Field.HelperText>
             </Field.Root>
-            <Field.Root>
+            <Field.Root invalid={coverRefused}>
               <Field.Label>{t('admin_news.editor.field_cover')}</Field.Label>
               <Stack gap="2">
-                {draft.imageUrl && <Image src={draft.imageUrl} alt={t('admin_news.editor.cover_alt')} maxH="40" objectFit="cover" rounded="md" data-testid="editor-cover" />}
+                {draft.imageUrl && !coverRefused && <Image src={draft.imageUrl} alt={t('admin_news.editor.cover_alt')} maxH="40" objectFit="cover" rounded="md" data-testid="editor-cover" />}
                 <HStack gap="3">
                   <chakra.input
                     ref={fileInput}
@@ -223,8 +241,12 @@ function NewsEditor({ postId }: { postId: string | null }) {
                     </Button>
                   )}
                 </HStack>
-                <Text fontSize="sm" color={view.imageProblem ? 'fg.error' : 'fg.muted'} data-testid="editor-cover-help">
-                  {view.imageProblem ? t(`admin_news.editor.image_problems.${view.imageProblem}`) : t('admin_news.editor.cover_help')}
+                <Text fontSize="sm" color={coverRefused || view.imageProblem ? 'fg.error' : 'fg.muted'} data-testid="editor-cover-help" data-refused={coverRefused || undefined}>
+                  {coverRefused
+                    ? t('admin_news.editor.image_problems.url_refused')
+                    : view.imageProblem
+                      ? t(`admin_news.editor.image_problems.${view.imageProblem}`)
+                      : t('admin_news.editor.cover_help')}
                 </Text>
               </Stack>
             </Field.Root>
@@ -266,13 +288,13 @@ function NewsEditor({ postId }: { postId: string | null }) {
         </Grid>
 
         <HStack gap="3" wrap="wrap" borderTopWidth="1px" pt="4" data-testid="editor-actions">
-          <Button variant="outline" onClick={() => save('draft')} disabled={!view.canSave} data-testid="editor-save-draft">
+          <Button variant="outline" onClick={() => save('draft')} disabled={!canSave} data-testid="editor-save-draft">
             {saved && saved.status !== 'draft' ? t('admin_news.editor.unpublish') : t('admin_news.editor.save_draft')}
           </Button>
-          <Button colorPalette="brand" onClick={() => save('published')} disabled={!view.canSave} data-testid="editor-publish">
+          <Button colorPalette="brand" onClick={() => save('published')} disabled={!canSave} data-testid="editor-publish">
             {t('admin_news.editor.publish')}
           </Button>
-          <Button variant="outline" onClick={() => save('scheduled')} disabled={!view.canSave} data-testid="editor-schedule">
+          <Button variant="outline" onClick={() => save('scheduled')} disabled={!canSave} data-testid="editor-schedule">
             {t('admin_news.editor.schedule')}
           </Button>
           <Button variant="ghost" colorPalette="red" onClick={() => editor.send({ type: 'editor.delete' })} disabled={!view.canDelete} data-testid="editor-delete">

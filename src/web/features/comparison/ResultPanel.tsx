@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
 import { formatCount, NUMBER_LOCALE } from '../../../domain/language';
 import { moneyDisplay, type ExchangeRates, type MoneyDisplay } from '../../../domain/money';
-import { formatPercent } from '../../../domain/peerDistribution';
+import { formatPercent, infusionPercents } from '../../../domain/peerDistribution';
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { resultView, sameView, type MeasureView, type ResultView } from '../../../../machines/comparison/viewModel';
 import type { ComparisonActorRef } from './comparisonActor';
@@ -20,6 +20,8 @@ import { ConversionNote } from '../../components/ConversionNote';
 import { numberFormat, dateTimeFormat } from '../../../domain/intlFormat';
 
 const DistributionChart = lazy(() => import('./DistributionChart'));
+/** How far the noise infusion moves a person's money from the truth (the privacy note states it). */
+const INFUSION_PERCENTS = infusionPercents();
 
 export interface MoneyFormat {
   money: (value: number) => string;
@@ -212,7 +214,7 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
   // A result draws a page of figures: in slices (useDeferredSelector.ts).
   const result = useDeferredSelector(actor, (snapshot) => resultView(snapshot, privacyThreshold), sameView);
   if (!result) return null;
-  // Money in the language's locale and currency (DESIGN.md §8): the statistics are published in EUR; English
+  // Money in the language's locale and currency (docs/money.md): the statistics are published in EUR; English
   // shows them in dollars, converted with the rates of the current release (AppConfig.exchangeRates), the rate
   // and its date beside the figures. Without a rate the figures stay in euros and say so (never a euro figure
   // with a dollar sign). The CSV keeps the published currency.
@@ -325,11 +327,11 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
             <Text fontSize="xs" color="fg.muted" data-testid="comparison-privacy-note">
               {t('comparison.result.privacy_note', { threshold: privacyThreshold, quartile: QUARTILE_MINIMUM, minimum: TAIL_PERCENTILE_MINIMUM })}
             </Text>
-            {result.noiseBoundPercent !== null && result.count !== null && (
-              <Text fontSize="xs" color="fg.muted" data-testid="comparison-noise-note" data-bound={result.noiseBoundPercent}>
+            {result.count !== null && (
+              <Text fontSize="xs" color="fg.muted" data-testid="comparison-noise-note">
                 {t('comparison.result.privacy_noise', {
-                  people: formatCount(result.count, language),
-                  bound: formatPercent(result.noiseBoundPercent, NUMBER_LOCALE[language]),
+                  factorLow: formatPercent(INFUSION_PERCENTS.low, NUMBER_LOCALE[language]),
+                  factorHigh: formatPercent(INFUSION_PERCENTS.high, NUMBER_LOCALE[language]),
                   countNoise: COUNT_NOISE,
                   rounding: COUNT_ROUNDING_BASE,
                 })}

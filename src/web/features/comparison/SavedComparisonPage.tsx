@@ -1,10 +1,13 @@
 // /comparison/{id} (signed-in, by user): re-opens a saved search of the person's history, free. The
-// my-searches page passes the entry in the navigation state; a link opened directly looks it up.
+// my-searches page passes the entry in the navigation state; a link opened directly looks it up. A new search
+// from here is paid like on /comparison: refused for lack of credits, it goes through the credit gate (warning,
+// /my-account, and the way back to /comparison with its filters).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { components } from '../../../api/schema';
 import { savedSearchStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
+import { useCreditGateSearch } from '../payments/useCreditGateSearch';
 import { useComparisonActor } from './comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
 import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
@@ -22,6 +25,7 @@ function SavedComparison({ historyId, entry }: { historyId: string; entry: Histo
   const { cost, listeners, comparer } = useSignedInComparison();
   const [effects] = useState(() => ({ loadStartingPoint: savedSearchStart(historyId, entry), ...signedInComparisonActors() }));
   const actor = useComparisonActor(effects, listeners, comparer);
+  useCreditGateSearch(actor, { onlyRefused: true });
   return (
     <ComparisonScreen
       actor={actor}

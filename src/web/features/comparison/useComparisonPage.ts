@@ -37,7 +37,7 @@ export function useComparisonPageContext(): ComparisonPageContext {
 }
 
 /**
- * What a new search costs (DESIGN.md §5): admins and members pay nothing, the corporate plan is
+ * What a new search costs (docs/permissions-and-credits.md): admins and members pay nothing, the corporate plan is
  * unlimited, other corporate users pay 1 credit of their balance.
  */
 export function searchCostOf(user: Pick<User, 'role' | 'credits' | 'premiumType'> | null): SearchCost {

@@ -8,13 +8,12 @@ import {
   COUNT_NOISE,
   COUNT_ROUNDING_BASE,
   DEFAULT_PRIVACY_THRESHOLD,
-  moneyNoiseBound,
   QUARTILE_MINIMUM,
   TAIL_PERCENTILE_MINIMUM,
   type Language,
 } from '../../../domain/constants';
 import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
-import { formatPercent } from '../../../domain/peerDistribution';
+import { formatPercent, infusionPercents } from '../../../domain/peerDistribution';
 import { useAppConfig } from '../../app/appConfig';
 import type { PageProps } from '../../app/router';
 
@@ -67,11 +66,13 @@ function RichText({ text }: { text: string }) {
 
 /**
  * The numbers the methodology texts state, from the same constants the server publishes with: the thresholds
- * (K, quartiles, tails), the rounding, and the perturbation (count noise and rounding, the most an amount may
- * move for groups of 20, 50 and 200 people, in % of the group's typical pay).
+ * (K, quartiles, tails), the rounding, the count perturbation (noise and rounding) and the noise infusion of money
+ * (a person's secret factor moves their values between factorLow and factorHigh from the truth, typically
+ * factorTypical; a form's jitter adds up to jitter), as whole percents in the reader's language.
  */
 export function methodologyValues(threshold: number, language: Language) {
-  const noise = (n: number) => formatPercent(Math.ceil(moneyNoiseBound(n) * 1000) / 10, NUMBER_LOCALE[language]);
+  const infusion = infusionPercents();
+  const percent = (value: number) => formatPercent(value, NUMBER_LOCALE[language]);
   return {
     threshold,
     quartile: QUARTILE_MINIMUM,
@@ -79,9 +80,10 @@ export function methodologyValues(threshold: number, language: Language) {
     rounding: 100,
     countNoise: COUNT_NOISE,
     countRounding: COUNT_ROUNDING_BASE,
-    noise20: noise(20),
-    noise50: noise(50),
-    noise200: noise(200),
+    factorLow: percent(infusion.low),
+    factorHigh: percent(infusion.high),
+    factorTypical: percent(infusion.typical),
+    jitter: percent(infusion.jitter),
   };
 }
 

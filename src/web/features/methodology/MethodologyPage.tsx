@@ -16,7 +16,7 @@ import { inspect } from '../../app/inspector';
 import { methodologyValues } from '../info/InformationPage';
 
 /** The sections of the page, in order; each is methodology.<key>.title / .text in the locales. */
-export const METHODOLOGY_SECTIONS = ['counted', 'measures', 'percentiles', 'interval', 'threshold', 'releases', 'differencing', 'outliers', 'position'] as const;
+export const METHODOLOGY_SECTIONS = ['counted', 'measures', 'percentiles', 'interval', 'threshold', 'releases', 'differencing', 'learn', 'outliers', 'position'] as const;
 
 function usePublicFigures(): Resource<PublicSummary> {
   const [machine] = useState(() => provideResource(publicDataActors().publicSummary));

@@ -1,4 +1,4 @@
-// The credit balance of the signed-in corporate user (DESIGN.md §5): a number, the corporate plan's
+// The credit balance of the signed-in corporate user (docs/permissions-and-credits.md): a number, the corporate plan's
 // "unlimited", or nothing to pay for an admin; with what costs a credit and what does not.
 import { Box, Stack, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

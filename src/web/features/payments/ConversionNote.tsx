@@ -1,4 +1,4 @@
-// DESIGN §8: prices shown in another currency than the stored one carry the rate and its date.
+// Money and currency (docs/money.md): prices shown in another currency than the stored one carry the rate and its date.
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';

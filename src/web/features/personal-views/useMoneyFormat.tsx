@@ -1,4 +1,4 @@
-// Money of the personal views as DESIGN.md §8 says: in the language's currency, converted with the rates of
+// Money of the personal views as docs/money.md says: in the language's currency, converted with the rates of
 // the current release (AppConfig.exchangeRates); ConversionNote shows the rate and its date beside them.
 import { moneyDisplay, type MoneyDisplay } from '../../../domain/money';
 import { useAppConfig } from '../../app/appConfig';

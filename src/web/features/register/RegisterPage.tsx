@@ -2,7 +2,7 @@
 // A corporate user's new colleague joins the caller's company; an admin names the company. The server
 // answers the same for a new and a registered address (no account enumeration), so the page says
 // "invitation sent to …" either way: the new colleague confirms the address from the e-mail, the owner of
-// a registered address is told by e-mail. After a success: the toast, then a corporate registrant goes to
+// a registered address is told by e-mail. After a success: the toast ("Registro realizado correctamente", naming the invitation), then a corporate registrant goes to
 // the saved URL or the dashboard (spec §4); an admin stays to invite more. Where to go, and what the page
 // shows after a success, is machines/registration/corporateRegistrationMachine.ts's decision.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -15,7 +15,7 @@ import { isAdmin } from '../../../../machines/auth/landing';
 import { authMessageKey } from '../../../../machines/auth/failure';
 import { corporateRegistrationMachine } from '../../../../machines/registration/corporateRegistrationMachine';
 import { corporateRegistrationActors } from '../../../../machines/registration/actors';
-import { corporateRegistrationView, sameCorporateRegistrationView } from '../../../../machines/registration/viewModel';
+import { corporateInvitedToast, corporateRegistrationView, sameCorporateRegistrationView } from '../../../../machines/registration/viewModel';
 import type { PageProps } from '../../app/router';
 import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
@@ -51,7 +51,8 @@ export function RegisterPage(_props: PageProps) {
   useEffect(() => {
     const subscriptions = [
       registrationActor.on('corporateRegistration.invited', ({ invited }) => {
-        showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, titleKey: 'auth.register.success_title', text: t('register.invited_toast', { email: invited }) });
+        const toast = corporateInvitedToast(invited);
+        showMessage({ kind: 'toast', status: toast.status, durationMs: TOAST_DEFAULT_MS, titleKey: toast.titleKey, text: t(toast.textKey, toast.values) });
         // The form is emptied for the next invitation (the company and language stay).
         setEmail('');
         setPassword('');

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "noise_key" bigint DEFAULT floor(random() * 4503599627370496)::bigint NOT NULL;

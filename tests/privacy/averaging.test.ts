@@ -1,0 +1,443 @@
+// Issue 25's attacks: averaging many answers that contain one person. Noise tied to a set of people is fresh for
+// every distinct set, and one person belongs to hundreds of sets (subsets of their profile, years, releases):
+// averaging m independent looks cuts the error by √m (Dinur–Nissim). With noise infusion every look only ever shows
+// the person's infused value, so every estimator converges on pay × the person's secret factor, never on the pay.
+//
+// The attacker here is given more than the product publishes: the exact size of every group before and after
+// the release, the victim's full profile, and which releases the victim's forms changed in.
+//   1. averaging: every filter combination of the victim's profile ({none, country, city} × subsets of four other
+//      fields) × every survey year, across the release in which the victim's forms (three years, copied forward)
+//      enter; estimators: mean, inverse-variance mean, median of the per-pair estimates, least squares over the
+//      five measures; also with one year only;
+//   2. the raise attack: the same, across the release in which the victim's fixed salary rises by 3–15 %;
+//   3. ten verified accounts with the victim's exact profile that edit their own pay over 14 releases, fitting
+//      their own factors and the victim's entry by least squares;
+//   4. the threshold-boundary probe: what a group shows is decided by its published count alone.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  YEAR,
+  addPeopleWithAccounts,
+  assertProtected,
+  compare,
+  cut,
+  demo,
+  payGenerator,
+  relError,
+  startAttackApp,
+  type Attacker,
+  type Filters,
+  type Person,
+  type Published,
+} from './support';
+import { COMPANY_SIZES, COUNTRY_CITIES, SECTORS, experienceBand } from '../../src/domain/questionnaire';
+import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
+
+/** Issue 25's bars: a person's pay stays ≥ 15 % off at the median, and at most 20 % of victims within 5 %. */
+const BAR = { median: 0.15, within5: 0.2 };
+/** The raise attack's bar: the raise stays ≥ 25 % off at the median. */
+const RAISE_BAR = { median: 0.25 };
+
+const YEARS = [YEAR - 2, YEAR - 1, YEAR];
+const CITY_LIST = [COUNTRY_CITIES.es[0], COUNTRY_CITIES.es[1], COUNTRY_CITIES.fr[0], COUNTRY_CITIES.fr[1]];
+const COUNTRY_OF: Record<string, string> = { [CITY_LIST[0]]: 'es', [CITY_LIST[1]]: 'es', [CITY_LIST[2]]: 'fr', [CITY_LIST[3]]: 'fr' };
+const POP_SECTORS = SECTORS.slice(0, 3);
+const LEVELS = ['director', 'head', 'manager'] as const;
+const GENDERS = ['female', 'male'] as const;
+const SIZES = COMPANY_SIZES.slice(1, 4);
+/** The other fields the attacker combines (subsets of all four: 16, × {none, country, city}: 48 groups a year). */
+const COMBINED = ['sector', 'positionLevel', 'gender', 'companySize'] as const;
+
+const MEASURE_NAMES = ['fixedSalary', 'annualBonus', 'deferredCompensation', 'totalWithoutDeferral', 'totalWithDeferral'] as const;
+
+let a: Attacker;
+beforeAll(async () => {
+  a = await startAttackApp();
+});
+
+/** The suite runs for minutes: a fresh access token before each attack (they expire like a real session's). */
+beforeEach(async () => {
+  const admin = await a.t.createUser({ roles: ['admin'] });
+  a.headers = await a.t.bearer(admin.id, ['admin']);
+});
+afterAll(async () => a?.t.close());
+
+const gen = payGenerator(25025);
+
+/** A person of the dense panel: every combination the attacker asks has dozens of people. */
+function panelPerson(year: number, extra: Partial<Person> = {}): Person {
+  const fixedSalary = gen.pay(150_000, 0.3);
+  return gen.person(gen.pick(CITY_LIST), gen.pick(POP_SECTORS), {
+    year,
+    positionLevel: gen.pick(LEVELS),
+    gender: gen.pick(GENDERS),
+    companySize: gen.pick(SIZES),
+    companyType: 'listed',
+    functionalArea: 'finance',
+    fixedSalary,
+    annualBonus: Math.round(fixedSalary * (0.05 + gen.random() * 0.3)),
+    deferredCompensation: gen.random() < 0.3 ? Math.round(fixedSalary * gen.random() * 0.5) : 0,
+    ...extra,
+  });
+}
+
+/** Every filter combination of a person's profile the attacker asks. */
+function combinations(p: Person): Filters[] {
+  const places: Filters[] = [{}, { country: COUNTRY_OF[p.city] }, { city: p.city }];
+  const values: Record<(typeof COMBINED)[number], string> = { sector: p.sector, positionLevel: p.positionLevel!, gender: p.gender!, companySize: p.companySize! };
+  const result: Filters[] = [];
+  for (const place of places) {
+    for (let mask = 0; mask < 1 << COMBINED.length; mask++) {
+      const filters: Filters = { ...place };
+      COMBINED.forEach((field, bit) => {
+        if (mask & (1 << bit)) filters[field] = values[field];
+      });
+      result.push(filters);
+    }
+  }
+  return result;
+}
+
+function matches(p: Person, year: number, filters: Filters): boolean {
+  if ((p.year ?? YEAR) !== year) return false;
+  for (const [field, value] of Object.entries(filters)) {
+    if (field === 'year') continue;
+    const own =
+      field === 'country' ? COUNTRY_OF[p.city] : field === 'experienceBand' ? experienceBand(p.yearsExperience ?? 12) : (p as unknown as Record<string, unknown>)[field];
+    if (own !== value) return false;
+  }
+  return true;
+}
+
+type MeasureName = (typeof MEASURE_NAMES)[number];
+const measureOf = (p: Person, m: MeasureName) => {
+  const [fx, bn, df] = [p.fixedSalary, p.annualBonus ?? 0, p.deferredCompensation ?? 0];
+  return { fixedSalary: fx, annualBonus: bn, deferredCompensation: df, totalWithoutDeferral: fx + bn, totalWithDeferral: fx + bn + df }[m];
+};
+
+/** One answer pair's estimates of the changed person's five measures, and its weight (1 / variance of the rounding). */
+interface PairEstimate {
+  values: Record<MeasureName, number>;
+  weight: number;
+}
+
+/** n × mean after − n × mean before, per measure (published means are rounded to 100: variance ∝ n²). */
+function pairEstimate(before: Published, after: Published, nBefore: number, nAfter: number): PairEstimate | null {
+  if (before.status !== 'ok' || after.status !== 'ok') return null;
+  const values = {} as Record<MeasureName, number>;
+  for (const m of MEASURE_NAMES) {
+    const mb = before.measures![m].mean;
+    const ma = after.measures![m].mean;
+    if (mb === null || ma === null) return null;
+    values[m] = nAfter * ma - nBefore * mb;
+  }
+  return { values, weight: 1 / (nAfter * nAfter + nBefore * nBefore) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Solves the 3×3 system M x = b (Gaussian elimination). */
+function solve3(M: number[][], b: number[]): number[] {
+  const A = M.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < 3; c++) {
+    const p = A.slice(c).reduce((best, row, i) => (Math.abs(row[c]) > Math.abs(A[best][c]) ? c + i : best), c);
+    [A[c], A[p]] = [A[p], A[c]];
+    for (let r = 0; r < 3; r++) {
+      if (r === c) continue;
+      const f = A[r][c] / A[c][c];
+      for (let k = c; k < 4; k++) A[r][k] -= f * A[c][k];
+    }
+  }
+  return A.map((row, i) => row[3] / A[i][i]);
+}
+
+/** The four estimators of the issue over a victim's answer pairs: fixed salary, bonus and total (without deferral). */
+function estimators(pairs: PairEstimate[]): Record<string, { fixedSalary: number; annualBonus: number; total: number } | null> {
+  if (pairs.length === 0) return { mean: null, inverseVariance: null, median: null, leastSquares: null };
+  const by = (combine: (xs: number[], ws: number[]) => number) => {
+    const of = (m: MeasureName) => combine(pairs.map((p) => p.values[m]), pairs.map((p) => p.weight));
+    return { fixedSalary: of('fixedSalary'), annualBonus: of('annualBonus'), total: of('totalWithoutDeferral') };
+  };
+  const weighted = (xs: number[], ws: number[]) => xs.reduce((s, x, i) => s + x * ws[i], 0) / ws.reduce((s, w) => s + w, 0);
+  // Least squares over the five measures: fx, bn, df, fx + bn, fx + bn + df = the per-measure weighted means.
+  const e = Object.fromEntries(MEASURE_NAMES.map((m) => [m, weighted(pairs.map((p) => p.values[m]), pairs.map((p) => p.weight))])) as Record<MeasureName, number>;
+  const rows = [
+    [1, 0, 0, e.fixedSalary],
+    [0, 1, 0, e.annualBonus],
+    [0, 0, 1, e.deferredCompensation],
+    [1, 1, 0, e.totalWithoutDeferral],
+    [1, 1, 1, e.totalWithDeferral],
+  ];
+  const AtA = [0, 1, 2].map((i) => [0, 1, 2].map((j) => rows.reduce((s, r) => s + r[i] * r[j], 0)));
+  const Atb = [0, 1, 2].map((i) => rows.reduce((s, r) => s + r[i] * r[3], 0));
+  const [fx, bn] = solve3(AtA, Atb);
+  return {
+    mean: by((xs) => xs.reduce((s, x) => s + x, 0) / xs.length),
+    inverseVariance: by(weighted),
+    median: by((xs) => median(xs)),
+    leastSquares: { fixedSalary: fx, annualBonus: bn, total: fx + bn },
+  };
+}
+
+/** Answers of one release state, asked once per (year, filters). */
+function answerBook() {
+  const asked = new Map<string, Promise<Published>>();
+  return (year: number, filters: Filters) => {
+    const key = `${year}|${JSON.stringify(filters)}`;
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = compare(a, { ...filters, year });
+      asked.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+function report(name: string, victims: Person[], found: Array<ReturnType<typeof estimators>>) {
+  for (const estimator of ['mean', 'inverseVariance', 'median', 'leastSquares'] as const) {
+    for (const measure of ['fixedSalary', 'annualBonus', 'total'] as const) {
+      const errors = victims.map((v, i) => {
+        const estimate = found[i][estimator];
+        const hidden = measure === 'total' ? v.fixedSalary + (v.annualBonus ?? 0) : measure === 'fixedSalary' ? v.fixedSalary : (v.annualBonus ?? 0);
+        return relError(estimate ? estimate[measure] : null, hidden);
+      });
+      assertProtected({ attack: `${name}, ${estimator}, ${measure}`, errors }, BAR);
+    }
+  }
+}
+
+describe('issue 25: averaging every group that contains one person', () => {
+  const panel: Person[] = [];
+  const victims: Person[] = [];
+  const present: Person[] = [];
+
+  it('every filter combination × every survey year, across the release where the victim enters: converges on nothing better than the secret factor', async () => {
+    for (const year of YEARS) for (let i = 0; i < 4_000; i++) panel.push(panelPerson(year));
+    await addPeopleWithAccounts(a.t.database, panel);
+    present.push(...panel);
+    await cut(a.t.database);
+
+    const singleYear: Array<ReturnType<typeof estimators>> = [];
+    const allYears: Array<ReturnType<typeof estimators>> = [];
+    const pairCounts: number[] = [];
+    let before = answerBook();
+    for (let v = 0; v < 22; v++) {
+      // The victim: forms in three years with the same pay (copied forward, the common case), entering together.
+      const victim = panelPerson(YEAR);
+      victims.push(victim);
+      const combos = combinations(victim);
+      const sizes = new Map<string, number>();
+      const pending: Array<Promise<Published>> = [];
+      for (const year of YEARS) {
+        for (const filters of combos) {
+          sizes.set(`${year}|${JSON.stringify(filters)}`, present.filter((p) => matches(p, year, filters)).length);
+          pending.push(before(year, filters));
+        }
+      }
+      await Promise.all(pending);
+      const [first] = await addPeopleWithAccounts(a.t.database, [victim]);
+      const copies = YEARS.filter((y) => y !== YEAR).map((year) => ({ ...victim, year, userId: first.userId! }));
+      await addPeopleWithAccounts(a.t.database, copies);
+      present.push(victim, ...copies);
+      await cut(a.t.database);
+      const after = answerBook();
+
+      const pairs: Array<PairEstimate & { year: number }> = [];
+      for (const year of YEARS) {
+        for (const filters of combos) {
+          const nBefore = sizes.get(`${year}|${JSON.stringify(filters)}`)!;
+          const estimate = pairEstimate(await before(year, filters), await after(year, filters), nBefore, nBefore + 1);
+          if (estimate) pairs.push({ ...estimate, year });
+        }
+      }
+      pairCounts.push(pairs.length);
+      singleYear.push(estimators(pairs.filter((p) => p.year === YEAR)));
+      allYears.push(estimators(pairs));
+      before = after;
+    }
+    console.log(
+      `[privacy] averaging: ${victims.length} victims, ${combinations(victims[0]).length} filter combinations × ${YEARS.length} years asked before and after; ` +
+        `answer pairs per victim: median ${median(pairCounts)}, min ${Math.min(...pairCounts)}, max ${Math.max(...pairCounts)}`,
+    );
+    expect(median(pairCounts)).toBeGreaterThanOrEqual(60);
+    report('averaging one year', victims, singleYear);
+    report('averaging three years', victims, allYears);
+  }, 900_000);
+
+  it('every surface answers a group from the same publication: asking the demo instead gains nothing', async () => {
+    const victim = victims[0];
+    for (const filters of combinations(victim).slice(0, 16)) {
+      const signedIn = await compare(a, filters);
+      const publicDemo = await demo(a, filters);
+      expect(publicDemo.status).toBe(signedIn.status);
+      expect(publicDemo.count).toBe(signedIn.count);
+      expect(publicDemo.measures).toEqual(signedIn.measures);
+    }
+  }, 120_000);
+
+  it('the raise attack: an edit across a release gives the raise no closer than a quarter of it', async () => {
+    const raised: Array<{ raise: number; estimates: number[] }> = [];
+    let before = answerBook();
+    // One victim at a time edits their latest form's fixed salary by +3..15 %, and a release is cut.
+    for (const victim of victims) {
+      const combos = combinations(victim);
+      const sizes = new Map(combos.map((filters) => [JSON.stringify(filters), present.filter((p) => matches(p, YEAR, filters)).length]));
+      await Promise.all(combos.map((filters) => before(YEAR, filters)));
+      const rate = 0.03 + gen.random() * 0.12;
+      const newPay = Math.round(victim.fixedSalary * (1 + rate));
+      const [{ n }] = await a.t.database.execute<{ n: number }>(
+        `with changed as (
+           update forms set fixed_salary = $1, updated_at = now(), revision = revision + 1
+            where survey_year = $2 and fixed_salary = $3 and city = $4 and sector = $5 and position_level = $6 and gender = $7 and company_size = $8
+              and annual_bonus = $9 and deferred_compensation = $10
+           returning 1)
+         select count(*)::int as n from changed`,
+        [newPay, YEAR, victim.fixedSalary, victim.city, victim.sector, victim.positionLevel, victim.gender, victim.companySize, victim.annualBonus, victim.deferredCompensation],
+      );
+      expect(Number(n)).toBe(1);
+      const raise = newPay - victim.fixedSalary;
+      victim.fixedSalary = newPay;
+      await cut(a.t.database);
+      const after = answerBook();
+      const estimates: number[] = [];
+      for (const filters of combos) {
+        const [b, f] = [await before(YEAR, filters), await after(YEAR, filters)];
+        const size = sizes.get(JSON.stringify(filters))!;
+        if (b.status !== 'ok' || f.status !== 'ok') continue;
+        estimates.push(size * (f.measures!.fixedSalary.mean! - b.measures!.fixedSalary.mean!));
+      }
+      raised.push({ raise, estimates });
+      before = after;
+    }
+    const weightedByGroup = raised.map(({ raise, estimates }) => relError(estimates.length ? median(estimates) : null, raise));
+    const mean = raised.map(({ raise, estimates }) => relError(estimates.length ? estimates.reduce((s, x) => s + x, 0) / estimates.length : null, raise));
+    assertProtected({ attack: 'raise attack, median over every group of the victim', errors: weightedByGroup }, RAISE_BAR);
+    assertProtected({ attack: 'raise attack, mean over every group of the victim', errors: mean }, RAISE_BAR);
+  }, 900_000);
+});
+
+describe('issue 25: ten accounts of the attacker that edit only their own pay', () => {
+  it('fitting their own factors over 16 releases and the victim’s entry by least squares leaves the victim’s pay ≥ 15 % off', async () => {
+    // Each victim has a cell of their own (a city × sector nobody else uses): the victim, ten verified accounts of
+    // the attacker with the victim's exact profile, and two other people.
+    const cells = SECTORS.slice(5, 17).flatMap((sector) => [CITY_LIST[0], CITY_LIST[2]].map((city) => ({ city, sector })));
+    const profile = (cell: { city: string; sector: string }, fixedSalary: number): Person =>
+      gen.person(cell.city, cell.sector, {
+        year: YEAR,
+        positionLevel: 'director',
+        gender: 'female',
+        companySize: '1000-4999',
+        companyType: 'listed',
+        functionalArea: 'finance',
+        yearsExperience: 15,
+        fixedSalary,
+        annualBonus: 0,
+        deferredCompensation: 0,
+      });
+    const attack = cells.map((cell) => ({
+      cell,
+      victim: profile(cell, gen.pay(150_000, 0.3)),
+      others: [profile(cell, gen.pay(150_000, 0.3)), profile(cell, gen.pay(150_000, 0.3))],
+      own: Array.from({ length: 10 }, () => profile(cell, gen.pay(150_000, 0.3))),
+      ownForms: [] as string[],
+    }));
+    for (const c of attack) c.ownForms = (await addPeopleWithAccounts(a.t.database, [...c.own, ...c.others])).slice(0, 10).map((w) => w.formId);
+    await cut(a.t.database);
+
+    // Release 0: without the victims; release 1: the victims enter; releases 2..15: the attacker edits own pay.
+    const RELEASES = 16;
+    const observed = attack.map(() => [] as Array<{ y: number; own: number[]; victim: 0 | 1 }>);
+    const observe = async (victimIn: 0 | 1) => {
+      for (const [i, c] of attack.entries()) {
+        const answer = await compare(a, { city: c.cell.city, sector: c.cell.sector });
+        const n = c.own.length + c.others.length + victimIn;
+        const mean = answer.status === 'ok' ? answer.measures!.fixedSalary.mean : null;
+        if (mean !== null) observed[i].push({ y: n * mean, own: c.own.map((p) => p.fixedSalary), victim: victimIn });
+      }
+    };
+    await observe(0);
+    await addPeopleWithAccounts(a.t.database, attack.map((c) => c.victim));
+    await cut(a.t.database);
+    await observe(1);
+    for (let r = 2; r < RELEASES; r++) {
+      for (const c of attack) {
+        for (const [j, p] of c.own.entries()) {
+          p.fixedSalary = Math.max(80_000, Math.round(p.fixedSalary * (0.85 + gen.random() * 0.3)));
+          await a.t.database.execute('update forms set fixed_salary = $1, updated_at = now() where id = $2', [p.fixedSalary, c.ownForms[j]]);
+        }
+      }
+      await cut(a.t.database);
+      await observe(1);
+    }
+    // y_r = O + V·[victim in] + Σ_j own_jr · F_j: unknowns O (the others), V (the victim) and the ten own factors.
+    const errors = attack.map((c, i) => {
+      const rows = observed[i];
+      if (rows.length < RELEASES) return Infinity;
+      const unknowns = 12;
+      const design = rows.map((row) => [1, row.victim, ...row.own]);
+      const AtA = Array.from({ length: unknowns }, (_, p) => Array.from({ length: unknowns }, (_, q) => design.reduce((s, d) => s + d[p] * d[q], 0)));
+      const Atb = Array.from({ length: unknowns }, (_, p) => design.reduce((s, d, k) => s + d[p] * rows[k].y, 0));
+      // Ridge-free solve by Gaussian elimination with partial pivoting.
+      const A = AtA.map((row, p) => [...row, Atb[p]]);
+      for (let col = 0; col < unknowns; col++) {
+        let pivot = col;
+        for (let r = col + 1; r < unknowns; r++) if (Math.abs(A[r][col]) > Math.abs(A[pivot][col])) pivot = r;
+        [A[col], A[pivot]] = [A[pivot], A[col]];
+        if (Math.abs(A[col][col]) < 1e-9) return Infinity;
+        for (let r = 0; r < unknowns; r++) {
+          if (r === col) continue;
+          const f = A[r][col] / A[col][col];
+          for (let k = col; k <= unknowns; k++) A[r][k] -= f * A[col][k];
+        }
+      }
+      const victimEntry = A[1][unknowns] / A[1][1];
+      return relError(victimEntry, c.victim.fixedSalary);
+    });
+    assertProtected({ attack: '10 own accounts editing their pay over 14 releases, least squares for the victim', errors }, BAR);
+  }, 900_000);
+});
+
+describe('issue 25: the threshold-boundary probe', () => {
+  it('what a group shows depends on its published count alone, never on its true size', async () => {
+    // Groups of 11 to 24 people, several of each size, in cells nobody else uses.
+    const shown = new Map<number, Set<string>>();
+    const sizesByCount = new Map<number, Set<number>>();
+    const cities = [CITY_LIST[1], CITY_LIST[3]];
+    let groupIndex = 0;
+    const groups: Array<{ city: string; sector: string; functionalArea: string; size: number }> = [];
+    for (let size = 11; size <= 24; size++) {
+      for (let k = 0; k < 4; k++) {
+        const city = cities[groupIndex % 2];
+        const sector = SECTORS[5 + (Math.floor(groupIndex / 2) % 12)];
+        const functionalArea = ['marketing', 'operations', 'sales', 'hr', 'legal', 'it', 'strategy'][Math.floor(groupIndex / 24) % 7];
+        groups.push({ city, sector, functionalArea, size });
+        groupIndex++;
+      }
+    }
+    const people = groups.flatMap((g) =>
+      Array.from({ length: g.size }, () => gen.person(g.city, g.sector, { year: YEAR - 2, functionalArea: g.functionalArea, positionLevel: 'ceo', companyType: 'startup-pe' })),
+    );
+    await addPeopleWithAccounts(a.t.database, people);
+    await cut(a.t.database);
+    for (const g of groups) {
+      const answer = await compare(a, { year: YEAR - 2, city: g.city, sector: g.sector, functionalArea: g.functionalArea, positionLevel: 'ceo' });
+      if (answer.status !== 'ok') continue;
+      const count = answer.count!;
+      const f = answer.measures!.fixedSalary;
+      const pattern = [f.mean, f.p10, f.p25, f.p50, f.p75, f.p90, f.medianCi].map((x) => (x === null ? '-' : '+')).join('');
+      if (!shown.has(count)) shown.set(count, new Set());
+      shown.get(count)!.add(pattern);
+      if (!sizesByCount.has(count)) sizesByCount.set(count, new Set());
+      sizesByCount.get(count)!.add(g.size);
+      expect(f.p50 !== null, `count ${count}, true ${g.size}`).toBe(count >= QUARTILE_MINIMUM);
+      expect(f.p10 !== null && f.medianCi !== null, `count ${count}, true ${g.size}`).toBe(count >= TAIL_PERCENTILE_MINIMUM);
+    }
+    const lines = [...shown.entries()].sort((x, y) => x[0] - y[0]).map(([count, patterns]) => `count ${count}: true sizes ${[...sizesByCount.get(count)!].sort((x, y) => x - y).join(',')} show ${[...patterns].join(' / ')}`);
+    console.log(`[privacy] threshold probe (mean p10 p25 p50 p75 p90 interval): ${lines.join('; ')}`);
+    // One pattern per published count, and each count stands for several true sizes.
+    for (const [count, patterns] of shown) expect(patterns.size, `count ${count}`).toBe(1);
+    expect([...sizesByCount.values()].filter((sizes) => sizes.size >= 3).length).toBeGreaterThanOrEqual(2);
+  }, 300_000);
+});
