@@ -127,4 +127,17 @@ describe('the cover image of a post', () => {
     }
     for (const url of REFUSED) expect(coverImageProblem(url), url).not.toBeNull();
   });
+  it('never sends a cover stored before the rules to a reader: the post shows without one', async () => {
+    const res = await create(null);
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, slug } = res.json() as { id: string; slug: string };
+    await t.database.execute(`update news_posts set image_url = 'javascript:alert(1)', status = 'published', published_at = now() where id = $1`, [id]);
+    for (const url of [`/api/news/${slug}`, `/api/news/${id}`, '/api/news']) {
+      const read = await t.app.inject({ method: 'GET', url, headers: admin });
+      expect(read.statusCode, `${url}: ${read.body}`).toBe(200);
+      if (url !== '/api/news') expect((read.json() as { imageUrl: unknown }).imageUrl, url).toBeNull();
+      else expect(read.body, 'the post is listed').toContain(id);
+      expect(read.body, url).not.toContain('javascript:');
+    }
+  });
 });

@@ -2,6 +2,7 @@
 // published_at is still ahead is "scheduled" and becomes visible by itself when its date passes (every read
 // compares with now(), so no job is needed). Readers see published posts only; admins see everything.
 import type { components } from '../../api/schema';
+import { coverImageProblem } from '../../domain/coverImage';
 import type { Queryable } from '../db/open';
 import { newId } from '../ids';
 import { recordAudit, type AuditActor } from './audit';
@@ -54,7 +55,7 @@ function toPost(row: PostRow): Post {
     typepost: row.typepost,
     categories: row.categories,
     language: row.language,
-    imageUrl: row.image_url,
+    imageUrl: safeCover(row.image_url),
     publishedAt: iso(row.published_at),
     author: row.author,
     createdAt: iso(row.created_at),
@@ -69,9 +70,17 @@ const toSummary = (row: PostRow): PostSummary => ({
   summary: row.summary,
   typepost: row.typepost,
   language: row.language,
-  imageUrl: row.image_url,
+  imageUrl: safeCover(row.image_url),
   publishedAt: iso(row.published_at),
 });
+
+/**
+ * A stored cover that the rules refuse (written before they existed, or straight into the database) is never sent
+ * to a reader's browser: the post is shown without a cover, and the editor asks for a new one.
+ */
+function safeCover(url: string | null): string | null {
+  return url !== null && coverImageProblem(url) === null ? url : null;
+}
 
 /** "Cómo leer una mediana" → "como-leer-una-mediana" (ASCII letters and digits, at most 80 characters). */
 export function slugify(title: string): string {
