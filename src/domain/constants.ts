@@ -53,8 +53,10 @@ export const COUNT_ROUNDING_BASE = 5;
  * release holds is the true value × the person's permanent factor F × the form's jitter J:
  *   log F = ±m, one sign per person, m uniform in [factorMin, factorMax] per measure (F in 0.76–0.92 or 1.08–1.32);
  *   log J uniform in [−jitter, +jitter] per measure, redrawn when the form's money changes.
- * Chosen by measurement (tests/privacy): the attacker who learns a person's infused value exactly is still
- * 8–32 % off (median ≈ 18 %), while means of 20+ people move by well under their sampling error.
+ * Chosen by measurement and simulation (tests/privacy, docs/statistics-and-privacy.md): the attacker who learns a
+ * person's infused value exactly is still 8–32 % off (median ≈ 18 %), while means of 20+ people move by well under
+ * their sampling error. Known limit (open in issue 25): an attacker who knows this distribution and bets on the
+ * sign does better (docs/statistics-and-privacy.md, "Why this distribution").
  */
 export const INFUSION = { factorMin: 0.08, factorMax: 0.28, jitter: 0.05 } as const;
 

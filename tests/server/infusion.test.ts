@@ -45,8 +45,9 @@ describe('a secret factor that travels with each person', () => {
       expect(values).toHaveLength(3);
       // One person: every form within twice the jitter of every other (the factor is shared).
       expect(Math.max(...values) - Math.min(...values), `person ${i}`).toBeLessThanOrEqual(2 * INFUSION.jitter + 1e-12);
-      // Never near the truth: |log F| ≥ factorMin, so |log F + log J| ≥ factorMin − jitter.
+      // Never near the truth, and bounded: factorMin − jitter ≤ |log F + log J| ≤ factorMax + jitter.
       for (const v of values) expect(Math.abs(v)).toBeGreaterThanOrEqual(INFUSION.factorMin - INFUSION.jitter - 1e-12);
+      for (const v of values) expect(Math.abs(v)).toBeLessThanOrEqual(INFUSION.factorMax + INFUSION.jitter + 1e-12);
       // A new release of the same forms: the very same values.
       expect([...again[i].entries()]).toEqual([...ratios.entries()]);
       persons.push(values.reduce((s, v) => s + v, 0) / 3);

@@ -114,9 +114,10 @@ describe('figures against an independent computation', () => {
       expect(Math.abs(Number(row.fx) - expected.fixedSalary), `${row.id} fx`).toBeLessThan(1e-6 * expected.fixedSalary + 1e-9);
       expect(Math.abs(Number(row.bn) - expected.annualBonus!), `${row.id} bn`).toBeLessThan(1e-6 * expected.annualBonus! + 1e-9);
       expect(Math.abs(Number(row.df) - expected.deferredCompensation!), `${row.id} df`).toBeLessThan(1e-6 * expected.deferredCompensation! + 1e-9);
-      // No spike at 1: every person's value is at least ~3 % away from the truth (factor 8 % − jitter 5 %).
+      // No spike at 1, and bounded: |log F| in [0.08, 0.28], then the jitter of at most 0.05.
       const ratio = Number(row.fx) / row.fixed_salary;
       expect(Math.abs(Math.log(ratio)), row.id).toBeGreaterThanOrEqual(0.08 - 0.05 - 1e-9);
+      expect(Math.abs(Math.log(ratio)), row.id).toBeLessThanOrEqual(0.28 + 0.05 + 1e-9);
       if (Math.abs(ratio - 1) > 0.05) moved++;
     }
     expect(moved / rows.length).toBeGreaterThan(0.9);

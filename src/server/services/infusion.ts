@@ -11,7 +11,8 @@
 //   log F = s × m      s = ±1 per person (one sign for all three measures, so a total is distorted as much as its
 //                      parts instead of averaging its parts' factors away), m uniform in [FACTOR_MIN, FACTOR_MAX]
 //                      per measure: symmetric in log space (medians of skewed pay stay unbiased), bounded, and
-//                      with no spike at 1 (nobody's published value is within e^FACTOR_MIN of the truth by design).
+//                      with no spike at 1 (nobody's value is published within e^FACTOR_MIN of the truth; its known limit:
+//                      docs/statistics-and-privacy.md, "Why this distribution").
 // The form's jitter is drawn from the form and its money values: it changes whenever the money changes, so an
 // edit or a raise is not read as an exact ratio of two infused values.
 //   log J uniform in [−JITTER, JITTER] per measure.
