@@ -14,8 +14,8 @@
 // percentile total with deferral ≥ total without ≥ fixed salary (and ≥ bonus); the count is the same in every
 // measure; the demo publishes exactly the comparison's figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITIES, CITY_COUNTRY, YEAR, addPeople, compare, cut, demo, startAttackApp, type Attacker, type Filters, type Person, type Published } from './support';
-import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS, experienceBand } from '../../src/domain/questionnaire';
+import { CITIES, FIELD_OF, YEAR, addPeople, compare, cut, demo, startAttackApp, type Attacker, type Filters, type Person, type Published } from './support';
+import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS } from '../../src/domain/questionnaire';
 import { INFUSION, LIMITS } from '../../src/domain/constants';
 import { LEVEL_MEDIAN, seededRandom } from '../../src/server/db/demoForms';
 import { percentileCont } from '../../src/domain/statistics';
@@ -229,17 +229,7 @@ describe('honest intervals: the median’s 95 % interval covers a known populati
 });
 
 describe('coherent figures: no published page contradicts itself', () => {
-  const fieldOf: Record<string, (p: Person) => string> = {
-    sector: (p) => p.sector,
-    country: (p) => CITY_COUNTRY.get(p.city)!,
-    city: (p) => p.city,
-    positionLevel: (p) => p.positionLevel!,
-    companySize: (p) => p.companySize!,
-    companyType: (p) => p.companyType!,
-    functionalArea: (p) => p.functionalArea!,
-    gender: (p) => p.gender!,
-    experienceBand: (p) => experienceBand(p.yearsExperience!),
-  };
+  const fieldOf = FIELD_OF;
 
   /** Every contradiction within one answer, as text (empty when coherent). */
   function contradictions(answer: Published): string[] {

@@ -13,7 +13,7 @@
 // Attackers here are given more than the product ever publishes (exact group sizes, the target's full
 // profile): if they fail with that, they fail without it.
 import { expect } from 'vitest';
-import { COMPANY_SIZES, COMPANY_TYPES, COUNTRY_CITIES, FUNCTIONAL_AREAS, type CountryCode } from '../../src/domain/questionnaire';
+import { COMPANY_SIZES, COMPANY_TYPES, COUNTRY_CITIES, FUNCTIONAL_AREAS, experienceBand, type CountryCode } from '../../src/domain/questionnaire';
 import { SqlParams, conditionSql, type GroupField } from '../../src/server/services/peerGroup';
 import { seededRandom } from '../../src/server/db/demoForms';
 import { ID_ALPHABET, ID_LENGTH } from '../../src/domain/constants';
@@ -257,3 +257,16 @@ export const relError = (estimate: number | null, hidden: number) => (estimate =
 export function perPersonErrors(residual: number | null, hidden: number[]): number[] {
   return hidden.map((pay) => relError(residual === null ? null : residual / hidden.length, pay));
 }
+
+/** Each filter field's value for a person of the suite (as the comparison's filters read it). */
+export const FIELD_OF: Record<string, (p: Person) => string> = {
+  sector: (p) => p.sector,
+  country: (p) => CITY_COUNTRY.get(p.city)!,
+  city: (p) => p.city,
+  positionLevel: (p) => p.positionLevel!,
+  companySize: (p) => p.companySize!,
+  companyType: (p) => p.companyType!,
+  functionalArea: (p) => p.functionalArea!,
+  gender: (p) => p.gender!,
+  experienceBand: (p) => experienceBand(p.yearsExperience!),
+};

@@ -17,7 +17,7 @@
 // groups (the privacy error's RMS against the SE, which the single draw of each group estimates), its 90th
 // percentile, and the accuracy shares.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITIES, CITY_COUNTRY, addPeople, compare, cut, payGenerator, startAttackApp, type Attacker, type Person } from './support';
+import { CITIES, FIELD_OF, addPeople, compare, cut, payGenerator, startAttackApp, type Attacker, type Person } from './support';
 import { LIMITS } from '../../src/domain/constants';
 import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS, experienceBand } from '../../src/domain/questionnaire';
 import { LEVEL_MEDIAN, seededRandom } from '../../src/server/db/demoForms';
@@ -116,17 +116,7 @@ describe('utility: what noise infusion costs an honest user, against sampling er
     await addPeople(a.t.database, people);
     await cut(a.t.database);
 
-    const fieldOf: Record<string, (p: Person) => string> = {
-      sector: (p) => p.sector,
-      country: (p) => CITY_COUNTRY.get(p.city)!,
-      city: (p) => p.city,
-      positionLevel: (p) => p.positionLevel!,
-      companySize: (p) => p.companySize!,
-      companyType: (p) => p.companyType!,
-      functionalArea: (p) => p.functionalArea!,
-      gender: (p) => p.gender!,
-      experienceBand: (p) => experienceBand(p.yearsExperience!),
-    };
+    const fieldOf = FIELD_OF;
     const values = (field: string) => [...new Set(people.map(fieldOf[field]))].sort();
     const groups = new Map<string, Record<string, string>>([['{}', {}]]);
     const addGroup = (filters: Record<string, string>) => groups.set(JSON.stringify(Object.entries(filters).sort()), filters);
