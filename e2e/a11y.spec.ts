@@ -1,4 +1,4 @@
-// axe-core on every route of src/web/app/routes.ts and the key states of each (empty forms, errors shown,
+// axe-core on every route of src/domain/routes.ts and the key states of each (empty forms, errors shown,
 // results, modals, the cookie bar, the account menu), in Spanish and English, at 1366×900 and 390×844:
 // zero violations of axe's default rules (WCAG 2.0/2.1 A and AA, best practices). One page load per state;
 // the languages and widths change on the loaded page (a11y-support.ts). Each role signs in once.
@@ -134,6 +134,17 @@ test('member: comparison with results, my-form, settings with the delete confirm
   await page.getByTestId('cookie-deny').click();
   await showResult(page);
   await expectAccessible(page, '/comparison with results (member)');
+  // The result after the filters changed (stale): its texts keep their contrast (issue 27: faded, 32 nodes).
+  await expectAccessible(page, '/comparison with a stale result (member)', {
+    // Another year than the result's; on a phone the filters are behind "Change filters" first.
+    open: async (p) => {
+      const year = p.getByTestId('filter-year');
+      await expect(year.or(p.getByTestId('comparison-change-filters')).first()).toBeVisible();
+      if (!(await year.isVisible())) await p.getByTestId('comparison-change-filters').click();
+      await year.selectOption({ index: 2 });
+      await expect(p.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'true');
+    },
+  });
   await expectAccessible(page, 'account menu open (member)', { open: openAccountMenu, close: closeAccountMenu });
 
   await visit(page, '/my-form', 'my-form-page');
@@ -188,6 +199,20 @@ test('member: the premium modal with its cards and the personal views with their
     await visit(page, path, ready);
     await expectAccessible(page, path);
   }
+  // Where a member lands right after registering: the welcome with the release note above the figures.
+  await visit(page, '/personalized-comparison?welcome=registered', 'registration-welcome');
+  await expect(page.getByTestId('personal-result')).toBeVisible();
+  await expectAccessible(page, '/personalized-comparison after registering (welcome note)');
+  // Issue 27, item 3: an evolution without figures in any year (one sentence, its widening link), then the wider
+  // group with the note that says so.
+  await visit(page, '/your-evolution', 'evolution-result');
+  await page.getByTestId('filter-country').selectOption('ar');
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('evolution-empty')).toBeVisible();
+  await expectAccessible(page, '/your-evolution without figures');
+  await page.getByTestId('evolution-widen').click();
+  await expect(page.getByTestId('evolution-widened')).toBeVisible();
+  await expectAccessible(page, '/your-evolution widened');
 });
 
 test('corporate: dashboard, comparison with results, saved comparison, my-account, searches and the delete modal, register', async ({ page, request }) => {
@@ -232,17 +257,36 @@ test('corporate: dashboard, comparison with results, saved comparison, my-accoun
   await expectAccessible(page, '/register empty');
   await page.getByTestId('register-submit').click();
   await expectAccessible(page, '/register with errors');
+  // An invitation sent: the confirmation on the page with "invite another" and the way on (one language: each
+  // invitation creates an account).
+  await page.getByTestId('register-email').fill(`a11y-colleague-${Date.now()}@example.com`);
+  await page.getByTestId('register-password').fill('Granite-Sparrow-Ledger-9');
+  await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-9');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-created')).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 20_000 });
+  await expectAccessible(page, '/register with the invitation confirmed', { languages: ['es'] });
 });
 
 test('admin: statistics landing page and a member’s form compared by an admin', async ({ page, request }) => {
   const admin = await apiSignIn(request, DEMO.admin);
   const listed = await request.get(`/api/forms?query=${encodeURIComponent(DEMO.member)}&status=completed`, { headers: bearer(admin.token) });
   expect(listed.status(), await listed.text()).toBe(200);
-  const form = ((await listed.json()) as { items: Array<{ id: string }> }).items[0];
+  const form = ((await listed.json()) as { items: Array<{ id: string; userId: string }> }).items[0];
 
   await signInAs(page, 'admin');
   await page.getByTestId('cookie-deny').click();
   await expectAccessible(page, '/admin/stats');
+  // The admin lists and detail pages whose tables scroll on a phone (issue 27): both widths, both languages.
+  for (const [path, ready] of [
+    ['/admin/users', 'admin-users-table'],
+    [`/admin/users/${form.userId}`, 'admin-user-forms-scroll'],
+    ['/admin/forms', 'admin-forms-table'],
+    [`/admin/forms/${form.id}`, 'admin-form-title'],
+  ] as const) {
+    await visit(page, path, ready);
+    await expectAccessible(page, path);
+  }
   await visit(page, `/comparison-comp/${form.id}`, 'comparison-admin-page');
   await expect(page.getByTestId('filter-sector')).toHaveValue('banking');
   await expectAccessible(page, '/comparison-comp/:id before a search');

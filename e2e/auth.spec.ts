@@ -179,8 +179,17 @@ test('settings: change the password, download my data, and delete my account beh
   expect(exported.user.email).toBe(email);
   expect(exported).toHaveProperty('forms');
 
-  // Delete: the password again (re-authentication), then the confirm modal; rejecting keeps the account.
+  // Delete: the password again (re-authentication). A wrong one says the password is wrong (not "the e-mail or
+  // the password") and erases nothing.
+  await page.getByTestId('settings-delete-password').fill('not my password at all');
+  await page.getByTestId('settings-delete').click();
+  await page.getByTestId('confirm-resolve').click();
+  await expect(page.getByTestId('settings-delete-error')).toHaveText('La contraseña no es correcta.');
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+
+  // Then the right one (the message goes as it is typed) and the confirm modal; rejecting keeps the account.
   await page.getByTestId('settings-delete-password').fill(newPassword);
+  await expect(page.getByTestId('settings-delete-error')).toBeHidden();
   await page.getByTestId('settings-delete').click();
   await expect(page.getByTestId('confirm-modal')).toBeVisible();
   await expect(page.getByTestId('confirm-modal')).toHaveAttribute('data-kind', 'delete');

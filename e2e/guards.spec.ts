@@ -81,7 +81,7 @@ test('public and auth-ready pages open while signed out', async ({ page }) => {
   }
 });
 
-test('an admin invites a corporate user on the register page and stays (a registered address answers the same); a corporate user is taken to the dashboard', async ({ page }) => {
+test('an admin invites a corporate user on the register page and stays (a registered address answers the same); a corporate user moves on to the dashboard when they ask', async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/register');
   const email = `corp-${Date.now()}@example.com`;
@@ -123,5 +123,9 @@ test('an admin invites a corporate user on the register page and stays (a regist
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-4');
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${colleague}.` })).toContainText('Registro realizado correctamente');
+  // The invitation is confirmed on the page (issue 27 item 6); the dashboard is one click on.
+  await expect(page.getByTestId('register-created')).toContainText(`Invitación enviada a ${colleague}.`);
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByTestId('register-continue').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

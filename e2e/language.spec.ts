@@ -1,7 +1,7 @@
 // Language through the real UI: Spanish by default, English from the header or from settings, the choice
 // survives a reload (appLanguage); the information pages have real content in both languages.
 import { expect, test } from '@playwright/test';
-import { localStorageOf, signInAs } from './auth-support';
+import { apiToken, localStorageOf, signInAs } from './auth-support';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../src/domain/constants';
 
 test('Spanish by default; the header switch to English survives a reload', async ({ page }) => {
@@ -35,6 +35,22 @@ test('the language chosen in settings survives a reload', async ({ page }) => {
   await page.getByTestId('settings-language-es').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ajustes');
   expect((await localStorageOf(page)).appLanguage).toBe('es');
+});
+
+test("a signed-in person's switch is saved on the account, which e-mails and payment pages follow", async ({ page, request }) => {
+  await signInAs(page, 'member');
+  const token = await apiToken(request, 'member@paybench.demo');
+  const storedLanguage = async () => {
+    const answer = await request.get('/api/users/currentUser?refresh=true', { headers: { Authorization: `Bearer ${token}` } });
+    return ((await answer.json()) as { language: string }).language;
+  };
+  await page.goto('/settings');
+  await page.getByTestId('language-en').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await expect.poll(storedLanguage).toBe('en');
+  await page.getByTestId('language-es').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ajustes');
+  await expect.poll(storedLanguage).toBe('es');
 });
 
 test('the privacy page states what is stored, the privacy threshold and the rights, in both languages', async ({ page }) => {

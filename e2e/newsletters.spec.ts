@@ -43,7 +43,7 @@ test('a visitor subscribes in the footer, confirms by e-mail, gets an issue and 
 
   // Double opt-in: only the confirmation has been sent.
   const confirmPath = await linkInOutbox(request, email, '/newsletter/confirm');
-  expect((await mailsTo(request, email)).map((mail) => mail.subject)).toEqual(['Confirma tu suscripción al boletín de Paybench']);
+  expect((await mailsTo(request, email)).map((mail) => mail.subject)).toEqual(['Confirme su suscripción al boletín de Paybench']);
   await page.goto(confirmPath);
   await expect(page.getByTestId('newsletter-link-done')).toContainText(`${email} recibirá el boletín de Paybench`);
 

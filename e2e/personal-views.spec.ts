@@ -25,9 +25,9 @@ test('the personalised comparison shows the perception beside the measured diffe
   for (const measure of ['totalWithoutDeferral', 'totalWithDeferral']) {
     const measured = page.getByTestId(`gauge-measured-${measure}`);
     await expect(measured).toBeVisible();
-    // "Creías −5 %, estás en +N %": the estimate from step 5 beside the measured figure.
+    // "Creía −5 %, está en +N %": the estimate from step 5 beside the measured figure.
     const perceived = measure === 'totalWithoutDeferral' ? '5' : '3';
-    await expect(measured).toContainText(new RegExp(`Creías\\s*[-−]${perceived}\\s*%, estás en`));
+    await expect(measured).toContainText(new RegExp(`Creía\\s*[-−]${perceived}\\s*%, está en`));
     const value = Number(await measured.getAttribute('data-value'));
     expect(Number.isFinite(value)).toBe(true);
     const meter = page.getByTestId(`gauge-meter-${measure}`);
@@ -80,6 +80,69 @@ test('the evolution draws the median with its band and the own line; the real/no
   await expect(median).toHaveText(nominal!);
 });
 
+// Issue 27, item 3: never an empty first screen. The seed gives the demo member's own group (Spain · banking ·
+// director) more than 20 people in every survey year, so both personal views open on figures, on a laptop and a phone.
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the demo member's first screens show figures, not "too few people" (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signInAs(page, 'member');
+    await page.goto('/your-evolution');
+    await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+    // The member's own group, as it is (no widening needed), with a median and quartiles in every year.
+    await expect(page.getByTestId('evolution-widened')).toHaveCount(0);
+    await expect(page.getByTestId('evolution-empty')).toHaveCount(0);
+    await expectTrendChartDrawn(page, 'evolution-chart');
+    const years = viewport.name === 'phone' ? page.getByTestId('evolution-cards').locator('li') : page.getByTestId('evolution-table').locator('tbody tr');
+    expect(await years.count()).toBeGreaterThanOrEqual(4);
+    for (const year of await years.all()) {
+      await expect(year).toContainText('€');
+      await expect(year).not.toContainText('Datos insuficientes');
+    }
+    // The legend names what is drawn: the band, the median and the member's own line.
+    const legend = page.getByTestId('evolution-chart').locator('.apexcharts-legend-text');
+    await expect(legend).toHaveText(['P25–P75', 'Mediana', 'Usted']);
+
+    await page.goto('/personalized-comparison');
+    await expect(page.getByTestId('personal-comparison-page')).toHaveAttribute('data-phase', 'result', SLOW);
+    // The first step of the cascade is the group used: the member's own.
+    await expect(page.getByTestId('personal-steps').locator('li')).toHaveCount(1);
+    await expect(page.getByTestId('personal-steps').locator('li[data-status="used"]')).toHaveCount(1);
+    await expect(page.getByTestId('insights')).toHaveAttribute('data-phase', 'ready', SLOW);
+    for (const name of ['betterCities', 'betterSectors', 'averageByCountry']) {
+      const card = page.getByTestId(`insight-${name}`);
+      await expect(card.getByTestId('insight-row').first()).toBeVisible();
+      await expect(card.getByTestId(`insight-empty-${name}`)).toHaveCount(0);
+    }
+    await expect(page.getByTestId('insights')).not.toContainText('Ningún grupo tiene personas suficientes');
+  });
+}
+
+test('an evolution without figures in any year is one sentence with a widening link; the wider group says so', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.goto('/your-evolution');
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  // Argentinian banking directors: nobody in the demo data, in any year.
+  await page.getByTestId('filter-country').selectOption('ar');
+  await page.getByTestId('comparison-search').click();
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expect(page.getByTestId('evolution-empty')).toContainText('Ningún año de este grupo reúne personas suficientes');
+  // No chart of the member's own line alone, no table of empty years.
+  await expect(page.getByTestId('evolution-chart')).toHaveCount(0);
+  await expect(page.getByTestId('evolution-table')).toHaveCount(0);
+  await page.getByTestId('evolution-widen').filter({ hasText: 'sin país' }).click();
+  await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
+  await expect(page.getByTestId('evolution-widened')).toContainText('sin país');
+  await expect(page.getByTestId('evolution-empty')).toHaveCount(0);
+  await expectTrendChartDrawn(page, 'evolution-chart');
+  // The panel shows the group now shown: banking directors of every country.
+  await expect(page.getByTestId('filter-country')).toHaveValue('');
+  await expect(page.getByTestId('filter-sector')).toHaveValue('banking');
+  await expect(page.getByTestId('filter-positionLevel')).toHaveValue('director');
+});
+
 test('the income projection shows five years ahead, its chart and the assumptions; a saved one re-opens', async ({ page, request }) => {
   await signInAs(page, 'member');
   await page.goto('/your-income-projection');
@@ -90,9 +153,9 @@ test('the income projection shows five years ahead, its chart and the assumption
   await expect(page.getByTestId('projection-assumptions')).toBeVisible();
   await expect(page.getByTestId('projection-next')).toBeVisible();
   await expect(page.getByTestId('projection-reopened')).toHaveCount(0);
-  // The growth is the peers' (the member's group widened until it has medians in two years, and says so), not the
-  // fallback.
-  await expect(page.getByTestId('projection-widened')).toContainText('se amplió');
+  // The growth is the peers' (the member's own group: the seed gives it medians in every year, so nothing is
+  // widened), not the fallback.
+  await expect(page.getByTestId('projection-widened')).toHaveCount(0);
   await expect(page.getByTestId('projection-growth')).toBeVisible();
   await expect(page.getByTestId('projection-fallback')).toHaveCount(0);
   const figures = await page.getByTestId('projection-table').textContent();

@@ -65,11 +65,11 @@ test('anonymous completion → registration → the claimed form is in my-form',
   await page.getByTestId('register-individual-confirm').fill(password);
   await page.getByTestId('register-individual-submit').click();
 
-  await expect(page).toHaveURL(/\/register\/individual\/complete$/);
-  await expect(page.getByTestId('register-complete-title')).toHaveText('¡Bienvenido a Paybench!');
+  // Straight to the personalised comparison (issue 27 item 2), with the release note.
+  await expect(page).toHaveURL(/\/personalized-comparison\?welcome=registered$/);
+  await expect(page.getByTestId('registration-welcome')).toBeVisible();
+  await expect(page.getByTestId('personal-result')).toBeVisible();
   expect(await storageItem(page, 'questionaryID')).toBeNull();
-  await page.getByTestId('register-complete-to-comparison').click();
-  await expect(page).toHaveURL(/\/comparison$/);
 
   await page.getByTestId('nav-my_form').click();
   await expect(page).toHaveURL(/\/my-form$/);

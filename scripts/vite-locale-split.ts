@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { routeHeadingKeys } from '../src/web/app/routes';
+import { routeHeadingKeys } from '../src/domain/routes';
 
 /** Sections used only by pages loaded on demand (none by the header, footer, home, toasts or machines). */
 export const PAGE_SECTIONS = [

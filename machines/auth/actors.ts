@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { api as defaultClient, call, skipAuth, type ApiClient, type CallFailure, type CallResult } from '../../src/api/client';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { AuthFailure, NETWORK_ERROR, NO_SESSION, UNKNOWN_ERROR } from './failure';
-import type { Credentials, SessionOutput } from './authMachine';
+import type { Credentials, SecondFactorInput, SessionOutput, SignInOutput } from './authMachine';
 import type { User } from './landing';
 
 /** The AuthFailure of a failed call: its errorCode, NETWORK_ERROR without an answer, else `unknown`. */
@@ -47,7 +47,7 @@ export function authActors(client: ApiClient = defaultClient) {
       return refreshSessionCall(client, signal);
     }),
     refreshSession: fromPromise<SessionOutput>(({ signal }) => refreshSessionCall(client, signal)),
-    signIn: fromPromise<SessionOutput, Credentials>(async ({ input, signal }) =>
+    signIn: fromPromise<SignInOutput, Credentials>(async ({ input, signal }) =>
       bodyOf(
         await call(
           client.POST('/auth/sign-in', {
@@ -58,6 +58,16 @@ export function authActors(client: ApiClient = defaultClient) {
           }),
         ),
       ),
+    ),
+    verifySecondFactor: fromPromise<SessionOutput, SecondFactorInput>(async ({ input, signal }) =>
+      bodyOf(
+        await call(
+          client.POST('/auth/sign-in/second-factor', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }),
+        ),
+      ),
+    ),
+    enrolSecondFactor: fromPromise<SessionOutput, SecondFactorInput>(async ({ input, signal }) =>
+      bodyOf(await call(client.POST('/auth/sign-in/enrol', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }))),
     ),
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(async ({ input, signal }) =>
       bodyOf(

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { hasProblems, signInProblems, type FieldProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
-import { signInLanding, type Session, type User } from './landing';
+import { signInLanding, type SecondFactorChallenge, type Session, type User } from './landing';
 
 export interface AuthContext {
   /** The signed-in user (or, while restoring, the one kept in local storage current_user). */
@@ -16,6 +16,10 @@ export interface AuthContext {
   errorCode: string | null;
   /** What the browser found wrong with the last sign-in it refused to send (a malformed address, no password). */
   fieldProblems: FieldProblems;
+  /** The second step of a sign-in the server asked for (a TOTP code, or an admin's enrolment); null otherwise. */
+  challenge: SecondFactorChallenge | null;
+  /** The recovery codes of a second factor just enrolled at sign-in, shown once; null otherwise. */
+  recoveryCodes: string[] | null;
 }
 
 export interface AuthInput {
@@ -45,7 +49,13 @@ export type AuthEvent =
   /** A registration signed the person in (POST users/member answers a Session): adopt it, no redirect. */
   | { type: 'auth.sessionStarted'; session: Session }
   /** The account was deleted (DELETE users/currentUser): its sessions are gone; forget everything here. */
-  | { type: 'auth.accountDeleted' };
+  | { type: 'auth.accountDeleted' }
+  /** The second step of a sign-in: a TOTP code (or a recovery code) typed by the person. */
+  | { type: 'auth.submitSecondFactor'; code: string }
+  /** Give up the second step: back to the sign-in form. */
+  | { type: 'auth.cancelSecondFactor' }
+  /** The person kept the recovery codes shown after enrolling at sign-in: go on. */
+  | { type: 'auth.recoveryCodesSaved' };
 
 /** What the machine tells its listeners (the app machine turns these into navigation and toasts). */
 export type AuthEmitted =
@@ -61,6 +71,17 @@ export type AuthEmitted =
 
 /** What the token calls answer: the contract's Session (access token, lifetime, user). */
 export type SessionOutput = Session;
+/** What POST auth/sign-in answers: a session, or the second factor it asks for first. */
+export type SignInOutput = Session | SecondFactorChallenge;
+/** The second step's call: the challenge of the sign-in and the code typed. */
+export interface SecondFactorInput {
+  challenge: string;
+  code: string;
+}
+
+/** The sign-in cannot go on (the 5 minutes of the second step are over, the account was disabled): start again. */
+const SIGN_IN_OVER = ['SECOND_FACTOR_EXPIRED', 'USER_DISABLED'];
+const isChallenge = (output: SignInOutput): output is SecondFactorChallenge => 'challenge' in output;
 
 /** Renew the access token slightly before it expires (and never sooner than this). */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -90,6 +111,12 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  signedOut.failed (auth.signInFailed, shown as auth.{code})
  *  signedOut.invalid  (auth.signIn with a malformed address or no password: nothing is sent, the field is marked)
  *
+ *  signingIn.authenticating ─second factor asked─▶ secondFactor.asking ─auth.submitSecondFactor─▶ secondFactor.verifying
+ *                           ─admin must enrol────▶ secondFactor.enrolling ─auth.submitSecondFactor─▶ secondFactor.confirmingEnrolment
+ *  secondFactor.verifying ─ok─▶ signingIn.loadingUser          │ wrong code: back to asking / enrolling (auth.{code})
+ *  secondFactor.confirmingEnrolment ─ok─▶ secondFactor.showingRecoveryCodes ─auth.recoveryCodesSaved─▶ signingIn.loadingUser
+ *  secondFactor (asking, enrolling) ─auth.cancelSecondFactor─▶ signedOut.idle; challenge over ─▶ signedOut.failed
+ *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
  *  signedIn ─auth.accountDeleted─▶ signedOut.left (storage cleared, auth.accountDeleted)
  * ```
@@ -104,6 +131,9 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  * - Signing in posts auth/sign-in, reads the user, keeps it in current_user and emits `auth.signedIn`
  *   with the saved redirect URL or the role's landing page (admin /admin/stats, corporate /dashboard,
  *   member /comparison, otherwise /home).
+ * - A right password of an account with a TOTP second factor (or of an admin who must enrol one, ADMIN_MFA) opens
+ *   no session yet: the server answers a challenge, and the second step (the code, or the enrolment whose recovery
+ *   codes are then shown once) opens it. A wrong code is shown on the step; an expired step starts again.
  * - The token is renewed before it expires (`refreshBeforeExpiry`) and when a call is answered 401.
  * - Signing out posts auth/sign-out (a failure changes nothing: the person is signed out here either
  *   way), clears ALL local storage and emits `auth.signedOut`.
@@ -120,8 +150,12 @@ export const authMachine = setup({
     restoreSession: fromPromise<SessionOutput, { hasStoredUser: boolean }>(notInjected('restoreSession')),
     /** POST auth/refresh with the refresh cookie. */
     refreshSession: fromPromise<SessionOutput>(notInjected('refreshSession')),
-    /** POST auth/sign-in. */
-    signIn: fromPromise<SessionOutput, Credentials>(notInjected('signIn')),
+    /** POST auth/sign-in: a session, or the second factor it asks for. */
+    signIn: fromPromise<SignInOutput, Credentials>(notInjected('signIn')),
+    /** POST auth/sign-in/second-factor. */
+    verifySecondFactor: fromPromise<SessionOutput, SecondFactorInput>(notInjected('verifySecondFactor')),
+    /** POST auth/sign-in/enrol: the session carries the recovery codes. */
+    enrolSecondFactor: fromPromise<SessionOutput, SecondFactorInput>(notInjected('enrolSecondFactor')),
     /** GET users/currentUser?refresh=true with the given token. */
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(notInjected('fetchCurrentUser')),
     /** POST auth/sign-out (revokes the refresh token of the cookie). */
@@ -148,6 +182,10 @@ export const authMachine = setup({
       },
     }),
     forgetRedirect: assign({ redirectUrl: null }),
+    keepChallenge: assign((_, params: { challenge: SecondFactorChallenge }) => ({ challenge: params.challenge })),
+    forgetChallenge: assign({ challenge: null }),
+    keepRecoveryCodes: assign((_, params: { session: SessionOutput }) => ({ recoveryCodes: params.session.recoveryCodes ?? [] })),
+    forgetRecoveryCodes: assign({ recoveryCodes: null }),
     recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
     clearFailure: assign({ errorCode: null, fieldProblems: {} }),
     recordFieldProblems: assign(({ event }) => {
@@ -168,6 +206,11 @@ export const authMachine = setup({
   guards: {
     /** The address looks like one and a password was typed: only then does the sign-in leave the browser. */
     credentialsLookValid: ({ event }) => event.type === 'auth.signIn' && !hasProblems(signInProblems(event)),
+    asksCode: (_, params: { output: SignInOutput }) => isChallenge(params.output) && params.output.secondFactor === 'verify',
+    asksEnrolment: (_, params: { output: SignInOutput }) => isChallenge(params.output) && params.output.secondFactor === 'enrol',
+    /** A code was typed (blank submissions are ignored; the server judges the rest). */
+    codeTyped: ({ event }) => event.type === 'auth.submitSecondFactor' && event.code.trim().length > 0,
+    signInOver: (_, params: { error: unknown }) => SIGN_IN_OVER.includes(failureCode(params.error)),
   },
   delays: {
     /** Renew the token this long after receiving it: its lifetime less a margin. */
@@ -183,6 +226,8 @@ export const authMachine = setup({
     redirectUrl: null,
     errorCode: null,
     fieldProblems: {},
+    challenge: null,
+    recoveryCodes: null,
   }),
   on: {
     'auth.rememberRedirect': { actions: 'rememberRedirect' },
@@ -285,10 +330,22 @@ export const authMachine = setup({
               assertEvent(event, 'auth.signIn');
               return { email: event.email, password: event.password };
             },
-            onDone: {
-              target: 'loadingUser',
-              actions: ['clearFailure', { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) }],
-            },
+            onDone: [
+              {
+                guard: { type: 'asksCode', params: ({ event }) => ({ output: event.output }) },
+                target: '#auth.secondFactor.asking',
+                actions: ['clearFailure', { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output as SecondFactorChallenge }) }],
+              },
+              {
+                guard: { type: 'asksEnrolment', params: ({ event }) => ({ output: event.output }) },
+                target: '#auth.secondFactor.enrolling',
+                actions: ['clearFailure', { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output as SecondFactorChallenge }) }],
+              },
+              {
+                target: 'loadingUser',
+                actions: ['clearFailure', { type: 'adoptSession', params: ({ event }) => ({ session: event.output as SessionOutput }) }],
+              },
+            ],
             onError: {
               target: '#auth.signedOut.failed',
               actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
@@ -314,6 +371,86 @@ export const authMachine = setup({
               target: '#auth.signedOut.failed',
               actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
             },
+          },
+        },
+      },
+    },
+
+    secondFactor: {
+      description: 'The password was right; the second factor is asked before the session opens.',
+      tags: ['signedOut', 'secondFactor'],
+      initial: 'asking',
+      states: {
+        asking: {
+          description: 'Asking for the TOTP code of the authenticator app (or a recovery code).',
+          on: {
+            'auth.submitSecondFactor': { guard: 'codeTyped', target: 'verifying', actions: 'clearFailure' },
+            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'clearFailure'] },
+          },
+        },
+        verifying: {
+          description: 'POST auth/sign-in/second-factor.',
+          tags: ['busy'],
+          invoke: {
+            id: 'verifySecondFactor',
+            src: 'verifySecondFactor',
+            input: ({ context, event }) => {
+              assertEvent(event, 'auth.submitSecondFactor');
+              return { challenge: context.challenge!.challenge, code: event.code.trim() };
+            },
+            onDone: {
+              target: '#auth.signingIn.loadingUser',
+              actions: ['forgetChallenge', { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) }],
+            },
+            onError: [
+              {
+                guard: { type: 'signInOver', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut.failed',
+                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetChallenge', 'emitSignInFailed'],
+              },
+              { target: 'asking', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        enrolling: {
+          description: 'An admin without a second factor: scan the QR code into an authenticator app and type its code.',
+          on: {
+            'auth.submitSecondFactor': { guard: 'codeTyped', target: 'confirmingEnrolment', actions: 'clearFailure' },
+            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'clearFailure'] },
+          },
+        },
+        confirmingEnrolment: {
+          description: 'POST auth/sign-in/enrol.',
+          tags: ['busy'],
+          invoke: {
+            id: 'enrolSecondFactor',
+            src: 'enrolSecondFactor',
+            input: ({ context, event }) => {
+              assertEvent(event, 'auth.submitSecondFactor');
+              return { challenge: context.challenge!.challenge, code: event.code.trim() };
+            },
+            onDone: {
+              target: 'showingRecoveryCodes',
+              actions: [
+                'forgetChallenge',
+                { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
+                { type: 'keepRecoveryCodes', params: ({ event }) => ({ session: event.output }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'signInOver', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut.failed',
+                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetChallenge', 'emitSignInFailed'],
+              },
+              { target: 'enrolling', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        showingRecoveryCodes: {
+          description: 'Enrolled and the session is open: the recovery codes are shown once, until the person has kept them.',
+          on: {
+            'auth.recoveryCodesSaved': { target: '#auth.signingIn.loadingUser', actions: 'forgetRecoveryCodes' },
           },
         },
       },

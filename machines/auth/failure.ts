@@ -41,6 +41,7 @@ export function failureKey(code: string): string {
 /** The failure codes with their own auth.{code} text in locales/*.json; any other shows auth.unknown. */
 export const TRANSLATED_AUTH_CODES = [
   'INVALID_CREDENTIALS',
+  'WRONG_PASSWORD',
   'EMAIL_TAKEN',
   'WEAK_PASSWORD',
   'RATE_LIMITED',
@@ -53,6 +54,11 @@ export const TRANSLATED_AUTH_CODES = [
   'FORBIDDEN',
   'NETWORK_ERROR',
   'REGISTRATION_MAIL_SENT',
+  'INVALID_SECOND_FACTOR',
+  'SECOND_FACTOR_EXPIRED',
+  'SECOND_FACTOR_REQUIRED',
+  'SECOND_FACTOR_ENABLED',
+  'NO_SECOND_FACTOR',
 ] as const;
 
 /** The translation key a view shows for a failure code: auth.{code}, or auth.unknown for an unlisted code. */

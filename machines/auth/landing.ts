@@ -5,6 +5,7 @@ import type { components } from '../../src/api/schema';
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
 export type Session = components['schemas']['Session'];
+export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
 
 /** The landing page of each role (spec §4): admin → /admin/stats, corporate → /dashboard, member → /comparison. */
 export const ROLE_LANDING = {
@@ -61,4 +62,17 @@ export function signInLanding(user: Pick<User, 'role'> | null, savedRedirect: st
 export function registrationLanding(registrant: Pick<User, 'role'> | null, savedRedirect: string | null): string | null {
   if (!hasRole(registrant, 'corporate')) return null;
   return safeRedirect(savedRedirect) ?? ROLE_LANDING.corporate;
+}
+
+/** The query that tells the page the person has just registered (it shows when their answers start to count). */
+export const WELCOME_QUERY = 'welcome=registered';
+
+/**
+ * After a member registers (issue 27 item 2): with the completed questionnaire they took along, straight to their
+ * personalised comparison — or, when their plan does not open it (premium flag on, free plan), to the comparison
+ * already run on their own sector, level and country; without one, to the registration's completion page.
+ */
+export function memberRegistrationLanding(claimedCompletedForm: boolean, personalViewsLocked: boolean): string {
+  if (!claimedCompletedForm) return '/register/individual/complete';
+  return personalViewsLocked ? `/comparison?group=mine&${WELCOME_QUERY}` : `/personalized-comparison?${WELCOME_QUERY}`;
 }

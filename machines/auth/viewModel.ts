@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AuthMachine } from './authMachine';
 import { fieldProblemKey } from '../../src/domain/credentials';
 import { authMessageKey } from './failure';
-import { isAdmin, isAdminOrCorporate, type User } from './landing';
+import { isAdmin, isAdminOrCorporate, type SecondFactorChallenge, type User } from './landing';
 
 export type AuthSnapshot = SnapshotFrom<AuthMachine>;
 
@@ -25,6 +25,36 @@ export interface AuthView {
   fieldProblems: SignInFieldProblems;
   isAdmin: boolean;
   isAdminOrCorporate: boolean;
+  /** The second step of a sign-in, while it is asked; null otherwise. */
+  secondFactor: SecondFactorView | null;
+}
+
+export interface SecondFactorView {
+  /** code: type the app's code; enrol: scan `enrolment` first; recoveryCodes: keep `recoveryCodes`, then go on. */
+  step: 'code' | 'enrol' | 'recoveryCodes';
+  enrolment: SecondFactorChallenge['enrolment'] | null;
+  recoveryCodes: string[];
+  /** The code is being checked. */
+  busy: boolean;
+  /** Translation key of the last refusal of a code (auth.{code}), null when none. */
+  errorKey: string | null;
+}
+
+export function selectSecondFactor(snapshot: AuthSnapshot): SecondFactorView | null {
+  if (!snapshot.hasTag('secondFactor')) return null;
+  const { challenge, recoveryCodes, errorCode } = snapshot.context;
+  const step = snapshot.matches({ secondFactor: 'showingRecoveryCodes' })
+    ? 'recoveryCodes'
+    : snapshot.matches({ secondFactor: 'enrolling' }) || snapshot.matches({ secondFactor: 'confirmingEnrolment' })
+      ? 'enrol'
+      : 'code';
+  return {
+    step,
+    enrolment: challenge?.enrolment ?? null,
+    recoveryCodes: recoveryCodes ?? [],
+    busy: snapshot.hasTag('busy'),
+    errorKey: errorCode ? authMessageKey(errorCode) : null,
+  };
 }
 
 export function selectAuthStatus(snapshot: AuthSnapshot): AuthStatus {
@@ -82,5 +112,6 @@ export function authView(snapshot: AuthSnapshot): AuthView {
     fieldProblems: selectSignInFieldProblems(snapshot),
     isAdmin: isAdmin(user),
     isAdminOrCorporate: isAdminOrCorporate(user),
+    secondFactor: selectSecondFactor(snapshot),
   };
 }

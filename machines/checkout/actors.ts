@@ -4,6 +4,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { api, call, type ApiClient, type CallFailure } from '../../src/api/client';
 import type { AccountState, CheckoutEvent, CheckoutOutcome, OpenTabResult } from './checkoutMachine';
 import { failureOfResult, dataOf } from '../../src/api/callFailure';
+import type { Language } from '../../src/domain/constants';
 export { failureOfResult, dataOf } from '../../src/api/callFailure';
 
 /** Where the hosted pages send the buyer back (a page of this app that tells the tab that opened them). */
@@ -69,11 +70,14 @@ export function announcePayment(message: PaymentsMessage): void {
   channel.close();
 }
 
-export function checkoutActors(client: ApiClient = api) {
+/** The language the person uses the app in, asked when a payment page is opened (the page speaks it). */
+export type LanguageGetter = () => Language | undefined;
+
+export function checkoutActors(client: ApiClient = api, language: LanguageGetter = () => undefined) {
   return {
     readAccount: readAccountActor(client),
     createCheckout: fromPromise<{ url: string }, { buyButton: string }>(({ input, signal }) =>
-      dataOf(call(client.POST('/payments/checkout', { body: { buyButton: input.buyButton, returnPath: RETURN_PATH }, signal }))),
+      dataOf(call(client.POST('/payments/checkout', { body: { buyButton: input.buyButton, returnPath: RETURN_PATH, language: language() }, signal }))),
     ),
     openTab: openTabActor,
     watchReturn: watchPayments<CheckoutEvent>((message) => {

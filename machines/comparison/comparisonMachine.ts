@@ -72,6 +72,11 @@ export interface ComparisonInput {
    * first render already shows the panel ready rather than a loading one that is drawn again at once.
    */
   opensOn?: PeerGroupFilters;
+  /**
+   * Run the search as soon as the first count allows it: the search that ran out of credits, resumed after buying
+   * them ("Volver a mi búsqueda"), so the person is not asked to press search a second time.
+   */
+  searchOnOpen?: boolean;
 }
 
 export interface CountRequestInput {
@@ -110,6 +115,8 @@ export interface ComparisonContext {
   dropped: FilterField[];
   /** The starting filters came with the input (`opensOn`): there is nothing to load. */
   startKnown: boolean;
+  /** The first count that allows it runs the search at once (a resumed search); cleared by that count or any change. */
+  searchOnOpen: boolean;
 }
 
 export type ComparisonEvent =
@@ -153,7 +160,8 @@ function failureOf(error: unknown): ComparisonFailure {
  *    │  └─ saved search ─────────┐  ├ waiting ──after countDebounce──▶ counting ──done──▶ ready
  *    └─error─▶ unavailable       │  │    ▲ setFilter (restarts the pause;         └─error─▶ countFailed
  *              (retry)           │  │    │  leaving counting cancels the stale request)
- *                                ▼  └ ready / countFailed ── comparison.search ──▶ searching
+ *                                ▼  ├ ready / countFailed ── comparison.search ──▶ searching
+ *                                   └ counting ──enough, searchOnOpen (a resumed search)──▶ searching
  *                            searching ──ok──────────────▶ result            (with/without deferred switch)
  *                                      ──not enough data─▶ withheld.notEnoughData
  *                                      ──refused─────────▶ withheld.refused   (differencing risk, no charge)
@@ -168,6 +176,8 @@ function failureOf(error: unknown): ComparisonFailure {
  * - A search needs a group of at least K (the count says `enough`) or an unknown count (count failed), and a
  *   credit when the caller pays per search (`credits` from the input, then the balance each answer reports,
  *   or `comparison.setCredits`): at 0 the search button is disabled and the page says how to get credits.
+ * - `searchOnOpen` (input): the search that waited for credits runs by itself once its first count allows it
+ *   (enough people and a credit); any other outcome of that count, or a filter change, leaves it to the person.
  * - `widening` compares the person's own peer group at once (StartingPoint.widen, e.g. "Ver mi comparativa"):
  *   under the threshold it drops the filters in the given order, and the view names the dropped ones.
  * - Tags for the view: `loading`, `editing`, `counting`, `busy`, `result`, `withheld`, `creditGate`,
@@ -202,6 +212,8 @@ export const comparisonMachine = setup({
     opensSavedSearch: (_, params: { start: StartingPoint }) => Boolean(params.start.historyId),
     startIsKnown: ({ context }) => context.startKnown,
     groupIsLargeEnough: ({ context }) => context.count?.enough === true,
+    /** A resumed search runs by itself when this count (the event's) allows it. */
+    searchesOnOpen: ({ context, event }) => context.searchOnOpen && (event as unknown as { output?: CountResult }).output?.enough === true,
     /** A count that failed for a reason a search would hit as well (a member without a form) blocks the search. */
     searchMayWork: ({ context }) => context.failure?.errorCode !== FORM_REQUIRED,
     /** A new search may be paid for: no balance applies, or at least one credit is left. */
@@ -234,9 +246,10 @@ export const comparisonMachine = setup({
     /** The person chooses the filters now: the own group's widening is over. */
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'comparison.setFilter');
-      return { filters: withFilter(context.filters, event.field, event.value), count: null, historyId: null, widen: null, dropped: [] };
+      return { filters: withFilter(context.filters, event.field, event.value), count: null, historyId: null, widen: null, dropped: [], searchOnOpen: false };
     }),
-    clearFilters: assign({ filters: () => ({}), count: null, historyId: null, widen: null, dropped: [] }),
+    clearFilters: assign({ filters: () => ({}), count: null, historyId: null, widen: null, dropped: [], searchOnOpen: false }),
+    forgetSearchOnOpen: assign({ searchOnOpen: false }),
     setCredits: assign(({ event }) => {
       assertEvent(event, 'comparison.setCredits');
       return { credits: event.credits };
@@ -277,6 +290,7 @@ export const comparisonMachine = setup({
     widen: null,
     dropped: [],
     startKnown: input.opensOn !== undefined,
+    searchOnOpen: input.searchOnOpen ?? false,
   }),
   initial: 'preparing',
   on: {
@@ -367,8 +381,18 @@ export const comparisonMachine = setup({
             id: 'countResults',
             src: 'countResults',
             input: ({ context }) => ({ filters: context.filters }),
-            onDone: { target: 'ready', actions: { type: 'rememberCount', params: ({ event }) => ({ count: event.output }) } },
-            onError: { target: 'countFailed', actions: ['forgetCount', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }] },
+            onDone: [
+              {
+                guard: and(['searchesOnOpen', 'hasCredits']),
+                target: '#comparison.searching',
+                actions: [{ type: 'rememberCount', params: ({ event }) => ({ count: event.output }) }, 'forgetSearchOnOpen', 'startNewSearch'],
+              },
+              { target: 'ready', actions: [{ type: 'rememberCount', params: ({ event }) => ({ count: event.output }) }, 'forgetSearchOnOpen'] },
+            ],
+            onError: {
+              target: 'countFailed',
+              actions: ['forgetCount', 'forgetSearchOnOpen', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
         ready: {

@@ -28,8 +28,11 @@ export type CreditGateEvent =
   | { type: 'creditGate.discard' };
 
 export type CreditGateEmitted =
-  /** The page navigates to `path`, where the comparison picks the search up (`takePendingSearch`). */
-  | { type: 'creditGate.returnTo'; path: string }
+  /**
+   * The page navigates to `path`, where the comparison picks the search up; `runSearch`: it runs by itself there
+   * (the comparison's `searchOnOpen`), the person asked to go back to it, not to set it up again.
+   */
+  | { type: 'creditGate.returnTo'; path: string; runSearch: true }
   /**
    * The refused search is kept (or could not be): the page hands `failure` to the error catalogue, which shows the
    * insufficient-credits warning (8 s) and goes to /my-account, as on every paid view (spec §4, §8).
@@ -39,7 +42,7 @@ export type CreditGateEmitted =
 /**
  * The credit gate (spec §4 "Insufficient credits moves the user to /my-account", §6 "Credits gate paid
  * searches"): the search a corporate user could not pay for is kept (session storage, this tab only), and
- * after buying credits the person goes back to it and can run it.
+ * after buying credits the person goes back to it, and it runs.
  *
  * ```
  * loading ──found──▶ waiting ──creditsAdded──▶ ready
@@ -90,7 +93,7 @@ export const creditGateMachine = setup({
       return { pending: event.search, refusal: event.failure };
     }),
     forget: assign({ pending: null }),
-    emitReturnTo: emit(({ context }) => ({ type: 'creditGate.returnTo' as const, path: context.pending?.path ?? '/comparison' })),
+    emitReturnTo: emit(({ context }) => ({ type: 'creditGate.returnTo' as const, path: context.pending?.path ?? '/comparison', runSearch: true as const })),
     /** Hands the refusal to the page (the catalogue's warning and /my-account) and forgets it. */
     emitToCredits: emit(({ context }) => ({ type: 'creditGate.toCredits' as const, failure: context.refusal! })),
     forgetRefusal: assign({ refusal: null }),
@@ -168,7 +171,7 @@ export const creditGateMachine = setup({
       },
     },
     returning: {
-      description: 'Going back to the search (the comparison page takes it from storage).',
+      description: 'Going back to the search, which runs there at once (the comparison page takes it from storage).',
       tags: ['returning'],
       entry: 'emitReturnTo',
     },

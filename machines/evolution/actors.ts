@@ -18,9 +18,15 @@ export async function ownPeerGroup(client: ApiClient, signal?: AbortSignal): Pro
   throw failureOfResult(result);
 }
 
-/** A new evolution starts from the caller's own peer group (everyone without a form). */
+/**
+ * A new evolution starts from the caller's own peer group (everyone without a form), which the first search may
+ * widen until it has figures (never an empty first screen).
+ */
 export function ownGroupStart(searchAtOnce: boolean, client: ApiClient = api) {
-  return fromPromise<EvolutionStart>(async ({ signal }) => ({ filters: (await ownPeerGroup(client, signal)) ?? {}, searchAtOnce }));
+  return fromPromise<EvolutionStart>(async ({ signal }) => {
+    const own = await ownPeerGroup(client, signal);
+    return { filters: own ?? {}, searchAtOnce, widen: own !== null };
+  });
 }
 
 const HISTORY_PAGE_LIMIT = 100;
@@ -69,6 +75,7 @@ export function evolutionActors(options: EvolutionOptions, client: ApiClient = a
               filters: normaliseFilters(input.filters),
               getUserEvolution: options.getUserEvolution,
               isDashboard: options.isDashboard,
+              ...(input.widen ? { widen: true } : {}),
               ...(input.historyId ? { historyId: input.historyId } : { idempotencyKey: input.idempotencyKey }),
             },
             signal,

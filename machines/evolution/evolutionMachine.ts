@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { nextWidening, normaliseFilters, widened, withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
 
@@ -15,6 +15,11 @@ export interface EvolutionStart {
   historyId?: string | null;
   /** Ask at once (free for the caller, or a re-opening); otherwise the person asks with evolution.search. */
   searchAtOnce: boolean;
+  /**
+   * The filters are the person's own peer group: the first search lets the server widen it (country, then sector;
+   * never the level) until it has figures, as the personalised comparison does, so the first screen is never empty.
+   */
+  widen?: boolean;
 }
 
 export interface EvolutionInput {
@@ -28,11 +33,17 @@ export interface EvolutionRequest {
   filters: PeerGroupFilters;
   historyId: string | null;
   idempotencyKey: string;
+  /** Let the server widen the group (the person's own group, until they choose filters themselves). */
+  widen: boolean;
 }
 
 export interface EvolutionContext {
   filters: PeerGroupFilters;
   historyId: string | null;
+  /** The next search asks the server to widen the group (see EvolutionStart.widen). */
+  widen: boolean;
+  /** The group asked for when the server widened it (the answer's filters are the group shown); null otherwise. */
+  widenedFrom: PeerGroupFilters | null;
   result: EvolutionResult | null;
   scale: EvolutionScale;
   searchKeyPrefix: string;
@@ -50,6 +61,8 @@ export type EvolutionEvent =
   /** Retry what failed: the starting point, the evolution, or the count. */
   | { type: 'evolution.retry' }
   | { type: 'evolution.setScale'; scale: EvolutionScale }
+  /** The group shown has no figures in any year: ask again without its next widening field (country, then sector). */
+  | { type: 'evolution.widen' }
   /** The person's balance changed elsewhere (credits bought, the account re-read). */
   | { type: 'evolution.setCredits'; credits: number | null };
 
@@ -63,13 +76,18 @@ export type EvolutionEmitted =
  *
  * ```
  * preparing ──start (free / saved)──▶ searching ──answer──▶ result ──setFilter──▶ editing ──search──▶ searching
- *     │  └──start (charged)──▶ editing                 ├──402──▶ creditGate (emits creditsExhausted)
+ *     │  └──start (charged)──▶ editing         ▲       │         └──widen (no figures; next field; credit)──▶ searching
+ *     │                                        └───────┼──402──▶ creditGate (emits creditsExhausted)
  *     └─error─▶ unavailable (retry)                    ├──no form──▶ formRequired
  *                                                      └──failure──▶ failed ──retry (same key)──▶ searching
  * editing: waiting ──after countDebounce──▶ counting ──done──▶ ready
  *             ▲ setFilter / clearFilters       └──error──▶ countFailed ──retry──▶ counting
  * evolution.setScale (nominal / real) anywhere: the figures shown switch, nothing is asked again.
  * ```
+ *
+ * The person's own group (a start with `widen`) is widened by the server on the first search, like the personalised
+ * comparison's, until it has figures; the answer says which fields were dropped and the panel then shows the group
+ * used. A result without figures in any year offers `evolution.widen` (its next widening field).
  *
  * Filters as the comparison does (the same filter panel): the people matching the filters are counted (free, the
  * latest year) after each pause; a new search needs a credit when the caller pays per search (`credits` from the
@@ -78,6 +96,16 @@ export type EvolutionEmitted =
  *
  * Tags: `loading`, `editing`, `busy`, `result`, `creditGate`, `formRequired`, `failed`, `unavailable`.
  */
+/** Whether an answer has a median in some year (otherwise its chart would show the person's own line alone). */
+export function hasFigures(result: EvolutionResult | null): boolean {
+  return result !== null && result.series.some((point) => point.p50 !== null);
+}
+
+function withoutYear(filters: PeerGroupFilters): PeerGroupFilters {
+  const { year: _year, ...rest } = normaliseFilters(filters);
+  return rest;
+}
+
 export const evolutionMachine = setup({
   types: {
     context: {} as EvolutionContext,
@@ -102,17 +130,30 @@ export const evolutionMachine = setup({
   guards: {
     searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
     hasCredits: ({ context }) => context.credits === null || context.credits > 0,
+    canWiden: ({ context }) =>
+      (context.credits === null || context.credits > 0) && nextWidening(context.filters) !== null && !hasFigures(context.result),
     isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
     needsForm: (_, params: { error: unknown }) => needsForm(params.error),
   },
   actions: {
-    applyStart: assign((_, params: { start: EvolutionStart }) => ({ filters: params.start.filters, historyId: params.start.historyId ?? null, failure: null })),
+    applyStart: assign((_, params: { start: EvolutionStart }) => ({
+      filters: params.start.filters,
+      historyId: params.start.historyId ?? null,
+      widen: params.start.widen === true && !params.start.historyId,
+      failure: null,
+    })),
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'evolution.setFilter');
-      // filters.year is ignored by the evolution: every survey year is shown.
-      return event.field === 'year' ? {} : { filters: withFilter(context.filters, event.field, event.value), historyId: null, count: null };
+      // filters.year is ignored by the evolution: every survey year is shown. Filters the person chooses are asked as chosen.
+      return event.field === 'year'
+        ? {}
+        : { filters: withFilter(context.filters, event.field, event.value), historyId: null, count: null, widen: false, widenedFrom: null };
     }),
-    clearFilters: assign({ filters: () => ({}), historyId: null, count: null }),
+    clearFilters: assign({ filters: () => ({}), historyId: null, count: null, widen: false, widenedFrom: null }),
+    widenFilters: assign(({ context }) => {
+      const field = nextWidening(context.filters)!;
+      return { filters: widened(context.filters, field), widenedFrom: context.widenedFrom ?? context.filters, historyId: null, count: null, widen: false };
+    }),
     rememberCount: assign((_, params: { count: CountResult }) => ({ count: params.count })),
     forgetCount: assign({ count: null }),
     startNewSearch: assign({ searchNumber: ({ context }) => context.searchNumber + 1, failure: null }),
@@ -123,6 +164,11 @@ export const evolutionMachine = setup({
     rememberAnswer: assign(({ context }, params: { answer: EvolutionResult }) => ({
       result: params.answer,
       failure: null,
+      // A widened group becomes the one shown and edited; the group asked for is remembered to say so.
+      ...(params.answer.widenedSteps?.length
+        ? { filters: withoutYear(params.answer.filters as PeerGroupFilters), widenedFrom: context.widenedFrom ?? context.filters }
+        : {}),
+      widen: false,
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
@@ -141,6 +187,8 @@ export const evolutionMachine = setup({
   context: ({ input }) => ({
     filters: {},
     historyId: null,
+    widen: false,
+    widenedFrom: null,
     result: null,
     scale: 'nominal',
     searchKeyPrefix: input.searchKeyPrefix,
@@ -222,6 +270,7 @@ export const evolutionMachine = setup({
           filters: context.filters,
           historyId: context.historyId,
           idempotencyKey: `${context.searchKeyPrefix}-${context.searchNumber}`,
+          widen: context.widen,
         }),
         onDone: {
           target: 'result',
@@ -246,9 +295,10 @@ export const evolutionMachine = setup({
       },
     },
     result: {
-      description: 'The chart and the figures per year (years under K marked, not dropped).',
+      description: 'The chart and the figures per year (years under K marked, not dropped); without figures in any year, one sentence and a widening link.',
       tags: ['result'],
       on: {
+        'evolution.widen': { guard: 'canWiden', target: 'searching', actions: ['widenFilters', 'startNewSearch'] },
         'evolution.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
         'evolution.clearFilters': { target: 'editing.waiting', actions: 'clearFilters' },
       },

@@ -1,8 +1,8 @@
 // The evolution as the page renders it: a pure function of the snapshot. Each year keeps its place (a year
 // under K is marked, not dropped); the scale switch picks the nominal or the real figures.
 import type { SnapshotFrom } from 'xstate';
-import { activeFilters, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
-import type { EvolutionMachine, EvolutionResult, EvolutionScale } from './evolutionMachine';
+import { activeFilters, nextWidening, type FilterField, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { hasFigures, type EvolutionMachine, type EvolutionResult, type EvolutionScale } from './evolutionMachine';
 import { countViewOf, type CountView } from '../comparison/viewModel';
 
 export type EvolutionSnapshot = SnapshotFrom<EvolutionMachine>;
@@ -53,6 +53,12 @@ export interface EvolutionResultView {
   creditsLeft: number | null;
   /** The filters changed since this answer. */
   stale: boolean;
+  /** The group asked for was too small and was widened: what was asked, and the fields dropped, in order. */
+  widened: { from: PeerGroupFilters; dropped: FilterField[] } | null;
+  /** No year has figures: the chart and table give way to one sentence (and the widening link when there is one). */
+  empty: boolean;
+  /** The field the widening link drops (country, then sector; never the level); null without a link. */
+  widenField: 'country' | 'sector' | null;
 }
 
 function noteOf(point: EvolutionResult['series'][number]): YearNote {
@@ -85,21 +91,30 @@ export function evolutionYears(result: EvolutionResult, scale: EvolutionScale): 
 }
 
 export function evolutionResultView(snapshot: EvolutionSnapshot): EvolutionResultView | null {
-  const { result, scale } = snapshot.context;
+  const { result, scale, widenedFrom } = snapshot.context;
   if (!result) return null;
+  const filters = result.filters as PeerGroupFilters;
   return {
     scale,
     currency: result.currency,
     baseYear: result.baseYear,
     measure: result.measure,
-    filters: result.filters as PeerGroupFilters,
+    filters,
     years: evolutionYears(result, scale),
     hasOwnLine: (result.userSeries ?? []).length > 0,
     inflation: result.inflation ? { country: result.inflation.country, provisional: result.inflation.rates.some((rate) => rate.estimate) } : null,
     release: result.release ? { sequence: result.release.sequence, cutAt: result.release.cutAt } : null,
     creditsLeft: result.creditsLeft,
     stale: !snapshot.hasTag('result'),
+    widened: widenedFrom ? { from: widenedFrom, dropped: droppedBetween(widenedFrom, filters) } : null,
+    empty: !hasFigures(result),
+    widenField: snapshot.can({ type: 'evolution.widen' }) ? nextWidening(snapshot.context.filters) : null,
   };
+}
+
+/** The widening fields of the group asked for that the group shown no longer has (by the server or the link). */
+function droppedBetween(from: PeerGroupFilters, to: PeerGroupFilters): FilterField[] {
+  return (['country', 'sector'] as const).filter((field) => from[field] !== undefined && to[field] === undefined);
 }
 
 export interface EvolutionPanelView {

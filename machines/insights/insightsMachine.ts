@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../personalViews/calls';
@@ -12,35 +12,63 @@ export interface Insights {
   averageByCountry: InsightList;
 }
 
-export type InsightsEvent = { type: 'insights.retry' };
+/** The rankings, by name (RankingName in viewModel.ts). */
+export type RankingName = keyof Insights;
+
+export type InsightsEvent =
+  | { type: 'insights.retry' }
+  /** A ranking without any entry: ask it again with its conditions widened (its widening link). */
+  | { type: 'insights.widen'; ranking: RankingName };
 
 /**
  * The insights widgets (issue 14): better cities, better sectors and the average by country, for the caller's
  * profile (or over everyone for a corporate user without a form). Free for everyone.
  *
  * ```
- * loading ──done──▶ ready
- *    └─error──▶ failed ──insights.retry──▶ loading
+ * loading ──done──▶ ready ──insights.widen (an empty ranking)──▶ widening ──done──▶ ready
+ *    └─error──▶ failed ◀──────────────────────────────────────────────┘ error
+ *                 └──insights.retry──▶ loading
  * ```
+ *
+ * A ranking without any entry is replaced by one sentence with a widening link: the server drops its conditions
+ * other than the ranked field as the evolution widens a group (country, then sector; never the level).
  */
 export const insightsMachine = setup({
   types: {
-    context: {} as { insights: Insights | null; failure: CallFailure | null },
+    context: {} as { insights: Insights | null; failure: CallFailure | null; widening: RankingName | null },
     events: {} as InsightsEvent,
   },
   actors: {
     loadInsights: fromPromise<Insights>(async () => {
       throw new Error('insights: provide loadInsights');
     }),
+    widenRanking: fromPromise<InsightList, { ranking: RankingName }>(async () => {
+      throw new Error('insights: provide widenRanking');
+    }),
+  },
+  guards: {
+    isEmptyRanking: ({ context, event }) => {
+      if (event.type !== 'insights.widen' || !context.insights) return false;
+      return context.insights[event.ranking].items.length === 0 && !context.insights[event.ranking].widenedSteps;
+    },
   },
   actions: {
     rememberInsights: assign((_, params: { insights: Insights }) => ({ insights: params.insights, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    markWidening: assign(({ event }) => {
+      assertEvent(event, 'insights.widen');
+      return { widening: event.ranking };
+    }),
+    rememberWidened: assign(({ context }, params: { list: InsightList }) => ({
+      insights: { ...context.insights!, [context.widening!]: params.list },
+      widening: null,
+      failure: null,
+    })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error), widening: null })),
   },
 }).createMachine({
   id: 'insights',
   description: 'Loads the three rankings of the insights widgets.',
-  context: { insights: null, failure: null },
+  context: { insights: null, failure: null, widening: null },
   initial: 'loading',
   states: {
     loading: {
@@ -54,8 +82,20 @@ export const insightsMachine = setup({
       },
     },
     ready: {
-      description: 'The rankings are shown, with how many groups were left out for privacy.',
+      description: 'The rankings are shown, with how many groups were left out for privacy; an empty one offers its widening link.',
       tags: ['ready'],
+      on: { 'insights.widen': { guard: 'isEmptyRanking', target: 'widening', actions: 'markWidening' } },
+    },
+    widening: {
+      description: 'Asking one empty ranking again with its conditions widened; the others stay on screen.',
+      tags: ['ready', 'widening'],
+      invoke: {
+        id: 'widenRanking',
+        src: 'widenRanking',
+        input: ({ context }) => ({ ranking: context.widening! }),
+        onDone: { target: 'ready', actions: { type: 'rememberWidened', params: ({ event }) => ({ list: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
     },
     failed: {
       description: 'The rankings did not arrive; they may be asked again.',

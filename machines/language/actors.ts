@@ -1,11 +1,16 @@
-// The real effects of the language machine: local storage appLanguage and the i18next instance.
+// The real effects of the language machine: local storage appLanguage, the i18next instance and the signed-in
+// person's account (the language e-mails and payment pages use).
 import type { i18n as I18n } from 'i18next';
 import { STORAGE_KEYS, type Language } from '../../src/domain/constants';
+
+/** Saves the language on the signed-in person's account; does nothing without a session. */
+export type SaveLanguageOnAccount = (language: Language) => void;
 
 export function languageActions(
   storage: Pick<Storage, 'setItem'> | undefined,
   i18n: Pick<I18n, 'changeLanguage'>,
   document?: Pick<Document, 'documentElement'>,
+  saveOnAccount?: SaveLanguageOnAccount,
 ) {
   return {
     storeLanguage: (_: unknown, params: { language: Language }) => {
@@ -19,5 +24,6 @@ export function languageActions(
       void i18n.changeLanguage(params.language);
       if (document) document.documentElement.lang = params.language;
     },
+    saveLanguageOnAccount: (_: unknown, params: { language: Language }) => saveOnAccount?.(params.language),
   };
 }

@@ -16,8 +16,9 @@ export type LanguageEvent = { type: 'language.switch'; language: Language };
  * ```
  *  active (language: es | en) ──language.switch(other)──▶ active (the other language)
  * ```
- * Switching to the language already shown changes nothing (no store, no re-render). `storeLanguage`
- * and `applyLanguage` (i18next and the page's lang attribute) are injected.
+ * Switching to the language already shown changes nothing (no store, no re-render). `storeLanguage`,
+ * `applyLanguage` (i18next and the page's lang attribute) and `saveLanguageOnAccount` (the signed-in person's
+ * account, which e-mails and payment pages follow) are injected.
  */
 export const languageMachine = setup({
   types: {
@@ -30,6 +31,11 @@ export const languageMachine = setup({
     storeLanguage: (_, _params: { language: Language }) => {},
     /** Shows the app in the language (i18next, <html lang>). Injected. */
     applyLanguage: (_, _params: { language: Language }) => {},
+    /**
+     * Saves the choice on the signed-in person's account (PUT users/{id} { language }), so that e-mails and the
+     * payment pages speak the language the person uses in the app. Nothing without a session. Injected.
+     */
+    saveLanguageOnAccount: (_, _params: { language: Language }) => {},
     rememberLanguage: assign({
       language: ({ event }) => {
         assertEvent(event, 'language.switch');
@@ -58,6 +64,7 @@ export const languageMachine = setup({
             'rememberLanguage',
             { type: 'storeLanguage', params: ({ event }) => ({ language: event.language }) },
             { type: 'applyLanguage', params: ({ event }) => ({ language: event.language }) },
+            { type: 'saveLanguageOnAccount', params: ({ event }) => ({ language: event.language }) },
           ],
         },
       },

@@ -21,7 +21,7 @@ export function loadCatalogueActor(language: () => Language, client: ApiClient =
 export interface PremiumModalEffects {
   /** Where more-details is logged (spec §4: "only logs"). */
   log: (message: string, details: Record<string, unknown>) => void;
-  /** The reader's language when the catalogue is loaded. */
+  /** The reader's language when the catalogue is loaded or a payment page opened. */
   language: () => Language;
 }
 
@@ -29,8 +29,8 @@ export function premiumModalImplementations(effects: PremiumModalEffects, client
   return {
     actors: {
       loadCatalogue: loadCatalogueActor(effects.language, client),
-      checkout: checkoutMachine.provide({ actors: checkoutActors(client) }),
-      manageSubscription: manageSubscriptionMachine.provide({ actors: manageSubscriptionActors(client) }),
+      checkout: checkoutMachine.provide({ actors: checkoutActors(client, effects.language) }),
+      manageSubscription: manageSubscriptionMachine.provide({ actors: manageSubscriptionActors(client, effects.language) }),
       corporateContact: corporateContactMachine.provide({ actors: corporateContactActors(client) }),
     },
     actions: {

@@ -51,12 +51,15 @@ export function checkoutItemOfCard(card: SubscriptionCard): CheckoutItem {
  * ```
  * closed ─open─▶ open.loading ──catalogue──▶ open.manage   (a user with a paid plan: the manage block)
  *    ▲              │  └─error─▶ failed       open.cards    (the subscription cards: browsing ⇄ notice)
- *    └────close─────┘     (retry)             open.contact  (the corporate plan's contact form ─back─▶ cards)
+ *    └────close─────┘     (retry)               └─paid─▶ open.purchased (what the plan opens, the next step, manage)
+ *                                             open.contact  (the corporate plan's contact form ─back─▶ cards)
  *                                             open.empty    (no cards, no paid plan: heading only)
  * ```
  *
  * - The cards show only when the list is non-empty; the manage block only for a current user whose
- *   premiumType is not "free" (`userChanged` moves between them: after buying, the block appears).
+ *   premiumType is not "free" (`userChanged` moves between them). A plan that appears while the cards show was
+ *   just bought here: `purchased` says what changed (the heading, the views it opens, the next step) above the
+ *   manage block, instead of the "become premium" pitch (issue 27 item 6).
  * - select(card) of the corporate plan (custom pricing) shows the contact form (child `contact`,
  *   machines/corporateContact) instead of the cards; back returns to them.
  * - select(card) of any other card starts the checkout of the card's buyButton in the child `checkout` (machines/checkout);
@@ -64,7 +67,7 @@ export function checkoutItemOfCard(card: SubscriptionCard): CheckoutItem {
  * - The manage button opens the portal through the child `manage` (machines/manageSubscription).
  * - It starts closed; a page that shows it at once (/become-premium, a free user on a paid view) opens it.
  * - Closing emits `premiumModal.closed` (a page that showed the modal instead of a paid view leaves).
- * - Tags: `closed`, `open`, `loading`, `failed`, `manage`, `cards`, `notice`, `contact`, `empty`.
+ * - Tags: `closed`, `open`, `loading`, `failed`, `manage`, `purchased`, `cards`, `notice`, `contact`, `empty`.
  */
 export const premiumModalMachine = setup({
   types: {
@@ -183,7 +186,7 @@ export const premiumModalMachine = setup({
           initial: 'browsing',
           on: {
             'premiumModal.select': [{ guard: 'isContactCard', target: 'contact' }, { actions: 'chooseCard' }],
-            'premiumModal.userChanged': [{ guard: 'newUserIsPaid', target: 'manage', actions: 'setUser' }, { actions: 'setUser' }],
+            'premiumModal.userChanged': [{ guard: 'newUserIsPaid', target: 'purchased', actions: 'setUser' }, { actions: 'setUser' }],
           },
           states: {
             browsing: {
@@ -205,6 +208,18 @@ export const premiumModalMachine = setup({
                 },
               },
             },
+          },
+        },
+        purchased: {
+          description: 'A plan was just bought from the cards: the heading says so, what it opens and the next step, above the manage block.',
+          tags: ['purchased'],
+          on: {
+            'premiumModal.manage': { actions: 'openPortal' },
+            'premiumModal.userChanged': [
+              { guard: 'newUserIsPaid', actions: 'setUser' },
+              { guard: 'cardsKnown', target: 'cards', actions: 'setUser' },
+              { target: 'empty', actions: 'setUser' },
+            ],
           },
         },
         contact: {

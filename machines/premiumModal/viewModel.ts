@@ -19,9 +19,14 @@ export interface CardView {
 
 export interface PremiumModalView {
   open: boolean;
-  status: 'closed' | 'loading' | 'failed' | 'manage' | 'cards' | 'contact' | 'empty';
-  headingKey: 'become_premium.button';
-  subheadingKey: 'become_premium.upgrading';
+  status: 'closed' | 'loading' | 'failed' | 'manage' | 'purchased' | 'cards' | 'contact' | 'empty';
+  /** "Hágase premium" and its pitch; once a plan was bought here, what changed (the plan in `plan`). */
+  headingKey: 'become_premium.button' | 'become_premium.purchased.title';
+  subheadingKey: 'become_premium.upgrading' | 'become_premium.purchased.text';
+  /** The plan just bought (for the purchased texts); null otherwise. */
+  plan: string | null;
+  /** Where the person goes next after buying: the first view the plan opens; null otherwise. */
+  nextStep: { to: string; labelKey: 'become_premium.purchased.next' } | null;
   /** Columns of two cards; empty unless the cards show. */
   columns: CardView[][];
   /** The in-progress notice of more-details, naming the card; null when not shown. */
@@ -35,15 +40,27 @@ function cardView(placed: PlacedCard<SubscriptionCard>, language: Language): Car
   return { card, id: card.id, badge: discountBadge(card), price: cardPrice(card, language), buttonStyle: cardButtonStyle(card), last };
 }
 
+/**
+ * The cards with the options of one plan side by side (the yearly card, then its 3-month option), in the order each
+ * plan first appears: a column of two then pairs related cards, not one plan's year with another's quarter.
+ */
+export function cardsByPlan<T extends Pick<SubscriptionCard, 'plan'>>(cards: readonly T[]): T[] {
+  const plans = [...new Set(cards.map((card) => card.plan))];
+  return plans.flatMap((plan) => cards.filter((card) => card.plan === plan));
+}
+
 export function premiumModalView(snapshot: PremiumModalSnapshot, language: Language): PremiumModalView {
-  const order = ['loading', 'failed', 'manage', 'cards', 'contact', 'empty'] as const;
+  const order = ['loading', 'failed', 'purchased', 'manage', 'cards', 'contact', 'empty'] as const;
   const status = snapshot.hasTag('open') ? (order.find((tag) => snapshot.hasTag(tag)) ?? 'loading') : 'closed';
+  const purchased = status === 'purchased';
   return {
     open: status !== 'closed',
     status,
-    headingKey: 'become_premium.button',
-    subheadingKey: 'become_premium.upgrading',
-    columns: status === 'cards' ? columnsOfTwo(snapshot.context.cards).map((column) => column.map((placed) => cardView(placed, language))) : [],
+    headingKey: purchased ? 'become_premium.purchased.title' : 'become_premium.button',
+    subheadingKey: purchased ? 'become_premium.purchased.text' : 'become_premium.upgrading',
+    plan: purchased ? (snapshot.context.user?.premiumType ?? null) : null,
+    nextStep: purchased ? { to: '/personalized-comparison', labelKey: 'become_premium.purchased.next' } : null,
+    columns: status === 'cards' ? columnsOfTwo(cardsByPlan(snapshot.context.cards)).map((column) => column.map((placed) => cardView(placed, language))) : [],
     noticeCardId: snapshot.hasTag('notice') ? snapshot.context.noticeCardId : null,
     conversion: status === 'cards' ? snapshot.context.conversion : null,
   };

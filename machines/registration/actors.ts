@@ -43,7 +43,8 @@ export function registerMemberActor(client: ApiClient = defaultClient) {
       ),
     );
     const signedIn = await call(client.POST('/auth/sign-in', { body: { email, password, ...(formId ? { formId } : {}) }, headers: skipAuth, signal }));
-    if (signedIn.ok && signedIn.data !== undefined) return signedIn.data;
+    // An owner whose account has a second factor signs in on the sign-in page: the answer is then a challenge.
+    if (signedIn.ok && signedIn.data !== undefined && 'accessToken' in signedIn.data) return signedIn.data;
     // A network failure or a wait is what it is; a refused password means the address had an account.
     if (!signedIn.ok && (signedIn.status === 0 || signedIn.status === 429)) return bodyOf(signedIn);
     throw new AuthFailure(REGISTRATION_MAIL_SENT, 202);
@@ -55,7 +56,7 @@ export function lookUpFormActor(client: ApiClient = defaultClient) {
   return fromPromise<FormToClaim, { formId: string }>(async ({ input, signal }) => {
     const form = answerOf(await call(client.GET('/forms/{id}', { params: { path: { id: input.formId } }, headers: skipAuth, signal })));
     const email = form.answers.email;
-    return { userId: form.userId, email: typeof email === 'string' && email ? email : null };
+    return { userId: form.userId, email: typeof email === 'string' && email ? email : null, completed: form.status === 'completed' };
   });
 }
 

@@ -30,12 +30,16 @@ export type CorporateRegistrationEvent =
   /** Create the user with these fields (checked by the view: required fields, matching passwords). */
   | { type: 'corporateRegistration.submit'; fields: CorporateRegistrationFields }
   /** The registrant changes the form after a failure: the message goes. */
-  | { type: 'corporateRegistration.edit' };
+  | { type: 'corporateRegistration.edit' }
+  /** After an invitation: the confirmation goes and the empty form waits for the next colleague. */
+  | { type: 'corporateRegistration.inviteAnother' }
+  /** After an invitation: a corporate registrant moves on (to the saved URL or the dashboard). */
+  | { type: 'corporateRegistration.continue' };
 
 export type CorporateRegistrationEmitted =
-  /** An invitation went to this address (the page shows a toast and empties the form). */
+  /** An invitation went to this address (the page shows a toast, the confirmation, and empties the form). */
   | { type: 'corporateRegistration.invited'; invited: string }
-  /** The registrant moves on to this page (spec §4: a corporate registrant → saved URL or dashboard). */
+  /** The registrant moves on to this page (spec §4: a corporate registrant → saved URL or dashboard), when they ask. */
   | { type: 'corporateRegistration.landed'; to: string }
   | { type: 'corporateRegistration.failed'; code: string };
 
@@ -45,12 +49,14 @@ export type CorporateRegistrationEmitted =
  * sent to …".
  *
  * ```
- * editing ─submit─▶ sending ─ok, corporate registrant─▶ landed (saved URL or /dashboard)
- *    ▲                │  └─ok, admin──▶ created ─submit─▶ sending
- *    └─edit─ failed ◀─┘ error            (invite more)
+ * editing ─submit─▶ sending ─ok─▶ created ─continue (corporate registrant)─▶ landed (saved URL or /dashboard)
+ *    ▲  ▲             │             │  └─submit─▶ sending
+ *    │  └─edit─ failed◀┘ error       └─inviteAnother─▶ editing
+ *    └──────────────────────────────────┘
  * ```
- * - Where to go after a success is decided here (machines/auth/landing.ts `registrationLanding`): a
- *   corporate registrant goes to the saved URL or the dashboard, an admin stays and sees who was invited.
+ * - Every registrant stays after a success and reads who was invited on the page (issue 27: a toast alone was
+ *   too little), with two ways on: invite another colleague, or — a corporate registrant — continue to where
+ *   spec §4 sends them (machines/auth/landing.ts `registrationLanding`: the saved URL or the dashboard).
  * - Tags: `busy`, `failed`, `created`. Emits `…invited` (toast), `…landed` (navigate), `…failed` (toast).
  */
 export const corporateRegistrationMachine = setup({
@@ -73,6 +79,7 @@ export const corporateRegistrationMachine = setup({
     rememberInvited: assign((_, params: { invitation: CorporateInvitation }) => ({ invited: params.invitation.invited, errorCode: null })),
     recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
     clearFailure: assign({ errorCode: null }),
+    forgetInvited: assign({ invited: null }),
     emitInvited: emit(({ context }) => ({ type: 'corporateRegistration.invited' as const, invited: context.invited ?? '' })),
     emitLanded: emit(({ context }) => ({
       type: 'corporateRegistration.landed' as const,
@@ -82,7 +89,7 @@ export const corporateRegistrationMachine = setup({
   },
 }).createMachine({
   id: 'corporateRegistration',
-  description: 'The register page creates a corporate user, then sends a corporate registrant on or lets an admin invite more.',
+  description: 'The register page creates a corporate user, confirms it on the page, and offers to invite another or (corporate) to move on.',
   context: ({ input }) => ({ registrant: input.registrant, savedRedirect: input.savedRedirect, invited: null, errorCode: null }),
   initial: 'editing',
   states: {
@@ -100,14 +107,7 @@ export const corporateRegistrationMachine = setup({
           assertEvent(event, 'corporateRegistration.submit');
           return { ...event.fields };
         },
-        onDone: [
-          {
-            guard: 'landsElsewhere',
-            target: 'landed',
-            actions: [{ type: 'rememberInvited', params: ({ event }) => ({ invitation: event.output }) }, 'emitInvited', 'emitLanded'],
-          },
-          { target: 'created', actions: [{ type: 'rememberInvited', params: ({ event }) => ({ invitation: event.output }) }, 'emitInvited'] },
-        ],
+        onDone: { target: 'created', actions: [{ type: 'rememberInvited', params: ({ event }) => ({ invitation: event.output }) }, 'emitInvited'] },
         onError: { target: 'failed', actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
       },
     },
@@ -120,12 +120,16 @@ export const corporateRegistrationMachine = setup({
       },
     },
     created: {
-      description: 'The invitation went out; the page says to whom and the form is empty for the next one.',
+      description: 'The invitation went out; the page says to whom, offers to invite another, and a corporate registrant may move on.',
       tags: ['created'],
-      on: { 'corporateRegistration.submit': { target: 'sending' } },
+      on: {
+        'corporateRegistration.submit': { target: 'sending' },
+        'corporateRegistration.inviteAnother': { target: 'editing', actions: 'forgetInvited' },
+        'corporateRegistration.continue': { guard: 'landsElsewhere', target: 'landed', actions: 'emitLanded' },
+      },
     },
     landed: {
-      description: 'The registrant moves on to the saved URL or the dashboard.',
+      description: 'The registrant asked to move on: to the saved URL or the dashboard.',
       type: 'final',
     },
   },

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import { failureCode } from '../auth/failure';
+import { memberRegistrationLanding } from '../auth/landing';
 
 export type Session = components['schemas']['Session'];
 
@@ -15,15 +16,22 @@ export interface MemberRegistrationFields {
 export interface FormToClaim {
   userId: string | null;
   email: string | null;
+  /** The questionnaire was sent (completed): the new account can be compared at once. */
+  completed: boolean;
 }
 
 export interface MemberRegistrationInput {
   /** The questionnaire to claim: the one in the address, or the one this browser started; null for none. */
   formId: string | null;
+  /** The personal views are locked for a new (free) member: the premium flag is on. */
+  personalViewsLocked?: boolean;
 }
 
 export interface MemberRegistrationContext {
   formId: string | null;
+  /** The questionnaire being claimed is completed (where the person lands depends on it). */
+  formCompleted: boolean;
+  personalViewsLocked: boolean;
   /** The address the questionnaire was started with (prefills the form). */
   formEmail: string | null;
   /** Code of the last failure (shown as auth.{code}), null when none. */
@@ -40,8 +48,11 @@ export type MemberRegistrationEvent =
   | { type: 'memberRegistration.edit' };
 
 export type MemberRegistrationEmitted =
-  /** Registered and signed in; `claimedFormId` is the questionnaire the account took, if any. */
-  | { type: 'memberRegistration.registered'; session: Session; claimedFormId: string | null }
+  /**
+   * Registered and signed in; `claimedFormId` is the questionnaire the account took, if any; `to` is where the
+   * person goes (their personalised comparison when they took a completed questionnaire).
+   */
+  | { type: 'memberRegistration.registered'; session: Session; claimedFormId: string | null; to: string }
   | { type: 'memberRegistration.failed'; code: string };
 
 /** The server's answer when the questionnaire to claim is no longer there to claim. */
@@ -62,8 +73,11 @@ export const FORM_REFUSED = 'NOT_FOUND';
  *   is not claimed: the person registers without it and the page says the questionnaire was not found.
  * - While claiming, the registration sends the form id; a NOT_FOUND answer means someone claimed it
  *   meanwhile, so the flow carries on without it (the person sends again, nothing typed is lost).
+ * - Where the person lands is decided here (machines/auth/landing.ts `memberRegistrationLanding`): with a completed
+ *   questionnaire claimed, their personalised comparison (or, when the premium flag locks it, the comparison of
+ *   their own group), which says when their answers start to count; otherwise the completion page.
  * - Tags: `checking`, `claiming`, `busy`, `failed`, `done`. Emits `memberRegistration.registered` (the app
- *   starts the session, forgets the claimed questionnaire and shows the welcome) and `…failed`.
+ *   starts the session, forgets the claimed questionnaire and goes to `to`) and `…failed`.
  */
 export const memberRegistrationMachine = setup({
   types: {
@@ -88,7 +102,7 @@ export const memberRegistrationMachine = setup({
     formWasRefused: (_, params: { error: unknown }) => failureCode(params.error) === FORM_REFUSED,
   },
   actions: {
-    rememberFormEmail: assign((_, params: { form: FormToClaim }) => ({ formEmail: params.form.email })),
+    rememberForm: assign((_, params: { form: FormToClaim }) => ({ formEmail: params.form.email, formCompleted: params.form.completed })),
     markRefused: assign({ refused: true, errorCode: null }),
     recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
     clearFailure: assign({ errorCode: null }),
@@ -97,13 +111,22 @@ export const memberRegistrationMachine = setup({
       type: 'memberRegistration.registered' as const,
       session: context.session!,
       claimedFormId: params.claimed ? context.formId : null,
+      to: memberRegistrationLanding(params.claimed && context.formCompleted, context.personalViewsLocked),
     })),
     emitFailed: emit(({ context }) => ({ type: 'memberRegistration.failed' as const, code: context.errorCode ?? 'unknown' })),
   },
 }).createMachine({
   id: 'memberRegistration',
   description: 'A person registers as a member, claiming their anonymous questionnaire when it is still theirs to claim.',
-  context: ({ input }) => ({ formId: input.formId, formEmail: null, errorCode: null, refused: false, session: null }),
+  context: ({ input }) => ({
+    formId: input.formId,
+    formCompleted: false,
+    personalViewsLocked: input.personalViewsLocked ?? false,
+    formEmail: null,
+    errorCode: null,
+    refused: false,
+    session: null,
+  }),
   initial: 'checkingForm',
   states: {
     checkingForm: {
@@ -118,7 +141,7 @@ export const memberRegistrationMachine = setup({
           {
             guard: { type: 'formIsClaimable', params: ({ event }) => ({ form: event.output }) },
             target: 'claiming',
-            actions: { type: 'rememberFormEmail', params: ({ event }) => ({ form: event.output }) },
+            actions: { type: 'rememberForm', params: ({ event }) => ({ form: event.output }) },
           },
           { target: 'withoutForm' },
         ],

@@ -1,6 +1,7 @@
 // The two registration flows as their pages render them: pure functions of the machines' snapshots.
 import type { SnapshotFrom } from 'xstate';
 import { authMessageKey } from '../auth/failure';
+import { registrationLanding } from '../auth/landing';
 import type { MemberRegistrationMachine } from './memberRegistrationMachine';
 import type { CorporateRegistrationMachine } from './corporateRegistrationMachine';
 
@@ -38,21 +39,26 @@ export const sameMemberRegistrationView = (a: MemberRegistrationView, b: MemberR
 
 export interface CorporateRegistrationView {
   busy: boolean;
-  /** The address the last invitation went to, while the page says so (an admin stays to invite more). */
+  /** The address the last invitation went to, while the page says so (with "invite another"). */
   invited: string | null;
+  /** Where "continue" leads after an invitation (a corporate registrant: the saved URL or the dashboard); null: no such button. */
+  continueTo: string | null;
   errorKey: string | null;
 }
 
 export function corporateRegistrationView(snapshot: SnapshotFrom<CorporateRegistrationMachine>): CorporateRegistrationView {
+  const created = snapshot.hasTag('created');
   return {
     busy: snapshot.hasTag('busy'),
-    invited: snapshot.hasTag('created') ? snapshot.context.invited : null,
+    invited: created ? snapshot.context.invited : null,
+    continueTo:
+      created && snapshot.can({ type: 'corporateRegistration.continue' }) ? registrationLanding(snapshot.context.registrant, snapshot.context.savedRedirect) : null,
     errorKey: snapshot.hasTag('failed') ? authMessageKey(snapshot.context.errorCode) : null,
   };
 }
 
 export const sameCorporateRegistrationView = (a: CorporateRegistrationView, b: CorporateRegistrationView) =>
-  a.busy === b.busy && a.invited === b.invited && a.errorKey === b.errorKey;
+  a.busy === b.busy && a.invited === b.invited && a.continueTo === b.continueTo && a.errorKey === b.errorKey;
 
 /**
  * The toast of a corporate registration's success (spec §8): status success, titled auth.register.success

@@ -101,10 +101,22 @@ export const machine = createMachine({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            onDone: {
-              target: 'loadingUser',
-              actions: ['clearFailure', 'adoptSession'],
-            },
+            onDone: [
+              {
+                target: '#auth.secondFactor.asking',
+                guard: 'asksCode',
+                actions: ['clearFailure', 'keepChallenge'],
+              },
+              {
+                target: '#auth.secondFactor.enrolling',
+                guard: 'asksEnrolment',
+                actions: ['clearFailure', 'keepChallenge'],
+              },
+              {
+                target: 'loadingUser',
+                actions: ['clearFailure', 'adoptSession'],
+              },
+            ],
             onError: {
               target: '#auth.signedOut.failed',
               actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
@@ -123,6 +135,96 @@ export const machine = createMachine({
             onError: {
               target: '#auth.signedOut.failed',
               actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+            },
+          },
+        },
+      },
+    },
+    secondFactor: {
+      description: 'The password was right; the second factor is asked before the session opens.',
+      initial: 'asking',
+      tags: ['signedOut', 'secondFactor'],
+      states: {
+        asking: {
+          description: 'Asking for the TOTP code of the authenticator app (or a recovery code).',
+          on: {
+            'auth.submitSecondFactor': {
+              target: 'verifying',
+              guard: 'codeTyped',
+              actions: 'clearFailure',
+            },
+            'auth.cancelSecondFactor': {
+              target: '#auth.signedOut.idle',
+              actions: ['forgetChallenge', 'clearFailure'],
+            },
+          },
+        },
+        verifying: {
+          description: 'POST auth/sign-in/second-factor.',
+          tags: ['busy'],
+          invoke: {
+            id: 'verifySecondFactor',
+            src: 'verifySecondFactor',
+            onDone: {
+              target: '#auth.signingIn.loadingUser',
+              actions: ['forgetChallenge', 'adoptSession'],
+            },
+            onError: [
+              {
+                target: '#auth.signedOut.failed',
+                guard: 'signInOver',
+                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
+              },
+              {
+                target: 'asking',
+                actions: 'recordFailure',
+              },
+            ],
+          },
+        },
+        enrolling: {
+          description: 'An admin without a second factor: scan the QR code into an authenticator app and type its code.',
+          on: {
+            'auth.submitSecondFactor': {
+              target: 'confirmingEnrolment',
+              guard: 'codeTyped',
+              actions: 'clearFailure',
+            },
+            'auth.cancelSecondFactor': {
+              target: '#auth.signedOut.idle',
+              actions: ['forgetChallenge', 'clearFailure'],
+            },
+          },
+        },
+        confirmingEnrolment: {
+          description: 'POST auth/sign-in/enrol.',
+          tags: ['busy'],
+          invoke: {
+            id: 'enrolSecondFactor',
+            src: 'enrolSecondFactor',
+            onDone: {
+              target: 'showingRecoveryCodes',
+              actions: ['forgetChallenge', 'adoptSession', 'keepRecoveryCodes'],
+            },
+            onError: [
+              {
+                target: '#auth.signedOut.failed',
+                guard: 'signInOver',
+                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
+              },
+              {
+                target: 'enrolling',
+                actions: 'recordFailure',
+              },
+            ],
+          },
+        },
+        showingRecoveryCodes: {
+          description: 'Enrolled and the session is open: the recovery codes are shown once, until the person has kept them.',
+          on: {
+            'auth.recoveryCodesSaved': {
+              target: '#auth.signingIn.loadingUser',
+              actions: 'forgetRecoveryCodes',
             },
           },
         },

@@ -117,13 +117,20 @@ export const machine = createMachine({
           invoke: {
             id: 'countResults',
             src: 'countResults',
-            onDone: {
-              target: 'ready',
-              actions: 'rememberCount',
-            },
+            onDone: [
+              {
+                target: '#comparison.searching',
+                guard: 'and(searchesOnOpen, hasCredits)',
+                actions: ['rememberCount', 'forgetSearchOnOpen', 'startNewSearch'],
+              },
+              {
+                target: 'ready',
+                actions: ['rememberCount', 'forgetSearchOnOpen'],
+              },
+            ],
             onError: {
               target: 'countFailed',
-              actions: ['forgetCount', 'rememberFailure'],
+              actions: ['forgetCount', 'forgetSearchOnOpen', 'rememberFailure'],
             },
           },
         },

@@ -4,7 +4,7 @@ import { createMachine } from 'xstate';
 
 export const machine = createMachine({
   id: 'corporateRegistration',
-  description: 'The register page creates a corporate user, then sends a corporate registrant on or lets an admin invite more.',
+  description: 'The register page creates a corporate user, confirms it on the page, and offers to invite another or (corporate) to move on.',
   initial: 'editing',
   states: {
     editing: {
@@ -21,17 +21,10 @@ export const machine = createMachine({
       invoke: {
         id: 'registerCorporate',
         src: 'registerCorporate',
-        onDone: [
-          {
-            target: 'landed',
-            guard: 'landsElsewhere',
-            actions: ['rememberInvited', 'emitInvited', 'emitLanded'],
-          },
-          {
-            target: 'created',
-            actions: ['rememberInvited', 'emitInvited'],
-          },
-        ],
+        onDone: {
+          target: 'created',
+          actions: ['rememberInvited', 'emitInvited'],
+        },
         onError: {
           target: 'failed',
           actions: ['recordFailure', 'emitFailed'],
@@ -52,16 +45,25 @@ export const machine = createMachine({
       },
     },
     created: {
-      description: 'The invitation went out; the page says to whom and the form is empty for the next one.',
+      description: 'The invitation went out; the page says to whom, offers to invite another, and a corporate registrant may move on.',
       tags: ['created'],
       on: {
         'corporateRegistration.submit': {
           target: 'sending',
         },
+        'corporateRegistration.inviteAnother': {
+          target: 'editing',
+          actions: 'forgetInvited',
+        },
+        'corporateRegistration.continue': {
+          target: 'landed',
+          guard: 'landsElsewhere',
+          actions: 'emitLanded',
+        },
       },
     },
     landed: {
-      description: 'The registrant moves on to the saved URL or the dashboard.',
+      description: 'The registrant asked to move on: to the saved URL or the dashboard.',
       type: 'final',
     },
   },

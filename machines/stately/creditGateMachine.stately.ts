@@ -105,7 +105,7 @@ export const machine = createMachine({
       },
     },
     returning: {
-      description: 'Going back to the search (the comparison page takes it from storage).',
+      description: 'Going back to the search, which runs there at once (the comparison page takes it from storage).',
       tags: ['returning'],
       entry: 'emitReturnTo',
     },

@@ -136,9 +136,14 @@ export const machine = createMachine({
       },
     },
     result: {
-      description: 'The chart and the figures per year (years under K marked, not dropped).',
+      description: 'The chart and the figures per year (years under K marked, not dropped); without figures in any year, one sentence and a widening link.',
       tags: ['result'],
       on: {
+        'evolution.widen': {
+          target: 'searching',
+          guard: 'canWiden',
+          actions: ['widenFilters', 'startNewSearch'],
+        },
         'evolution.setFilter': {
           target: 'editing.waiting',
           actions: 'setFilter',

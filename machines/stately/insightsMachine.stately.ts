@@ -9,6 +9,7 @@ export const machine = createMachine({
   context: {
     insights: null,
     failure: null,
+    widening: null,
   },
   states: {
     loading: {
@@ -28,8 +29,31 @@ export const machine = createMachine({
       },
     },
     ready: {
-      description: 'The rankings are shown, with how many groups were left out for privacy.',
+      description: 'The rankings are shown, with how many groups were left out for privacy; an empty one offers its widening link.',
       tags: ['ready'],
+      on: {
+        'insights.widen': {
+          target: 'widening',
+          guard: 'isEmptyRanking',
+          actions: 'markWidening',
+        },
+      },
+    },
+    widening: {
+      description: 'Asking one empty ranking again with its conditions widened; the others stay on screen.',
+      tags: ['ready', 'widening'],
+      invoke: {
+        id: 'widenRanking',
+        src: 'widenRanking',
+        onDone: {
+          target: 'ready',
+          actions: 'rememberWidened',
+        },
+        onError: {
+          target: 'failed',
+          actions: 'rememberFailure',
+        },
+      },
     },
     failed: {
       description: 'The rankings did not arrive; they may be asked again.',

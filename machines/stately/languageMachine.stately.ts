@@ -12,7 +12,7 @@ export const machine = createMachine({
       on: {
         'language.switch': {
           guard: 'isAnotherLanguage',
-          actions: ['rememberLanguage', 'storeLanguage', 'applyLanguage'],
+          actions: ['rememberLanguage', 'storeLanguage', 'applyLanguage', 'saveLanguageOnAccount'],
         },
       },
     },

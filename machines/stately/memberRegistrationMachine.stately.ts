@@ -17,7 +17,7 @@ export const machine = createMachine({
           {
             target: 'claiming',
             guard: 'formIsClaimable',
-            actions: 'rememberFormEmail',
+            actions: 'rememberForm',
           },
           {
             target: 'withoutForm',

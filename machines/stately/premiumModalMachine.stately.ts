@@ -124,7 +124,7 @@ export const machine = createMachine({
             ],
             'premiumModal.userChanged': [
               {
-                target: 'manage',
+                target: 'purchased',
                 guard: 'newUserIsPaid',
                 actions: 'setUser',
               },
@@ -156,6 +156,30 @@ export const machine = createMachine({
                 },
               },
             },
+          },
+        },
+        purchased: {
+          description: 'A plan was just bought from the cards: the heading says so, what it opens and the next step, above the manage block.',
+          tags: ['purchased'],
+          on: {
+            'premiumModal.manage': {
+              actions: 'openPortal',
+            },
+            'premiumModal.userChanged': [
+              {
+                guard: 'newUserIsPaid',
+                actions: 'setUser',
+              },
+              {
+                target: 'cards',
+                guard: 'cardsKnown',
+                actions: 'setUser',
+              },
+              {
+                target: 'empty',
+                actions: 'setUser',
+              },
+            ],
           },
         },
         contact: {

@@ -192,7 +192,7 @@ export interface paths {
          * Delete my account
          * @description Any signed-in user, about themself. Deletes the account, its forms, searches, ledger and
          *     newsletter subscriptions, and revokes every session. The account's password is asked again
-         *     (re-authentication): a wrong one is 403 INVALID_CREDENTIALS, and repeated wrong ones wait (429).
+         *     (re-authentication): a wrong one is 403 WRONG_PASSWORD, and repeated wrong ones wait (429).
          */
         delete: operations["deleteMyAccount"];
         options?: never;
@@ -412,8 +412,157 @@ export interface paths {
          * Sign in with e-mail and password
          * @description Anyone. Answers an access token and sets the rotating refresh token in an httpOnly cookie.
          *     Wrong e-mail or password is the same 401 INVALID_CREDENTIALS. Rate-limited per address and client.
+         *     An account with a TOTP second factor, or an admin while ADMIN_MFA=required, gets no session yet but a
+         *     SecondFactorChallenge: the second step (sign-in/second-factor, or sign-in/enrol for an admin without
+         *     TOTP) opens the session.
          */
         post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second step of a sign-in with a TOTP code or a recovery code
+         * @description Anyone holding a sign-in challenge (5 minutes, single-use). A wrong, used or replayed code is 401
+         *     INVALID_SECOND_FACTOR (the challenge stays usable until it expires); an unknown, used or expired challenge is
+         *     401 SECOND_FACTOR_EXPIRED. Wrong codes grow a delay per account (429).
+         */
+        post: operations["verifySecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second step of an admin's first sign-in, enrolling a TOTP second factor
+         * @description Anyone holding an enrolment challenge (sign-in answered secondFactor=enrol). The code proves the
+         *     authenticator app holds the new secret; the answer opens the session and carries the recovery codes, shown
+         *     once. Errors as for sign-in/second-factor.
+         */
+        post: operations["enrolSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My second factor
+         * @description Any signed-in user. Whether a TOTP second factor is on, how many recovery codes are left, and whether the account may turn it off.
+         */
+        get: operations["getSecondFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling a TOTP second factor
+         * @description Any signed-in user without one (409 SECOND_FACTOR_ENABLED otherwise). Answers a new secret and its QR code; nothing changes until a code from it is confirmed.
+         */
+        post: operations["startTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the TOTP second factor on with a code from the new secret
+         * @description Any signed-in user with an enrolment started. A wrong code is 403 INVALID_SECOND_FACTOR; no enrolment
+         *     started is 409 SECOND_FACTOR_EXPIRED. Answers the recovery codes, shown once. Wrong codes grow a delay (429).
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the TOTP second factor off
+         * @description Any signed-in user with one, proving both factors again: a wrong password is 403 WRONG_PASSWORD, a wrong
+         *     code 403 INVALID_SECOND_FACTOR. An admin while ADMIN_MFA=required cannot (403 SECOND_FACTOR_REQUIRED).
+         */
+        post: operations["disableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/totp/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace my recovery codes
+         * @description Any signed-in user with a second factor, with a current TOTP code (403 INVALID_SECOND_FACTOR otherwise). The old codes stop working.
+         */
+        post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -492,7 +641,7 @@ export interface paths {
         put?: never;
         /**
          * Change my password
-         * @description Any signed-in user. A wrong current password is 403 INVALID_CREDENTIALS. Other sessions of the account are revoked.
+         * @description Any signed-in user. A wrong current password is 403 WRONG_PASSWORD. Other sessions of the account are revoked.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -2419,6 +2568,8 @@ export interface components {
             isDashboard?: boolean;
             /** @description Requested by the income projection (adds nextLevel and the own line; one search's price); default false. */
             projection?: boolean;
+            /** @description Widen the group like the personalised comparison (drop the country, then the sector; never the position level) until it has medians in two years, and say so in widenedSteps (a person's first look at their own group); default false. The income projection always widens. Each wider group is answered exactly as the comparison of its filters, and the answer's filters are the group used. */
+            widen?: boolean;
             /** @description Re-open this saved evolution search (or, with projection, saved projection) for free; null or absent for a new one. */
             historyId?: string | null;
             /** @description Client-chosen key; a retry with the same key answers the same evolution without charging again. */
@@ -2472,7 +2623,7 @@ export interface components {
                 country: string | null;
                 rates: components["schemas"]["InflationEntry"][];
             };
-            /** @description With projection, the filters dropped (in order) until the group had medians in two years; absent otherwise. */
+            /** @description With projection or widen, the filters dropped (in order; a dropped country takes its city) until the group had medians in two years, empty when none was; absent otherwise. */
             widenedSteps?: components["schemas"]["FilterField"][];
             /** @description With projection, the same group one position level up (null at the top level); absent otherwise. */
             nextLevel?: {
@@ -2510,6 +2661,8 @@ export interface components {
                 /** @description Refused by the rule against differencing. */
                 refused: number;
             };
+            /** @description With widen, the conditions dropped (in order) until an entry had a median, empty when none was; absent otherwise. */
+            widenedSteps?: components["schemas"]["FilterField"][];
         };
         CorporateInfo: {
             companyName: string;
@@ -2547,6 +2700,49 @@ export interface components {
             /** @description Seconds until the access token expires. */
             expiresIn: number;
             user: components["schemas"]["User"];
+            /** @description Only after enrolling a second factor at sign-in (sign-in/enrol); shown once. */
+            recoveryCodes?: string[];
+        };
+        SecondFactorChallenge: {
+            /**
+             * @description verify — give a TOTP or recovery code (sign-in/second-factor); enrol — add `enrolment` to an authenticator app and give its code (sign-in/enrol).
+             * @enum {string}
+             */
+            secondFactor: "verify" | "enrol";
+            challenge: components["schemas"]["Token"];
+            enrolment?: components["schemas"]["TotpEnrolment"];
+        };
+        TotpEnrolment: {
+            /** @description The TOTP secret in base32, to type in when the QR code cannot be scanned. */
+            secret: string;
+            otpauthUri: string;
+            /** @description The otpauth URI as a QR code, an SVG image in a data URL. */
+            qrCode: string;
+        };
+        /** @description A 6-digit TOTP code, or (where allowed) a recovery code. */
+        SecondFactorCodeValue: string;
+        SecondFactorStep: {
+            challenge: components["schemas"]["Token"];
+            code: components["schemas"]["SecondFactorCodeValue"];
+            /** @description The questionnaire draft to claim, as in sign-in. */
+            formId?: components["schemas"]["Id"];
+        };
+        SecondFactorCode: {
+            code: components["schemas"]["SecondFactorCodeValue"];
+        };
+        SecondFactorRemoval: {
+            /** @description The account's current password. */
+            password: string;
+            code: components["schemas"]["SecondFactorCodeValue"];
+        };
+        SecondFactorStatus: {
+            enabled: boolean;
+            recoveryCodesLeft: number;
+            /** @description The account is an admin while ADMIN_MFA=required (it cannot turn the second factor off). */
+            required: boolean;
+        };
+        RecoveryCodes: {
+            recoveryCodes: string[];
         };
         RegisterMemberRequest: {
             email: components["schemas"]["Email"];
@@ -2997,6 +3193,11 @@ export interface components {
             /** @description Payments per catalogue item and currency (none before the first payment), most first. */
             revenue: {
                 itemId: string;
+                /** @description The product's name in each language, from the catalogue (its id when the catalogue no longer holds it). */
+                names: {
+                    es: string;
+                    en: string;
+                };
                 /** @enum {string} */
                 kind: "credits" | "plan";
                 currency: components["schemas"]["Currency"];
@@ -3263,8 +3464,12 @@ export interface components {
             buyButton: string;
             /** @description App path the sandbox returns to (default /my-account/my-credits for packs, /become-premium for cards): segments of letters, digits, `_` and `-`, each after a single `/`. A `//` (a protocol-relative address, which leaves the site), a backslash, a scheme, a query or any control character is 400 VALIDATION_ERROR. */
             returnPath?: string;
+            /** @description The language the person uses the app in. The payment page (Stripe's `locale`, or the sandbox page) is shown in it, and it becomes the account's language, so later e-mails are written in it too. Absent: the account's language. */
+            language?: components["schemas"]["Language"];
         };
         PortalRequest: {
+            /** @description As CheckoutRequest's language, for the portal page. */
+            language?: components["schemas"]["Language"];
             /** @description App path the portal returns to (default /become-premium), as CheckoutRequest's returnPath: no `//`, no backslash (400 VALIDATION_ERROR). */
             returnPath?: string;
         };
@@ -3398,7 +3603,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Signed in but not allowed (FORBIDDEN, FORM_REQUIRED, INVALID_CREDENTIALS on change-password). */
+        /** @description Signed in but not allowed (FORBIDDEN, FORM_REQUIRED, WRONG_PASSWORD on change-password and account deletion). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3493,6 +3698,8 @@ export interface components {
         Query: string;
         /** @description Survey year; default the latest year with data. */
         YearQuery: components["schemas"]["Year"];
+        /** @description When no entry of the ranking has a median, drop the ranking's other conditions as the evolution widens a group (the country, then the sector; never the position level) until one has, and say so in widenedSteps; default false. Each entry is still the comparison's answer for its filters. */
+        WidenQuery: boolean;
         /** @description Only posts of this type. */
         TypepostQuery: components["schemas"]["Typepost"];
     };
@@ -4149,6 +4356,37 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Signed in (Session), or the second factor is asked (SecondFactorChallenge, no cookie). */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"] | components["schemas"]["SecondFactorChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorStep"];
+            };
+        };
+        responses: {
             /** @description Signed in. */
             200: {
                 headers: {
@@ -4161,6 +4399,175 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enrolSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorStep"];
+            };
+        };
+        responses: {
+            /** @description Enrolled and signed in; `recoveryCodes` is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The second factor of the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to add to an authenticator app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCode"];
+            };
+        };
+        responses: {
+            /** @description The second factor is on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorRemoval"];
+            };
+        };
+        responses: {
+            /** @description The second factor is off and its recovery codes are gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCode"];
+            };
+        };
+        responses: {
+            /** @description The new recovery codes, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5936,6 +6343,8 @@ export interface operations {
             query?: {
                 /** @description Survey year; default the latest year with data. */
                 year?: components["parameters"]["YearQuery"];
+                /** @description When no entry of the ranking has a median, drop the ranking's other conditions as the evolution widens a group (the country, then the sector; never the position level) until one has, and say so in widenedSteps; default false. Each entry is still the comparison's answer for its filters. */
+                widen?: components["parameters"]["WidenQuery"];
             };
             header?: never;
             path?: never;
@@ -5963,6 +6372,8 @@ export interface operations {
             query?: {
                 /** @description Survey year; default the latest year with data. */
                 year?: components["parameters"]["YearQuery"];
+                /** @description When no entry of the ranking has a median, drop the ranking's other conditions as the evolution widens a group (the country, then the sector; never the position level) until one has, and say so in widenedSteps; default false. Each entry is still the comparison's answer for its filters. */
+                widen?: components["parameters"]["WidenQuery"];
             };
             header?: never;
             path?: never;
@@ -5990,6 +6401,8 @@ export interface operations {
             query?: {
                 /** @description Survey year; default the latest year with data. */
                 year?: components["parameters"]["YearQuery"];
+                /** @description When no entry of the ranking has a median, drop the ranking's other conditions as the evolution widens a group (the country, then the sector; never the position level) until one has, and say so in widenedSteps; default false. Each entry is still the comparison's answer for its filters. */
+                widen?: components["parameters"]["WidenQuery"];
             };
             header?: never;
             path?: never;

@@ -1,13 +1,18 @@
-// The CSV download of a comparison result: a short description of the group (year, currency, size and
-// filters), an empty line, then one row per measure with every published figure and, when known, the
-// person's own value and position. RFC 4180 (comma separated, CRLF, quotes where needed); numbers are
+// The CSV download of a comparison result: a short description of the group (year, currency, the exchange
+// rate and its date when the figures were converted, size and filters), an empty line, then one row per
+// measure with every published figure and, when known, the person's own value and position. Money is as on
+// the screen (src/domain/money.ts): in the currency shown, converted with the release's rate, to 100. RFC 4180 (comma separated, CRLF, quotes where needed); numbers are
 // plain (no grouping, dot decimals) so spreadsheets read them as numbers in any language. Texts come in
 // already translated, so this module stays pure.
 import { MEASURES, type MeasureName, type Measures, type Positions } from './peerDistribution';
+import { shownStatistic, type MoneyDisplay } from './money';
 
 export interface ComparisonCsvText {
   year: string;
   currency: string;
+  /** Label of the rate's row, naming both currencies: "Exchange rate (USD per 1 EUR)". Used only when converted. */
+  exchangeRate: string;
+  exchangeRateDate: string;
   groupSize: string;
   measure: string;
   n: string;
@@ -26,12 +31,14 @@ export interface ComparisonCsvText {
 }
 
 export interface ComparisonCsvInput {
-  result: { year: number; currency: string; countLabel: string; measures: Measures | null };
+  result: { year: number; countLabel: string; measures: Measures | null };
   /** The person's position per measure (from the server or estimated); null when there is none. */
   positions: Positions | null;
   /** The filters, translated: [label, value]. */
   filters: Array<[string, string]>;
   text: ComparisonCsvText;
+  /** How the screen shows the result's money: the CSV holds the same figures in the same currency. */
+  money: Pick<MoneyDisplay, 'currency' | 'conversion' | 'value'>;
 }
 
 /** Excel opens UTF-8 CSV correctly only with a byte order mark. */
@@ -49,10 +56,12 @@ function row(fields: Array<string | number | null | undefined>): string {
   return fields.map(csvField).join(',');
 }
 
-export function comparisonCsv({ result, positions, filters, text }: ComparisonCsvInput): string {
+export function comparisonCsv({ result, positions, filters, text, money }: ComparisonCsvInput): string {
+  const { conversion } = money;
   const lines = [
     row([text.year, result.year]),
-    row([text.currency, result.currency]),
+    row([text.currency, money.currency]),
+    ...(conversion ? [row([text.exchangeRate, conversion.rate]), row([text.exchangeRateDate, conversion.date])] : []),
     row([text.groupSize, result.countLabel]),
     ...filters.map(([label, value]) => row([label, value])),
     '',
@@ -74,7 +83,7 @@ export function comparisonCsv({ result, positions, filters, text }: ComparisonCs
   ];
   if (result.measures) {
     for (const measure of MEASURES) {
-      const s = result.measures[measure];
+      const s = shownStatistic(result.measures[measure], money);
       const p = positions?.[measure] ?? null;
       lines.push(
         row([
@@ -88,7 +97,7 @@ export function comparisonCsv({ result, positions, filters, text }: ComparisonCs
           s.p90,
           s.medianCi?.low ?? null,
           s.medianCi?.high ?? null,
-          p?.ownValue ?? null,
+          p ? money.value(p.ownValue, 'own') : null,
           p?.percentileRank ?? null,
           p?.diffFromMedianPercent ?? null,
         ]),

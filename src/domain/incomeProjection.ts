@@ -69,7 +69,7 @@ export function peerGrowth(series: readonly GrowthPoint[], ratesPercent: readonl
   return { median: inflation, low: inflation, high: inflation, source: 'inflation', fromYear: null, toYear: null };
 }
 
-/** `start × (1 + g)^t` for t = 0 … years, rounded to whole units. */
+/** `start × (1 + g)^t` for t = 0 … years, rounded to whole units (shown to 100: MoneyKind `projection` in money.ts). */
 export function project(start: number, growth: number, years: number = PROJECTION_YEARS): number[] {
   return Array.from({ length: years + 1 }, (_, t) => Math.round(start * (1 + growth) ** t));
 }

@@ -1,30 +1,60 @@
-// Money as people read it (spec §9, docs/money.md): whole units, in the language's locale. The currency
-// defaults to the language's display currency; pass the amount's own currency when it is another, so a
-// euro amount is never printed with a dollar sign.
+// Money as people read it (spec §9, docs/money.md): the one place that decides how an amount is shown. Whole
+// units in the language's locale, digits always grouped (so a column of es-ES amounts reads "2.300 €" beside
+// "13.800 €"), in the language's display currency (Spanish EUR, English USD), converted with the current
+// release's published rates. How precise a shown amount is depends on what it is (MoneyKind): a published
+// statistic, a converted figure and a projection to the nearest 100 of the currency shown (a converted euro
+// figure is no more precise than the euro figure it comes from), a converted price to whole units.
 import type { Language } from './constants';
 import { DISPLAY_CURRENCY, NUMBER_LOCALE } from './language';
 import { numberFormat, dateTimeFormat } from './intlFormat';
+import type { Statistic } from './peerDistribution';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/**
+ * What an amount is, which decides its precision once shown:
+ * - `statistic`: a published figure (median, mean, percentile): to 100, converted or not;
+ * - `own`: a person's own amount: whole units in its own currency, to 100 once converted;
+ * - `projection`: a projected amount: to 100;
+ * - `price`: a catalogue price: as the catalogue gives it in its own currency, whole units once converted.
+ */
+export type MoneyKind = 'statistic' | 'own' | 'projection' | 'price';
 
-function formatterFor(language: Language, currency: string): Intl.NumberFormat {
-  const key = `${language}:${currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(NUMBER_LOCALE[language], {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
-    formatters.set(key, formatter);
+/** Published, converted and projected figures are shown to the nearest FIGURE_STEP of the currency shown. */
+export const FIGURE_STEP = 100;
+
+const toStep = (amount: number, step: number) => Math.round(amount / step) * step + 0; // + 0: never "-0"
+
+/** The amount as shown, in the currency shown: rounded as its kind and whether it was converted say. */
+export function roundShown(amount: number, kind: MoneyKind, converted: boolean): number {
+  switch (kind) {
+    case 'statistic':
+    case 'projection':
+      return toStep(amount, FIGURE_STEP);
+    case 'own':
+      return toStep(amount, converted ? FIGURE_STEP : 1);
+    case 'price':
+      return converted ? toStep(amount, 1) : amount;
   }
-  return formatter;
 }
 
-/** `formatMoney(85000, 'es')` → "85.000 €"; `formatMoney(85000, 'en')` → "$85,000". */
+/** Whole units (or up to two decimals for a price that has cents), digits always grouped. */
+function moneyFormatter(language: Language, currency: string, cents = false): Intl.NumberFormat {
+  return numberFormat(NUMBER_LOCALE[language], {
+    style: 'currency',
+    currency,
+    useGrouping: 'always',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  });
+}
+
+/** `formatMoney(85000, 'es')` → "85.000 €"; `formatMoney(2300, 'es')` → "2.300 €"; `formatMoney(85000, 'en')` → "$85,000". */
 export function formatMoney(amount: number, language: Language, currency: string = DISPLAY_CURRENCY[language]): string {
-  return formatterFor(language, currency).format(amount);
+  return moneyFormatter(language, currency).format(amount);
+}
+
+/** A price as the catalogue gives it: whole units, or two decimals when it has cents ("8,25 €", "$99"). */
+export function formatPrice(amount: number, language: Language, currency: string = DISPLAY_CURRENCY[language]): string {
+  return moneyFormatter(language, currency, !Number.isInteger(amount)).format(amount);
 }
 
 /** Exchange rates as the app publishes them (AppConfig.exchangeRates): units of each currency per 1 EUR. */
@@ -37,7 +67,8 @@ export interface ExchangeRates {
 
 /**
  * The rates a release converted its money with (EUR per unit of each currency, as admins enter them) as the app
- * publishes them: units per 1 EUR, to six significant digits, dated by the release's cut.
+ * publishes them: units per 1 EUR, to six significant digits, dated by the release's cut. Every page of a release
+ * (comparison, personal views, catalogue, CSV) converts with these and names this one date.
  */
 export function publishedExchangeRates(ratesToEur: Record<string, number>, cutAt: string): ExchangeRates {
   const rates: Record<string, number> = {};
@@ -55,49 +86,54 @@ export interface Conversion {
   date: string;
 }
 
+/** `from` → `to` with the published rates (through the euro); null when a rate is missing or nothing converts. */
+export function conversionBetween(from: string, to: string, published: ExchangeRates | null): Conversion | null {
+  if (from === to || !published) return null;
+  const perEur = (currency: string) => (currency === published.base ? 1 : (published.rates[currency] ?? null));
+  const fromRate = perEur(from);
+  const toRate = perEur(to);
+  return fromRate && toRate ? { from, to, rate: toRate / fromRate, date: published.date } : null;
+}
+
 /**
  * How amounts of one currency are shown in a language (docs/money.md): in the language's currency (Spanish EUR,
  * English USD), converted with the published rates when the amounts are in another — or, without a rate, in
  * their own currency (`unconverted`), never with the other currency's sign.
  */
 export interface MoneyDisplay {
+  language: Language;
   /** The currency the figures are shown in. */
   currency: string;
   /** The conversion applied; null when the amounts are shown in their own currency. */
   conversion: Conversion | null;
   /** The language's currency differs, but there is no rate to convert with. */
   unconverted: boolean;
-  convert(amount: number): number;
-  /** Whole units in the language's format, converted: "$92,391". */
-  format(amount: number): string;
-}
-
-function rateBetween(from: string, to: string, published: ExchangeRates): number | null {
-  const perEur = (currency: string) => (currency === published.base ? 1 : (published.rates[currency] ?? null));
-  const fromRate = perEur(from);
-  const toRate = perEur(to);
-  return fromRate && toRate ? toRate / fromRate : null;
+  /** An amount of the source currency as shown: converted, then rounded as its kind says (a statistic by default). */
+  value(amount: number, kind?: MoneyKind): number;
+  /** The same, formatted: "$92,400". */
+  format(amount: number, kind?: MoneyKind): string;
+  /** A value already in the currency shown (a chart's point, converted with `value`): "$92,400". */
+  formatShown(value: number): string;
+  /** A chart tick already in the currency shown, abbreviated: "$110K", "110 mil €". Ticks are chosen after conversion. */
+  formatTick(value: number): string;
 }
 
 export function moneyDisplay(language: Language, amountCurrency: string, published: ExchangeRates | null): MoneyDisplay {
   const wanted = DISPLAY_CURRENCY[language];
-  const rate = wanted === amountCurrency ? null : published ? rateBetween(amountCurrency, wanted, published) : null;
-  if (rate === null) {
-    return {
-      currency: amountCurrency,
-      conversion: null,
-      unconverted: wanted !== amountCurrency,
-      convert: (amount) => amount,
-      format: (amount) => formatMoney(amount, language, amountCurrency),
-    };
-  }
-  const convert = (amount: number) => amount * rate;
+  const conversion = conversionBetween(amountCurrency, wanted, published);
+  const currency = conversion ? wanted : amountCurrency;
+  const rate = conversion?.rate ?? 1;
+  const value = (amount: number, kind: MoneyKind = 'statistic') => roundShown(amount * rate, kind, conversion !== null);
+  const tick = numberFormat(NUMBER_LOCALE[language], { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
   return {
-    currency: wanted,
-    conversion: { from: amountCurrency, to: wanted, rate, date: published!.date },
-    unconverted: false,
-    convert,
-    format: (amount) => formatMoney(convert(amount), language, wanted),
+    language,
+    currency,
+    conversion,
+    unconverted: conversion === null && wanted !== amountCurrency,
+    value,
+    format: (amount, kind = 'statistic') => (kind === 'price' ? formatPrice : formatMoney)(value(amount, kind), language, currency),
+    formatShown: (shown) => formatMoney(shown, language, currency),
+    formatTick: (shown) => tick.format(shown),
   };
 }
 
@@ -113,7 +149,22 @@ export function formatRate(conversion: Conversion, language: Language): string {
   return `${one} = ${rate}`;
 }
 
-/** The rates' date in the language: "23 Nov 2026" / "23 nov 2026". */
+/** The rates' date in the language: "Nov 23, 2026" / "23 nov 2026". */
 export function formatRateDate(date: string, language: Language): string {
   return dateTimeFormat(NUMBER_LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A published statistic in the currency shown (each figure converted, then to 100): what charts draw and CSVs hold. */
+export function shownStatistic(statistic: Statistic, display: Pick<MoneyDisplay, 'value'>): Statistic {
+  const shown = (amount: number | null) => (amount === null ? null : display.value(amount, 'statistic'));
+  return {
+    n: statistic.n,
+    mean: shown(statistic.mean),
+    p10: shown(statistic.p10),
+    p25: shown(statistic.p25),
+    p50: shown(statistic.p50),
+    p75: shown(statistic.p75),
+    p90: shown(statistic.p90),
+    medianCi: statistic.medianCi ? { low: display.value(statistic.medianCi.low), high: display.value(statistic.medianCi.high) } : null,
+  };
 }

@@ -3,7 +3,7 @@
 // prices read in the reader's language (docs/money.md).
 import type { Language } from './constants';
 import { NUMBER_LOCALE } from './language';
-import { formatMoney } from './money';
+import { formatPrice } from './money';
 import { numberFormat } from './intlFormat';
 
 /** The fields of a subscription card the rules read (contract SubscriptionCard, spelled as the spec). */
@@ -67,7 +67,7 @@ export function columnsOfTwo<T>(cards: readonly T[]): PlacedCard<T>[][] {
  * monthly 8.25), the symbol after the number in Spanish ("8,25 €") and before it in English ("$8.25").
  */
 export function formatCardPrice(amount: number, symbol: string, language: Language): string {
-  const number = numberFormat(NUMBER_LOCALE[language], { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
+  const number = numberFormat(NUMBER_LOCALE[language], { useGrouping: 'always', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
   return language === 'es' ? `${number}\u00a0${symbol}` : `${symbol}${number}`;
 }
 
@@ -97,9 +97,9 @@ export function isContactCard(card: Pick<CardShape, 'period' | 'price'>): boolea
   return card.period === 'custom' || card.price === null;
 }
 
-/** A credit pack's price and price per credit (whole units, docs/money.md) in the pack's own currency. */
+/** A credit pack's price and price per credit as the catalogue gives them (src/domain/money.ts formatPrice), in the pack's currency. */
 export function packPrices(pack: { price: number; priceCredit: number; currency: string }, language: Language): { price: string; perCredit: string } {
-  return { price: formatMoney(pack.price, language, pack.currency), perCredit: formatMoney(pack.priceCredit, language, pack.currency) };
+  return { price: formatPrice(pack.price, language, pack.currency), perCredit: formatPrice(pack.priceCredit, language, pack.currency) };
 }
 
 /** premiumType "free" (or no user) means no paid plan (spec §3); any other value is a paid plan. */

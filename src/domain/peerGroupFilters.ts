@@ -67,6 +67,32 @@ export function withFilter(filters: PeerGroupFilters, field: FilterField, value:
   return next;
 }
 
+/**
+ * How a person's own peer group widens when it is too small to publish figures (docs/statistics-and-privacy.md):
+ * the country goes first (pay differs more by sector and level than by country within them), then the sector,
+ * the position level last (it matters most). The personalised comparison may drop all three; the evolution and
+ * the income projection never drop the level. Each wider group is an ordinary filter combination that anyone can
+ * ask the comparison for, answered through the same publication path.
+ */
+export const WIDENING_ORDER = ['country', 'sector', 'positionLevel'] as const;
+
+/** The widening of the evolution and the income projection: the position level stays. */
+export const WIDENING_KEEPING_LEVEL = ['country', 'sector'] as const;
+
+export type WideningField = (typeof WIDENING_ORDER)[number];
+
+/** The next field the evolution's widening would drop from these filters (its city goes with the country); null when none is left. */
+export function nextWidening(filters: PeerGroupFilters): (typeof WIDENING_KEEPING_LEVEL)[number] | null {
+  return WIDENING_KEEPING_LEVEL.find((field) => filters[field] !== undefined || (field === 'country' && filters.city !== undefined)) ?? null;
+}
+
+/** The filters without a widening field; dropping the country drops its city too (withFilter). */
+export function widened(filters: PeerGroupFilters, field: WideningField): PeerGroupFilters {
+  const next = withFilter(filters, field, null);
+  if (field === 'country') delete next.city;
+  return next;
+}
+
 /** Only the fields that are set, in FILTER_FIELDS order (what goes to the server and into a CSV). */
 export function normaliseFilters(filters: PeerGroupFilters): PeerGroupFilters {
   let next: PeerGroupFilters = {};

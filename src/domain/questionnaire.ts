@@ -21,6 +21,20 @@ export const COUNTRY_CITIES = {
 export type CountryCode = keyof typeof COUNTRY_CITIES;
 export const COUNTRIES = Object.keys(COUNTRY_CITIES) as CountryCode[];
 
+/** The country of a city code of the catalogue above (null for a code it does not hold). */
+export function countryOfCity(city: string): CountryCode | null {
+  return COUNTRIES.find((country) => (COUNTRY_CITIES[country] as readonly string[]).includes(city)) ?? null;
+}
+
+/**
+ * The one place a city's name comes from: the translation key of its questionnaire option, whatever country is
+ * chosen (rankings across countries, saved searches, admin lists), so no list shows a code like "san-francisco".
+ * Null for a code the catalogue does not hold.
+ */
+export function cityLabelKey(city: string): string | null {
+  return countryOfCity(city) ? `questionnaire.options.city.${city}` : null;
+}
+
 export const SECTORS = [
   'banking',
   'insurance',

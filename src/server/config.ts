@@ -54,6 +54,11 @@ export interface ServerConfig {
   privacyThreshold: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * ADMIN_MFA: `required` (the default in production) makes every admin sign in with a TOTP second factor, enrolling
+   * at the first sign-in; `optional` (the default elsewhere, so the demo accounts of npm start keep a password only).
+   */
+  adminMfa: 'required' | 'optional';
 }
 
 type Env = Record<string, string | undefined>;
@@ -130,6 +135,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const privacyThreshold = int(env, 'PRIVACY_THRESHOLD', 5);
   if (privacyThreshold < 3) throw new Error('PRIVACY_THRESHOLD can never be below 3');
 
+  const adminMfa = env.ADMIN_MFA || (production ? 'required' : 'optional');
+  if (adminMfa !== 'required' && adminMfa !== 'optional') throw new Error(`ADMIN_MFA must be required or optional, got "${adminMfa}"`);
+
   const webDir = env.WEB_DIR ?? path.resolve('dist/web');
   return {
     env: mode,
@@ -166,5 +174,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     privacyThreshold,
     accessTokenTtlSeconds: Math.min(int(env, 'ACCESS_TOKEN_TTL_SECONDS', 600), 900),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
+    adminMfa,
   };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonCsv, comparisonCsvFileName, csvField, type ComparisonCsvText } from '../../src/domain/comparisonCsv';
 import type { Measures, Statistic } from '../../src/domain/peerDistribution';
+import { moneyDisplay, publishedExchangeRates } from '../../src/domain/money';
+
+/** €1 = $1.25, cut on 2026-11-20. */
+const published = publishedExchangeRates({ USD: 0.8 }, '2026-11-20T03:00:00Z');
 
 const stat = (p50: number): Statistic => ({ n: 12, mean: p50 + 1_000, p10: p50 - 20_000, p25: p50 - 10_000, p50, p75: p50 + 10_000, p90: p50 + 20_000, medianCi: { low: p50 - 5_000, high: p50 + 5_000 } });
 const measures: Measures = {
@@ -14,6 +18,8 @@ const measures: Measures = {
 const text: ComparisonCsvText = {
   year: 'Year',
   currency: 'Currency',
+  exchangeRate: 'Exchange rate (USD per 1 EUR)',
+  exchangeRateDate: 'Exchange rate date',
   groupSize: 'People',
   measure: 'Measure',
   n: 'n',
@@ -40,7 +46,7 @@ const text: ComparisonCsvText = {
 describe('comparisonCsv', () => {
   it('describes the group, then one row per measure with every published figure and the own position', () => {
     const csv = comparisonCsv({
-      result: { year: 2025, currency: 'EUR', countLabel: '12', measures },
+      result: { year: 2025, countLabel: '12', measures },
       positions: {
         totalWithoutDeferral: { measure: 'totalWithoutDeferral', ownValue: 165_000, percentileRank: 70, diffFromMedianPercent: 10 },
         totalWithDeferral: null,
@@ -53,6 +59,7 @@ describe('comparisonCsv', () => {
         ['Country', 'Spain'],
       ],
       text,
+      money: moneyDisplay('es', 'EUR', published),
     });
     expect(csv.split('\r\n')).toEqual([
       'Year,2025',
@@ -71,8 +78,29 @@ describe('comparisonCsv', () => {
     ]);
   });
 
+  it('in English holds the figures as the screen shows them: in dollars, to 100, naming the rate and its date', () => {
+    const csv = comparisonCsv({
+      result: { year: 2025, countLabel: '12', measures },
+      positions: {
+        totalWithoutDeferral: { measure: 'totalWithoutDeferral', ownValue: 165_432, percentileRank: 70, diffFromMedianPercent: 10 },
+        totalWithDeferral: null,
+        fixedSalary: null,
+        annualBonus: null,
+        deferredCompensation: null,
+      },
+      filters: [],
+      text,
+      money: moneyDisplay('en', 'EUR', published),
+    });
+    const lines = csv.split('\r\n');
+    expect(lines.slice(0, 5)).toEqual(['Year,2025', 'Currency,USD', 'Exchange rate (USD per 1 EUR),1.25', 'Exchange rate date,2026-11-20', 'People,12']);
+    // 150,000 € × 1.25 = 187,500 $; the own 165,432 € → 206,790 $ → 206,800 $.
+    expect(lines[7]).toBe('Total without deferral,12,188800,162500,175000,187500,200000,212500,181300,193800,206800,70,10');
+    expect(lines[10]).toBe('Bonus,12,37500,,25000,37500,50000,,,,,,');
+  });
+
   it('writes only the description when figures are withheld', () => {
-    const csv = comparisonCsv({ result: { year: 2024, currency: 'EUR', countLabel: '<5', measures: null }, positions: null, filters: [], text });
+    const csv = comparisonCsv({ result: { year: 2024, countLabel: '<5', measures: null }, positions: null, filters: [], text, money: moneyDisplay('es', 'EUR', published) });
     expect(csv.trim().split('\r\n')).toHaveLength(5);
     expect(csv).toContain('People,<5');
   });

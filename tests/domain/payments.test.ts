@@ -38,7 +38,8 @@ describe('subscription card price (spec §4)', () => {
     expect(cardPrice(card({ priceMonth: null, content: [{ title: 'Q', subtitle: ['x'] }], price: 75, period: 'quarter' }), 'es')).toEqual({ kind: 'single', price: '75\u00a0€' });
     expect(cardPrice(card(), 'es')).toEqual({ kind: 'monthlyAndYearly', monthly: '8,25\u00a0€', yearly: '99\u00a0€', period: 'year' });
     expect(cardPrice(card({ currecy: '$', price: 171, priceMonth: 14.25 }), 'en')).toEqual({ kind: 'monthlyAndYearly', monthly: '$14.25', yearly: '$171', period: 'year' });
-    expect(formatCardPrice(1234.5, '€', 'es')).toBe('1234,50\u00a0€');
+    // Money is grouped in every language (src/domain/money.ts): a four-digit es-ES price as well.
+    expect(formatCardPrice(1234.5, '€', 'es')).toBe('1.234,50\u00a0€');
   });
 
   it('custom pricing (the corporate plan) is on request and asked for by contact', () => {

@@ -4,7 +4,7 @@ import type { ToastOutcome } from '../../src/api/errorCatalogue';
 import { errorCatalogue } from '../../src/api/errorCatalogue';
 import { appMachine, signInFailedMessage, type AppEvent, type AppInput, type AppMachine } from '../../machines/app/appMachine';
 import { SYSTEM_IDS } from '../../machines/app/systemIds';
-import { authMachine, type AuthMachine, type SessionOutput } from '../../machines/auth/authMachine';
+import { authMachine, type AuthMachine, type SessionOutput, type SignInOutput } from '../../machines/auth/authMachine';
 import { AuthFailure, NO_SESSION } from '../../machines/auth/failure';
 import type { User } from '../../machines/auth/landing';
 import { campaignCaptureMachine } from '../../machines/campaignCapture/campaignCaptureMachine';
@@ -42,7 +42,7 @@ interface World extends ActorWorld<AppMachine> {
 }
 
 /** The app with its real children, their effects faked: no storage, no network, no address. */
-function provided(world: Pick<World, 'toasts' | 'navigations'>, signIn = () => Promise.resolve(SESSION)) {
+function provided(world: Pick<World, 'toasts' | 'navigations'>, signIn: () => Promise<SignInOutput> = () => Promise.resolve(SESSION)) {
   return appMachine.provide({
     actions: { navigate: (_, params) => void world.navigations.push(params) },
     actors: {

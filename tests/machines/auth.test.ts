@@ -9,6 +9,7 @@ import {
   type Credentials,
   type SessionOutput,
 } from '../../machines/auth/authMachine';
+import type { SecondFactorChallenge } from '../../machines/auth/landing';
 import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
 import { signInLanding, type User } from '../../machines/auth/landing';
 import { authView } from '../../machines/auth/viewModel';
@@ -51,9 +52,24 @@ const REFUSED_FIELDS = new Map<Credentials, Record<string, string>>([
 const WRONG_PASSWORD = new AuthFailure('INVALID_CREDENTIALS', 401);
 const ENDED = new AuthFailure('INVALID_TOKEN', 401);
 
+// The second factor: the server asks a code (an account with TOTP) or an enrolment (an admin without one).
+const CODE_CHALLENGE: SecondFactorChallenge = { secondFactor: 'verify', challenge: 'challenge-of-a-code-0000000' };
+const ENROL_CHALLENGE: SecondFactorChallenge = {
+  secondFactor: 'enrol',
+  challenge: 'challenge-of-an-enrolment-00',
+  enrolment: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Paybench:admin?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' },
+};
+const RECOVERY_CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
+const SECOND_FACTOR_SESSION = session('token-second-factor', ADMIN);
+const ENROLLED_SESSION: SessionOutput = { ...session('token-enrolled', ADMIN), recoveryCodes: RECOVERY_CODES };
+const CODE = '123456';
+const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 401);
+const STEP_EXPIRED = new AuthFailure('SECOND_FACTOR_EXPIRED', 401);
+const isChallenge = (output: unknown): output is SecondFactorChallenge => typeof output === 'object' && output !== null && 'challenge' in output;
+
 // ─── the world: fake effects that record what the machine did, and what the gestures expect ───
 
-type Src = 'restoreSession' | 'refreshSession' | 'signIn' | 'fetchCurrentUser' | 'signOut';
+type Src = 'restoreSession' | 'refreshSession' | 'signIn' | 'fetchCurrentUser' | 'signOut' | 'verifySecondFactor' | 'enrolSecondFactor';
 interface Deferred {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -77,6 +93,9 @@ interface World extends ActorWorld<AuthMachine> {
     errorCode: string | null;
     /** The field problems the last refused sign-in should show. */
     fieldProblems: Record<string, string>;
+    /** The second step the server asked for, and the recovery codes it answered. */
+    challenge: SecondFactorChallenge | null;
+    recoveryCodes: string[] | null;
   };
 }
 
@@ -97,6 +116,8 @@ function startWorld(): World {
       token: null,
       errorCode: null,
       fieldProblems: {},
+      challenge: null,
+      recoveryCodes: null,
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -114,6 +135,8 @@ function startWorld(): World {
         signIn: fake('signIn'),
         fetchCurrentUser: fake('fetchCurrentUser'),
         signOut: fake('signOut'),
+        verifySecondFactor: fake('verifySecondFactor'),
+        enrolSecondFactor: fake('enrolSecondFactor'),
       },
       actions: {
         storeUser: (_, params) => void world.storage.set('current_user', JSON.stringify(params.user)),
@@ -138,6 +161,8 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     redirect: s.context.redirectUrl,
     error: s.context.errorCode,
     fields: s.context.fieldProblems,
+    challenge: s.context.challenge?.secondFactor ?? null,
+    codes: s.context.recoveryCodes?.length ?? null,
   });
 
 const graph = machineGraph({
@@ -154,12 +179,16 @@ const graph = machineGraph({
       'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
       'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
       'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
+      // A blank code is ignored (nothing is sent).
+      'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }, { type: 'auth.submitSecondFactor', code: '  ' }],
     },
     {
       outputs: {
         restoreSession: [RESTORED_SESSION],
         fetchRestoredUser: [MEMBER],
-        signIn: [SIGN_IN_SESSION],
+        signIn: [SIGN_IN_SESSION, CODE_CHALLENGE, ENROL_CHALLENGE],
+        verifySecondFactor: [SECOND_FACTOR_SESSION],
+        enrolSecondFactor: [ENROLLED_SESSION],
         // The role decides where the person lands.
         fetchSignedInUser: [MEMBER, ADMIN],
         refreshSession: [RENEWED_SESSION],
@@ -170,6 +199,8 @@ const graph = machineGraph({
         restoreSession: [new AuthFailure(NO_SESSION)],
         fetchRestoredUser: [ENDED],
         signIn: [WRONG_PASSWORD],
+        verifySecondFactor: [WRONG_CODE, STEP_EXPIRED],
+        enrolSecondFactor: [WRONG_CODE, STEP_EXPIRED],
         fetchSignedInUser: [ENDED],
         refreshSession: [ENDED],
         reloadUser: [ENDED],
@@ -227,6 +258,19 @@ const executors = {
     signedOutHere(world, { type: 'auth.accountDeleted' });
     world.actor.send(event);
   },
+  'auth.submitSecondFactor': (world, event) => {
+    if (event.code.trim()) world.expected.errorCode = null;
+    world.actor.send(event);
+  },
+  'auth.cancelSecondFactor': (world, event) => {
+    world.expected.errorCode = null;
+    world.expected.challenge = null;
+    world.actor.send(event);
+  },
+  'auth.recoveryCodesSaved': (world, event) => {
+    world.expected.recoveryCodes = null;
+    world.actor.send(event);
+  },
 } satisfies EventExecutors<AuthEvent, World>;
 
 const resolve = (src: Src, world: World, value: unknown) => world.pending[src]!.resolve(value);
@@ -238,6 +282,15 @@ const adoptSession = (world: World, output: SessionOutput) => {
 const userLoaded = (world: World, loaded: User) => {
   world.expected.user = loaded;
   world.expected.storage.set('current_user', JSON.stringify(loaded));
+};
+
+/** A wrong code is shown on the step; an expired step ends the sign-in (start again). */
+const secondStepRefused = (world: World, failure: AuthFailure) => {
+  world.expected.errorCode = failure.code;
+  if (failure.code === 'SECOND_FACTOR_EXPIRED') {
+    world.expected.challenge = null;
+    world.expected.emitted.push({ type: 'auth.signInFailed', code: failure.code });
+  }
 };
 
 const frameworkExecutors: FrameworkExecutors<World> = {
@@ -260,7 +313,8 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     reject('fetchCurrentUser', world, event.error);
   },
   'xstate.done.actor.signIn': (world, event) => {
-    adoptSession(world, event.output as SessionOutput);
+    if (isChallenge(event.output)) world.expected.challenge = event.output;
+    else adoptSession(world, event.output as SessionOutput);
     resolve('signIn', world, event.output);
   },
   'xstate.error.actor.signIn': (world, event) => {
@@ -268,6 +322,25 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     world.expected.errorCode = (event.error as AuthFailure).code;
     world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
     reject('signIn', world, event.error);
+  },
+  'xstate.done.actor.verifySecondFactor': (world, event) => {
+    world.expected.challenge = null;
+    adoptSession(world, event.output as SessionOutput);
+    resolve('verifySecondFactor', world, event.output);
+  },
+  'xstate.error.actor.verifySecondFactor': (world, event) => {
+    secondStepRefused(world, event.error as AuthFailure);
+    reject('verifySecondFactor', world, event.error);
+  },
+  'xstate.done.actor.enrolSecondFactor': (world, event) => {
+    world.expected.challenge = null;
+    adoptSession(world, event.output as SessionOutput);
+    world.expected.recoveryCodes = (event.output as SessionOutput).recoveryCodes ?? [];
+    resolve('enrolSecondFactor', world, event.output);
+  },
+  'xstate.error.actor.enrolSecondFactor': (world, event) => {
+    secondStepRefused(world, event.error as AuthFailure);
+    reject('enrolSecondFactor', world, event.error);
   },
   'xstate.done.actor.fetchSignedInUser': (world, event) => {
     const loaded = event.output as User;
@@ -353,8 +426,9 @@ const assertions = {
       expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: { password: 'auth.INVALID_CREDENTIALS' } });
     } else {
       expect(authView(snapshot)).toMatchObject({ errorKey: authMessageKey(world.expected.errorCode), fieldProblems: {} });
-      expect(authView(snapshot).errorKey).toBe('auth.INVALID_TOKEN');
+      expect(['auth.INVALID_TOKEN', 'auth.SECOND_FACTOR_EXPIRED']).toContain(authView(snapshot).errorKey);
     }
+    expect(snapshot.context.challenge).toBeNull();
   },
   'signedOut.invalid': (world, snapshot) => {
     expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: world.expected.fieldProblems });
@@ -374,7 +448,36 @@ const assertions = {
     expect(lastCall(world)).toEqual({ src: 'signIn', input: CREDENTIALS });
   },
   'signingIn.loadingUser': (world) => {
-    expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: SIGN_IN_SESSION.accessToken } });
+    expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: world.expected.token } });
+    expect(world.expected.token).not.toBeNull();
+  },
+  secondFactor: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    const view = authView(snapshot);
+    // Not signed in until the second step is done: no user, and no token until the enrolment answered one.
+    expect(view).toMatchObject({ status: 'signedOut', user: null, signingIn: false });
+    expect(snapshot.context.accessToken).toBe(world.expected.token);
+    expect(view.secondFactor?.errorKey).toBe(world.expected.errorCode ? authMessageKey(world.expected.errorCode) : null);
+  },
+  'secondFactor.asking': (world, snapshot) => {
+    expect(world.expected.challenge).toEqual(CODE_CHALLENGE);
+    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', enrolment: null, busy: false });
+  },
+  'secondFactor.verifying': (world, snapshot) => {
+    expect(lastCall(world)).toEqual({ src: 'verifySecondFactor', input: { challenge: CODE_CHALLENGE.challenge, code: CODE } });
+    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', busy: true });
+  },
+  'secondFactor.enrolling': (world, snapshot) => {
+    expect(world.expected.challenge).toEqual(ENROL_CHALLENGE);
+    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', enrolment: ENROL_CHALLENGE.enrolment, busy: false });
+  },
+  'secondFactor.confirmingEnrolment': (world, snapshot) => {
+    expect(lastCall(world)).toEqual({ src: 'enrolSecondFactor', input: { challenge: ENROL_CHALLENGE.challenge, code: CODE } });
+    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', busy: true });
+  },
+  'secondFactor.showingRecoveryCodes': (world, snapshot) => {
+    expect(world.expected.recoveryCodes).toEqual(RECOVERY_CODES);
+    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'recoveryCodes', recoveryCodes: RECOVERY_CODES, busy: false });
   },
   signedIn: (world, snapshot) => {
     recordsMatch(world, snapshot);

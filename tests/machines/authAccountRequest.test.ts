@@ -9,6 +9,8 @@ import {
   type RequestFields,
 } from '../../machines/auth/accountRequestMachine';
 import { AuthFailure } from '../../machines/auth/failure';
+import es from '../../locales/es.json';
+import en from '../../locales/en.json';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
@@ -147,5 +149,16 @@ describe('accountRequest behaviour', () => {
     world.pending!.resolve(true);
     await new Promise((r) => setTimeout(r, 0));
     expect(world.emitted).toEqual([{ type: 'request.succeeded', output: true }]);
+  });
+
+  it('says only the password is wrong when the account\'s own password is refused (deleting the account)', async () => {
+    const world = startWorld();
+    world.actor.start();
+    world.actor.send({ type: 'request.submit', fields: { password: 'not my password' } });
+    world.pending!.reject(new AuthFailure('WRONG_PASSWORD', 403));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(accountRequestView(world.actor.getSnapshot())).toMatchObject({ errorCode: 'WRONG_PASSWORD', errorKey: 'auth.WRONG_PASSWORD' });
+    expect(es.auth.WRONG_PASSWORD).toBe('La contraseña no es correcta.');
+    expect(en.auth.WRONG_PASSWORD).toBe('The password is not correct.');
   });
 });

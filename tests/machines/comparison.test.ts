@@ -549,6 +549,64 @@ describe('comparison behaviour', () => {
     expect(loads).toBe(1);
   });
 
+  describe('a search resumed after buying credits (searchOnOpen)', () => {
+    /** A comparison opened on the kept search's filters, with counts and searches answered by `answers`. */
+    function resumed(count: CountResult, credits: number | null = 10) {
+      const searches: ComparisonRequestInput[] = [];
+      const counts: CountRequestInput[] = [];
+      const machine = comparisonMachine.provide({
+        actors: {
+          countResults: fromPromise<CountResult, CountRequestInput>(async ({ input }) => {
+            counts.push(input);
+            return count;
+          }),
+          runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(async ({ input }) => {
+            searches.push(input);
+            return { ...OK, creditsLeft: 9 };
+          }),
+        },
+        delays: { countDebounce: 0 },
+      });
+      const opensOn = { country: 'es' } as const;
+      const actor = createActor(machine, { input: { searchKeyPrefix: KEY_PREFIX, opensOn, credits, comparesOwnPay: false, searchOnOpen: true } });
+      return { actor, searches, counts, opensOn };
+    }
+
+    it('runs by itself once the first count allows it: one new search, with the kept filters', async () => {
+      const { actor, searches, opensOn } = resumed(ENOUGH);
+      const emitted: ComparisonEmitted[] = [];
+      actor.on('*', (event) => emitted.push(event));
+      actor.start();
+      await waitFor(actor, (s) => s.hasTag('result'));
+      expect(searches).toEqual([{ filters: opensOn, historyId: null, idempotencyKey: `${KEY_PREFIX}-1` }]);
+      expect(emitted).toContainEqual({ type: 'comparison.searched', creditsLeft: 9 });
+      expect(actor.getSnapshot().context.searchOnOpen).toBe(false);
+    });
+
+    it('does not run when the group is too small or no credit is left: the person sees the count and chooses', async () => {
+      for (const [count, credits] of [
+        [TOO_FEW, 10],
+        [ENOUGH, 0],
+      ] as const) {
+        const { actor, searches } = resumed(count, credits);
+        actor.start();
+        await waitFor(actor, (s) => s.matches({ editing: 'ready' }));
+        expect(searches).toEqual([]);
+        expect(actor.getSnapshot().context.searchOnOpen).toBe(false);
+      }
+    });
+
+    it('runs only on the first count: after a filter change the person searches', async () => {
+      const { actor, searches, counts } = resumed(ENOUGH);
+      actor.start();
+      // Changed before the first count answered: the resumed search is no longer the one on screen.
+      actor.send({ type: 'comparison.setFilter', field: 'sector', value: 'banking' });
+      await waitFor(actor, (s) => s.matches({ editing: 'ready' }) && counts.length > 0 && s.context.count !== null);
+      expect(searches).toEqual([]);
+      expect(actor.getSnapshot().context.searchOnOpen).toBe(false);
+    });
+  });
+
   it('waits for a pause in typing: only the last of several quick changes is counted', async () => {
     const world = await startedWorld();
     world.counting!.resolve(ENOUGH);

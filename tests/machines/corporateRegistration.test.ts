@@ -1,5 +1,6 @@
 // The register page's flow walked along its graph against the real actor, once for each kind of
-// registrant: an admin stays and invites more, a corporate user moves on to the saved URL or the dashboard.
+// registrant: both stay after an invitation with the confirmation on the page and "invite another"; a corporate
+// user may then move on to the saved URL or the dashboard (an admin has nowhere to be sent).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
@@ -66,6 +67,8 @@ const executors = {
     send(world, event);
   },
   'corporateRegistration.edit': send,
+  'corporateRegistration.inviteAnother': send,
+  'corporateRegistration.continue': send,
 } satisfies EventExecutors<CorporateRegistrationEvent, World>;
 
 const frameworkExecutors = {
@@ -90,24 +93,26 @@ function expectSuccessToast(invited: string) {
 
 function assertionsFor(input: CorporateRegistrationInput) {
   return {
-    editing: (_world, snapshot) => expect(view(snapshot)).toEqual({ busy: false, invited: null, errorKey: null }),
+    editing: (_world, snapshot) => expect(view(snapshot)).toEqual({ busy: false, invited: null, continueTo: null, errorKey: null }),
     sending: (world, snapshot) => {
       expect(world.sent.at(-1)).toEqual(world.typed);
-      expect(view(snapshot)).toEqual({ busy: true, invited: null, errorKey: null });
+      expect(view(snapshot)).toEqual({ busy: true, invited: null, continueTo: null, errorKey: null });
     },
     failed: (world, snapshot) => {
-      expect(view(snapshot)).toEqual({ busy: false, invited: null, errorKey: authMessageKey(world.failure!.code) });
+      expect(view(snapshot)).toEqual({ busy: false, invited: null, continueTo: null, errorKey: authMessageKey(world.failure!.code) });
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.failed', code: world.failure!.code });
     },
     created: (world, snapshot) => {
-      // Only a registrant who is not corporate stays on the page.
-      expect(input.registrant?.role).not.toContain('corporate');
-      expect(view(snapshot)).toEqual({ busy: false, invited: world.typed!.email, errorKey: null });
+      // Every registrant stays and reads who was invited; only a corporate one is offered to move on (spec §4's landing).
+      const continueTo = input.registrant?.role.includes('corporate') ? (input.savedRedirect ?? '/dashboard') : null;
+      expect(view(snapshot)).toEqual({ busy: false, invited: world.typed!.email, continueTo, errorKey: null });
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.invited', invited: world.typed!.email });
       expectSuccessToast(world.typed!.email);
     },
     landed: (world, snapshot) => {
       expect(snapshot.status).toBe('done');
+      // Only when the corporate registrant asked, after the invitation was confirmed on the page.
+      expect(input.registrant?.role).toContain('corporate');
       expect(world.emitted.slice(-2)).toEqual([
         { type: 'corporateRegistration.invited', invited: world.typed!.email },
         { type: 'corporateRegistration.landed', to: input.savedRedirect ?? '/dashboard' },
@@ -118,7 +123,7 @@ function assertionsFor(input: CorporateRegistrationInput) {
 }
 
 // Which way a success goes depends on who registers (the machine's input), so one graph per registrant:
-// the admin's never reaches `landed`, the corporate one never `created`. Each is walked like
+// the admin's never reaches `landed` (it has no `continue`). Each is walked like
 // describeMachinePaths does; the three guards then run over both graphs' walked paths together.
 const suites = (
   [
@@ -175,6 +180,10 @@ describe('corporateRegistration behaviour', () => {
       world.actor.send({ type: 'corporateRegistration.submit', fields: FIELDS });
       world.pending!.resolve(INVITATION);
       await tick();
+      // Nobody is sent away by an invitation: the page confirms it, and moving on is the registrant's choice.
+      expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.invited', invited: FIELDS.email });
+      expect(world.actor.getSnapshot().hasTag('created')).toBe(true);
+      world.actor.send({ type: 'corporateRegistration.continue' });
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.landed', to: '/dashboard' });
     }
   });
@@ -200,5 +209,19 @@ describe('corporateRegistration behaviour', () => {
     await tick();
     expect(corporateRegistrationView(world.actor.getSnapshot())).toMatchObject({ invited: 'second@acme.example' });
     expect(world.emitted.filter((e) => e.type === 'corporateRegistration.landed')).toEqual([]);
+  });
+
+  it('"invite another" clears the confirmation and waits for the next colleague; an admin has no "continue"', async () => {
+    for (const input of [CORPORATE, ADMIN]) {
+      const world = createWorld(input);
+      world.actor.start();
+      world.actor.send({ type: 'corporateRegistration.submit', fields: FIELDS });
+      world.pending!.resolve(INVITATION);
+      await tick();
+      expect(world.actor.getSnapshot().can({ type: 'corporateRegistration.continue' })).toBe(input === CORPORATE);
+      world.actor.send({ type: 'corporateRegistration.inviteAnother' });
+      expect(corporateRegistrationView(world.actor.getSnapshot())).toEqual({ busy: false, invited: null, continueTo: null, errorKey: null });
+      expect(world.emitted.filter((e) => e.type === 'corporateRegistration.landed')).toEqual([]);
+    }
   });
 });

@@ -171,7 +171,7 @@ const assertions = {
     expect(creditGateView(snapshot)).toMatchObject({ pending: true, ready: true, filters: world.held!.filters, canResume: true });
     expectToCredits(world);
   },
-  returning: (world) => expect(world.emitted.at(-1)).toEqual({ type: 'creditGate.returnTo', path: world.held!.path }),
+  returning: (world) => expect(world.emitted.at(-1)).toEqual({ type: 'creditGate.returnTo', path: world.held!.path, runSearch: true }),
   discarding: (world, snapshot) => {
     expect(creditGateView(snapshot)).toMatchObject({ pending: false, canResume: false });
     expectToCredits(world);

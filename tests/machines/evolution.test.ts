@@ -14,7 +14,7 @@ import {
 import { evolutionView } from '../../machines/evolution/viewModel';
 import type { CountRequestInput, CountResult } from '../../machines/comparison/comparisonMachine';
 import type { CallFailure } from '../../src/api/client';
-import { withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { nextWidening, widened, withFilter, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
@@ -40,7 +40,15 @@ const ANSWER: EvolutionResult = {
   inflation: { country: 'es', rates: [{ year: 2024, country: 'es', rate: 3.9, estimate: false }, { year: 2026, country: 'es', rate: 2.0, estimate: true }] },
 };
 
-const OWN_GROUP: EvolutionStart = { filters: { sector: 'banking', positionLevel: 'director', country: 'es' }, searchAtOnce: true };
+// The server widened the group asked for (too small in every year): its filters are the group used.
+const WIDENED: EvolutionResult = { ...ANSWER, filters: { sector: 'banking', positionLevel: 'director' }, widenedSteps: ['country'] };
+// No year of the group has figures (under K everywhere): the page shows one sentence and the widening link.
+const EMPTY: EvolutionResult = {
+  ...ANSWER,
+  series: ANSWER.series.map((point) => ({ ...point, n: null, countLabel: '<5', p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA' })),
+};
+
+const OWN_GROUP: EvolutionStart = { filters: { sector: 'banking', positionLevel: 'director', country: 'es' }, searchAtOnce: true, widen: true };
 const CHARGED_START: EvolutionStart = { filters: {}, searchAtOnce: false };
 const SAVED: EvolutionStart = { filters: { sector: 'energy' }, historyId: HISTORY_ID, searchAtOnce: false };
 
@@ -54,7 +62,14 @@ const SERVER_ERROR = failure(500, null);
 const OFFLINE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 
 const serializeState = (s: MachineSnapshot<EvolutionMachine>) =>
-  JSON.stringify({ value: s.value, scale: s.context.scale, shown: s.context.result !== null, credits: s.context.credits, filters: s.context.filters });
+  JSON.stringify({
+    value: s.value,
+    scale: s.context.scale,
+    shown: s.context.result === null ? null : s.context.result.series.some((point) => point.p50 !== null),
+    credits: s.context.credits,
+    filters: s.context.filters,
+    widen: s.context.widen,
+  });
 // A corporate user with one credit left (the answers below report no balance: it stays until told otherwise).
 const INPUT = { searchKeyPrefix: KEY, credits: 1 };
 
@@ -69,7 +84,7 @@ const graph = machineGraph({
       'evolution.setCredits': [{ type: 'evolution.setCredits', credits: 0 }],
     },
     {
-      outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER], countResults: [COUNT] },
+      outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER, WIDENED, EMPTY], countResults: [COUNT] },
       errors: { loadStartingPoint: [OFFLINE], runEvolution: [NO_CREDITS, NO_FORM, SERVER_ERROR], countResults: [SERVER_ERROR] },
     },
   ),
@@ -89,6 +104,10 @@ interface World extends ActorWorld<EvolutionMachine> {
   calls: EvolutionRequest[];
   emitted: EvolutionEmitted[];
   filters: PeerGroupFilters;
+  /** The next search lets the server widen the group (the person's own group, until they choose filters). */
+  widen: boolean;
+  /** The group asked for before a widening, by the server or the link. */
+  widenedFrom: PeerGroupFilters | null;
   following: string | null;
   scale: 'nominal' | 'real';
   newSearches: number;
@@ -98,7 +117,7 @@ interface World extends ActorWorld<EvolutionMachine> {
 }
 
 function createWorld(): World {
-  const world = { loading: null, running: null, counting: null, countCalls: [], clock: new SimulatedClock(), calls: [], emitted: [], filters: {}, following: null, scale: 'nominal', newSearches: 0, credits: INPUT.credits, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
+  const world = { loading: null, running: null, counting: null, countCalls: [], clock: new SimulatedClock(), calls: [], emitted: [], filters: {}, widen: false, widenedFrom: null, following: null, scale: 'nominal', newSearches: 0, credits: INPUT.credits, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
   const machine = evolutionMachine.provide({
     actors: {
       loadStartingPoint: fromPromise<EvolutionStart>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
@@ -125,12 +144,24 @@ const driver = actorDriver<EvolutionMachine, World>({
       if (event.field !== 'year') {
         world.filters = withFilter(world.filters, event.field, event.value);
         world.following = null;
+        world.widen = false;
+        world.widenedFrom = null;
       }
       send(world, event);
     },
     'evolution.clearFilters': (world, event) => {
       world.filters = {};
       world.following = null;
+      world.widen = false;
+      world.widenedFrom = null;
+      send(world, event);
+    },
+    'evolution.widen': (world, event) => {
+      world.widenedFrom ??= world.filters;
+      world.filters = widened(world.filters, nextWidening(world.filters)!);
+      world.following = null;
+      world.widen = false;
+      world.newSearches += 1;
       send(world, event);
     },
     'evolution.search': (world, event) => {
@@ -152,11 +183,19 @@ const driver = actorDriver<EvolutionMachine, World>({
       const start = event.output as EvolutionStart;
       world.filters = start.filters;
       world.following = start.historyId ?? null;
+      world.widen = start.widen === true && !start.historyId;
       world.loading!.resolve(start);
     },
     'xstate.error.actor.loadStartingPoint': (world, event) => world.loading!.reject(event.error),
     'xstate.done.actor.runEvolution': (world, event) => {
-      world.lastAnswer = event.output as EvolutionResult;
+      const answer = event.output as EvolutionResult;
+      // As the server: the group asked for, unless it was widened (then the group used, and the steps dropped).
+      world.lastAnswer = answer.widenedSteps?.length ? answer : { ...answer, filters: world.calls.at(-1)!.filters };
+      if (answer.widenedSteps?.length) {
+        world.widenedFrom ??= world.filters;
+        world.filters = answer.filters as PeerGroupFilters;
+      }
+      world.widen = false;
       world.running!.resolve(world.lastAnswer);
     },
     'xstate.error.actor.runEvolution': (world, event) => {
@@ -210,12 +249,25 @@ const assertions = {
   },
   searching: (world, snapshot) => {
     expect(evolutionView(snapshot).panel).toMatchObject({ locked: true, searching: true });
-    expect(world.calls.at(-1)).toEqual({ filters: world.filters, historyId: world.following, idempotencyKey: `${KEY}-${world.newSearches}` });
+    expect(world.calls.at(-1)).toEqual({ filters: world.filters, historyId: world.following, idempotencyKey: `${KEY}-${world.newSearches}`, widen: world.widen });
   },
   result: (world, snapshot) => {
     const view = evolutionView(snapshot).result!;
     const real = world.scale === 'real';
     expect(view).toMatchObject({ stale: false, scale: world.scale, baseYear: 2026, hasOwnLine: true, inflation: { country: 'es', provisional: true } });
+    // A widened group says what was asked and which fields went (country, then sector; never the level).
+    expect(view.widened).toEqual(
+      world.widenedFrom ? { from: world.widenedFrom, dropped: (['country', 'sector'] as const).filter((f) => world.widenedFrom![f] && !world.filters[f]) } : null,
+    );
+    expect(view.filters).toEqual(world.filters);
+    expect(world.emitted.at(-1)).toEqual({ type: 'evolution.searched', creditsLeft: null });
+    if (world.lastAnswer!.series.every((point) => point.p50 === null)) {
+      // No figures in any year: one sentence, and the widening link while a field is left and a search is allowed.
+      const canSearch = world.credits === null || world.credits > 0;
+      expect(view).toMatchObject({ empty: true, widenField: canSearch ? nextWidening(world.filters) : null });
+      return;
+    }
+    expect(view).toMatchObject({ empty: false, widenField: null });
     // Every year keeps its place: the year under K and the year without quartiles are marked, not dropped.
     expect(view.years.map((y) => [y.year, y.note, y.p50, y.own])).toEqual([
       [2023, 'notEnoughData', null, null],
@@ -224,7 +276,6 @@ const assertions = {
       [2026, null, 110_000, null],
     ]);
     expect(view.years[0]!.reasonKey).toBe('comparison.reasons.NOT_ENOUGH_DATA');
-    expect(world.emitted.at(-1)).toEqual({ type: 'evolution.searched', creditsLeft: null });
     // No "counting…" line that never ends: without a count asked, the panel shows none (the table has each year's).
     const { count } = evolutionView(snapshot).panel;
     if (snapshot.context.count === null) expect(count).toBeNull();
@@ -255,12 +306,64 @@ describe('evolution behaviour', () => {
     world.actor.start();
     world.loading!.resolve(SAVED);
     await settle();
-    expect(world.calls).toEqual([{ filters: { sector: 'energy' }, historyId: HISTORY_ID, idempotencyKey: `${KEY}-0` }]);
+    expect(world.calls).toEqual([{ filters: { sector: 'energy' }, historyId: HISTORY_ID, idempotencyKey: `${KEY}-0`, widen: false }]);
     world.running!.resolve(ANSWER);
     await settle();
     world.actor.send({ type: 'evolution.setFilter', field: 'country', value: 'es' });
     world.actor.send({ type: 'evolution.search' });
-    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'energy', country: 'es' }, historyId: null, idempotencyKey: `${KEY}-1` });
+    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'energy', country: 'es' }, historyId: null, idempotencyKey: `${KEY}-1`, widen: false });
+  });
+
+  it("lets the server widen the person's own group on the first search, shows the group used and says so", async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(OWN_GROUP);
+    await settle();
+    expect(world.calls).toEqual([{ filters: OWN_GROUP.filters, historyId: null, idempotencyKey: `${KEY}-0`, widen: true }]);
+    world.running!.resolve(WIDENED);
+    await settle();
+    const view = evolutionView(world.actor.getSnapshot());
+    expect(view.panel.filters).toEqual({ sector: 'banking', positionLevel: 'director' });
+    expect(view.result).toMatchObject({ empty: false, widenField: null, widened: { from: OWN_GROUP.filters, dropped: ['country'] } });
+    // Filters the person chooses are asked as chosen, and the note goes.
+    world.actor.send({ type: 'evolution.setFilter', field: 'gender', value: 'female' });
+    world.actor.send({ type: 'evolution.search' });
+    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'banking', positionLevel: 'director', gender: 'female' }, historyId: null, idempotencyKey: `${KEY}-1`, widen: false });
+    world.running!.resolve(ANSWER);
+    await settle();
+    expect(evolutionView(world.actor.getSnapshot()).result!.widened).toBeNull();
+  });
+
+  it('replaces a result without figures by a widening link: country, then sector, never the level', async () => {
+    const world = createWorld();
+    world.actor.start();
+    world.loading!.resolve(OWN_GROUP);
+    await settle();
+    world.running!.resolve({ ...EMPTY, filters: world.calls.at(-1)!.filters });
+    await settle();
+    expect(evolutionView(world.actor.getSnapshot()).result).toMatchObject({ empty: true, widenField: 'country', widened: null });
+    world.actor.send({ type: 'evolution.widen' });
+    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'banking', positionLevel: 'director' }, historyId: null, idempotencyKey: `${KEY}-1`, widen: false });
+    world.running!.resolve({ ...EMPTY, filters: world.calls.at(-1)!.filters });
+    await settle();
+    expect(evolutionView(world.actor.getSnapshot()).result).toMatchObject({ empty: true, widenField: 'sector', widened: { from: OWN_GROUP.filters, dropped: ['country'] } });
+    world.actor.send({ type: 'evolution.widen' });
+    expect(world.calls.at(-1)).toMatchObject({ filters: { positionLevel: 'director' } });
+    world.running!.resolve({ ...EMPTY, filters: world.calls.at(-1)!.filters });
+    await settle();
+    // Only the level is left: no link (it is never dropped), and the event is refused.
+    expect(evolutionView(world.actor.getSnapshot()).result).toMatchObject({ empty: true, widenField: null, widened: { dropped: ['country', 'sector'] } });
+    world.actor.send({ type: 'evolution.widen' });
+    expect(world.calls).toHaveLength(3);
+    // A result with figures offers no link either.
+    const withFigures = createWorld();
+    withFigures.actor.start();
+    withFigures.loading!.resolve(OWN_GROUP);
+    await settle();
+    withFigures.running!.resolve(ANSWER);
+    await settle();
+    withFigures.actor.send({ type: 'evolution.widen' });
+    expect(withFigures.calls).toHaveLength(1);
   });
 
   it('a caller out of credits cannot start a new search until the balance changes; an answer reports the balance', async () => {

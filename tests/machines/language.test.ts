@@ -87,16 +87,23 @@ describe('language behaviour', () => {
     const storage = new Map<string, string>();
     const changed: string[] = [];
     const documentElement = { lang: 'es' };
+    const saved: string[] = [];
     const actions = languageActions(
       { setItem: (key: string, value: string) => void storage.set(key, value) },
       { changeLanguage: (language?: string) => (changed.push(language!), Promise.resolve((() => '') as never)) } as never,
       { documentElement } as unknown as Document,
+      (language) => saved.push(language),
     );
     const actor = createActor(languageMachine.provide({ actions }), { input: { language: 'es' } }).start();
+    actor.send({ type: 'language.switch', language: 'en' });
     actor.send({ type: 'language.switch', language: 'en' });
     expect(storage.get('appLanguage')).toBe('en');
     expect(changed).toEqual(['en']);
     expect(documentElement.lang).toBe('en');
+    // The account follows each change once (e-mails and payment pages speak it), never a repeat.
+    expect(saved).toEqual(['en']);
+    actor.send({ type: 'language.switch', language: 'es' });
+    expect(saved).toEqual(['en', 'es']);
   });
 
   it('formats money in whole units: es-ES with euro, en-US with dollar', () => {

@@ -14,13 +14,19 @@ import {
 } from '../../machines/registration/memberRegistrationMachine';
 import { memberRegistrationView } from '../../machines/registration/viewModel';
 import { AuthFailure, REGISTRATION_MAIL_SENT, authMessageKey } from '../../machines/auth/failure';
+import { WELCOME_QUERY } from '../../machines/auth/landing';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
 
 const FORM_ID = 'formAnon000000000000000001';
-const UNCLAIMED: FormToClaim = { userId: null, email: 'ana@example.com' };
-const CLAIMED: FormToClaim = { userId: 'someoneElse000000000000001', email: 'other@example.com' };
+const UNCLAIMED: FormToClaim = { userId: null, email: 'ana@example.com', completed: true };
+/** An anonymous questionnaire not yet sent: claimed, but there is nothing to compare yet. */
+const UNCLAIMED_DRAFT: FormToClaim = { userId: null, email: 'ana@example.com', completed: false };
+const CLAIMED: FormToClaim = { userId: 'someoneElse000000000000001', email: 'other@example.com', completed: true };
+/** Where a new member lands: their personalised comparison with a completed questionnaire, else the completion page. */
+const TO_PERSONAL = `/personalized-comparison?${WELCOME_QUERY}`;
+const TO_COMPLETE = '/register/individual/complete';
 const UNREADABLE = { ok: false, status: 404, value: null, reason: 'http', body: null, errorCode: 'NOT_FOUND', request: null };
 const FIELDS: MemberRegistrationFields = { email: 'ana@example.com', password: 'Secret-passw0rd', language: 'es' };
 const SESSION: Session = {
@@ -44,7 +50,8 @@ const MAIL_SENT = new AuthFailure(REGISTRATION_MAIL_SENT, 202);
 
 type Sent = MemberRegistrationFields & { formId?: string };
 
-const serializeState = (s: MachineSnapshot<MemberRegistrationMachine>) => JSON.stringify({ value: s.value, refused: s.context.refused });
+const serializeState = (s: MachineSnapshot<MemberRegistrationMachine>) =>
+  JSON.stringify({ value: s.value, refused: s.context.refused, completed: s.context.formCompleted });
 
 const graph = machineGraph({
   machine: memberRegistrationMachine,
@@ -53,7 +60,7 @@ const graph = machineGraph({
   events: eventsWithFixtures<MemberRegistrationEvent>(
     { 'memberRegistration.submit': [{ type: 'memberRegistration.submit', fields: FIELDS }] },
     {
-      outputs: { lookUpForm: [UNCLAIMED, CLAIMED], registerMember: [SESSION] },
+      outputs: { lookUpForm: [UNCLAIMED, UNCLAIMED_DRAFT, CLAIMED], registerMember: [SESSION] },
       errors: { lookUpForm: [UNREADABLE], registerMember: [CLAIMED_MEANWHILE, MAIL_SENT] },
     },
   ),
@@ -78,7 +85,7 @@ interface World extends ActorWorld<MemberRegistrationMachine> {
   claimedMeanwhile: boolean;
 }
 
-function createWorld(formId: string | null = FORM_ID): World {
+function createWorld(formId: string | null = FORM_ID, personalViewsLocked = false): World {
   const world = { lookup: null, registration: null, lookups: [], sent: [], emitted: [], form: null, typed: null, failure: null, claimedMeanwhile: false } as Omit<World, 'actor'> as World;
   const machine = memberRegistrationMachine.provide({
     actors: {
@@ -92,7 +99,7 @@ function createWorld(formId: string | null = FORM_ID): World {
       }),
     },
   });
-  world.actor = createActor(machine, { input: { formId } });
+  world.actor = createActor(machine, { input: { formId, personalViewsLocked } });
   world.actor.on('*', (event) => world.emitted.push(event));
   return world;
 }
@@ -131,7 +138,7 @@ const assertions = {
   },
   claiming: (world, snapshot) => {
     // Only a questionnaire without an owner is claimed; its address prefills the form.
-    expect(world.form).toEqual(UNCLAIMED);
+    expect([UNCLAIMED, UNCLAIMED_DRAFT]).toContainEqual(world.form);
     expect(view(snapshot)).toMatchObject({ claiming: true, formNotFound: false, checking: false, formEmail: UNCLAIMED.email });
   },
   'claiming.editing': (_world, snapshot) => expect(view(snapshot)).toMatchObject({ busy: false, errorKey: null }),
@@ -162,7 +169,9 @@ const assertions = {
   registered: (world, snapshot) => {
     expect(snapshot.status).toBe('done');
     const claimed = world.sent.at(-1)!.formId ?? null;
-    expect(world.emitted.at(-1)).toEqual({ type: 'memberRegistration.registered', session: SESSION, claimedFormId: claimed });
+    // A completed questionnaire taken along: straight to the personalised comparison; otherwise the completion page.
+    const to = claimed && world.form?.completed ? TO_PERSONAL : TO_COMPLETE;
+    expect(world.emitted.at(-1)).toEqual({ type: 'memberRegistration.registered', session: SESSION, claimedFormId: claimed, to });
   },
 } satisfies StateAssertions<MemberRegistrationMachine, World>;
 
@@ -183,7 +192,7 @@ describe('memberRegistration behaviour', () => {
     await tick();
     expect(world.lookups).toEqual([]);
     expect(world.sent).toEqual([FIELDS]);
-    expect(world.emitted).toEqual([{ type: 'memberRegistration.registered', session: SESSION, claimedFormId: null }]);
+    expect(world.emitted).toEqual([{ type: 'memberRegistration.registered', session: SESSION, claimedFormId: null, to: TO_COMPLETE }]);
   });
 
   it('a questionnaire claimed meanwhile: the next send goes without it, and the new account keeps nothing of it', async () => {
@@ -200,7 +209,7 @@ describe('memberRegistration behaviour', () => {
     world.registration!.resolve(SESSION);
     await tick();
     expect(world.sent).toEqual([{ ...FIELDS, formId: FORM_ID }, FIELDS]);
-    expect(world.emitted.at(-1)).toEqual({ type: 'memberRegistration.registered', session: SESSION, claimedFormId: null });
+    expect(world.emitted.at(-1)).toEqual({ type: 'memberRegistration.registered', session: SESSION, claimedFormId: null, to: TO_COMPLETE });
   });
 
   it('nothing is sent while the questionnaire is being looked up', () => {
@@ -208,5 +217,16 @@ describe('memberRegistration behaviour', () => {
     world.actor.start();
     world.actor.send({ type: 'memberRegistration.submit', fields: FIELDS });
     expect(world.sent).toEqual([]);
+  });
+
+  it('with the premium flag locking the personal views, a new member lands on the comparison of their own group', async () => {
+    const world = createWorld(FORM_ID, true);
+    world.actor.start();
+    world.lookup!.resolve(UNCLAIMED);
+    await tick();
+    world.actor.send({ type: 'memberRegistration.submit', fields: FIELDS });
+    world.registration!.resolve(SESSION);
+    await tick();
+    expect(world.emitted.at(-1)).toMatchObject({ type: 'memberRegistration.registered', claimedFormId: FORM_ID, to: `/comparison?group=mine&${WELCOME_QUERY}` });
   });
 });

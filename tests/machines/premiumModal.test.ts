@@ -13,7 +13,7 @@ import {
   type PremiumModalUser,
   type SubscriptionCard,
 } from '../../machines/premiumModal/premiumModalMachine';
-import { premiumModalView } from '../../machines/premiumModal/viewModel';
+import { cardsByPlan, premiumModalView } from '../../machines/premiumModal/viewModel';
 import { checkoutMachine, type CheckoutMachine } from '../../machines/checkout/checkoutMachine';
 import { manageSubscriptionMachine, type ManageSubscriptionMachine } from '../../machines/manageSubscription/manageSubscriptionMachine';
 import { corporateContactMachine } from '../../machines/corporateContact/corporateContactMachine';
@@ -156,7 +156,11 @@ const assertions = {
     expect(premiumModalView(snapshot, 'es')).toMatchObject({ open: false, status: 'closed', columns: [] });
     if (world.emitted.length > 0) expect(world.emitted.at(-1)).toEqual({ type: 'premiumModal.closed' });
   },
-  open: (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ open: true, headingKey: 'become_premium.button', subheadingKey: 'become_premium.upgrading' }),
+  open: (_, snapshot) => {
+    // The pitch, unless a plan was just bought here (then what changed: open.purchased).
+    if (!snapshot.hasTag('purchased'))
+      expect(premiumModalView(snapshot, 'es')).toMatchObject({ open: true, headingKey: 'become_premium.button', subheadingKey: 'become_premium.upgrading', nextStep: null });
+  },
   'open.loading': (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'loading', columns: [] }),
   'open.failed': (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'failed', columns: [] }),
   // Spec §4: the manage block only for a current user with a paid plan, and then no cards.
@@ -164,11 +168,24 @@ const assertions = {
     expect(paid(world.user)).toBe(true);
     expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'manage', columns: [] });
   },
+  // Bought from the cards: the heading says the plan is active, the next step leads to the views it opens, and the
+  // manage block is there (no cards).
+  'open.purchased': (world, snapshot) => {
+    expect(paid(world.user)).toBe(true);
+    expect(premiumModalView(snapshot, 'es')).toMatchObject({
+      status: 'purchased',
+      columns: [],
+      headingKey: 'become_premium.purchased.title',
+      subheadingKey: 'become_premium.purchased.text',
+      plan: world.user!.premiumType,
+      nextStep: { to: '/personalized-comparison', labelKey: 'become_premium.purchased.next' },
+    });
+  },
   'open.cards': (world, snapshot) => {
     const view = premiumModalView(snapshot, 'es');
     expect(paid(world.user)).toBe(false);
     expect(view.status).toBe('cards');
-    expect(view.columns.flat().map((c) => c.id)).toEqual(world.catalogue!.subscriptionCards.map((c) => c.id));
+    expect(view.columns.flat().map((c) => c.id)).toEqual(cardsByPlan(world.catalogue!.subscriptionCards).map((c) => c.id));
     expect(view.columns.map((column) => column.map((c) => c.last))).toEqual([[false, true], [false]]);
   },
   'open.cards.browsing': (_, snapshot) => expect(premiumModalView(snapshot, 'es').noticeCardId).toBeNull(),
@@ -227,9 +244,25 @@ describe('premiumModal behaviour', () => {
 
     const free = await openWithCards(FREE);
     free.actor.send({ type: 'premiumModal.userChanged', user: PAID });
-    expect(premiumModalView(free.actor.getSnapshot(), 'es').status).toBe('manage');
+    expect(premiumModalView(free.actor.getSnapshot(), 'es').status).toBe('purchased');
+    free.actor.send({ type: 'premiumModal.manage' });
+    expect(manageOf(free.actor.getSnapshot()).value).toBe('creating');
     // No current user: never the manage block.
     free.actor.send({ type: 'premiumModal.userChanged', user: null });
     expect(premiumModalView(free.actor.getSnapshot(), 'es').status).toBe('cards');
+  });
+
+  it('pairs the options of one plan in a column: each yearly card with its 3-month option, the corporate plan alone', () => {
+    const seeded = ['basic-year', 'advanced-year', 'premium-year', 'basic-quarter', 'advanced-quarter', 'premium-quarter', 'corporate'].map((id) =>
+      card(id, { plan: id.split('-')[0] as SubscriptionCard['plan'] }),
+    );
+    const world = createWorld();
+    world.actor.start();
+    world.actor.send({ type: 'premiumModal.open' });
+    world.loading!.resolve({ ...CATALOGUE, subscriptionCards: seeded });
+    return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      const columns = premiumModalView(world.actor.getSnapshot(), 'es').columns.map((column) => column.map((c) => c.id));
+      expect(columns).toEqual([['basic-year', 'basic-quarter'], ['advanced-year', 'advanced-quarter'], ['premium-year', 'premium-quarter'], ['corporate']]);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { insertForm, insertUser, publishRelease } from './helpers/comparisonFixt
 import { currentYear } from '../../src/domain/constants';
 import { newId } from '../../src/server/ids';
 import { readDataVersion } from '../../src/server/services/dataVersion';
+import { seedCatalogue } from '../../src/server/db/seed';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -126,9 +127,10 @@ describe('detailed statistics: every figure from the fixtures', () => {
     await ledger(corporate, -1, 'admin-adjustment');
     await ledger(corporate, 4, 'welcome-grant');
 
-    // Payments: two packs of 10 credits (one half refunded) and a plan.
-    await purchase(corporate, 'credits_10', 'credits', 49.5);
-    await purchase(corporate, 'credits_10', 'credits', 49.5, 20);
+    // Payments: two packs of 10 credits of the catalogue (one half refunded) and a plan it no longer holds.
+    await seedCatalogue(t.database);
+    await purchase(corporate, 'credits-10', 'credits', 49.5);
+    await purchase(corporate, 'credits-10', 'credits', 49.5, 20);
     await purchase(corporate, 'premium_year', 'plan', 199);
 
     const release = await publishRelease(t.database);
@@ -174,8 +176,9 @@ describe('detailed statistics: every figure from the fixtures', () => {
     expect(body.weekly[0].weekStart < body.weekly[25].weekStart).toBe(true);
     expect(body.credits).toEqual({ sold: 10, spent: 3, refunded: 2, adjusted: 4, granted: 4, balance: 7 });
     expect(body.revenue).toEqual([
-      { itemId: 'premium_year', kind: 'plan', currency: 'EUR', purchases: 1, amount: 199, refunded: 0 },
-      { itemId: 'credits_10', kind: 'credits', currency: 'EUR', purchases: 2, amount: 99, refunded: 20 },
+      // A product is named from the catalogue in both languages; one the catalogue no longer holds keeps its id.
+      { itemId: 'premium_year', names: { es: 'premium_year', en: 'premium_year' }, kind: 'plan', currency: 'EUR', purchases: 1, amount: 199, refunded: 0 },
+      { itemId: 'credits-10', names: { es: '10 créditos', en: '10 credits' }, kind: 'credits', currency: 'EUR', purchases: 2, amount: 99, refunded: 20 },
     ]);
     expect(body.release).toEqual({ id: release.id, sequence: 1, cutAt: release.cutAt, trigger: 'admin', size: 6, changedForms: 6 });
     expect(body.nextScheduledCut).toBe(new Date(new Date(release.cutAt).getTime() + t.config.releaseIntervalHours * 3_600_000).toISOString());

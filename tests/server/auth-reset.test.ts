@@ -147,7 +147,7 @@ describe('password reset through SMTP', () => {
     const already = mailbox.received.length;
     await requestReset(user.email);
     const [mail] = (await mailbox.waitFor(already + 1)).slice(already);
-    expect(decodedText(mail.raw)).toContain('restablecer la contraseña de tu cuenta de Paybench');
+    expect(decodedText(mail.raw)).toContain('restablecer la contraseña de su cuenta de Paybench');
     expect(decodedText(mail.raw)).toContain('30 minutos');
   });
 

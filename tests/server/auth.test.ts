@@ -368,7 +368,7 @@ describe('password rules', () => {
 });
 
 describe('change password', () => {
-  it('needs the current password (403 INVALID_CREDENTIALS), then ends every other session', async () => {
+  it('needs the current password (403 WRONG_PASSWORD, not the sign-in answer), then ends every other session', async () => {
     const user = await t.createUser();
     const mine = await t.signIn(user.email);
     const other = await t.signIn(user.email);
@@ -377,7 +377,7 @@ describe('change password', () => {
 
     const wrong = await change('not-my-password', 'a brand new passphrase 7');
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().errorCode).toBe('INVALID_CREDENTIALS');
+    expect(wrong.json().errorCode).toBe('WRONG_PASSWORD');
     expect((await change(TEST_PASSWORD, 'password123456')).json().errorCode).toBe('WEAK_PASSWORD');
 
     expect((await change(TEST_PASSWORD, 'a brand new passphrase 7')).statusCode).toBe(204);

@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { precompressDirectory } from '../../scripts/vite-precompress';
-import { appRoutes } from '../../src/web/app/routes';
+import { appRoutes } from '../../src/domain/routes';
 
 const INDEX_HTML = `<!doctype html><html lang="es"><head><title>Paybench</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const ASSET = `export const figures = [${Array.from({ length: 400 }, (_, i) => i * 7).join(',')}];\n`.repeat(4);

@@ -74,6 +74,8 @@ describe('corporate registration', () => {
 
 describe('account deletion asks for the password again', () => {
   it('no password, or a wrong one, erases nothing; the right one deletes', async () => {
+    // A wrong password answers WRONG_PASSWORD: the signed-in person typed only the password, so the answer
+    // names it (not the sign-in's "e-mail or password").
     const member = await t.createUser();
     const session = await t.signIn(member.email);
     const remove = (payload?: object) =>
@@ -82,7 +84,7 @@ describe('account deletion asks for the password again', () => {
     expect((await remove({})).json().error).toEqual(['body.password: is required']);
     const wrong = await remove({ password: 'not-the-password' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().errorCode).toBe('INVALID_CREDENTIALS');
+    expect(wrong.json().errorCode).toBe('WRONG_PASSWORD');
     expect(await t.database.execute('select id from users where id = $1', [member.id])).toHaveLength(1);
     expect((await remove({ password: TEST_PASSWORD })).statusCode).toBe(204);
     expect(await t.database.execute('select id from users where id = $1', [member.id])).toHaveLength(0);

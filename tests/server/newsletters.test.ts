@@ -120,7 +120,7 @@ describe('double opt-in', () => {
     const created = await inject({ method: 'POST', url: '/api/newsletter-issues', headers: admin.headers, payload: { subject: 'Pending test', language: 'es', postIds: [postId] } });
     expect(created.statusCode).toBe(201);
     await deliverIssue(deliveryDeps(), created.json().id);
-    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Confirma tu suscripción al boletín de Paybench']);
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Confirme su suscripción al boletín de Paybench']);
   });
 
   it('answers the same for a confirmed address, changes nothing and sends nothing', async () => {

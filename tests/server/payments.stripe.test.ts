@@ -80,6 +80,10 @@ describe('Stripe mode', () => {
 
     const card = await checkout(['member'], 'premium-year');
     expect(new URL(card.res.json().url).searchParams.get('client_reference_id')).toBe(card.user.id);
+    // Stripe's page speaks the account's language, or the one the person uses in the app when the app says it.
+    expect(new URL(card.res.json().url).searchParams.get('locale')).toBe('es');
+    const english = await t.app.inject({ method: 'POST', url: '/api/payments/checkout', headers: card.headers, payload: { buyButton: 'premium-year', language: 'en' } });
+    expect(new URL(english.json().url).searchParams.get('locale')).toBe('en');
     // An item without a configured link cannot be bought.
     const unlinked = await checkout(['corporate'], 'credits-25');
     expect(unlinked.res.statusCode).toBe(503);
@@ -107,13 +111,15 @@ describe('Stripe mode', () => {
     paid.data.object.metadata = { item: 'premium-year' };
     expect((await deliver(t, paid)).statusCode).toBe(200);
     const headers = await t.bearer(user.id, ['member']);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/portal', headers, payload: { returnPath: '/become-premium' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/portal', headers, payload: { returnPath: '/become-premium', language: 'en' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
     const call = seen.find((r) => r.path === '/v1/billing_portal/sessions')!;
     const form = new URLSearchParams(call.body);
     expect(form.get('customer')).toBe(customer);
     expect(form.get('return_url')).toBe(`${t.config.publicUrl}/become-premium`);
+    // The portal in the language the person uses the app in.
+    expect(form.get('locale')).toBe('en');
   });
 
   it('has no sandbox, and app-config says purchases go to Stripe', async () => {

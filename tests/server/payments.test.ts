@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { seedCatalogue } from '../../src/server/db/seed';
+import { publishRelease } from './helpers/comparisonFixtures';
 import type { Role } from '../../src/server/auth/accessToken';
 
 let t: TestApp;
@@ -70,15 +71,27 @@ describe('catalogue', () => {
     expect(cards['premium-year'].content[0].title).toBe('Premium');
   });
 
-  it('converts to dollars for English (query or Accept-Language) and names the rate and its date', async () => {
+  it('converts to dollars for English (query or Accept-Language) with the release\'s rate and cut date, prices in whole dollars', async () => {
+    // Before the first release nothing converts: no page shows a rate the figures were not published with.
+    const before = (await t.app.inject({ method: 'GET', url: '/api/payments/catalogue?lang=en' })).json();
+    expect(before).toMatchObject({ language: 'en', currency: 'EUR', conversion: null });
+    expect(before.creditPacks[0]).toMatchObject({ price: 999, currency: 'EUR' });
+
+    const release = await publishRelease(t.database);
+    const cutDay = release.cutAt.slice(0, 10);
     for (const request of [{ url: '/api/payments/catalogue?lang=en' }, { url: '/api/payments/catalogue', headers: { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' } }]) {
       const body = (await t.app.inject({ method: 'GET', ...request })).json();
       expect(body.language).toBe('en');
       expect(body.currency).toBe('USD');
-      expect(body.conversion).toEqual({ from: 'EUR', to: 'USD', rate: 1.25, date: '2026-11-02' });
-      expect(body.creditPacks[0]).toMatchObject({ name: '10 credits', price: 1248.75, priceCredit: 123.75, currency: 'USD' });
+      // One rate and one date on every page of the release: the catalogue's are app-config's (the release's cut),
+      // not the date the admin typed beside the rate (2026-11-02).
+      expect(body.conversion).toEqual({ from: 'EUR', to: 'USD', rate: 1.25, date: cutDay });
+      const config = (await t.app.inject({ method: 'GET', url: '/api/app-config' })).json();
+      expect(config.exchangeRates).toEqual({ date: cutDay, base: 'EUR', rates: { USD: 1.25 } });
+      // 999 € × 1.25 = 1,248.75 → $1,249; 99 € → $124 (not 123.75); 171 € → $214; 14.25 €/month → $18.
+      expect(body.creditPacks[0]).toMatchObject({ name: '10 credits', price: 1249, priceCredit: 124, currency: 'USD' });
       const premium = body.subscriptionCards.find((c: { id: string }) => c.id === 'premium-year');
-      expect(premium).toMatchObject({ price: 213.75, priceMonth: 17.81, currecy: '$' });
+      expect(premium).toMatchObject({ price: 214, priceMonth: 18, currecy: '$' });
     }
   });
 
@@ -206,6 +219,43 @@ describe('sandbox end to end', () => {
     const after = await stored(member.id);
     expect(after.premium_type).toBe('free');
     expect(after.stripe_subscription_id).toBeNull();
+  });
+
+  it('the payment pages speak the language the person uses in the app, which becomes the account\'s language for later e-mails', async () => {
+    // An account registered in Spanish, used in English.
+    const member = await account(['member'], { language: 'es' });
+    const res = await checkout(member.headers, { buyButton: 'premium-year', language: 'en' });
+    expect(res.statusCode).toBe(200);
+    const id = sessionOf(res.json().url);
+    const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${id}`, headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('TEST MODE');
+    expect(page.body).not.toContain('MODO DE PRUEBA');
+    // Charged in euros, written as the app writes prices (whole units, no ",00").
+    expect(page.body).toContain('€171');
+    const [{ language }] = await t.database.execute<{ language: string }>('select language from users where id = $1', [member.id]);
+    expect(language).toBe('en');
+
+    // The password-reset mail now comes in English.
+    await t.app.inject({ method: 'POST', url: '/api/users/reset-pass', payload: { email: member.email } });
+    let subjects: string[] = [];
+    for (let i = 0; i < 50 && subjects.length === 0; i++) {
+      const rows = await t.database.execute<{ subject: string }>('select subject from email_outbox where "to" = $1', [member.email]);
+      subjects = rows.map((row) => row.subject);
+      if (subjects.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(subjects).toEqual(['Reset your Paybench password']);
+
+    // Back to Spanish in the app: the portal follows. Without a language the account's is used.
+    await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete` });
+    const portal = await t.app.inject({ method: 'POST', url: '/api/payments/portal', headers: member.headers, payload: { language: 'es' } });
+    const portalPage = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${sessionOf(portal.json().url)}`, headers: { accept: 'text/html' } });
+    expect(portalPage.body).toContain('MODO DE PRUEBA');
+    const unsaid = await t.app.inject({ method: 'POST', url: '/api/payments/portal', headers: member.headers });
+    const unsaidPage = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${sessionOf(unsaid.json().url)}`, headers: { accept: 'text/html' } });
+    expect(unsaidPage.body).toContain('<html lang="es">');
+    // A language outside the contract is refused like any invalid body.
+    expect((await checkout(member.headers, { buyButton: 'premium-year', language: 'fr' })).statusCode).toBe(400);
   });
 
   it('an unknown session is 404', async () => {

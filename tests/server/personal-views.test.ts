@@ -379,6 +379,41 @@ describe('evolution over the years', () => {
     const kept = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, projection: true }, admin.headers)).json();
     expect(kept).toMatchObject({ filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, widenedSteps: [] });
   });
+
+  it("widens an evolution's group when asked, like the personalised comparison (country, then sector; never the level), and says so", async () => {
+    const evolution = async (payload: object) => {
+      const res = await post(t, 'forms/evolution', payload, member.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // No Portuguese consulting directors: the country (and its city) goes; the Spanish ones have medians in 2023 and 2026.
+    const body = await evolution({ filters: { country: 'pt', city: 'lisboa', sector: 'consulting', positionLevel: 'director' }, widen: true, getUserEvolution: true });
+    expect(body.filters).toEqual({ sector: 'consulting', positionLevel: 'director' });
+    expect(body.widenedSteps).toEqual(['country']);
+    // The wider group is an ordinary filter combination: the very figures its own evolution (and comparison) publishes.
+    const wider = await evolution({ filters: body.filters });
+    expect(body.series).toEqual(wider.series);
+    expect(wider.widenedSteps).toBeUndefined();
+    expect(body.series.filter((p: { p50: number | null }) => p.p50 !== null).length).toBeGreaterThanOrEqual(2);
+    expect(body.userSeries.map((p: { year: number }) => p.year)).toEqual([2023, 2026]);
+    // Saved (and so re-opened) as the group used.
+    const history = (await get(t, 'forms/user-history?limit=1', member.headers)).json();
+    expect(history.items[0]).toMatchObject({ id: body.historyId, kind: 'evolution', filters: { sector: 'consulting', positionLevel: 'director' } });
+
+    // Nobody in a sector at that level: the sector goes too; the position level always stays, even when the group
+    // left has no figures at all (its years are under K, not replaced by another level's).
+    expect(await evolution({ filters: { sector: 'retail', positionLevel: 'director' }, widen: true })).toMatchObject({ filters: { positionLevel: 'director' }, widenedSteps: ['sector'] });
+    const top = await evolution({ filters: { country: 'es', sector: 'consulting', positionLevel: 'ceo' }, widen: true });
+    expect(top).toMatchObject({ filters: { positionLevel: 'ceo' }, widenedSteps: ['country', 'sector'] });
+    expect(top.series.every((p: { status: string; p50: number | null }) => p.status === 'not-enough-data' && p.p50 === null)).toBe(true);
+
+    // A group with figures is kept as asked; without widen, a group is never widened.
+    expect(await evolution({ filters: { sector: 'consulting', country: 'es' }, widen: true })).toMatchObject({ filters: { sector: 'consulting', country: 'es' }, widenedSteps: [] });
+    const asked = await evolution({ filters: { country: 'pt', sector: 'consulting' } });
+    expect(asked.filters).toEqual({ country: 'pt', sector: 'consulting' });
+    expect(asked.widenedSteps).toBeUndefined();
+    expect(asked.series.every((p: { p50: number | null }) => p.p50 === null)).toBe(true);
+  });
 });
 
 describe('insights', () => {
@@ -453,6 +488,37 @@ describe('insights', () => {
     const refused = await get(t, 'forms/better-city', stranger.headers);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorCode).toBe('FORM_REQUIRED');
+  });
+
+  it("widens an empty ranking when asked (its widening link): the country, then the sector, never the level", async () => {
+    // A Portuguese insurance director: nobody shares the sector, so every ranking of the profile is empty.
+    const alone = await user(t, ['member']);
+    await insertForm(t.database, { userId: alone.id, country: 'pt', city: 'porto', sector: 'insurance', fixedSalary: 130_000 });
+    await publishRelease(t.database);
+    const ranking = async (url: string) => {
+      const res = await get(t, url, alone.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const empty = await ranking('forms/average-by-country');
+    expect(empty).toMatchObject({ filters: { sector: 'insurance', positionLevel: 'director', year: YEAR }, items: [] });
+    expect(empty.widenedSteps).toBeUndefined();
+    // Without the sector: directors by country, each the comparison's answer for its filters.
+    const countries = await ranking('forms/average-by-country?widen=true');
+    expect(countries).toMatchObject({ filters: { positionLevel: 'director', year: YEAR }, widenedSteps: ['sector'] });
+    expect(countries.items.map((i: { key: string }) => i.key).sort()).toEqual(['es', 'pt']);
+    const admin = await user(t, ['admin']);
+    const portugal = countries.items.find((i: { key: string }) => i.key === 'pt');
+    const comparison = (await post(t, 'forms/comparation', { filters: { country: 'pt', positionLevel: 'director', year: YEAR } }, admin.headers)).json();
+    expect(portugal).toEqual({ key: 'pt', n: comparison.count, countLabel: comparison.countLabel, ...pick(comparison.measures.totalWithDeferral, ['p50', 'mean', 'p25', 'p75']) });
+    // The sectors of the level across every country (the country dropped): each entry is still published only as
+    // the comparison would, so banking is refused here (all directors minus banking ones would be the one insurer).
+    const sectors = await ranking('forms/better-sectors?widen=true');
+    expect(sectors).toMatchObject({ filters: { positionLevel: 'director', year: YEAR }, widenedSteps: ['country'], items: [], omitted: { refused: 1 } });
+    // Portugal's cities without the sector.
+    expect(await ranking('forms/better-city?widen=true')).toMatchObject({ filters: { positionLevel: 'director', year: YEAR }, widenedSteps: ['sector'], items: [{ key: 'porto' }] });
+    // A ranking with entries is kept as it is.
+    expect((await get(t, 'forms/better-sectors?widen=true', member.headers)).json()).toMatchObject({ filters: { country: 'es', positionLevel: 'director', year: YEAR }, widenedSteps: [] });
   });
 });
 

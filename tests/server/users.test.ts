@@ -122,6 +122,28 @@ const PERMISSIONS: PermissionRow[] = [
   },
   { call: 'verifyEmail', request: () => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'y'.repeat(43) } }), expect: all(400) },
   { call: 'listOutbox', request: () => ({ method: 'GET', url: '/api/admin/outbox' }), expect: adminOnly(200) },
+  // The second factor (docs/identity.md). A challenge nobody was given opens nothing, for anyone.
+  {
+    call: 'verifySecondFactor',
+    request: () => ({ method: 'POST', url: '/api/auth/sign-in/second-factor', payload: { challenge: 'z'.repeat(43), code: '123456' } }),
+    expect: all(401),
+  },
+  {
+    call: 'enrolSecondFactor',
+    request: () => ({ method: 'POST', url: '/api/auth/sign-in/enrol', payload: { challenge: 'z'.repeat(43), code: '123456' } }),
+    expect: all(401),
+  },
+  { call: 'getSecondFactor', request: () => ({ method: 'GET', url: '/api/auth/totp' }), expect: signedIn(200) },
+  { call: 'startTotpEnrolment', request: () => ({ method: 'POST', url: '/api/auth/totp/setup' }), expect: signedIn(200) },
+  // Each caller's own account only: no enrolment started (409), no second factor to turn off (204, nothing to do)
+  // or to replace the codes of (409).
+  { call: 'confirmTotpEnrolment', request: () => ({ method: 'POST', url: '/api/auth/totp/confirm', payload: { code: '123456' } }), expect: signedIn(409) },
+  {
+    call: 'disableTotp',
+    request: () => ({ method: 'POST', url: '/api/auth/totp/disable', payload: { password: TEST_PASSWORD, code: '123456' } }),
+    expect: signedIn(204),
+  },
+  { call: 'regenerateRecoveryCodes', request: () => ({ method: 'POST', url: '/api/auth/totp/recovery-codes', payload: { code: '123456' } }), expect: signedIn(409) },
 ];
 
 describe('permission table: every users and identity call × caller', () => {
@@ -589,7 +611,7 @@ describe('GDPR: export and delete my account', () => {
     // The password first (re-authentication): a wrong one erases nothing.
     const refused = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers, payload: { password: 'not-my-password' } });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().errorCode).toBe('INVALID_CREDENTIALS');
+    expect(refused.json().errorCode).toBe('WRONG_PASSWORD');
     expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(400);
     expect(await t.database.execute('select id from users where id = $1', [member.id])).toHaveLength(1);
 

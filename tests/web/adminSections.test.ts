@@ -3,7 +3,7 @@
 // from the navigation, named in both languages.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_HOME, ADMIN_SECTIONS, activeAdminSection, visibleAdminSections } from '../../src/web/features/admin/adminSections';
-import { appRoutes } from '../../src/web/app/routes';
+import { appRoutes } from '../../src/domain/routes';
 import es from '../../locales/es.json';
 import en from '../../locales/en.json';
 

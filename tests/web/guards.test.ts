@@ -1,7 +1,7 @@
 // The route guards of spec §2 as a decision table over the real route table.
 import { describe, expect, it } from 'vitest';
 import { decideGuards } from '../../src/web/app/guards';
-import { appRoutes, type Guard } from '../../src/web/app/routes';
+import { appRoutes, type Guard } from '../../src/domain/routes';
 import type { User } from '../../machines/auth/landing';
 
 const as = (...role: User['role']): User => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountSections, headerSections, informationPages } from '../../src/web/app/navigation';
-import { appRoutes } from '../../src/web/app/routes';
+import { accountSections, headerSections, informationPages, personalViews, premiumPage, sectionLock } from '../../src/web/app/navigation';
+import { appRoutes } from '../../src/domain/routes';
 
 const routed = new Set(appRoutes.map((route) => `/${route.path}`));
 
@@ -31,6 +31,28 @@ describe('account menu and footer', () => {
   });
 
   it('every link leads to a routed path', () => {
-    for (const entry of [...headerSections(true), ...accountSections, ...informationPages]) expect(routed.has(entry.to), entry.to).toBe(true);
+    for (const entry of [...headerSections(true), ...accountSections, ...informationPages, ...personalViews, premiumPage]) expect(routed.has(entry.to), entry.to).toBe(true);
+  });
+});
+
+describe('the personal views outside the header (issue 27 item 1)', () => {
+  const free = { premiumType: 'free', role: ['member'] };
+  const paid = { premiumType: 'premium', role: ['member'] };
+  const admin = { premiumType: 'free', role: ['admin'] };
+
+  it('the personal views are the three paid sections the header leaves out with the premium flag off', () => {
+    const hidden = headerSections(true).filter((entry) => !headerSections(false).includes(entry));
+    expect(personalViews).toEqual(hidden);
+  });
+
+  it('with the premium flag off nothing is locked', () => {
+    for (const user of [free, paid, admin, null]) for (const entry of headerSections(true)) expect(sectionLock(entry, false, user)).toBeNull();
+  });
+
+  it('with the flag on, a free plan finds the personal views locked (premium), a paid plan or an admin does not', () => {
+    const locked = (user: typeof free | null) => headerSections(true).filter((entry) => sectionLock(entry, true, user) === 'premium').map((entry) => entry.to);
+    expect(locked(free)).toEqual(['/personalized-comparison', '/your-evolution', '/your-income-projection']);
+    expect(locked(paid)).toEqual([]);
+    expect(locked(admin)).toEqual([]);
   });
 });

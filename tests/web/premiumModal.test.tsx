@@ -63,7 +63,8 @@ describe('premium modal layout', () => {
     expect(within(modal).getByRole('heading', { name: 'Hágase premium' })).toBeTruthy();
     const columns = within(modal).getAllByTestId('card-column');
     expect(columns.map((column) => within(column).getAllByTestId('subscription-card').map((c) => c.getAttribute('data-last')))).toEqual([['false', 'true'], ['false']]);
-    const [basic, premium, quarter] = within(modal).getAllByTestId('subscription-card');
+    // One plan's options share a column: the basic yearly card with its 3-month option, then premium.
+    const [basic, quarter, premium] = within(modal).getAllByTestId('subscription-card');
     // "-25%": badge and the secondary style; others tertiary without a badge.
     expect(within(premium).getByTestId('card-discount').textContent).toBe('-25%');
     expect(within(premium).getByTestId('card-select').getAttribute('data-style')).toBe('secondary');

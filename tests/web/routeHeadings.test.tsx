@@ -8,7 +8,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nextProvider } from 'react-i18next';
 import { PAGE_SECTIONS, splitLocale } from '../../scripts/vite-locale-split';
-import { appRoutes, routeHeadingKeys, QUESTIONNAIRE_HEADING } from '../../src/web/app/routes';
+import { appRoutes, routeHeadingKeys, QUESTIONNAIRE_HEADING } from '../../src/domain/routes';
 import { createI18n } from '../../src/web/app/i18nBundled';
 import { system } from '../../src/web/app/theme';
 import { PageIntro, PageIntroLoading } from '../../src/web/components/PageIntro';

@@ -1,6 +1,6 @@
 // The route table against spec §2.
 import { describe, expect, it } from 'vitest';
-import { appRoutes, ROOT_REDIRECT, type Guard } from '../../src/web/app/routes';
+import { appRoutes, ROOT_REDIRECT, type Guard } from '../../src/domain/routes';
 import es from '../../locales/es.json';
 import en from '../../locales/en.json';
 

@@ -5,11 +5,13 @@ import type { Queryable } from '../db/open';
 import { newId } from '../ids';
 import { hashSecretToken, newSecretToken } from './secretTokens';
 
-export type ActionPurpose = 'password-reset' | 'verify-email';
+export type ActionPurpose = 'password-reset' | 'verify-email' | 'second-factor';
 
 export const ACTION_TOKEN_TTL_MINUTES: Record<ActionPurpose, number> = {
   'password-reset': 30,
   'verify-email': 48 * 60,
+  // The step between a right password and the second factor (auth/secondFactor.ts).
+  'second-factor': 5,
 };
 
 /** Creates a token for the user and returns it (the only time it exists in clear). */

@@ -48,15 +48,15 @@ const pack = (credits: number, price: number, priceCredit: number, style: string
 // evolution over the years, premium also the income projection.
 const FEATURES: Record<'basic' | 'advanced' | 'premium', Record<Language, string[]>> = {
   basic: {
-    es: ['Comparación personalizada', 'Comparación con filtros', 'Tu formulario de cada año'],
+    es: ['Comparativa personalizada', 'Comparativa con filtros', 'Su cuestionario de cada año'],
     en: ['Personalised comparison', 'Comparison with filters', 'Your questionnaire every year'],
   },
   advanced: {
-    es: ['Todo lo del plan básico', 'Tu evolución a lo largo de los años', 'Perspectivas por ciudad y sector'],
+    es: ['Todo lo del plan básico', 'Su evolución a lo largo de los años', 'Perspectivas por ciudad y sector'],
     en: ['Everything in basic', 'Your evolution over the years', 'Insights by city and sector'],
   },
   premium: {
-    es: ['Todo lo del plan avanzado', 'Proyección de tus ingresos', 'Soporte prioritario'],
+    es: ['Todo lo del plan avanzado', 'Proyección de sus ingresos', 'Soporte prioritario'],
     en: ['Everything in advanced', 'Your income projection', 'Priority support'],
   },
 };
@@ -103,6 +103,20 @@ const quarterly = (plan: 'basic' | 'advanced' | 'premium', price: number): Catal
   },
 });
 
+/**
+ * Card lines the catalogue first shipped with in the tú voice, and their usted wording (issue 27: one voice). Stored
+ * cards still showing one get the new line at start (seedCatalogue); a line an admin rewrote is left alone.
+ */
+export const RETIRED_CARD_LINES: Record<string, string> = {
+  'Comparación personalizada': 'Comparativa personalizada',
+  'Comparación con filtros': 'Comparativa con filtros',
+  'Tu formulario de cada año': 'Su cuestionario de cada año',
+  'Tu evolución a lo largo de los años': 'Su evolución a lo largo de los años',
+  'Proyección de tus ingresos': 'Proyección de sus ingresos',
+  'Usuarios para toda tu empresa': 'Usuarios para toda su empresa',
+  'Precio a medida: te contactamos': 'Precio a medida: nos pondremos en contacto con usted',
+};
+
 export const CATALOGUE_SEED: CatalogueSeedItem[] = [
   pack(10, 999, 99, 'tertiary'),
   pack(25, 2225, 89, 'secondary'),
@@ -127,7 +141,7 @@ export const CATALOGUE_SEED: CatalogueSeedItem[] = [
     texts: {
       es: {
         name: 'Plan corporativo',
-        content: [{ title: 'Corporativo', subtitle: ['Búsquedas ilimitadas (sin créditos)', 'Usuarios para toda tu empresa', 'Precio a medida: te contactamos'] }],
+        content: [{ title: 'Corporativo', subtitle: ['Búsquedas ilimitadas (sin créditos)', 'Usuarios para toda su empresa', 'Precio a medida: nos pondremos en contacto con usted'] }],
       },
       en: {
         name: 'Corporate plan',

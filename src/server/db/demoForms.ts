@@ -173,11 +173,21 @@ export function* generateDemoPeople(formCount: number, seed = 20230101, now = ne
   }
 }
 
-function generatePerson(random: Random, index: number, years: number[], remaining: number): DemoPerson {
-  const country = pick(random, COUNTRIES, COUNTRY_WEIGHT);
-  const city = pick(random, COUNTRY_CITIES[country]);
-  const level = pick(random, POSITION_LEVELS, LEVEL_WEIGHT);
-  const sector = pick(random, SECTORS);
+/** Where a person works, when it is fixed instead of drawn (the demo member's neighbourhood). */
+export interface DemoProfile {
+  country: CountryCode;
+  city: string;
+  sector: string;
+  positionLevel: PositionLevel;
+}
+
+function generatePerson(random: Random, index: number, years: number[], remaining: number, fixed?: DemoProfile, email = personEmail(index)): DemoPerson {
+  // The draws happen even for a fixed profile, so the stream of random numbers (and so the panel) stays the same.
+  let country = pick(random, COUNTRIES, COUNTRY_WEIGHT);
+  let city: string = pick(random, COUNTRY_CITIES[country]);
+  let level = pick(random, POSITION_LEVELS, LEVEL_WEIGHT);
+  let sector: string = pick(random, SECTORS);
+  if (fixed) ({ country, city, positionLevel: level, sector } = fixed);
   const sizeIndex = Math.floor(random() * COMPANY_SIZES.length);
   const companyType = pick(random, COMPANY_TYPES, [22, 38, 20, 8, 12]);
   const functionalArea = level === 'ceo' ? 'general-management' : pick(random, FUNCTIONAL_AREAS);
@@ -201,7 +211,6 @@ function generatePerson(random: Random, index: number, years: number[], remainin
   const lastYearIndex = years.length - 1 - Math.floor(random() * (years.length - span + 1) * random());
   const firstYearIndex = Math.max(0, lastYearIndex - span + 1);
 
-  const email = personEmail(index);
   const forms: DemoForm[] = [];
   for (let y = firstYearIndex; y <= lastYearIndex; y++) {
     const yearsOn = y - firstYearIndex;
@@ -243,4 +252,92 @@ function generatePerson(random: Random, index: number, years: number[], remainin
     });
   }
   return { index, email, forms };
+}
+
+/**
+ * Forms per survey year of the demo member's own group (their country × sector × position level), on top of the
+ * generic panel's 2–3 and the member's own: enough that the published count (perturbed, rounded to 5) reaches 20
+ * in every year, so the member's personal views show every figure (p10 and p90 need 20) at first sight.
+ */
+export const NEIGHBOURHOOD_PER_YEAR = { min: 28, max: 34 } as const;
+
+/**
+ * Forms per survey year of each ring around that group: the same group without one of its conditions (another
+ * level, another sector, another country). The rule against differencing refuses a group whose removal of one
+ * condition adds 1 to K−1 people, so a lone group of 30 would be refused wherever the panel leaves its ring at
+ * 1–4 people; rings of 10 or more make each removal add at least K.
+ */
+export const NEIGHBOURHOOD_RING_PER_YEAR = { min: 10, max: 16 } as const;
+
+/**
+ * Forms per survey year in the member's own city and elsewhere: in the group, its city's median needs 15 people and
+ * the rest of the country at least K (the city's group without its city); each Spanish ring needs K in the city.
+ */
+const HOME_CITY = { group: { home: 18, away: 8 }, ring: { home: 6, away: 0 } } as const;
+
+interface Ring {
+  min: number;
+  max: number;
+  /** Forms per year needed in the member's city and in the country's other cities (a Spanish ring's). */
+  city: { home: number; away: number } | null;
+  /** The person's profile (the city is set afterwards, from the years they answer). */
+  draw(random: Random): DemoProfile;
+}
+
+/**
+ * The people around a demo account (deterministic, from `seed`), with the panel's pay model and runs of
+ * consecutive years: its own group (country × sector × level) and three rings — the same sector and country at
+ * other levels, the same level and country in other sectors, the same sector and level in other countries — so that
+ * the account's own group, its city's and each wider one are published rather than refused. People are drawn
+ * until every survey year has each part's minimum (and the home city's), leaving out those who would push a year
+ * past its maximum.
+ */
+export function generateNeighbourhood(profile: DemoProfile, seed = 20240607, now = new Date()): DemoPerson[] {
+  const random = seededRandom(seed);
+  const years = surveyYears(now);
+  const { min, max } = NEIGHBOURHOOD_RING_PER_YEAR;
+  const others = COUNTRIES.filter((country) => country !== profile.country);
+  const rings: Ring[] = [
+    { ...NEIGHBOURHOOD_PER_YEAR, city: HOME_CITY.group, draw: () => ({ ...profile }) },
+    { min, max, city: HOME_CITY.ring, draw: (r) => ({ ...profile, positionLevel: pick(r, POSITION_LEVELS.filter((level) => level !== profile.positionLevel)) }) },
+    { min, max, city: HOME_CITY.ring, draw: (r) => ({ ...profile, sector: pick(r, SECTORS.filter((sector) => sector !== profile.sector)) }) },
+    {
+      min,
+      max,
+      city: null,
+      draw: (r) => {
+        const country = pick(r, others, others.map((c) => COUNTRY_WEIGHT[COUNTRIES.indexOf(c)]));
+        return { ...profile, country, city: pick(r, COUNTRY_CITIES[country]) };
+      },
+    },
+  ];
+  const awayCities = COUNTRY_CITIES[profile.country].filter((city) => city !== profile.city);
+  const people: DemoPerson[] = [];
+  for (const ring of rings) {
+    const count = (least: number) => new Map(years.map((year) => [year, least]));
+    // What each year still needs: forms, forms in the member's city, forms in the country's other cities.
+    const needed = { total: count(ring.min), home: count(ring.city?.home ?? 0), away: count(ring.city?.away ?? 0) };
+    const short = (need: Map<number, number>) => [...need.values()].some((n) => n > 0);
+    const room = new Map(years.map((year) => [year, ring.max]));
+    for (let draws = 0; (short(needed.total) || short(needed.home) || short(needed.away)) && draws < 10_000; draws++) {
+      const index = people.length;
+      const email = `neighbour-${profile.country}-${profile.sector}-${profile.positionLevel}-${String(index).padStart(4, '0')}@seed.paybench.demo`;
+      const person = generatePerson(random, index, years, years.length, ring.draw(random), email);
+      if (person.forms.some((form) => room.get(form.surveyYear)! <= 0)) continue;
+      if (ring.city) {
+        // Where they work, from the years they answer: the city that one of those years still needs, else either.
+        const needs = (need: Map<number, number>) => person.forms.some((form) => need.get(form.surveyYear)! > 0);
+        const home = needs(needed.home) ? true : needs(needed.away) ? false : random() < 0.6;
+        const city = home ? profile.city : pick(random, awayCities);
+        for (const form of person.forms) form.answers.city = city;
+        for (const form of person.forms) (home ? needed.home : needed.away).set(form.surveyYear, (home ? needed.home : needed.away).get(form.surveyYear)! - 1);
+      }
+      for (const form of person.forms) {
+        room.set(form.surveyYear, room.get(form.surveyYear)! - 1);
+        needed.total.set(form.surveyYear, needed.total.get(form.surveyYear)! - 1);
+      }
+      people.push(person);
+    }
+  }
+  return people;
 }

@@ -47,10 +47,31 @@ export const users = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** `created` of the last subscription event applied (older deliveries arriving late are ignored). */
     subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true, mode: 'date' }),
+    /** The TOTP second factor's secret (auth/totp.ts), encrypted; null while the account has none. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled: it replaces totp_secret once a code from it is confirmed. Encrypted. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The 30-second step of the last code accepted: a code is never accepted twice (RFC 6238 §5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+/** Single-use recovery codes of the TOTP second factor (only their SHA-256 is kept). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );
 
 /**

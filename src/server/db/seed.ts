@@ -5,7 +5,7 @@
 // The first-start seed is one transaction: a start killed at any moment leaves either nothing (the next
 // start seeds again) or the whole seed, never accounts without forms. An advisory lock taken inside it makes
 // instances that start together on one PostgreSQL seed once.
-import { generateDemoPeople, type DemoPerson } from './demoForms';
+import { generateDemoPeople, generateNeighbourhood, type DemoPerson, type DemoProfile } from './demoForms';
 import { formColumns } from './formRow';
 import type { Database, Queryable } from './open';
 import { newId } from '../ids';
@@ -14,7 +14,7 @@ import { surveyYears } from '../../domain/constants';
 import { demoPosts } from './demoPosts';
 import { uniqueSlug } from '../services/news';
 import { bumpDataVersion } from '../services/dataVersion';
-import { CATALOGUE_SEED } from './demoCatalogue';
+import { CATALOGUE_SEED, RETIRED_CARD_LINES } from './demoCatalogue';
 
 export interface DemoLogin {
   role: string;
@@ -40,6 +40,12 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'corporate (unlimited plan)', email: DEMO_ACCOUNTS.unlimited },
   { role: 'member', email: DEMO_ACCOUNTS.member },
 ];
+
+/**
+ * Where the demo member works: a director in Spanish banking, in Madrid. The seed gives this group a populated
+ * neighbourhood (demoForms.ts generateNeighbourhood), so the member's personal views show figures at first sight.
+ */
+export const DEMO_MEMBER_PROFILE: DemoProfile = { country: 'es', city: 'madrid', sector: 'banking', positionLevel: 'director' };
 
 /** Credits the demo corporate account starts with. */
 export const DEMO_CORPORATE_CREDITS = 10;
@@ -84,7 +90,13 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     await step('configs');
     await seedPosts(tx);
     await step('posts');
-    const forms = await writeDemoForms(tx, options.forms, { now: options.now, batchSize: options.batchSize, afterBatch: () => step('forms') });
+    let forms = await writeDemoForms(tx, options.forms, { now: options.now, batchSize: options.batchSize, afterBatch: () => step('forms') });
+    if (options.forms > 0) {
+      // The demo member's colleagues, on top of the generated panel (whose own 20 sectors × 6 levels leave the
+      // member's group 2–3 people a year); with SEED_FORMS=0 only the accounts are seeded.
+      forms += await writeBatch(tx, generateNeighbourhood(DEMO_MEMBER_PROFILE, undefined, options.now), 0);
+      await step('forms');
+    }
     await bumpDataVersion(tx);
     await step('complete');
     return { created: true, forms, logins: DEMO_LOGINS };
@@ -93,7 +105,8 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
 
 /**
  * The payments catalogue (spec §9), on every start: items missing from catalogue_items are added, stored ones are
- * left as an admin may have changed them. Idempotent, and safe when instances start together (on conflict).
+ * left as an admin may have changed them, except card lines still in the retired tú wording (RETIRED_CARD_LINES).
+ * Idempotent, and safe when instances start together (on conflict).
  */
 export async function seedCatalogue(database: Queryable): Promise<number> {
   let added = 0;
@@ -105,7 +118,18 @@ export async function seedCatalogue(database: Queryable): Promise<number> {
     );
     added += rows.length;
   }
+  await rewordRetiredCardLines(database);
   return added;
+}
+
+async function rewordRetiredCardLines(database: Queryable): Promise<void> {
+  const stored = await database.execute<{ id: string; texts: unknown }>(`select id, texts from catalogue_items`);
+  for (const { id, texts } of stored) {
+    const before = JSON.stringify(texts);
+    let after = before;
+    for (const [retired, line] of Object.entries(RETIRED_CARD_LINES)) after = after.split(JSON.stringify(retired)).join(JSON.stringify(line));
+    if (after !== before) await database.execute(`update catalogue_items set texts = $2 where id = $1`, [id, after]);
+  }
 }
 
 async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date()) {
@@ -135,17 +159,17 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
     const answers = {
       email: DEMO_ACCOUNTS.member,
       currency: 'EUR',
-      country: 'es',
-      city: 'madrid',
+      country: DEMO_MEMBER_PROFILE.country,
+      city: DEMO_MEMBER_PROFILE.city,
       birthYear: 1978,
       gender: 'female',
       educationLevel: 'mba',
       yearsExperience: 20 + i,
-      sector: 'banking',
+      sector: DEMO_MEMBER_PROFILE.sector,
       companySize: '5000-plus',
       companyType: 'listed',
       functionalArea: 'finance',
-      positionLevel: 'director',
+      positionLevel: DEMO_MEMBER_PROFILE.positionLevel,
       directReports: 14,
       yearsInPosition: 3 + i,
       fixedSalary: 168_000 + i * 6_000,

@@ -26,12 +26,12 @@ const languageOf = (language: string): Language => (language === 'en' ? 'en' : '
 
 const CONFIRM = {
   es: (days: number) => ({
-    subject: 'Confirma tu suscripción al boletín de Paybench',
+    subject: 'Confirme su suscripción al boletín de Paybench',
     greeting: 'Hola:',
-    lead: 'Alguien, probablemente tú, ha pedido recibir el boletín de Paybench en esta dirección. Confirma la suscripción con este enlace; hasta entonces no te enviaremos nada.',
+    lead: 'Alguien, probablemente usted, ha pedido recibir el boletín de Paybench en esta dirección. Confirme la suscripción con este enlace; hasta entonces no le enviaremos nada.',
     action: 'Confirmar la suscripción',
     validity: `El enlace caduca en ${days} días.`,
-    ignore: 'Si no lo has pedido tú, ignora este mensaje: no quedarás suscrito.',
+    ignore: 'Si no lo ha pedido usted, ignore este mensaje: no quedará suscrito.',
     signature: 'El equipo de Paybench',
   }),
   en: (days: number) => ({
@@ -73,7 +73,7 @@ export interface IssueContent {
 }
 
 const ISSUE = {
-  es: { readMore: 'Leer más', why: 'Recibes este boletín porque te suscribiste a Paybench con esta dirección.', unsubscribe: 'Darte de baja', signature: 'El equipo de Paybench' },
+  es: { readMore: 'Leer más', why: 'Recibe este boletín porque se suscribió a Paybench con esta dirección.', unsubscribe: 'Darse de baja', signature: 'El equipo de Paybench' },
   en: { readMore: 'Read more', why: 'You receive this newsletter because you subscribed to Paybench with this address.', unsubscribe: 'Unsubscribe', signature: 'The Paybench team' },
 } satisfies Record<Language, Record<string, string>>;
 

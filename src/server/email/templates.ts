@@ -56,12 +56,12 @@ function render(texts: Texts, link: string): MailContent {
 
 const RESET: Record<Language, (minutes: number) => Texts> = {
   es: (minutes) => ({
-    subject: 'Restablece tu contraseña de Paybench',
+    subject: 'Restablezca su contraseña de Paybench',
     greeting: 'Hola:',
-    lead: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Paybench. Para elegir una nueva, abre este enlace:',
+    lead: 'Hemos recibido una solicitud para restablecer la contraseña de su cuenta de Paybench. Para elegir una nueva, abra este enlace:',
     action: 'Restablecer la contraseña',
     validity: `El enlace solo se puede usar una vez y caduca en ${minutes} minutos.`,
-    ignore: 'Si no lo has solicitado tú, ignora este mensaje: tu contraseña no cambiará.',
+    ignore: 'Si no lo ha solicitado usted, ignore este mensaje: su contraseña no cambiará.',
     signature: 'El equipo de Paybench',
   }),
   en: (minutes) => ({
@@ -77,12 +77,12 @@ const RESET: Record<Language, (minutes: number) => Texts> = {
 
 const VERIFY: Record<Language, (hours: number) => Texts> = {
   es: (hours) => ({
-    subject: 'Confirma tu dirección de correo en Paybench',
+    subject: 'Confirme su dirección de correo en Paybench',
     greeting: 'Hola:',
-    lead: 'Confirma que esta dirección es tuya para terminar de activar tu cuenta de Paybench. Los cuestionarios que hayas respondido con ella se vincularán a tu cuenta.',
+    lead: 'Confirme que esta dirección es suya para terminar de activar su cuenta de Paybench. Los cuestionarios que haya respondido con ella se vincularán a su cuenta.',
     action: 'Confirmar mi dirección',
     validity: `El enlace solo se puede usar una vez y caduca en ${hours} horas.`,
-    ignore: 'Si no has creado una cuenta en Paybench, ignora este mensaje.',
+    ignore: 'Si no ha creado una cuenta en Paybench, ignore este mensaje.',
     signature: 'El equipo de Paybench',
   }),
   en: (hours) => ({
@@ -110,12 +110,12 @@ export function verifyEmailMail(language: string, link: string, validHours: numb
 // enumeration); the explanation goes to the address itself.
 const ACCOUNT_EXISTS: Record<Language, Texts> = {
   es: {
-    subject: 'Ya tienes una cuenta en Paybench',
+    subject: 'Ya tiene una cuenta en Paybench',
     greeting: 'Hola:',
-    lead: 'Alguien, probablemente tú, ha intentado registrarse en Paybench con esta dirección, pero ya tiene una cuenta. Inicia sesión con tu contraseña; si no la recuerdas, en la misma página puedes pedir un enlace para restablecerla.',
+    lead: 'Alguien, probablemente usted, ha intentado registrarse en Paybench con esta dirección, pero ya tiene una cuenta. Inicie sesión con su contraseña; si no la recuerda, en la misma página puede pedir un enlace para restablecerla.',
     action: 'Iniciar sesión',
-    validity: 'No se ha creado ninguna cuenta nueva y tu cuenta no ha cambiado.',
-    ignore: 'Si no has sido tú, ignora este mensaje.',
+    validity: 'No se ha creado ninguna cuenta nueva y su cuenta no ha cambiado.',
+    ignore: 'Si no ha sido usted, ignore este mensaje.',
     signature: 'El equipo de Paybench',
   },
   en: {
@@ -138,12 +138,12 @@ export function accountExistsMail(language: string, link: string): MailContent {
 // same, so the caller never learns which addresses have an account. No text of the caller goes into them.
 const CORPORATE_INVITATION: Record<Language, (hours: number) => Texts> = {
   es: (hours) => ({
-    subject: 'Te han invitado a Paybench',
+    subject: 'Le han invitado a Paybench',
     greeting: 'Hola:',
-    lead: 'Un compañero de tu empresa o un administrador de Paybench ha creado para esta dirección una cuenta corporativa de Paybench. Confirma que la dirección es tuya; después inicia sesión con la contraseña que te haya dado quien te invitó (puedes cambiarla en Ajustes o pedir un enlace para restablecerla en la página de inicio de sesión).',
+    lead: 'Un compañero de su empresa o un administrador de Paybench ha creado para esta dirección una cuenta corporativa de Paybench. Confirme que la dirección es suya; después inicie sesión con la contraseña que le haya dado quien le invitó (puede cambiarla en Ajustes o pedir un enlace para restablecerla en la página de inicio de sesión).',
     action: 'Confirmar mi dirección',
     validity: `El enlace solo se puede usar una vez y caduca en ${hours} horas.`,
-    ignore: 'Si no esperabas esta invitación, ignora este mensaje.',
+    ignore: 'Si no esperaba esta invitación, ignore este mensaje.',
     signature: 'El equipo de Paybench',
   }),
   en: (hours) => ({
@@ -159,12 +159,12 @@ const CORPORATE_INVITATION: Record<Language, (hours: number) => Texts> = {
 
 const CORPORATE_ACCOUNT_EXISTS: Record<Language, Texts> = {
   es: {
-    subject: 'Ya tienes una cuenta en Paybench',
+    subject: 'Ya tiene una cuenta en Paybench',
     greeting: 'Hola:',
-    lead: 'Un compañero de tu empresa o un administrador de Paybench ha intentado crear una cuenta corporativa de Paybench para esta dirección, pero ya tiene una cuenta. Inicia sesión con tu contraseña; si no la recuerdas, en la misma página puedes pedir un enlace para restablecerla. Si tu cuenta debe pasar a formar parte de la de tu empresa, díselo a quien te invitó o escríbenos.',
+    lead: 'Un compañero de su empresa o un administrador de Paybench ha intentado crear una cuenta corporativa de Paybench para esta dirección, pero ya tiene una cuenta. Inicie sesión con su contraseña; si no la recuerda, en la misma página puede pedir un enlace para restablecerla. Si su cuenta debe pasar a formar parte de la de su empresa, dígaselo a quien le invitó o escríbanos.',
     action: 'Iniciar sesión',
-    validity: 'No se ha creado ninguna cuenta nueva y tu cuenta no ha cambiado.',
-    ignore: 'Si no esperabas esta invitación, ignora este mensaje.',
+    validity: 'No se ha creado ninguna cuenta nueva y su cuenta no ha cambiado.',
+    ignore: 'Si no esperaba esta invitación, ignore este mensaje.',
     signature: 'El equipo de Paybench',
   },
   en: {

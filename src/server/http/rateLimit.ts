@@ -179,6 +179,8 @@ export const DELAY_RULES = {
   signInPerAccount: { freeAttempts: 50, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
   /** One account from one known device (a stolen device cookie is no licence to guess). */
   signInPerDevice: { freeAttempts: 10, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
+  /** Wrong second-factor codes of one account, wherever they come from (sign-in and settings alike). */
+  secondFactorPerAccount: { freeAttempts: 5, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, DelayRule>;
 
 export type Throttles = { [K in keyof typeof THROTTLE_RULES]: AttemptCounter } & { [K in keyof typeof DELAY_RULES]: GrowingDelay };

@@ -1,8 +1,8 @@
-// What the server needs to know about the web app's paths (its route table, src/web/app/routes.ts): which
+// What the server needs to know about the web app's paths (its route table, src/domain/routes.ts): which
 // paths are the app's pages (200 with index.html), which look like pages but are not (404 with index.html,
 // so the app shows its not-found page) and which are neither (a plain 404: `/wp-login.php`,
 // `/assets/missing.js`); the robots.txt that lets crawlers read the public pages only, and the sitemap of those pages.
-import { appRoutes, type AppRoute } from '../../web/app/routes';
+import { appRoutes, type AppRoute } from '../../domain/routes';
 
 /** `comparison/:id` → /^\/comparison\/[^/]+\/?$/i (React Router matches paths case-insensitively). */
 function routePattern(path: string): RegExp {

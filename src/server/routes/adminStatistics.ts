@@ -120,12 +120,16 @@ async function credits(db: Queryable): Promise<DetailedStatistics['credits']> {
 }
 
 async function revenue(db: Queryable): Promise<DetailedStatistics['revenue']> {
-  const rows = await db.execute<{ item_id: string; kind: string; currency: string; purchases: number; amount: number; refunded: number }>(
-    `select item_id, kind, currency, count(*)::int as purchases, sum(amount)::float8 as amount, sum(refunded_amount)::float8 as refunded
-       from purchases group by item_id, kind, currency order by sum(amount) desc, item_id, currency`,
+  // The product's name from the catalogue, in both languages (the page shows the reader's), never just its id.
+  const rows = await db.execute<{ item_id: string; name_es: string | null; name_en: string | null; kind: string; currency: string; purchases: number; amount: number; refunded: number }>(
+    `select p.item_id, c.texts->'es'->>'name' as name_es, c.texts->'en'->>'name' as name_en, p.kind, p.currency,
+            count(*)::int as purchases, sum(p.amount)::float8 as amount, sum(p.refunded_amount)::float8 as refunded
+       from purchases p left join catalogue_items c on c.id = p.item_id
+      group by p.item_id, c.texts, p.kind, p.currency order by sum(p.amount) desc, p.item_id, p.currency`,
   );
   return rows.map((r) => ({
     itemId: r.item_id,
+    names: { es: r.name_es ?? r.name_en ?? r.item_id, en: r.name_en ?? r.name_es ?? r.item_id },
     kind: r.kind === 'plan' ? ('plan' as const) : ('credits' as const),
     currency: r.currency,
     purchases: int(r.purchases),

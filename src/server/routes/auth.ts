@@ -19,6 +19,7 @@ import {
 import { ACTION_TOKEN_TTL_MINUTES, consumeActionToken, createActionToken, peekActionToken, retireActionTokens } from '../auth/actionTokens';
 import { requireCaller } from '../auth/caller';
 import { knownDevice, rememberDevice } from '../auth/knownDevice';
+import { openChallenge, secondFactorDemand } from '../auth/secondFactor';
 import { resetPasswordLink, resetPasswordMail } from '../email/templates';
 import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
 
@@ -71,6 +72,9 @@ export function authHandlers(context: AppContext) {
       await throttles.signInPerAccount.reset(email);
       if (device) await throttles.signInPerDevice.reset(`${email}|${device}`);
       rememberDevice(reply, config, email, device ?? undefined);
+      // The password was right; an account with a second factor (or an admin who must enrol one) has one step to go.
+      const demand = secondFactorDemand(context, user);
+      if (demand) return openChallenge(context, user, demand);
       // Signing in with an existing account claims the draft the browser kept (the id is its capability).
       if (request.body.formId) await claimFormAtSignIn(database, user.id, request.body.formId);
       return openSession(context, database, reply, user);
@@ -150,7 +154,7 @@ export function authHandlers(context: AppContext) {
     async changePassword(request, reply) {
       const caller = await requireCaller(database, request);
       if (!(await passwordMatches(caller, request.body.currentPassword))) {
-        throw new HttpError(403, AUTH_ERRORS.invalidCredentials, 'The current password is not correct');
+        throw new HttpError(403, AUTH_ERRORS.wrongPassword, 'The current password is not correct');
       }
       assertAcceptablePassword(request.body.newPassword, caller.email);
       const passwordHash = await hashPassword(request.body.newPassword);

@@ -7,6 +7,7 @@ import { systemHandlers } from './system';
 import { usersHandlers } from './users';
 import { adminUserHandlers } from './adminUsers';
 import { authHandlers } from './auth';
+import { secondFactorHandlers } from './secondFactor';
 import { formsHandlers } from './forms';
 import { comparisonHandlers } from './comparison';
 import { configHandlers } from './configs';
@@ -32,6 +33,7 @@ export function createHandlers(context: AppContext) {
     ...usersHandlers(context), // also listOutbox (admin)
     ...adminUserHandlers(context), // listUserCreditLedger, listUserSearches (admin)
     ...authHandlers(context), // also requestPasswordReset (users/reset-pass)
+    ...secondFactorHandlers(context), // the sign-in's second step and TOTP enrolment in the settings
 
     // questionnaire
     ...formsHandlers(context), // also listForms (admin)

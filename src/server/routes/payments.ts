@@ -8,7 +8,8 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { requireCaller } from '../auth/caller';
 import { rateLimited } from '../auth/identity';
-import type { UserRow } from '../services/users';
+import { updateAccount, type UserRow } from '../services/users';
+import type { Language } from '../../domain/constants';
 import { paymentsMode } from '../services/payments/mode';
 import { catalogueFor, findCatalogueItem, requestLanguage, type CatalogueItem } from '../services/payments/catalogue';
 import { createStripeGateway, signPayload, verifyWebhook, webhookLinks, type StripeGateway } from '../services/payments/stripeGateway';
@@ -45,6 +46,17 @@ async function stripeIds(context: AppContext, userId: string) {
     [userId],
   );
   return row ?? { stripe_customer_id: null, stripe_subscription_id: null };
+}
+
+/**
+ * The language of the payment pages: the one the person uses the app in (sent by the app), which also becomes the
+ * account's language so later e-mails follow it; the account's language when the caller sends none.
+ */
+async function paymentLanguage(context: AppContext, user: UserRow, asked: Language | undefined): Promise<Language> {
+  if (asked && asked !== user.language) {
+    await updateAccount(context.database, user.id, { language: asked });
+  }
+  return asked ?? (user.language === 'en' ? 'en' : 'es');
 }
 
 /** Refuses what this account may not buy (services/payments/eligibility.ts, shared with the webhook). */
@@ -87,12 +99,12 @@ export function paymentHandlers(context: AppContext) {
       const item = await findCatalogueItem(database, request.body.buyButton);
       if (!item) throw notFound('UNKNOWN_ITEM', 'No such pack or card');
       assertMayBuy(user, item);
+      const language = await paymentLanguage(context, user, request.body.language);
       if (current().mode === 'stripe') {
-        const url = await viaStripe(log, () => stripe().checkoutUrl(item.id, { id: user.id, email: user.email }));
+        const url = await viaStripe(log, () => stripe().checkoutUrl(item.id, { id: user.id, email: user.email }, language));
         if (!url) throw unavailable();
         return { url };
       }
-      const language = user.language === 'en' ? 'en' : 'es';
       const sessionId = await createSandboxSession(database, {
         user_id: user.id,
         buy_button: item.id,
@@ -114,12 +126,12 @@ export function paymentHandlers(context: AppContext) {
       const ids = await stripeIds(context, user.id);
       if (user.premium_type === 'free' || !ids.stripe_customer_id) throw conflict('NO_SUBSCRIPTION', 'No subscription to manage');
       const returnPath = askedReturnPath ?? '/become-premium';
+      const language = await paymentLanguage(context, user, request.body?.language);
       if (current().mode === 'stripe') {
         const customerId = ids.stripe_customer_id;
-        return { url: await viaStripe(log, () => stripe().portalUrl(customerId, `${config.publicUrl}${returnPath}`)) };
+        return { url: await viaStripe(log, () => stripe().portalUrl(customerId, `${config.publicUrl}${returnPath}`, language)) };
       }
       if (!ids.stripe_subscription_id) throw conflict('NO_SUBSCRIPTION', 'No subscription to manage');
-      const language = user.language === 'en' ? 'en' : 'es';
       const [plan] = await database.execute<{ name: string | null; price: string | null }>(
         `select texts->$2->>'name' as name, price from catalogue_items
           where id = (select item_id from purchases where subscription_id = $1 order by created_at desc limit 1)`,

@@ -24,6 +24,7 @@ import type { OwnForm, RequestSettings } from '../services/statisticsSettings';
 import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller, statisticsEngine, type PublishedAnswer } from './statisticsEngine';
 import { COMPARISON_REASONS, countLabel, roundMoney } from '../../domain/statistics';
 import { COUNTRY_CITIES, type CountryCode } from '../../domain/questionnaire';
+import { WIDENING_KEEPING_LEVEL, WIDENING_ORDER, widened, type PeerGroupFilters } from '../../domain/peerGroupFilters';
 import { currentYear, surveyYears } from '../../domain/constants';
 import { deflator, ratesForCountry } from '../../domain/inflation';
 import { nextPositionLevel } from '../../domain/incomeProjection';
@@ -36,14 +37,18 @@ type EvolutionPoint = Schemas['EvolutionPoint'];
 type InsightItem = Schemas['InsightItem'];
 
 /**
- * The widening cascade of the personalised comparison: the peer group starts as the person's country, sector and
- * position level, and drops these conditions in this order (country first: pay differs more by sector and level
- * than by country within them; the level last: it matters most) until the group publishes a median.
+ * The widening cascade of the personalised comparison (src/domain/peerGroupFilters.ts WIDENING_ORDER): the peer
+ * group starts as the person's country, sector and position level, and drops these conditions in this order until
+ * the group publishes a median.
  */
-export const PEER_CASCADE = ['country', 'sector', 'positionLevel'] as const satisfies readonly GroupField[];
+export const PEER_CASCADE = WIDENING_ORDER satisfies readonly GroupField[];
 
-/** The income projection's group widens the same way, keeping the position level (the next-level scenario's). */
-const PROJECTION_CASCADE = PEER_CASCADE.filter((field) => field !== 'positionLevel');
+/**
+ * The evolution's and the income projection's group widen the same way, keeping the position level (the
+ * next-level scenario's), until the group has medians in two years: a line, not a dot.
+ */
+const GROUP_CASCADE = WIDENING_KEEPING_LEVEL satisfies readonly GroupField[];
+const MEDIANS_TO_SHOW_GROWTH = 2;
 
 /** Why a peer group was widened, or a year or an entry has no figure (translation keys comparison.reasons.{code}). */
 export const VIEW_REASONS = {
@@ -355,7 +360,7 @@ export function personalViewsHandlers(context: AppContext) {
 
   type Ranking = 'city' | 'sector' | 'country';
 
-  async function insight(callerId: string, ranking: Ranking, targetUserId: string | null, year: number | undefined): Promise<Schemas['InsightList']> {
+  async function insight(callerId: string, ranking: Ranking, targetUserId: string | null, year: number | undefined, widen = false): Promise<Schemas['InsightList']> {
     const settings = await engine.readSettings({ userId: callerId, requestedYear: year });
     const caller = requireSettingsCaller(settings);
     let profile: TargetForm | null;
@@ -383,30 +388,48 @@ export function personalViewsHandlers(context: AppContext) {
       values = FIELD_OPTIONS.country;
     }
     const measure: Measure = 'totalWithDeferral';
-    const omitted = { notEnoughData: 0, tooFewForMedian: 0, refused: 0 };
-    // The entries differ in the ranked field only: one grouped statement computes those not cached or stored.
-    const groups = values.map((value) => peerGroup({ ...base, [ranking]: value, year: resolvedYear }, resolvedYear));
-    const answers = (await engine.answers(settings, groups, null)).map((answer, i) => ({ value: values[i], answer }));
-    const items: InsightItem[] = [];
-    for (const { value, answer } of answers) {
-      if (answer.status === 'not-enough-data') omitted.notEnoughData++;
-      else if (answer.status === 'refused') omitted.refused++;
-      else {
-        const statistic = answer.measures![measure];
-        if (statistic.p50 === null) omitted.tooFewForMedian++;
-        else items.push({ key: value, n: answer.count!, countLabel: answer.countLabel, p50: statistic.p50, mean: statistic.mean, p25: statistic.p25, p75: statistic.p75 });
+    const rank = async (filters: ComparisonFilters) => {
+      const omitted = { notEnoughData: 0, tooFewForMedian: 0, refused: 0 };
+      // The entries differ in the ranked field only: one grouped statement computes those not cached or stored.
+      const groups = values.map((value) => peerGroup({ ...filters, [ranking]: value, year: resolvedYear }, resolvedYear));
+      const answers = (await engine.answers(settings, groups, null)).map((answer, i) => ({ value: values[i], answer }));
+      const items: InsightItem[] = [];
+      for (const { value, answer } of answers) {
+        if (answer.status === 'not-enough-data') omitted.notEnoughData++;
+        else if (answer.status === 'refused') omitted.refused++;
+        else {
+          const statistic = answer.measures![measure];
+          if (statistic.p50 === null) omitted.tooFewForMedian++;
+          else items.push({ key: value, n: answer.count!, countLabel: answer.countLabel, p50: statistic.p50, mean: statistic.mean, p25: statistic.p25, p75: statistic.p75 });
+        }
+      }
+      items.sort((a, b) => b.p50 - a.p50 || a.key.localeCompare(b.key));
+      return { items, omitted };
+    };
+    let filters = base;
+    let ranked = await rank(filters);
+    const widenedSteps: (typeof GROUP_CASCADE)[number][] = [];
+    if (widen) {
+      // Asked from a ranking without any entry (the widget's widening link): its conditions other than the ranked
+      // field widen as the evolution's do (country, then sector; never the level) until some entry has a median.
+      for (const field of GROUP_CASCADE) {
+        if (ranked.items.length > 0) break;
+        if (field === ranking || !filters[field]) continue;
+        filters = widened(filters as PeerGroupFilters, field) as ComparisonFilters;
+        widenedSteps.push(field);
+        ranked = await rank(filters);
       }
     }
-    items.sort((a, b) => b.p50 - a.p50 || a.key.localeCompare(b.key));
     return {
       year: resolvedYear,
       currency: CURRENCY,
       measure,
-      filters: { ...base, year: resolvedYear },
-      items,
+      filters: { ...filters, year: resolvedYear },
+      items: ranked.items,
       rankedBy: ranking,
       release: releaseInfo(settings),
-      omitted,
+      omitted: ranked.omitted,
+      ...(widen ? { widenedSteps } : {}),
     };
   }
 
@@ -486,15 +509,16 @@ export function personalViewsHandlers(context: AppContext) {
     const baseYear = currentYear();
     let inflation = ratesForCountry(settings.inflation, filterCountry(filters));
     let series = await seriesOf(settings, filters, years, measure, inflation.rates);
-    const widenedSteps: (typeof PROJECTION_CASCADE)[number][] = [];
-    if (projection) {
-      // A projection's group widens like the personalised comparison's (country, then sector; never the position
-      // level, which the next-level scenario needs) until its growth can be measured: medians in two years.
-      for (const field of PROJECTION_CASCADE) {
-        if (series.filter((point) => point.p50 !== null).length >= 2) break;
-        if (!filters[field]) continue;
-        const { [field]: _dropped, ...wider } = filters;
-        filters = wider;
+    const widenedSteps: (typeof GROUP_CASCADE)[number][] = [];
+    // A projection's group, and an evolution's when asked (a person's first look at their own group), widens like
+    // the personalised comparison's (country, then sector; never the position level, which the next-level
+    // scenario needs) until its growth can be measured. Each wider group is published like any comparison of it.
+    const widening = projection || body.widen === true;
+    if (widening) {
+      for (const field of GROUP_CASCADE) {
+        if (series.filter((point) => point.p50 !== null).length >= MEDIANS_TO_SHOW_GROWTH) break;
+        if (!filters[field] && !(field === 'country' && filters.city)) continue;
+        filters = widened(filters as PeerGroupFilters, field) as ComparisonFilters;
         widenedSteps.push(field);
         inflation = ratesForCountry(settings.inflation, filterCountry(filters));
         series = await seriesOf(settings, filters, years, measure, inflation.rates);
@@ -537,7 +561,8 @@ export function personalViewsHandlers(context: AppContext) {
       filters,
       series,
       userSeries,
-      ...(projection ? { nextLevel, widenedSteps } : {}),
+      ...(projection ? { nextLevel } : {}),
+      ...(widening ? { widenedSteps } : {}),
       ...(settled.historyId ? { historyId: settled.historyId } : {}),
       creditsLeft: settled.creditsLeft,
       release: releaseInfo(settings),
@@ -594,13 +619,13 @@ export function personalViewsHandlers(context: AppContext) {
     },
 
     async getBetterCity(request) {
-      return insight(request.auth!.userId, 'city', null, request.query.year);
+      return insight(request.auth!.userId, 'city', null, request.query.year, request.query.widen);
     },
     async getBetterSectors(request) {
-      return insight(request.auth!.userId, 'sector', null, request.query.year);
+      return insight(request.auth!.userId, 'sector', null, request.query.year, request.query.widen);
     },
     async getAverageByCountry(request) {
-      return insight(request.auth!.userId, 'country', null, request.query.year);
+      return insight(request.auth!.userId, 'country', null, request.query.year, request.query.widen);
     },
     async getBetterCityByUserId(request) {
       return insight(request.auth!.userId, 'city', request.params.id, undefined);

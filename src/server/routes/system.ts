@@ -4,8 +4,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError } from '../http/errors';
 import { readConfigValue } from '../services/configs';
 import { surveyYears } from '../../domain/constants';
-import { currentRelease } from '../services/releases';
-import { publishedExchangeRates } from '../../domain/money';
+import { currentExchangeRates } from '../services/releases';
 import { paymentsMode } from '../services/payments/mode';
 
 const startedAt = Date.now();
@@ -31,7 +30,7 @@ export function systemHandlers({ config, database, mailer }: AppContext) {
       const premiumEnabled = await readConfigValue(database, 'premiumEnabled', config.premiumEnabled);
       // The rates the current release converted its money with (fixed at its cut), so the web app can show the
       // published euro figures in dollars with the rate and its date (docs/money.md). Null before the first cut.
-      const release = await currentRelease(database);
+      const exchangeRates = await currentExchangeRates(database);
       const payments = paymentsMode(config);
       return {
         premiumEnabled,
@@ -44,7 +43,7 @@ export function systemHandlers({ config, database, mailer }: AppContext) {
         languages: ['es', 'en'],
         // The admin area shows the outbox only where GET /admin/outbox serves it (mail not sent, not production).
         mailOutbox: mailer.transport === 'outbox' && config.env !== 'production',
-        exchangeRates: release ? publishedExchangeRates(release.settings.rates, release.cutAt) : null,
+        exchangeRates,
       };
     },
 

@@ -296,7 +296,7 @@ export function usersHandlers(context: AppContext) {
       if (wait > 0) rateLimited(reply, wait);
       if (!(await passwordMatches(caller, request.body.password))) {
         await throttles.signInPerPair.fail(pair);
-        throw new HttpError(403, AUTH_ERRORS.invalidCredentials, 'The password is not correct');
+        throw new HttpError(403, AUTH_ERRORS.wrongPassword, 'The password is not correct');
       }
       // Sessions, tokens, forms, searches and ledger go with the account row (foreign keys cascade).
       await database.transaction((tx) => deleteAccount(tx, caller));

@@ -16,6 +16,7 @@
 // figure that counted them survives.
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
+import { publishedExchangeRates, type ExchangeRates } from '../../domain/money';
 import { FIELD_OPTIONS, GROUP_FIELDS, SqlParams, conditionsKey, countedFormsSql, type CountingSettings, type Conditions } from './peerGroup';
 import { compareGroup, compareGroups, type RawComparison } from './statistics';
 import { notifyStatisticsChanged, readCountingSettings, statisticsChangedHere } from './statisticsSettings';
@@ -117,6 +118,16 @@ function toRelease(row: ReleaseRow): Release {
 export async function currentRelease(db: Queryable): Promise<Release | null> {
   const [row] = await db.execute<ReleaseRow>(`select ${RELEASE_COLUMNS} from statistics_releases where current`);
   return row ? toRelease(row) : null;
+}
+
+/**
+ * The exchange rates every page of the current release converts with (docs/money.md): its rates, dated by its cut.
+ * GET /app-config publishes them and the catalogue converts prices with them, so one rate and one date are shown
+ * everywhere. Null before the first cut (nothing is converted then).
+ */
+export async function currentExchangeRates(db: Queryable): Promise<ExchangeRates | null> {
+  const release = await currentRelease(db);
+  return release ? publishedExchangeRates(release.settings.rates ?? {}, release.cutAt) : null;
 }
 
 export async function listReleases(db: Queryable, page: number, limit: number): Promise<{ items: Release[]; total: number }> {

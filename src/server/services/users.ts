@@ -27,10 +27,12 @@ export interface UserRow {
   language: Schemas['Language'];
   disabled: boolean;
   created_at: Date;
+  /** The TOTP second factor's encrypted secret (auth/totp.ts); null without one. */
+  totp_secret: string | null;
 }
 
 const USER_COLUMNS = `id, email, password_hash, roles, credits, campaign_id, premium_type, corporate_info, company_id,
-  email_verified, language, disabled, created_at`;
+  email_verified, language, disabled, created_at, totp_secret`;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { Box, Flex, Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
-import type { RouteHandle } from './routes';
+import type { RouteHandle } from '../../domain/routes';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { CookieBar } from '../features/cookies/CookieBar';

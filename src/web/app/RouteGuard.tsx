@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectCurrentUser, selectLeftOnPurpose } from '../../../machines/auth/viewModel';
 import { decideGuards } from './guards';
-import type { Guard } from './routes';
+import type { Guard } from '../../domain/routes';
 import { useAuthActor } from './session';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 

@@ -5,8 +5,9 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { authView } from '../../../machines/auth/viewModel';
-import { accountSections } from './navigation';
-import { useAuthActor } from './session';
+import { accountSections, personalViews, premiumPage, sectionLock } from './navigation';
+import { useAppConfig } from './appConfig';
+import { useAuthActor, useCurrentUser } from './session';
 
 /** Account sections behind the admin-or-corporate guard (routes.ts). */
 const CORPORATE_SECTIONS = new Set(['my_credits', 'my_searches']);
@@ -17,6 +18,9 @@ export default function SignedInMenu() {
   const email = useSelector(auth, (snapshot) => authView(snapshot).user?.email ?? null);
   const isAdmin = useSelector(auth, (snapshot) => authView(snapshot).isAdmin);
   const isAdminOrCorporate = useSelector(auth, (snapshot) => authView(snapshot).isAdminOrCorporate);
+
+  const user = useCurrentUser();
+  const premiumEnabled = useAppConfig()?.premiumEnabled ?? false;
 
   const sections = accountSections.filter((entry) => isAdminOrCorporate || !CORPORATE_SECTIONS.has(entry.section));
   return (
@@ -40,6 +44,34 @@ export default function SignedInMenu() {
                   {email}
                 </Text>
               </Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            {/* The personal views and the plans, whatever the header shows (spec §2 keeps them out of it with the
+                premium flag off); a view the plan does not open says why. */}
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontSize="xs" color="fg.muted">
+                {t('account.analyses')}
+              </Menu.ItemGroupLabel>
+              {personalViews.map((entry) => {
+                const locked = sectionLock(entry, premiumEnabled, user) === 'premium';
+                return (
+                  <Menu.Item key={entry.to} value={entry.to} asChild>
+                    <RouterLink to={entry.to} data-testid={`account-${entry.section}`} data-locked={locked ? 'premium' : undefined}>
+                      {t(`sections.${entry.section}`)}
+                      {locked && (
+                        <Text as="span" ms="auto" fontSize="xs" color="fg.muted">
+                          {t('nav.locked_premium')}
+                        </Text>
+                      )}
+                    </RouterLink>
+                  </Menu.Item>
+                );
+              })}
+              <Menu.Item value={premiumPage.to} asChild>
+                <RouterLink to={premiumPage.to} data-testid="account-become_premium">
+                  {t('account.premium_plans')}
+                </RouterLink>
+              </Menu.Item>
             </Menu.ItemGroup>
             <Menu.Separator />
             {sections.map((entry) => (

@@ -24,7 +24,7 @@ import { languageMachine } from '../../../machines/language/languageMachine';
 import { languageActions } from '../../../machines/language/actors';
 import { notificationsMachine } from '../../../machines/notifications/notificationsMachine';
 import { resolveLanguage } from '../../domain/language';
-import { STORAGE_KEYS } from '../../domain/constants';
+import { STORAGE_KEYS, type Language } from '../../domain/constants';
 import { showCatalogueToast } from './catalogueToast';
 import { sessionRenewal } from './sessionRenewal';
 import { analyticsScriptUrl } from '../../../machines/publicData/actors';
@@ -75,6 +75,18 @@ export function readAppInput(storage: Storage | undefined): AppInput {
   };
 }
 
+/**
+ * The signed-in person's language choice onto their account (PUT users/{id}), fire and forget: the switch already
+ * holds in this browser, and a failed save only means e-mails keep the previous language until the next switch.
+ */
+function languageSaver(client: ApiClient, storage: Storage | undefined) {
+  return (language: Language) => {
+    const user = readStoredUser(storage);
+    if (!user) return;
+    void client.PUT('/users/{id}', { params: { path: { id: user._id } }, body: { language } }).catch(() => undefined);
+  };
+}
+
 /** The app machine with every real effect provided. */
 export function provideAppMachine(options: AppActorOptions) {
   const { router, i18n } = options;
@@ -104,7 +116,7 @@ export function provideAppMachine(options: AppActorOptions) {
         actors: { watchQuery: queryWatcher(address), watchSession: sessionWatcher, saveCampaign: campaignSaver(client) },
         actions: captureActions(storage, address),
       }),
-      language: languageMachine.provide({ actions: languageActions(storage, i18n, document) }),
+      language: languageMachine.provide({ actions: languageActions(storage, i18n, document, languageSaver(client, storage)) }),
       notifications: notificationsMachine.provide({
         actions: {
           showToast: (_, params) => showToast(params.toast),

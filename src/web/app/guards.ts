@@ -2,7 +2,7 @@
 // auth state. RouteGuard (router.tsx) renders the decision.
 import { isAdmin, isAdminOrCorporate, type User } from '../../../machines/auth/landing';
 import type { AuthStatus } from '../../../machines/auth/viewModel';
-import type { Guard } from './routes';
+import type { Guard } from '../../domain/routes';
 
 /** Where a guard sends a visitor who does not pass. */
 export const SIGN_IN_PAGE = '/login';

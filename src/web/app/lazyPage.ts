@@ -6,6 +6,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { pageTextsReady } from './i18n';
 import { afterFirstContentfulPaint } from './firstPaint';
+import type { RouteMeta, SectionName } from '../../domain/routes';
+
+/** What a page of the route table receives (the router renders it; the pages and their routePages import it here, not from the router). */
+export interface PageProps {
+  section: SectionName;
+  meta?: RouteMeta;
+}
 
 // `any` props: the same constraint as React.lazy.
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {

@@ -1,5 +1,5 @@
 // The links of the header, the account menu and the footer (spec §2), as data the views render.
-import type { SectionName } from './routes';
+import type { SectionName } from '../../domain/routes';
 
 export interface NavLinkEntry {
   to: string;
@@ -18,6 +18,32 @@ export function headerSections(premiumEnabled: boolean): NavLinkEntry[] {
   return premiumEnabled
     ? [comparison, personalizedComparison, yourEvolution, yourIncomeProjection, myForm, settings]
     : [comparison, myForm, settings];
+}
+
+/**
+ * The personal views (personalised comparison, evolution, income projection): three of the four products, in
+ * the header only with the premium flag on (spec §2), so the account menu, the comparison result and my-form
+ * lead to them (and to the premium page) whatever the flag.
+ */
+export const personalViews: readonly NavLinkEntry[] = [personalizedComparison, yourEvolution, yourIncomeProjection];
+
+export const premiumPage: NavLinkEntry = { to: '/become-premium', section: 'become_premium' };
+
+/** Why a section cannot be opened by this person: null when it can. */
+export type SectionLock = 'premium' | null;
+
+/**
+ * With the premium flag on, a personal view is locked for a free plan (the premium modal shows instead, PremiumGate);
+ * admins and paid plans open it. With the flag off nothing is locked (members with a completed form see them free).
+ */
+export function premiumLocked(premiumEnabled: boolean, user: { premiumType: string; role: readonly string[] } | null): boolean {
+  if (!premiumEnabled || !user) return false;
+  // premiumType "free" is no paid plan (spec §3); any other is one (src/domain/payments.ts hasPaidPlan).
+  return user.premiumType === 'free' && !user.role.includes('admin');
+}
+
+export function sectionLock(entry: NavLinkEntry, premiumEnabled: boolean, user: { premiumType: string; role: readonly string[] } | null): SectionLock {
+  return personalViews.includes(entry) && premiumLocked(premiumEnabled, user) ? 'premium' : null;
 }
 
 export const accountSections: readonly NavLinkEntry[] = [

@@ -3,9 +3,9 @@
 import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeTranslations } from './i18n';
-import { lazyPage } from './lazyPage';
+import { lazyPage, type PageProps } from './lazyPage';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from './routes';
+import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from '../../domain/routes';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';
@@ -45,11 +45,6 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={{ pathname: to, search, hash }} replace />;
 }
 
-/** What a page of the route table receives. */
-export interface PageProps {
-  section: SectionName;
-  meta?: RouteMeta;
-}
 
 /** The component of each page name of routes.ts (`{ kind: 'page', page }`). */
 export const pages: Record<PageName, ComponentType<PageProps>> = {

@@ -3,7 +3,7 @@
 // same place, so it does not move when the page takes over.
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { RouteHeading } from '../app/routes';
+import type { RouteHeading } from '../../domain/routes';
 import { LoadingSpinner } from './LoadingSpinner';
 
 /** The container of each frame: its width, vertical padding and the gap between the heading and the rest. */

@@ -1,12 +1,13 @@
 // The payments catalogue (spec §3, §9, docs/money.md): stored in EUR in catalogue_items, served in the language's
 // display currency. A converted catalogue names its rate and the rate's date (the current statistics
-// release's exchange rates, as every other converted figure), so no euro price is ever shown with a dollar sign.
+// release's exchange rates and cut date, as every other converted figure: src/domain/money.ts), converted prices
+// in whole units, so no euro price is ever shown with a dollar sign. Before the first release nothing converts.
 import type { Queryable } from '../../db/open';
 import type { Language } from '../../../domain/constants';
 import type { CatalogueTexts } from '../../db/demoCatalogue';
 import type { components } from '../../../api/schema';
-import { currentRelease } from '../releases';
-import { parseRates } from '../statisticsSettings';
+import { currentExchangeRates } from '../releases';
+import { moneyDisplay } from '../../../domain/money';
 
 type Schemas = components['schemas'];
 
@@ -70,8 +71,6 @@ export async function findCatalogueItem(db: Queryable, id: string): Promise<Cata
   return row ? toItem(row) : null;
 }
 
-/** The language's display currency (spec §9): euro for Spanish, dollar for English. */
-export const DISPLAY_CURRENCY: Record<Language, string> = { es: 'EUR', en: 'USD' };
 const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
 
 /** `lang` when given, else the first of es/en in Accept-Language (by q), else Spanish. */
@@ -89,38 +88,13 @@ export function requestLanguage(lang: string | undefined, acceptLanguage: string
   return (ranked[0]?.base as Language | undefined) ?? 'es';
 }
 
-export interface Conversion {
-  from: string;
-  to: string;
-  /** Units of `to` per unit of `from`. */
-  rate: number;
-  date: string;
-}
-
-/**
- * EUR → `to` from the current release's rates (EUR per unit of a currency), dated by the admin's entry for
- * that rate (or the release's cut date). Without a release, the admin's current rates. Null without a rate.
- */
-export async function conversionTo(db: Queryable, to: string): Promise<Conversion | null> {
-  if (to === 'EUR') return null;
-  const [configured] = await db.execute<{ value: unknown }>(`select value from configs where key = 'exchangeRates'`);
-  const entries = Array.isArray(configured?.value) ? (configured.value as Array<{ currency?: string; rateToEur?: number; date?: string }>) : [];
-  const entry = entries.find((e) => e.currency === to);
-  const release = await currentRelease(db);
-  const rateToEur = release ? release.settings.rates?.[to] : parseRates(entries)[to];
-  if (!rateToEur || rateToEur <= 0) return null;
-  const date = entry?.rateToEur === rateToEur && typeof entry.date === 'string' ? entry.date : (release?.cutAt ?? new Date().toISOString()).slice(0, 10);
-  return { from: 'EUR', to, rate: Math.round((1 / rateToEur) * 1e6) / 1e6, date };
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 /** The catalogue as the contract serves it, in `language` and its display currency when a rate allows. */
 export async function catalogueFor(db: Queryable, language: Language): Promise<Schemas['Catalogue']> {
   const items = await listCatalogue(db);
-  const conversion = await conversionTo(db, DISPLAY_CURRENCY[language]);
-  const currency = conversion ? conversion.to : 'EUR';
-  const show = (eur: number | null) => (eur === null ? null : conversion ? round2(eur * conversion.rate) : eur);
+  // The current release's rate and date, as on every other page of the release; a converted price in whole units.
+  const display = moneyDisplay(language, 'EUR', await currentExchangeRates(db));
+  const { conversion, currency } = display;
+  const show = (eur: number | null) => (eur === null ? null : display.value(eur, 'price'));
   const texts = (item: CatalogueItem) => item.texts[language] ?? item.texts.es;
   return {
     language,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '../../../domain/constants';
 import type { SandboxSessionRow } from './sandbox';
+import { formatPrice } from '../../../domain/money';
 
 type Texts = Record<string, string>;
 
@@ -20,10 +21,6 @@ const TEXTS: Record<Language, Texts> = { es: loadTexts('es'), en: loadTexts('en'
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-export function formatMoney(amount: number, currency: string, language: Language): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-US' : 'es-ES', { style: 'currency', currency }).format(amount);
-}
 
 /** Where the page returns when the buyer leaves without paying. */
 export function returnUrl(returnPath: string, outcome: 'success' | 'cancelled' | 'done', kind: 'checkout' | 'portal'): string {
@@ -41,7 +38,8 @@ export function renderSandboxPage(session: SandboxSessionRow, completeUrl: strin
   const t = TEXTS[language];
   const nonce = randomBytes(16).toString('base64');
   const portal = session.kind === 'portal';
-  const amount = formatMoney(session.amount, session.currency, language);
+  // The amount charged, in the currency charged (EUR), written as the app writes prices.
+  const amount = formatPrice(Number(session.amount), language, session.currency);
   const leave = returnUrl(session.return_path, portal ? 'done' : 'cancelled', session.kind);
   const open = session.status === 'open';
   const notice = session.status === 'complete' ? t.completed : session.status === 'expired' ? t.expired : '';

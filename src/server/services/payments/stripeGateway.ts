@@ -4,6 +4,7 @@
 // test signatures, which need only the webhook secret.
 import Stripe from 'stripe';
 import type { WebhookLinks } from './webhook';
+import type { Language } from '../../../domain/constants';
 
 /** Stripe's default tolerance: a signature older than 5 minutes is refused (replayed deliveries). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -35,10 +36,10 @@ export function webhookLinks(links: Record<string, string>, sandbox: boolean): W
 }
 
 export interface StripeGateway {
-  /** The hosted payment page of `itemId` for this buyer; null when no link is configured for the item. */
-  checkoutUrl(itemId: string, buyer: { id: string; email: string }): Promise<string | null>;
-  /** A customer portal session of `customerId`, returning to `returnUrl`. */
-  portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** The hosted payment page of `itemId` for this buyer, in `language`; null when no link is configured for the item. */
+  checkoutUrl(itemId: string, buyer: { id: string; email: string }, language: Language): Promise<string | null>;
+  /** A customer portal session of `customerId` in `language`, returning to `returnUrl`. */
+  portalUrl(customerId: string, returnUrl: string, language: Language): Promise<string>;
 }
 
 export function createStripeGateway(secretKey: string, links: Record<string, string>, apiUrl?: string): StripeGateway {
@@ -61,16 +62,18 @@ export function createStripeGateway(secretKey: string, links: Record<string, str
     return url;
   };
   return {
-    async checkoutUrl(itemId, buyer) {
+    async checkoutUrl(itemId, buyer, language) {
       const link = links[itemId];
       if (!link) return null;
       const url = new URL(await linkUrl(link));
       url.searchParams.set('prefilled_email', buyer.email);
       url.searchParams.set('client_reference_id', buyer.id);
+      // The payment page in the language the person uses the app in (a payment link's `locale` parameter).
+      url.searchParams.set('locale', language);
       return url.toString();
     },
-    async portalUrl(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    async portalUrl(customerId, returnUrl, language) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: language });
       return session.url;
     },
   };

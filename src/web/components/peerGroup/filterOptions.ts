@@ -2,7 +2,7 @@
 // the same option codes and label keys the questionnaire uses, so a filter always matches stored answers.
 // The experience bands and survey years are not questions: they come from the domain and the app config.
 import type { components } from '../../../api/schema';
-import { EXPERIENCE_BANDS } from '../../../domain/questionnaire';
+import { cityLabelKey, EXPERIENCE_BANDS } from '../../../domain/questionnaire';
 import type { FilterField, PeerGroupFilters } from '../../../domain/peerGroupFilters';
 
 export type Questionnaire = components['schemas']['Questionnaire'];
@@ -46,5 +46,9 @@ export function filterChoices(definition: Questionnaire | null, filters: PeerGro
 /** The translation key (or literal) of a set filter's value, for chips, the CSV and the history list. */
 export function choiceLabel(choices: FilterChoices, field: FilterField, value: string | number): FilterChoice {
   const text = String(value);
-  return choices[field].find((choice) => choice.value === text) ?? { value: text, labelKey: '', label: text };
+  const found = choices[field].find((choice) => choice.value === text);
+  if (found) return found;
+  // A city outside the chosen country's list (a ranking across countries, no country set): still its name.
+  const cityKey = field === 'city' ? cityLabelKey(text) : null;
+  return cityKey ? { value: text, labelKey: cityKey } : { value: text, labelKey: '', label: text };
 }

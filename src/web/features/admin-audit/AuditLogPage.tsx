@@ -11,6 +11,7 @@ import { useLanguage, useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { formatDateTime } from '../my-account/accountFormat';
 import { Pager } from '../my-account/Pager';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const FILTERS: Array<keyof AuditFilters> = ['action', 'actor', 'targetType', 'targetId'];
 
@@ -53,7 +54,7 @@ export default function AuditLogPage() {
         <Text fontSize="sm" color="fg.muted" data-testid="audit-total">
           {t('admin_audit.total', { count: view.total })}
         </Text>
-        <Box overflowX="auto" borderWidth="1px" rounded="md">
+        <ScrollRegion label={t('sections.admin_audit')} borderWidth="1px" rounded="md">
           <Table.Root size="sm" striped data-testid="audit-table">
             <Table.Header>
               <Table.Row>
@@ -92,7 +93,7 @@ export default function AuditLogPage() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </ScrollRegion>
         <Pager
           page={view.page}
           pages={view.pages}
@@ -106,7 +107,7 @@ export default function AuditLogPage() {
   }
 
   return (
-    <Stack gap="5" maxW="6xl" mx="auto" px="4" py="6">
+    <Stack gap="5" maxW="6xl" mx="auto" py="6">
       <Stack gap="1">
         <Heading as="h1" size="xl">
           {t('admin_audit.title')}

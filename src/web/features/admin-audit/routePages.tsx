@@ -1,7 +1,7 @@
 // The audit-log page as the route table knows it (routes.ts page name), loaded on demand.
 import { lazyPage } from '../../app/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const AuditLogPage = lazyPage(() => import('./AuditLogPage'));

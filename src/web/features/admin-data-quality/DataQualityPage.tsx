@@ -14,6 +14,8 @@ import { JobProgress } from '../../components/JobProgress';
 import { useLanguage, useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { formatDateTime } from '../my-account/accountFormat';
+import { formatCount } from '../../../domain/language';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 type CheckName = keyof DataQualityReport['checks'];
 const CHECKS: CheckName[] = ['inconsistentValues', 'derivedOutOfDate', 'duplicatePerPersonYear', 'staleDrafts', 'currencyWithoutRate', 'excludedByMinValues'];
@@ -55,12 +57,16 @@ function useBreakdownLabel() {
 
 function ScriptOutcome({ result }: { result: unknown }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const outcome = result as ScriptResult;
   const columns = Object.entries(outcome.changedColumns);
   return (
     <Stack gap="2" data-testid="script-result">
       <Text fontWeight="medium" data-testid="script-summary">
-        {t('admin_data_quality.script.summary', { processed: outcome.processedForms, updated: outcome.updatedForms })}
+        {t('admin_data_quality.script.summary', {
+          processed: t('admin_data_quality.script.processed', { count: outcome.processedForms, formatted: formatCount(outcome.processedForms, language) }),
+          updated: t('admin_data_quality.script.updated', { count: outcome.updatedForms, formatted: formatCount(outcome.updatedForms, language) }),
+        })}
       </Text>
       {outcome.updatedForms === 0 ? (
         <Text color="fg.muted">{t('admin_data_quality.script.nothing_changed')}</Text>
@@ -128,7 +134,7 @@ export default function DataQualityPage() {
     body = (
       <Stack gap="5" aria-busy={loading} data-testid="quality-report">
         <Text fontSize="sm" color="fg.muted">
-          {t('admin_data_quality.generated', { when: formatDateTime(data.generatedAt, language), forms: data.totalForms })}
+          {t('admin_data_quality.generated', { when: formatDateTime(data.generatedAt, language), count: data.totalForms, formatted: formatCount(data.totalForms, language) })}
         </Text>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           {CHECKS.map((name) => {
@@ -145,7 +151,7 @@ export default function DataQualityPage() {
                     </Badge>
                   </HStack>
                   <Text fontSize="sm" color="fg.muted">
-                    {t(`admin_data_quality.checks.${name}.description`, { days: data.staleDraftDays })}
+                    {t(`admin_data_quality.checks.${name}.description`, { days: data.staleDraftDays, count: data.staleDraftDays })}
                   </Text>
                 </Card.Header>
                 {check.count > 0 && (
@@ -168,7 +174,7 @@ export default function DataQualityPage() {
           <Heading as="h2" id="quality-years" size="md" mb="2">
             {t('admin_data_quality.years.title')}
           </Heading>
-          <Box overflowX="auto" borderWidth="1px" rounded="md">
+          <ScrollRegion label={t('admin_data_quality.years.title')} borderWidth="1px" rounded="md">
             <Table.Root size="sm" data-testid="quality-years-table">
               <Table.Header>
                 <Table.Row>
@@ -192,14 +198,14 @@ export default function DataQualityPage() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </ScrollRegion>
         </Box>
       </Stack>
     );
   }
 
   return (
-    <Stack gap="6" maxW="6xl" mx="auto" px="4" py="6">
+    <Stack gap="6" maxW="6xl" mx="auto" py="6">
       <Stack gap="1">
         <Heading as="h1" size="xl">
           {t('admin_data_quality.title')}

@@ -77,14 +77,14 @@ function AdminForm({ id }: { id: string }) {
         </HStack>
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           <DataList.Item>
-            <DataList.ItemLabel minW="10rem">{t('admin_forms.fields.id')}</DataList.ItemLabel>
-            <DataList.ItemValue fontFamily="mono" fontSize="sm">
+            <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.id')}</DataList.ItemLabel>
+            <DataList.ItemValue fontFamily="mono" fontSize="sm" minW="0" wordBreak="break-all">
               {form.id}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel minW="10rem">{t('admin_forms.fields.owner')}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid="admin-form-owner">
+            <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.owner')}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="admin-form-owner" minW="0" overflowWrap="anywhere">
               {form.userId ? (
                 <Link asChild colorPalette="brand">
                   <RouterLink to={`/admin/users/${form.userId}`}>{t('admin_forms.owner_page')}</RouterLink>
@@ -95,22 +95,26 @@ function AdminForm({ id }: { id: string }) {
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel minW="10rem">{t('admin_forms.fields.email')}</DataList.ItemLabel>
-            <DataList.ItemValue>{email ?? '—'}</DataList.ItemValue>
+            <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.email')}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">{email ?? '—'}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel minW="10rem">{t('admin_forms.fields.created')}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTime(form.createdAt, language)}</DataList.ItemValue>
+            <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.created')}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">{formatDateTime(form.createdAt, language)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel minW="10rem">{t('admin_forms.fields.updated')}</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTime(form.updatedAt, language)}</DataList.ItemValue>
+            <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.updated')}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">{formatDateTime(form.updatedAt, language)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel minW="10rem">{t('admin_forms.fields.steps')}</DataList.ItemLabel>
-            <DataList.ItemValue>{t('admin_forms.steps_saved', { count: form.completedSteps.length })}</DataList.ItemValue>
+            <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.steps')}</DataList.ItemLabel>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">{t('admin_forms.steps_saved', { count: form.completedSteps.length })}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
+        {/* The answers' cards are h3: their section heading keeps the outline in order. */}
+        <Heading as="h2" size="lg">
+          {t('admin_forms.answers_title')}
+        </Heading>
         <FormSummary steps={formSummary(form)} />
       </Stack>
     );

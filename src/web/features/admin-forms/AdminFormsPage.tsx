@@ -24,6 +24,8 @@ import { inspect } from '../../app/inspector';
 import { FilteredListStates } from '../admin/FilteredListStates';
 import { formatDateTime } from '../my-account/accountFormat';
 import { Pager } from '../my-account/Pager';
+import { TARGET_SIZE } from '../admin/AdminParts';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const FILTER_NAMES = ['query', 'year', 'status', 'country', 'sector'] as const;
 const STATUSES = ['completed', 'in-progress'] as const;
@@ -237,7 +239,7 @@ function FormsTable({ view, language, onRetry, onClear }: FormsTableProps) {
       <Text fontSize="sm" color="fg.muted" data-testid="admin-forms-total">
         {t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
       </Text>
-      <Box borderWidth="1px" rounded="md" overflowX="auto">
+      <ScrollRegion label={t('sections.admin_forms')} borderWidth="1px" rounded="md" data-testid="admin-forms-scroll">
         <Table.Root size="sm" striped data-testid="admin-forms-table">
           <Table.Header>
             <Table.Row>
@@ -270,13 +272,13 @@ function FormsTable({ view, language, onRetry, onClear }: FormsTableProps) {
                 <Table.Cell>{formatDateTime(form.updatedAt, language)}</Table.Cell>
                 <Table.Cell>
                   <HStack gap="3">
-                    <Link asChild colorPalette="brand">
+                    <Link asChild colorPalette="brand" {...TARGET_SIZE}>
                       <RouterLink to={`/admin/forms/${form.id}`} data-testid="admin-form-open">
                         {t('admin_forms.open')}
                       </RouterLink>
                     </Link>
                     {form.status === 'completed' && (
-                      <Link asChild colorPalette="brand">
+                      <Link asChild colorPalette="brand" {...TARGET_SIZE}>
                         <RouterLink to={`/comparison-comp/${form.id}`}>{t('admin_forms.comparison')}</RouterLink>
                       </Link>
                     )}
@@ -286,7 +288,7 @@ function FormsTable({ view, language, onRetry, onClear }: FormsTableProps) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </ScrollRegion>
     </Stack>
   );
 }

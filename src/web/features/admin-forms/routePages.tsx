@@ -2,7 +2,7 @@
 import { lazyPage } from '../../app/lazyPage';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;

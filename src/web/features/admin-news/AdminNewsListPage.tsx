@@ -12,6 +12,7 @@ import { resolveLanguage } from '../../../domain/language';
 import { useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { dateTimeFormat } from '../../../domain/intlFormat';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const TYPES: Typepost[] = ['blog', 'insight', 'news'];
 const STATUSES: PostStatusFilter[] = ['all', 'published', 'scheduled', 'draft'];
@@ -90,7 +91,7 @@ function AdminPostTable({ typepost, status }: { typepost: Typepost; status: Post
   if (view.status === 'empty') return <Text color="fg.muted">{t('admin_news.list.empty')}</Text>;
   return (
     <Stack gap="3" aria-busy={view.loading}>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <ScrollRegion label={t('sections.admin_news')} borderWidth="1px" rounded="md">
         <Table.Root size="sm" data-testid="admin-news-table">
           <Table.Header>
             <Table.Row>
@@ -119,7 +120,7 @@ function AdminPostTable({ typepost, status }: { typepost: Typepost; status: Post
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </ScrollRegion>
       {view.pages > 1 && (
         <HStack justify="center" gap="3">
           <Button size="sm" variant="outline" disabled={!view.canGoBack} onClick={() => list.send({ type: 'list.goToPage', page: view.page - 1 })}>

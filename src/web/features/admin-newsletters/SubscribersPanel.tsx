@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { SubscriberFilter, SubscribersMachine } from '../../../../machines/newsletterAdmin/subscribersMachine';
 import { subscribersView } from '../../../../machines/newsletterAdmin/viewModel';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const OPTIONS: Record<Exclude<SubscriberFilter, 'query'>, string[]> = {
   status: ['pending', 'confirmed', 'unsubscribed'],
@@ -79,7 +80,7 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<SubscribersMac
       {view.status === 'empty' && <Text color="fg.muted">{t('admin_newsletters.empty')}</Text>}
       {view.status === 'loading' && <Text color="fg.muted">{t('admin_newsletters.loading')}</Text>}
       {view.items.length > 0 && view.status !== 'empty' && (
-        <Box overflowX="auto" opacity={view.busy ? 0.6 : 1} aria-busy={view.busy}>
+        <ScrollRegion label={t('sections.admin_newsletters')} opacity={view.busy ? 0.6 : 1} aria-busy={view.busy}>
           <Table.Root size="sm" data-testid="subscribers-table">
             <Table.Header>
               <Table.Row>
@@ -105,12 +106,12 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<SubscribersMac
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </ScrollRegion>
       )}
       {view.status !== 'failed' && view.total > 0 && (
         <HStack justify="space-between">
           <Text fontSize="sm" color="fg.muted">
-            {t('admin_newsletters.page', { page: view.page, pages: view.pages, total: view.total })}
+            {t('admin_newsletters.page', { page: view.page, pages: view.pages, total: view.total, count: view.total })}
           </Text>
           <HStack>
             <Button size="sm" variant="outline" disabled={view.page <= 1 || view.busy} onClick={() => actor.send({ type: 'subscribers.goToPage', page: view.page - 1 })}>

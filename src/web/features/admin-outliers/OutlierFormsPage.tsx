@@ -13,6 +13,7 @@ import { useLanguage } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { Pager } from '../my-account/Pager';
 import { euros } from './format';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 export default function OutlierFormsPage() {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export default function OutlierFormsPage() {
         <Text fontSize="sm" color="fg.muted">
           {formatCount(view.total, language)}
         </Text>
-        <Box borderWidth="1px" rounded="md" overflowX="auto">
+        <ScrollRegion label={t('sections.admin_outlier_forms')} borderWidth="1px" rounded="md">
           <Table.Root size="sm" data-testid="outlier-forms-table">
             <Table.Header>
               <Table.Row>
@@ -74,7 +75,7 @@ export default function OutlierFormsPage() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </ScrollRegion>
         <Pager
           page={view.page}
           pages={view.pages}

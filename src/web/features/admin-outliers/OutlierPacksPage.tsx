@@ -17,6 +17,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PackEditor } from './PackEditor';
 import { PackImpact } from './PackImpact';
 import { groupingText, reasonText, ruleText } from './format';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const calls = outlierCalls();
 const packsMachine = outlierPacksMachine.provide({ actors: { listPacks: calls.listPacks, savePack: calls.savePack, deletePack: calls.deletePack } });
@@ -64,7 +65,7 @@ export default function OutlierPacksPage() {
     );
   } else {
     list = (
-      <Box borderWidth="1px" rounded="md" overflowX="auto">
+      <ScrollRegion label={t('sections.admin_outliers')} borderWidth="1px" rounded="md">
         <Table.Root size="sm" data-testid="outlier-packs-table">
           <Table.Header>
             <Table.Row>
@@ -119,7 +120,7 @@ export default function OutlierPacksPage() {
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </ScrollRegion>
     );
   }
 

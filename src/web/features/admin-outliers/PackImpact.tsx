@@ -16,6 +16,7 @@ import { useLanguage } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { euros, groupValuesText, reasonText, ruleText } from './format';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const ImpactChart = lazy(() => import('./ImpactChart'));
 
@@ -104,7 +105,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
     body = (
       <Stack gap="5" data-testid="outlier-impact">
         <Text fontSize="sm" color="fg.muted">
-          {t('admin_outliers.calculation.calculated_at', { date: new Date(result.calculatedAt).toLocaleString(language), total: formatCount(result.totalForms, language) })}
+          {t('admin_outliers.calculation.calculated_at', { date: new Date(result.calculatedAt).toLocaleString(language), total: formatCount(result.totalForms, language), count: result.totalForms })}
         </Text>
         <HStack gap="3" align="baseline">
           <Text fontSize="3xl" fontWeight="bold" data-testid="outlier-impact-flagged">
@@ -115,7 +116,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
         </HStack>
         {impact && (
           <>
-            <Box overflowX="auto" borderWidth="1px" rounded="md">
+            <ScrollRegion label={t('admin_outliers.impact.overall')} borderWidth="1px" rounded="md">
               <Table.Root size="sm" data-testid="outlier-impact-overall">
                 <Table.Caption>{t('admin_outliers.impact.overall')}</Table.Caption>
                 <Table.Header>
@@ -147,7 +148,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Box>
+            </ScrollRegion>
             <Suspense fallback={<LoadingSpinner />}>
               <ImpactChart
                 series={chartSeries}
@@ -181,7 +182,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
               <Text fontSize="sm" color="fg.muted" data-testid="outlier-impact-privacy">
                 {t('admin_outliers.impact.privacy_note', { threshold })}
               </Text>
-              <Box overflowX="auto" borderWidth="1px" rounded="md">
+              <ScrollRegion label={t('admin_outliers.impact.groups_title')} borderWidth="1px" rounded="md">
                 <Table.Root size="sm" data-testid="outlier-impact-groups">
                   <Table.Header>
                     <Table.Row>
@@ -236,7 +237,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
                     })}
                   </Table.Body>
                 </Table.Root>
-              </Box>
+              </ScrollRegion>
               {groups.length > SHOWN_GROUPS && (
                 <Text fontSize="sm" color="fg.muted">
                   {t('admin_outliers.impact.more_groups', { shown: SHOWN_GROUPS, total: groups.length })}

@@ -22,6 +22,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -48,6 +49,8 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { formatCreditDelta, formatDateTime } from '../my-account/accountFormat';
 import { Pager } from '../my-account/Pager';
 import { RoleBadges } from './RoleBadges';
+import { TARGET_SIZE } from '../admin/AdminParts';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 type Form = components['schemas']['Form'];
 type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -181,7 +184,7 @@ function AccountDetails({ user, language, isSelf }: { user: User; language: Lang
   const { t } = useTranslation();
   const company = user.corporateInfo;
   const rows: [string, ReactNode, string][] = [
-    ['admin_users.fields.id', <Text as="span" fontFamily="mono" fontSize="sm">{user._id}</Text>, 'id'],
+    ['admin_users.fields.id', <Text as="span" fontFamily="mono" fontSize="sm" wordBreak="break-all">{user._id}</Text>, 'id'],
     ['admin_users.fields.roles', <RoleBadges roles={user.role} />, 'roles'],
     ['admin_users.fields.credits', formatCount(user.credits, language), 'credits'],
     ['admin_users.fields.plan', t(`admin_users.plans.${user.premiumType}`), 'plan'],
@@ -202,8 +205,10 @@ function AccountDetails({ user, language, isSelf }: { user: User; language: Lang
         <DataList.Root orientation="horizontal" size="sm" gap="2">
           {rows.map(([labelKey, value, name]) => (
             <DataList.Item key={name}>
-              <DataList.ItemLabel minW="10rem">{t(labelKey)}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid={`admin-user-${name}`}>{value}</DataList.ItemValue>
+              <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t(labelKey)}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid={`admin-user-${name}`} minW="0" overflowWrap="anywhere">
+                {value}
+              </DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>
@@ -402,9 +407,9 @@ function ListSection<T>({ list, title, empty, testId, render }: { list: ListActo
   else {
     body = (
       <Stack gap="3" aria-busy={view.loading}>
-        <Box borderWidth="1px" rounded="md" overflowX="auto">
+        <ScrollRegion label={title} borderWidth="1px" rounded="md" data-testid={`${testId}-scroll`}>
           {render(view.items)}
-        </Box>
+        </ScrollRegion>
         <Pager
           page={view.page}
           pages={view.pages}
@@ -450,7 +455,9 @@ function FormsList({ list, language }: { list: ListActor; language: Language }) 
               <Table.ColumnHeader>{t('admin_forms.columns.country')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('admin_forms.columns.sector')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('admin_forms.columns.updated')}</Table.ColumnHeader>
-              <Table.ColumnHeader />
+              <Table.ColumnHeader>
+                <VisuallyHidden>{t('admin_forms.columns.actions')}</VisuallyHidden>
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -464,8 +471,10 @@ function FormsList({ list, language }: { list: ListActor; language: Language }) 
                 <Table.Cell>{form.answers.sector ? t(`questionnaire.options.sector.${form.answers.sector}`) : '—'}</Table.Cell>
                 <Table.Cell>{formatDateTime(form.updatedAt, language)}</Table.Cell>
                 <Table.Cell>
-                  <Link asChild colorPalette="brand">
-                    <RouterLink to={`/admin/forms/${form.id}`}>{t('admin_forms.open')}</RouterLink>
+                  <Link asChild colorPalette="brand" {...TARGET_SIZE}>
+                    <RouterLink to={`/admin/forms/${form.id}`} data-testid="admin-user-form-open">
+                      {t('admin_forms.open')}
+                    </RouterLink>
                   </Link>
                 </Table.Cell>
               </Table.Row>

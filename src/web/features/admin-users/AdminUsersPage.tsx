@@ -18,6 +18,8 @@ import { formatDateTime } from '../my-account/accountFormat';
 import { Pager } from '../my-account/Pager';
 import { RoleBadges } from './RoleBadges';
 import { filtersFromSearch, searchFromFilters } from '../../../../machines/filteredList/addressBar';
+import { ScrollRegion } from '../../components/ScrollRegion';
+import { TARGET_SIZE } from '../admin/AdminParts';
 
 const FILTER_NAMES = ['query', 'role'] as const;
 
@@ -139,7 +141,7 @@ function UsersList({ view, language, onRetry, onClear }: UsersListProps) {
       <Text fontSize="sm" color="fg.muted" data-testid="admin-users-total">
         {t('admin_users.total', { count: view.total, formatted: formatCount(view.total, language) })}
       </Text>
-      <Box borderWidth="1px" rounded="md" overflowX="auto">
+      <ScrollRegion label={t('sections.admin_users')} borderWidth="1px" rounded="md" data-testid="admin-users-scroll">
         <Table.Root size="sm" striped data-testid="admin-users-table">
           <Table.Header>
             <Table.Row>
@@ -155,7 +157,7 @@ function UsersList({ view, language, onRetry, onClear }: UsersListProps) {
             {view.items.map((user) => (
               <Table.Row key={user._id} data-testid="admin-user-row" data-email={user.email}>
                 <Table.Cell>
-                  <Link asChild colorPalette="brand" fontWeight="medium">
+                  <Link asChild colorPalette="brand" fontWeight="medium" {...TARGET_SIZE}>
                     <RouterLink to={`/admin/users/${user._id}`} data-testid="admin-user-link">
                       {user.email}
                     </RouterLink>
@@ -177,7 +179,7 @@ function UsersList({ view, language, onRetry, onClear }: UsersListProps) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </ScrollRegion>
     </Stack>
   );
 }

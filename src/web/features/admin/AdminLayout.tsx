@@ -15,7 +15,17 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const sections = visibleAdminSections(config);
   const active = activeAdminSection(pathname);
   return (
-    <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '8' }} align="stretch" data-testid="admin-layout">
+    // Page gutters as the header's (Container 6xl): nothing touches the screen's edges.
+    <Flex
+      direction={{ base: 'column', md: 'row' }}
+      gap={{ base: '4', md: '8' }}
+      align="stretch"
+      maxW="6xl"
+      mx="auto"
+      px={{ base: '4', md: '6' }}
+      py={{ base: '4', md: '6' }}
+      data-testid="admin-layout"
+    >
       <Box as="nav" aria-label={t('admin.nav.label')} flexShrink={0} width={{ base: 'full', md: '52' }} data-testid="admin-nav">
         <List.Root
           display="flex"
@@ -54,7 +64,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           })}
         </List.Root>
       </Box>
-      <Box flex="1" minW="0" data-testid="admin-content">
+      {/* The layout's gutter is the page's: a page's own Container adds none inside it. */}
+      <Box flex="1" minW="0" data-testid="admin-content" css={{ '& .chakra-container': { paddingInline: 0, maxWidth: 'none' } }}>
         {children}
       </Box>
     </Flex>

@@ -1,5 +1,5 @@
 // The sections of the admin area, in the order of its navigation (AdminLayout). One list: a page of the admin area
-// gets its place in the navigation by its path here and its route in src/web/app/routes.ts (path `admin/...`).
+// gets its place in the navigation by its path here and its route in src/domain/routes.ts (path `admin/...`).
 export type AdminSectionId =
   | 'stats'
   | 'users'

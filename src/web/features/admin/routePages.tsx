@@ -2,7 +2,7 @@
 // machine (and ApexCharts for the dashboard). They render inside AdminLayout (router.tsx).
 import { lazyPage } from '../../app/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const AdminStatsPage = lazyPage(() => import('./stats/AdminStatsPage'));

@@ -10,10 +10,11 @@ import { TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { authView } from '../../../../machines/auth/viewModel';
 import { roleLanding } from '../../../../machines/auth/landing';
 import { accountRequests } from '../../../../machines/auth/requests';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { useAuthActor, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { RecoveryCodeList, TotpCodeField, TotpQrCode } from '../../components/SecondFactorParts';
 
 const requests = accountRequests();
 
@@ -108,6 +109,54 @@ function SignInForm() {
             </Link>
           </Text>
         </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** The second step of a sign-in: the authenticator app's code, an admin's enrolment, then the recovery codes once. */
+function SecondFactorStep() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const view = useSelector(auth, (snapshot) => authView(snapshot).secondFactor);
+  const [code, setCode] = useState('');
+  if (!view) return null;
+
+  if (view.step === 'recoveryCodes') {
+    return (
+      <Stack gap="4" data-testid="second-factor-codes">
+        <Heading as="h2" size="md">
+          {t('second_factor.codes_title')}
+        </Heading>
+        <RecoveryCodeList codes={view.recoveryCodes} />
+        <Button colorPalette="brand" onClick={() => auth.send({ type: 'auth.recoveryCodesSaved' })} data-testid="second-factor-codes-saved">
+          {t('second_factor.codes_saved')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const enrolling = view.step === 'enrol';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    auth.send({ type: 'auth.submitSecondFactor', code });
+    setCode('');
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-busy={view.busy} data-testid={enrolling ? 'second-factor-enrol' : 'second-factor-form'}>
+      <Stack gap="4">
+        <Heading as="h2" size="md">
+          {t(enrolling ? 'second_factor.enrol_title' : 'second_factor.code_title')}
+        </Heading>
+        <Text color="fg.muted">{t(enrolling ? 'second_factor.enrol_text' : 'second_factor.code_text')}</Text>
+        {enrolling && view.enrolment && <TotpQrCode qrCode={view.enrolment.qrCode} secret={view.enrolment.secret} />}
+        <TotpCodeField value={code} onChange={setCode} errorKey={view.errorKey} testId="second-factor-code" allowRecoveryCode={!enrolling} />
+        <Button type="submit" colorPalette="brand" loading={view.busy} data-testid="second-factor-submit">
+          {t(enrolling ? 'second_factor.enrol_submit' : 'second_factor.verify')}
+        </Button>
+        <Button variant="ghost" alignSelf="flex-start" size="sm" onClick={() => auth.send({ type: 'auth.cancelSecondFactor' })} data-testid="second-factor-cancel">
+          {t('second_factor.cancel')}
+        </Button>
       </Stack>
     </form>
   );
@@ -262,6 +311,7 @@ export function LoginPage({ meta }: PageProps) {
   const [params] = useSearchParams();
   const auth = useAuthActor();
   const status = useSelector(auth, (snapshot) => authView(snapshot).status);
+  const askingSecondFactor = useSelector(auth, (snapshot) => authView(snapshot).secondFactor !== null);
   const mode = meta?.loginMode ?? 'sign-in';
   const resetToken = params.get('token');
   const verifyToken = params.get('verifyToken');
@@ -285,7 +335,7 @@ export function LoginPage({ meta }: PageProps) {
           <EmailVerification token={verifyToken} />
         </Box>
       )}
-      {status === 'signedIn' ? <AlreadySignedIn /> : <SignInForm />}
+      {status === 'signedIn' ? <AlreadySignedIn /> : askingSecondFactor ? <SecondFactorStep /> : <SignInForm />}
     </PageFrame>
   );
 }

@@ -3,14 +3,16 @@
 // ?group=mine ("Ver mi comparativa" after the questionnaire), the person's own peer group compared at once when
 // searching is free for them (members, admins).
 import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { ownPeerGroupStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
-import { pendingSearchFilters, pendingSearchStart } from '../../../../machines/creditGate/actors';
+import { pendingSearchFilters, pendingSearchStart, readPendingSearch } from '../../../../machines/creditGate/actors';
 import { useCreditGateSearch } from '../payments/useCreditGateSearch';
 import { useComparisonActor } from './comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
 import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
+import { ExploreViews, RegistrationWelcome } from '../../components/ExploreViews';
 
 /** The query of the address that opens the person's own peer group. */
 export const OWN_GROUP_QUERY = 'group=mine';
@@ -25,8 +27,26 @@ export default function ComparisonPage() {
   // everyone of the latest year.
   const [effects] = useState(() => ({ loadStartingPoint: ownGroup ? ownPeerGroupStart() : pendingSearchStart(), ...signedInComparisonActors() }));
   // Those filters are known at once (the session's storage): the panel opens ready, with nothing to load first.
-  const [opensOn] = useState(() => (ownGroup ? {} : { opensOn: pendingSearchFilters() }));
+  // Back from buying credits ("Volver a mi búsqueda", the credit gate's returnTo): the kept search runs at once.
+  const location = useLocation();
+  const [opensOn] = useState(() =>
+    ownGroup
+      ? {}
+      : { opensOn: pendingSearchFilters(), searchOnOpen: (location.state as { runPendingSearch?: unknown } | null)?.runPendingSearch === true && readPendingSearch() !== null },
+  );
   const actor = useComparisonActor(effects, listeners, { ...comparer, ...opensOn });
   useCreditGateSearch(actor);
-  return <ComparisonScreen actor={actor} title={t('comparison.heading.comparison')} intro={t('comparison.intro.comparison')} cost={cost} {...context} />;
+  // Below an answer, the way on to the personal views and the plans (the header lists them only with the premium flag).
+  const answered = useSelector(actor, (snapshot) => snapshot.context.result?.status === 'ok');
+  return (
+    <ComparisonScreen
+      actor={actor}
+      title={t('comparison.heading.comparison')}
+      intro={t('comparison.intro.comparison')}
+      cost={cost}
+      aside={<RegistrationWelcome />}
+      after={answered ? <ExploreViews /> : null}
+      {...context}
+    />
+  );
 }

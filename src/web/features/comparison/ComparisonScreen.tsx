@@ -13,6 +13,7 @@ import type { ComparisonActorRef } from './comparisonActor';
 import { FilterPanel, type SearchCost } from './FilterPanel';
 import { ResultPanel } from './ResultPanel';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
+import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PAGE_FRAMES, PageIntro } from '../../components/PageIntro';
 import type { ExchangeRates } from '../../../domain/money';
@@ -31,6 +32,8 @@ export interface ComparisonScreenProps {
   cost: SearchCost;
   /** Shown above the result (the demo's call to fill the questionnaire). */
   aside?: ReactNode;
+  /** Shown below the result (the signed-in comparison's way on to the personal views). */
+  after?: ReactNode;
   testId?: string;
 }
 
@@ -122,6 +125,20 @@ function Failure({ actor }: { actor: ComparisonActorRef }) {
   );
 }
 
+/** The filters set, as chips (on a phone, where the panel waits behind "Change filters"). */
+function ActiveFilterChips({ actor, definition, years }: { actor: ComparisonActorRef; definition: Questionnaire | null; years: readonly number[] }) {
+  const { t } = useTranslation();
+  const filters = useSelector(actor, (snapshot) => snapshot.context.filters);
+  return (
+    <Stack gap="1" data-testid="comparison-filter-chips">
+      <Text fontSize="sm" fontWeight="medium">
+        {t('comparison.filters.active')}
+      </Text>
+      <FilterSummary filters={filters} definition={definition} years={years} />
+    </Stack>
+  );
+}
+
 function Prompt({ actor }: { actor: ComparisonActorRef }) {
   const { t } = useTranslation();
   const phase = useSelector(actor, comparisonPhase);
@@ -162,6 +179,7 @@ export function ComparisonScreen({
   exchangeRates = null,
   cost,
   aside,
+  after,
   testId = 'comparison-page',
 }: ComparisonScreenProps) {
   const { t } = useTranslation();
@@ -200,6 +218,8 @@ export function ComparisonScreen({
               <Box id="comparison-filters-collapsible" hidden={!filtersOpen}>
                 {panel}
               </Box>
+              {/* With the filters folded away, the chips say which group the result is about. */}
+              {!filtersOpen && <ActiveFilterChips actor={actor} definition={definition} years={years} />}
             </Stack>
           ) : (
             panel
@@ -217,6 +237,7 @@ export function ComparisonScreen({
               privacyThreshold={privacyThreshold}
               exchangeRates={exchangeRates}
             />
+            {after}
           </Stack>
         </Grid>
       </Stack>

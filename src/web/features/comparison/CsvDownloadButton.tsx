@@ -1,17 +1,20 @@
 // Downloads the result as CSV (src/domain/comparisonCsv.ts): the group described in the reader's language,
-// every figure of every measure, and the position shown on screen.
+// every figure of every measure as shown on screen (currency, conversion and rounding), and the position.
 import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { comparisonCsv, comparisonCsvFileName, CSV_BOM, type ComparisonCsvText } from '../../../domain/comparisonCsv';
 import { activeFilters } from '../../../domain/peerGroupFilters';
 import { MEASURES, type MeasureName } from '../../../domain/peerDistribution';
 import type { ResultView } from '../../../../machines/comparison/viewModel';
+import type { MoneyDisplay } from '../../../domain/money';
 import { choiceLabel, filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
 
 export interface CsvDownloadButtonProps {
   result: ResultView;
   definition: Questionnaire | null;
   years: readonly number[];
+  /** The money as the screen shows it: the file holds the same figures, naming the rate when converted. */
+  display: MoneyDisplay;
 }
 
 /** Saves text as a file in the browser. */
@@ -27,7 +30,7 @@ export function saveTextFile(fileName: string, text: string, type = 'text/csv;ch
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function CsvDownloadButton({ result, definition, years }: CsvDownloadButtonProps) {
+export function CsvDownloadButton({ result, definition, years, display }: CsvDownloadButtonProps) {
   const { t } = useTranslation();
 
   const download = () => {
@@ -39,6 +42,8 @@ export function CsvDownloadButton({ result, definition, years }: CsvDownloadButt
     const text: ComparisonCsvText = {
       year: t('comparison.csv.year'),
       currency: t('comparison.csv.currency'),
+      exchangeRate: display.conversion ? t('comparison.csv.exchange_rate', { from: display.conversion.from, to: display.conversion.to }) : '',
+      exchangeRateDate: t('comparison.csv.exchange_rate_date'),
       groupSize: t('comparison.csv.group_size'),
       measure: t('comparison.csv.measure'),
       n: t('comparison.csv.n'),
@@ -56,10 +61,11 @@ export function CsvDownloadButton({ result, definition, years }: CsvDownloadButt
       measures: Object.fromEntries(MEASURES.map((m) => [m, t(`comparison.measures.${m}`)])) as Record<MeasureName, string>,
     };
     const csv = comparisonCsv({
-      result: { year: result.year, currency: result.currency, countLabel: result.countLabel, measures: result.statistics },
+      result: { year: result.year, countLabel: result.countLabel, measures: result.statistics },
       positions: result.positions,
       filters,
       text,
+      money: display,
     });
     saveTextFile(comparisonCsvFileName(result.year, activeFilters(result.filters).map(([, value]) => value)), CSV_BOM + csv);
   };

@@ -7,7 +7,7 @@ import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Stack
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
 import { formatCount, NUMBER_LOCALE } from '../../../domain/language';
-import { moneyDisplay, type ExchangeRates, type MoneyDisplay } from '../../../domain/money';
+import { moneyDisplay, shownStatistic, type ExchangeRates, type MoneyDisplay } from '../../../domain/money';
 import { formatPercent, infusionPercents } from '../../../domain/peerDistribution';
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { resultView, sameView, type MeasureView, type ResultView } from '../../../../machines/comparison/viewModel';
@@ -17,21 +17,24 @@ import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useDeferredSelector } from '../../app/useDeferredSelector';
 import { ConversionNote } from '../../components/ConversionNote';
-import { numberFormat, dateTimeFormat } from '../../../domain/intlFormat';
+import { dateTimeFormat } from '../../../domain/intlFormat';
 
 const DistributionChart = lazy(() => import('./DistributionChart'));
 /** How far the noise infusion moves a person's money from the truth (the privacy note states it). */
 const INFUSION_PERCENTS = infusionPercents();
 
 export interface MoneyFormat {
-  money: (value: number) => string;
-  axis: (value: number) => string;
+  /** How this result's money is shown (currency, conversion, rounding): src/domain/money.ts decides it all. */
+  display: MoneyDisplay;
+  /** A published figure as shown: converted, to 100 ("$92,400", "85.000 €"). */
+  money: (amount: number) => string;
+  /** A person's own amount as shown: whole units, to 100 once converted. */
+  own: (amount: number) => string;
 }
 
 /** Money of a result as shown: converted to the language's currency when there is a rate (src/domain/money.ts). */
-export function moneyFormat(language: Language, display: MoneyDisplay): MoneyFormat {
-  const compact = numberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: display.currency, notation: 'compact', maximumFractionDigits: 0 });
-  return { money: (value) => display.format(value), axis: (value) => compact.format(display.convert(value)) };
+export function moneyFormat(display: MoneyDisplay): MoneyFormat {
+  return { display, money: (amount) => display.format(amount, 'statistic'), own: (amount) => display.format(amount, 'own') };
 }
 
 /** A release's cut date in the reader's language: "23 de noviembre de 2026", "November 23, 2026". */
@@ -54,7 +57,7 @@ function PositionLine({ view, language, format, testId }: { view: MeasureView; l
         {t(position.estimated ? 'comparison.result.percentile_estimated' : 'comparison.result.percentile', { rank: position.percentileRank })}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        {t('comparison.result.own_value', { value: format.money(position.ownValue) })} · {diffText}
+        {t('comparison.result.own_value', { value: format.own(position.ownValue) })} · {diffText}
       </Text>
     </Stack>
   );
@@ -170,14 +173,15 @@ function MeasureCard({ view, language, format, subject }: { view: MeasureView; l
         {drawable ? (
           <Box minH="150px" data-testid={`distribution-chart-${view.measure}`}>
             <Suspense fallback={<LoadingSpinner />}>
+              {/* Drawn in the currency shown, so its round ticks are round in that currency. */}
               <DistributionChart
-                statistic={view.statistic}
+                statistic={shownStatistic(view.statistic, format.display)}
                 label={label}
-                ownValue={ownValue}
-                formatMoney={format.money}
-                formatAxis={format.axis}
+                ownValue={ownValue === null ? null : format.display.value(ownValue, 'own')}
+                formatMoney={format.display.formatShown}
+                formatAxis={format.display.formatTick}
                 text={{
-                  own: ownValue !== null ? t(subject ? 'comparison.result.chart_subject' : 'comparison.result.chart_own', { value: format.money(ownValue) }) : '',
+                  own: ownValue !== null ? t(subject ? 'comparison.result.chart_subject' : 'comparison.result.chart_own', { value: format.own(ownValue) }) : '',
                   ariaLabel: t(tails ? 'comparison.result.chart_label' : 'comparison.result.chart_label_box', { measure: label }),
                 }}
               />
@@ -217,14 +221,25 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
   // Money in the language's locale and currency (docs/money.md): the statistics are published in EUR; English
   // shows them in dollars, converted with the rates of the current release (AppConfig.exchangeRates), the rate
   // and its date beside the figures. Without a rate the figures stay in euros and say so (never a euro figure
-  // with a dollar sign). The CSV keeps the published currency.
+  // with a dollar sign). The CSV holds the figures as shown, naming the rate.
   const display = moneyDisplay(language, result.currency, exchangeRates);
-  const format = moneyFormat(language, display);
+  const format = moneyFormat(display);
   const currencyName = new Intl.DisplayNames([NUMBER_LOCALE[language]], { type: 'currency' }).of(result.currency) ?? result.currency;
   const conversionNote = <ConversionNote display={display} language={language} testId="comparison-conversion" />;
 
   return (
-    <Box as="section" aria-labelledby="comparison-result-title" data-testid="comparison-result" data-stale={String(result.stale)} opacity={result.stale ? 0.6 : 1}>
+    // A stale result keeps its full colour contrast (fading text fails 4.5:1): the notice below and a dashed frame
+    // say it no longer answers the filters.
+    <Box
+      as="section"
+      aria-labelledby="comparison-result-title"
+      data-testid="comparison-result"
+      data-stale={String(result.stale)}
+      rounded="lg"
+      outline={result.stale ? '2px dashed' : 'none'}
+      outlineColor="border.emphasized"
+      outlineOffset="8px"
+    >
       <Stack gap="5">
         <HStack justify="space-between" align="center" wrap="wrap" gap="3">
           <Stack gap="1">
@@ -346,7 +361,7 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
               </Text>
             )}
           </Stack>
-          <CsvDownloadButton result={result} definition={definition} years={years} />
+          <CsvDownloadButton result={result} definition={definition} years={years} display={display} />
         </HStack>
       </Stack>
     </Box>

@@ -15,7 +15,7 @@ import {
 import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
 import { formatPercent, infusionPercents } from '../../../domain/peerDistribution';
 import { useAppConfig } from '../../app/appConfig';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 
 export const INFORMATION_PAGES = {
   faqs: ['what', 'who_sees', 'threshold', 'releases', 'noise', 'cost', 'yearly', 'credits', 'figures', 'delete'],

@@ -12,7 +12,7 @@ import { pagedListView, samePagedListView } from '../../../../machines/pagedList
 import { LEDGER_PAGE_LIMIT, creditLedgerActors, type CreditLedgerEntry } from '../../../../machines/creditLedger/actors';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
-import { formatMoney } from '../../../domain/money';
+import { formatPrice } from '../../../domain/money';
 import { useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
 import { formatCreditDelta, formatDateTime } from './accountFormat';
@@ -180,7 +180,7 @@ function LedgerCard({ entry, language }: { entry: CreditLedgerEntry; language: L
 
 /** The amount paid for a purchase (refunded, for a refund) in its own currency; empty for other movements. */
 function paidAmount(entry: CreditLedgerEntry, language: Language): string {
-  return entry.amountPaid != null && entry.currency ? formatMoney(entry.amountPaid, language, entry.currency) : '';
+  return entry.amountPaid != null && entry.currency ? formatPrice(entry.amountPaid, language, entry.currency) : '';
 }
 
 function ReceiptLink({ entry }: { entry: CreditLedgerEntry }) {

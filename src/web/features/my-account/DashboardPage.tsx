@@ -43,7 +43,7 @@ export default function DashboardPage() {
   const latestComparison = recent.status === 'ready' ? recent.data.items.find((entry) => entry.kind === 'comparison') : undefined;
 
   return (
-    <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
+    <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
       <Stack gap="6">
         <Stack gap="1">
           <Heading as="h1" size="2xl">

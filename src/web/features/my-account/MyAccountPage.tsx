@@ -6,7 +6,7 @@ import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-u
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuthActor, useCurrentUser, useLanguage } from '../../app/session';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { CreditBalance } from './CreditBalance';
 import { CreditLedger } from './CreditLedger';
 import { CreditPurchase } from '../payments/CreditPurchase';

@@ -3,6 +3,7 @@
 import { Alert, Badge, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { ExploreViews } from '../../components/ExploreViews';
 import { formSummary } from '../../../../machines/myForm/viewModel';
 import { useCurrentUser, useLanguage } from '../../app/session';
 import { FormSummary } from './FormSummary';
@@ -77,6 +78,8 @@ function MyForm({ userId }: { userId: string }) {
                 </HStack>
               </Card.Body>
             </Card.Root>
+            {/* A completed form opens the personal views: the way on to them (and to the plans). */}
+            {view.status === 'completed' && <ExploreViews />}
             <FormSummary steps={formSummary(form)} />
           </>
         )}

@@ -12,7 +12,7 @@ import { newsActors } from '../../../../machines/news/actors';
 import { resolveLanguage } from '../../../domain/language';
 import { useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
 

@@ -1,7 +1,7 @@
 // The newsletter pages as the route table knows them (routes.ts page names), each loaded on demand.
 import { lazyPage } from '../../app/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const NewsletterLinkPage = lazyPage(() => import('./NewsletterLinkPage'));

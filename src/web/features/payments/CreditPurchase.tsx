@@ -32,7 +32,8 @@ function PendingSearchBanner({ gate }: { gate: ActorRefFrom<CreditGateMachine> }
   const navigate = useNavigate();
   const view = useSelector(gate, creditGateView);
   useEffect(() => {
-    const subscription = gate.on('creditGate.returnTo', (event) => navigate(event.path));
+    // The comparison runs the resumed search by itself (ComparisonPage reads this state).
+    const subscription = gate.on('creditGate.returnTo', (event) => navigate(event.path, { state: { runPendingSearch: event.runSearch } }));
     return () => subscription.unsubscribe();
   }, [gate, navigate]);
   if (!view.pending) return null;

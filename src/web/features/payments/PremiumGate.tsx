@@ -3,7 +3,7 @@
 // a paid plan (or an admin), the view shows.
 import type { ReactNode } from 'react';
 import { Container } from '@chakra-ui/react';
-import { hasPaidPlan } from '../../../domain/payments';
+import { premiumLocked } from '../../app/navigation';
 import { useAppConfig } from '../../app/appConfig';
 import { useCurrentUser, useLanguage } from '../../app/session';
 import { PremiumModal } from './PremiumModal';
@@ -12,8 +12,8 @@ import { useLeaveOnClose } from './BecomePremiumPage';
 
 /** Whether a paid view shows the modal instead: the flag is on and the user has no paid plan. */
 export function meetsPremiumModal(premiumEnabled: boolean, user: { premiumType: string; role: readonly string[] } | null): boolean {
-  if (!premiumEnabled || !user) return false;
-  return !hasPaidPlan(user) && !user.role.includes('admin');
+  // The same rule marks these views locked in the header and the account menu (navigation.ts).
+  return premiumLocked(premiumEnabled, user);
 }
 
 function GateModal() {

@@ -1,8 +1,12 @@
 // The premium modal (spec §2 Modal 1): a close icon, the heading become_premium.button and the
 // subheading become_premium.upgrading (at most 912 px wide), then the subscription cards in columns of
 // two (290–400 px each, the second of a pair marked last) or, for a user with a paid plan, the
-// manage-subscription block. Renders machines/premiumModal; the card rules are src/domain/payments.
+// manage-subscription block. Renders machines/premiumModal; the card rules are src/domain/payments. Right after a
+// purchase it says what changed and offers the next step; a body taller than the screen shows a cue (and a button)
+// that more lies below, so the last card's button is never clipped unseen on a phone.
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Heading, HStack, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -100,6 +104,25 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
   );
 }
 
+/** Whether the scrolling body has more below what shows, followed as it scrolls and as its content changes. */
+function useMoreBelow() {
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const [moreBelow, setMoreBelow] = useState(false);
+  const measure = useCallback(() => {
+    if (body) setMoreBelow(body.scrollHeight - body.scrollTop - body.clientHeight > 8);
+  }, [body]);
+  useEffect(() => {
+    if (!body) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    for (const child of Array.from(body.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [body, measure]);
+  const scrollDown = () => body?.scrollBy({ top: body.clientHeight * 0.8, behavior: 'smooth' });
+  return { bodyRef: setBody, moreBelow, measure, scrollDown };
+}
+
 export interface PremiumModalProps {
   actor: PremiumModalActor;
   language: Language;
@@ -117,6 +140,8 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
   const manage = useSelector(actor, (s) => s.children.manage as ManageActor);
   const contact = useSelector(actor, (s) => s.children.contact as ContactActor);
   const canBuy = useSelector(checkout, (s) => checkoutView(s).canChoose) && paymentsAvailable;
+  const { bodyRef, moreBelow, measure, scrollDown } = useMoreBelow();
+  const planName = view.plan ? t(`payments.plans.${view.plan}`) : '';
 
   return (
     <Dialog.Root
@@ -137,14 +162,21 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
             <Dialog.Header>
               <Stack gap="2" maxW={`${MODAL_HEADING_MAX_WIDTH_PX}px`} mx="auto" textAlign="center" data-testid="premium-modal-heading">
                 <Dialog.Title asChild>
-                  <Heading as="h2" size="2xl">
-                    {t(view.headingKey)}
+                  <Heading as="h2" size="2xl" data-testid="premium-modal-title">
+                    {t(view.headingKey, { plan: planName })}
                   </Heading>
                 </Dialog.Title>
                 <Dialog.Description>{t(view.subheadingKey)}</Dialog.Description>
+                {view.nextStep && (
+                  <Box>
+                    <Button asChild colorPalette="brand" data-testid="premium-next-step">
+                      <RouterLink to={view.nextStep.to}>{t(view.nextStep.labelKey)}</RouterLink>
+                    </Button>
+                  </Box>
+                )}
               </Stack>
             </Dialog.Header>
-            <Dialog.Body>
+            <Dialog.Body ref={bodyRef} onScroll={measure} data-testid="premium-modal-body" data-more-below={String(moreBelow)}>
               <Stack gap="5" align="center">
                 {testMode && view.status === 'cards' && <Badge colorPalette="purple">{t('payments.test_mode')}</Badge>}
                 {!paymentsAvailable && view.status === 'cards' && (
@@ -153,7 +185,7 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
                     <Alert.Description>{t('payments.unavailable')}</Alert.Description>
                   </Alert.Root>
                 )}
-                {(view.status === 'cards' || view.status === 'manage') && <CheckoutStatus actor={checkout} />}
+                {(view.status === 'cards' || view.status === 'manage' || view.status === 'purchased') && <CheckoutStatus actor={checkout} />}
                 {view.status === 'loading' && <Spinner size="lg" data-testid="premium-modal-loading" />}
                 {view.status === 'failed' && (
                   <Alert.Root status="error" maxW="xl">
@@ -191,7 +223,7 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
                   </Flex>
                 )}
                 {view.conversion && <ConversionNote conversion={view.conversion} language={language} />}
-                {view.status === 'manage' && (
+                {(view.status === 'manage' || view.status === 'purchased') && (
                   <Box w="full" maxW="xl">
                     <ManageBlock actor={manage} plan={plan} available={paymentsAvailable} />
                   </Box>
@@ -207,6 +239,15 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
                   </Stack>
                 )}
               </Stack>
+              {moreBelow && (
+                // Stays at the bottom of the scrolling body while more lies below; pressing it scrolls on.
+                <Box position="sticky" bottom="-1px" mx="-6" pt="8" pb="2" textAlign="center" bgGradient="to-b" gradientFrom="transparent" gradientTo="bg" pointerEvents="none">
+                  <Button size="sm" variant="surface" colorPalette="brand" rounded="full" pointerEvents="auto" onClick={scrollDown} data-testid="premium-modal-scroll-cue">
+                    {t('become_premium.scroll_cue')}
+                    <span aria-hidden="true">↓</span>
+                  </Button>
+                </Box>
+              )}
             </Dialog.Body>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -74,8 +74,8 @@ export function useCreditPurchase() {
   const { language, get } = useLanguageGetter();
   const [machines] = useState(() => ({
     catalogue: catalogueMachine.provide({ actors: { loadCatalogue: loadCatalogueActor(get) } }),
-    checkout: checkoutMachine.provide({ actors: checkoutActors() }),
-    manage: manageSubscriptionMachine.provide({ actors: manageSubscriptionActors() }),
+    checkout: checkoutMachine.provide({ actors: checkoutActors(undefined, get) }),
+    manage: manageSubscriptionMachine.provide({ actors: manageSubscriptionActors(undefined, get) }),
     contact: corporateContactMachine.provide({ actors: corporateContactActors() }),
     gate: creditGateMachine.provide({ actors: creditGateActors() }),
   }));

@@ -64,8 +64,7 @@ export function DashboardEvolution({ historyId }: { historyId: string }) {
                 band={{ name: t('personal.evolution.band'), low: result.years.map((y) => y.p25), high: result.years.map((y) => y.p75), color: '#2a9386' }}
                 lines={[{ name: t('personal.evolution.median'), values: result.years.map((y) => y.p50), color: '#196259' }]}
                 ariaLabel={t('personal.evolution.chart_label', { scale: t('personal.evolution.scale_nominal') })}
-                formatMoney={format.money}
-                formatAxis={format.axis}
+                money={format.display}
               />
             </Suspense>
           </Box>

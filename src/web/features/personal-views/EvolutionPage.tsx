@@ -99,7 +99,7 @@ function Figures({ result }: { result: EvolutionResultView }) {
       { label: t('comparison.result.median'), value: money(year.p50) },
       { label: t('personal.evolution.p25'), value: money(year.p25) },
       { label: t('personal.evolution.p75'), value: money(year.p75) },
-      ...(result.hasOwnLine ? [{ label: t('personal.evolution.own'), value: money(year.own) }] : []),
+      ...(result.hasOwnLine ? [{ label: t('personal.evolution.own'), value: year.own === null ? '—' : format.own(year.own) }] : []),
     ],
   }));
   return (
@@ -133,13 +133,18 @@ function Figures({ result }: { result: EvolutionResultView }) {
                 {money(year.p50)}
               </Table.Cell>
               <Table.Cell textAlign="end">{money(year.p75)}</Table.Cell>
-              {result.hasOwnLine && <Table.Cell textAlign="end">{money(year.own)}</Table.Cell>}
+              {result.hasOwnLine && <Table.Cell textAlign="end">{year.own === null ? '—' : format.own(year.own)}</Table.Cell>}
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
     </>
   );
+}
+
+/** Filter fields as words in a sentence ("country, sector"). */
+function fieldNames(t: (key: string) => string, fields: readonly string[], language: string): string {
+  return fields.map((field) => t(`comparison.filters.fields.${field}`).toLocaleLowerCase(language)).join(', ');
 }
 
 function Result({ actor, result }: { actor: EvolutionActor; result: EvolutionResultView }) {
@@ -159,22 +164,41 @@ function Result({ actor, result }: { actor: EvolutionActor; result: EvolutionRes
           <Alert.Title>{t('personal.evolution.stale')}</Alert.Title>
         </Alert.Root>
       )}
-      <Box minH="320px" data-testid="evolution-chart">
-        <Suspense fallback={<Skeleton height="320px" rounded="md" />}>
-          <TrendChart
-            years={result.years.map((y) => y.year)}
-            band={{ name: t('personal.evolution.band'), low: result.years.map((y) => y.p25), high: result.years.map((y) => y.p75), color: '#2a9386' }}
-            lines={[
-              { name: t('personal.evolution.median'), values: result.years.map((y) => y.p50), color: '#196259' },
-              ...(result.hasOwnLine ? [{ name: t('personal.evolution.own'), values: result.years.map((y) => y.own), color: '#c05621' }] : []),
-            ]}
-            ariaLabel={t('personal.evolution.chart_label', { scale: t(`personal.evolution.scale_${result.scale}`) })}
-            formatMoney={format.money}
-            formatAxis={format.axis}
-          />
-        </Suspense>
-      </Box>
-      <Figures result={result} />
+      {result.widened && result.widened.dropped.length > 0 && (
+        <Alert.Root status="info" data-testid="evolution-widened">
+          <Alert.Indicator />
+          <Alert.Title>{t('personal.evolution.widened', { fields: fieldNames(t, result.widened.dropped, language) })}</Alert.Title>
+        </Alert.Root>
+      )}
+      {result.empty ? (
+        // No year of the group has figures: one sentence (a chart would show the person's own line alone).
+        <Text data-testid="evolution-empty">
+          {t('personal.evolution.empty')}{' '}
+          {result.widenField && (
+            <Button variant="plain" h="auto" p="0" minW="0" colorPalette="brand" textDecoration="underline" onClick={() => actor.send({ type: 'evolution.widen' })} data-testid="evolution-widen">
+              {t('personal.evolution.widen', { field: fieldNames(t, [result.widenField], language) })}
+            </Button>
+          )}
+        </Text>
+      ) : (
+        <>
+          <Box minH="320px" data-testid="evolution-chart">
+            <Suspense fallback={<Skeleton height="320px" rounded="md" />}>
+              <TrendChart
+                years={result.years.map((y) => y.year)}
+                band={{ name: t('personal.evolution.band'), low: result.years.map((y) => y.p25), high: result.years.map((y) => y.p75), color: '#2a9386' }}
+                lines={[
+                  { name: t('personal.evolution.median'), values: result.years.map((y) => y.p50), color: '#196259' },
+                  ...(result.hasOwnLine ? [{ name: t('personal.evolution.own'), values: result.years.map((y) => y.own), color: '#c05621', kind: 'own' as const }] : []),
+                ]}
+                ariaLabel={t('personal.evolution.chart_label', { scale: t(`personal.evolution.scale_${result.scale}`) })}
+                money={format.display}
+              />
+            </Suspense>
+          </Box>
+          <Figures result={result} />
+        </>
+      )}
       <Stack gap="1" fontSize="sm" color="fg.muted">
         {result.scale === 'real' && result.inflation && (
           <Text data-testid="evolution-inflation">

@@ -79,7 +79,7 @@ export function Gauge({ view, language, format }: { view: GaugeView; language: L
           </Text>
         )}
         <Text fontSize="sm" color="fg.muted">
-          {t('personal.gauge.own', { value: format.money(view.ownValue) })}
+          {t('personal.gauge.own', { value: format.own(view.ownValue) })}
           {view.median !== null && <> · {t('personal.gauge.median', { value: format.money(view.median) })}</>}
           {view.percentileRank !== null && <> · {t('personal.gauge.percentile', { rank: view.percentileRank })}</>}
         </Text>

@@ -40,7 +40,7 @@ function Projection({ view }: { view: ProjectionView }) {
         </Badge>
       )}
       <Text fontSize="lg" fontWeight="semibold" data-testid="projection-start">
-        {t('personal.projection.start', { year: view.start.year, value: format.money(view.start.value) })}
+        {t('personal.projection.start', { year: view.start.year, value: format.projection(view.start.value) })}
       </Text>
       <ConversionNote display={format.display} />
       <Box minH="320px" data-testid="projection-chart">
@@ -54,8 +54,8 @@ function Projection({ view }: { view: ProjectionView }) {
               ...(nextLevel ? [{ name: t('personal.projection.next_series', { level: levelName }), values: nextLevel.nominal, color: '#c05621' }] : []),
             ]}
             ariaLabel={t('personal.projection.chart_label')}
-            formatMoney={format.money}
-            formatAxis={format.axis}
+            money={format.display}
+            kind="projection"
           />
         </Suspense>
       </Box>
@@ -64,10 +64,10 @@ function Projection({ view }: { view: ProjectionView }) {
         cards={current.years.map((year, i) => ({
           year,
           figures: [
-            { label: t('personal.projection.nominal_series'), value: format.money(current.nominal[i]!) },
-            { label: t('personal.projection.real_series', { year: view.start.year }), value: format.money(current.real[i]!) },
-            { label: t('personal.projection.band_series'), value: t('comparison.result.range', { low: format.money(current.low[i]!), high: format.money(current.high[i]!) }) },
-            ...(nextLevel ? [{ label: t('personal.projection.next_series', { level: levelName }), value: format.money(nextLevel.nominal[i]!) }] : []),
+            { label: t('personal.projection.nominal_series'), value: format.projection(current.nominal[i]!) },
+            { label: t('personal.projection.real_series', { year: view.start.year }), value: format.projection(current.real[i]!) },
+            { label: t('personal.projection.band_series'), value: t('comparison.result.range', { low: format.projection(current.low[i]!), high: format.projection(current.high[i]!) }) },
+            ...(nextLevel ? [{ label: t('personal.projection.next_series', { level: levelName }), value: format.projection(nextLevel.nominal[i]!) }] : []),
           ],
         }))}
       />
@@ -86,11 +86,11 @@ function Projection({ view }: { view: ProjectionView }) {
             <Table.Row key={year} data-testid={`projection-year-${year}`}>
               <Table.Cell>{year}</Table.Cell>
               <Table.Cell textAlign="end" data-testid={`projection-nominal-${year}`}>
-                {format.money(current.nominal[i]!)}
+                {format.projection(current.nominal[i]!)}
               </Table.Cell>
-              <Table.Cell textAlign="end">{t('comparison.result.range', { low: format.money(current.low[i]!), high: format.money(current.high[i]!) })}</Table.Cell>
-              <Table.Cell textAlign="end">{format.money(current.real[i]!)}</Table.Cell>
-              {nextLevel && <Table.Cell textAlign="end">{format.money(nextLevel.nominal[i]!)}</Table.Cell>}
+              <Table.Cell textAlign="end">{t('comparison.result.range', { low: format.projection(current.low[i]!), high: format.projection(current.high[i]!) })}</Table.Cell>
+              <Table.Cell textAlign="end">{format.projection(current.real[i]!)}</Table.Cell>
+              {nextLevel && <Table.Cell textAlign="end">{format.projection(nextLevel.nominal[i]!)}</Table.Cell>}
             </Table.Row>
           ))}
         </Table.Body>
@@ -121,7 +121,7 @@ function Projection({ view }: { view: ProjectionView }) {
             <List.Item>{t('personal.projection.real', { rate: formatRate(inflation, language), year: view.start.year })}</List.Item>
             <List.Item data-testid="projection-next">
               {nextLevel
-                ? t('personal.projection.next', { level: levelName, value: format.money(nextLevel.startValue), rate: formatRate(nextLevel.growth.median, language) })
+                ? t('personal.projection.next', { level: levelName, value: format.projection(nextLevel.startValue), rate: formatRate(nextLevel.growth.median, language) })
                 : t('personal.projection.no_next')}
             </List.Item>
             <List.Item>{t('personal.projection.not_a_promise')}</List.Item>

@@ -13,9 +13,15 @@ import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuesti
 import { choiceLabel, filterChoices } from '../../components/peerGroup/filterOptions';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { inspect } from '../../app/inspector';
 
-function Ranking({ ranking }: { ranking: RankingView }) {
+/** The profile's conditions the widening dropped, or the next one it would drop (country, then sector), as "country, sector". */
+function fieldList(t: (key: string) => string, fields: readonly string[], language: string): string {
+  return fields.map((field) => t(`comparison.filters.fields.${field}`).toLocaleLowerCase(language)).join(', ');
+}
+
+function Ranking({ ranking, onWiden }: { ranking: RankingView; onWiden: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const definition = useQuestionnaireDefinition();
@@ -33,36 +39,50 @@ function Ranking({ ranking }: { ranking: RankingView }) {
           {t(`personal.insights.${ranking.name}`)}
         </Heading>
         <FilterSummary filters={ranking.filters} definition={definition} years={[ranking.year]} />
+        {ranking.widened && ranking.widened.length > 0 && (
+          <Text fontSize="sm" color="fg.muted" data-testid={`insight-widened-${ranking.name}`}>
+            {t('personal.insights.widened', { fields: fieldList(t, ranking.widened, language) })}
+          </Text>
+        )}
         {ranking.items.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t('personal.insights.empty')}
+          // No group above K: one sentence, and the widening link while a wider ranking may be asked.
+          <Text fontSize="sm" color="fg.muted" data-testid={`insight-empty-${ranking.name}`}>
+            {t('personal.insights.empty')}{' '}
+            {(ranking.canWiden || ranking.widening) && ranking.widenField && (
+              <Button variant="plain" size="sm" h="auto" p="0" minW="0" colorPalette="brand" textDecoration="underline" onClick={onWiden} loading={ranking.widening} data-testid={`insight-widen-${ranking.name}`}>
+                {t('personal.insights.widen', { field: fieldList(t, [ranking.widenField], language) })}
+              </Button>
+            )}
           </Text>
         ) : (
+          // Scrolls inside its card when a long name and money still do not fit (never under the next card).
+          <ScrollRegion label={t(`personal.insights.${ranking.name}`)} data-testid={`insight-table-${ranking.name}`}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t(`comparison.filters.fields.${ranking.rankedBy}`)}</Table.ColumnHeader>
+                <Table.ColumnHeader ps="0">{t(`comparison.filters.fields.${ranking.rankedBy}`)}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('comparison.result.n_label')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" pe="0">{t('comparison.result.n_label')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {ranking.items.map((item) => (
                 <Table.Row key={item.key} data-testid="insight-row">
-                  <Table.Cell>{labelOf(item.key)}</Table.Cell>
-                  <Table.Cell textAlign="end">{format.money(item.p50)}</Table.Cell>
-                  <Table.Cell textAlign="end">{item.countLabel}</Table.Cell>
+                  <Table.Cell ps="0">{labelOf(item.key)}</Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">{format.money(item.p50)}</Table.Cell>
+                  <Table.Cell textAlign="end" pe="0">{item.countLabel}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
+          </ScrollRegion>
         )}
-        {ranking.omitted > 0 && (
+        {ranking.omitted > 0 && ranking.items.length > 0 && (
           <Text fontSize="sm" color="fg.muted" data-testid={`insight-omitted-${ranking.name}`}>
             {t('personal.insights.omitted', { count: ranking.omitted })}
           </Text>
         )}
-        <ConversionNote display={format.display} />
+        {ranking.items.length > 0 && <ConversionNote display={format.display} />}
       </Stack>
     </Box>
   );
@@ -92,7 +112,7 @@ export function InsightsWidgets() {
         {view.phase === 'ready' && (
           <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
             {view.rankings.map((ranking) => (
-              <Ranking key={ranking.name} ranking={ranking} />
+              <Ranking key={ranking.name} ranking={ranking} onWiden={() => actor.send({ type: 'insights.widen', ranking: ranking.name })} />
             ))}
           </SimpleGrid>
         )}

@@ -11,6 +11,7 @@ import { personalComparisonActors } from '../../../../machines/personalCompariso
 import { personalComparisonView, type PersonalResultView } from '../../../../machines/personalComparison/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { formatCount } from '../../../domain/language';
+import { shownStatistic } from '../../../domain/money';
 import { useLanguage } from '../../app/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useComparisonPageContext } from '../comparison/useComparisonPage';
@@ -20,6 +21,7 @@ import { Gauge } from './Gauge';
 import { InsightsWidgets } from './InsightsWidgets';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../app/inspector';
+import { RegistrationWelcome } from '../../components/ExploreViews';
 
 const DistributionChart = lazy(() => import('../comparison/DistributionChart'));
 
@@ -97,13 +99,13 @@ function Result({ result }: { result: PersonalResultView }) {
                   <Text fontWeight="semibold">{t(box.labelKey)}</Text>
                   <Suspense fallback={<Skeleton height="150px" rounded="md" />}>
                     <DistributionChart
-                      statistic={box.statistic}
+                      statistic={shownStatistic(box.statistic, format.display)}
                       label={t(box.labelKey)}
-                      ownValue={box.ownValue}
-                      formatMoney={format.money}
-                      formatAxis={format.axis}
+                      ownValue={box.ownValue === null ? null : format.display.value(box.ownValue, 'own')}
+                      formatMoney={format.display.formatShown}
+                      formatAxis={format.display.formatTick}
                       text={{
-                        own: box.ownValue !== null ? t('comparison.result.chart_own', { value: format.money(box.ownValue) }) : '',
+                        own: box.ownValue !== null ? t('comparison.result.chart_own', { value: format.own(box.ownValue) }) : '',
                         ariaLabel: t('comparison.result.chart_label', { measure: t(box.labelKey) }),
                       }}
                     />
@@ -138,6 +140,7 @@ export default function PersonalComparisonPage() {
           </Heading>
           <Text color="fg.muted">{t('personal.intro')}</Text>
         </Stack>
+        <RegistrationWelcome />
         {view.phase === 'waiting' && (
           <Stack gap="2" align="start">
             <Button colorPalette="brand" disabled={!view.canRun} onClick={() => actor.send({ type: 'personal.run' })} data-testid="personal-run">

@@ -2,7 +2,7 @@
 // and ApexCharts.
 import { lazyPage } from '../../app/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const PersonalComparisonPage = lazyPage(() => import('./PersonalComparisonPage'));

@@ -6,10 +6,10 @@ import { useLanguage } from '../../app/session';
 import { ConversionNote as SharedConversionNote } from '../../components/ConversionNote';
 import { moneyFormat, type MoneyFormat } from '../comparison/ResultPanel';
 
-export function useMoneyFormat(currency: string): MoneyFormat & { display: MoneyDisplay } {
+export function useMoneyFormat(currency: string): MoneyFormat & { projection: (amount: number) => string } {
   const language = useLanguage();
   const display = moneyDisplay(language, currency, useAppConfig()?.exchangeRates ?? null);
-  return { ...moneyFormat(language, display), display };
+  return { ...moneyFormat(display), projection: (amount) => display.format(amount, 'projection') };
 }
 
 /** The conversion note in the reader's language, only when figures were converted. */

@@ -22,7 +22,7 @@ import {
   sameView,
   yearlyUpdateOffer,
 } from '../../../../machines/questionnaire/viewModel';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { useConfirm } from '../../app/ConfirmModal';
 import { useAuthStatus, useCurrentUser, useLanguage } from '../../app/session';
 import { ProgressSteps } from './ProgressSteps';
@@ -32,7 +32,7 @@ import { questionnaireLogic } from './questionnaireLogic';
 import { inspect } from '../../app/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PAGE_FRAMES, PageIntro, PageIntroLoading } from '../../components/PageIntro';
-import { QUESTIONNAIRE_HEADING } from '../../app/routes';
+import { QUESTIONNAIRE_HEADING } from '../../../domain/routes';
 import { useDeferredSelector } from '../../app/useDeferredSelector';
 
 /** The address of a step: steps/1 … steps/5. */

@@ -1,5 +1,6 @@
 // Back, next (or send / save on the last step), the save status and, after a failed save, what went wrong and
 // a retry. Everything is read from the navigation view model; the buttons only send events.
+import type { MouseEvent } from 'react';
 import { Alert, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,14 @@ export function SaveFailure({ actor }: { actor: QuestionnaireActorRef }) {
   );
 }
 
+/**
+ * Pressing Next with the pointer must not take the focus from the answer being typed: leaving it shows its problem,
+ * the step grows, the button moves away from under the pointer before the press ends and the click is lost (focus
+ * stayed on Next until a second press). Kept in the answer, the click lands; the machine's problemsShown then moves
+ * the focus to the first answer with a problem. Keyboard users are unaffected.
+ */
+const keepFocusOnPress = (event: MouseEvent) => event.preventDefault();
+
 export function StepNavigation({ actor }: { actor: QuestionnaireActorRef }) {
   const { t } = useTranslation();
   const nav = useSelector(actor, navigationView, sameView);
@@ -55,11 +64,11 @@ export function StepNavigation({ actor }: { actor: QuestionnaireActorRef }) {
             {nav.saveStatus === 'idle' ? '' : t(`questionnaire.save_status.${nav.saveStatus}`)}
           </Text>
           {nav.isLastStep ? (
-            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canSubmit} data-testid="questionnaire-submit">
+            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canSubmit} onMouseDown={keepFocusOnPress} data-testid="questionnaire-submit">
               {t(nav.submitLabelKey)}
             </Button>
           ) : (
-            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canGoNext} data-testid="questionnaire-next">
+            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canGoNext} onMouseDown={keepFocusOnPress} data-testid="questionnaire-next">
               {t('questionnaire.actions.next')}
             </Button>
           )}

@@ -2,7 +2,8 @@
 // form — the one in the address, or the questionnaire this browser started (questionaryID) — the account
 // claims it when it is still unclaimed (machines/registration/memberRegistrationMachine.ts decides, and
 // carries on without it when it was claimed meanwhile). The address is prefilled from the questionnaire (or
-// formEmail). Signed up, the person is signed in through the auth actor and sees register/individual/complete.
+// formEmail). Signed up, the person is signed in through the auth actor and goes where the machine says: their
+// personalised comparison when they took a completed questionnaire along, otherwise register/individual/complete.
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -20,6 +21,7 @@ import { readFormEmail } from '../questionnaire/questionnaireLogic';
 import { REGISTRATION_MAIL_SENT } from '../../../../machines/auth/failure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { inspect } from '../../app/inspector';
+import { useAppConfig } from '../../app/appConfig';
 
 const registration = memberRegistrationMachine.provide({ actors: memberRegistrationActors() });
 
@@ -69,7 +71,9 @@ function Registration({ formId }: { formId: string | null }) {
   const language = useLanguage();
   const showMessage = useShowMessage();
   const location = useLocation();
-  const registrationActor = useActorRef(registration, { input: { formId }, inspect });
+  // A new member has the free plan: with the premium flag on, the personal views are locked for them.
+  const personalViewsLocked = useAppConfig()?.premiumEnabled ?? false;
+  const registrationActor = useActorRef(registration, { input: { formId, personalViewsLocked }, inspect });
   const view = useSelector(registrationActor, memberRegistrationView, sameMemberRegistrationView);
   const stateEmail = (location.state as { email?: unknown } | null)?.email;
   const prefill = typeof stateEmail === 'string' && stateEmail ? stateEmail : null;
@@ -82,11 +86,11 @@ function Registration({ formId }: { formId: string | null }) {
   const problem = newPasswordProblem(password, confirmation);
 
   useEffect(() => {
-    const subscription = registrationActor.on('memberRegistration.registered', ({ session, claimedFormId }) => {
+    const subscription = registrationActor.on('memberRegistration.registered', ({ session, claimedFormId, to }) => {
       auth.send({ type: 'auth.sessionStarted', session });
       if (claimedFormId) forgetStoredForm(browserStorage());
       showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, titleKey: 'auth.register.success_title', textKey: 'auth.register.success' });
-      navigate('/register/individual/complete', { replace: true });
+      navigate(to, { replace: true });
     });
     return () => subscription.unsubscribe();
   }, [registrationActor, auth, showMessage, navigate]);

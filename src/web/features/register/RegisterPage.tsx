@@ -2,11 +2,12 @@
 // A corporate user's new colleague joins the caller's company; an admin names the company. The server
 // answers the same for a new and a registered address (no account enumeration), so the page says
 // "invitation sent to …" either way: the new colleague confirms the address from the e-mail, the owner of
-// a registered address is told by e-mail. After a success: the toast ("Registro realizado correctamente", naming the invitation), then a corporate registrant goes to
-// the saved URL or the dashboard (spec §4); an admin stays to invite more. Where to go, and what the page
-// shows after a success, is machines/registration/corporateRegistrationMachine.ts's decision.
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Container, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+// a registered address is told by e-mail. After a success: the toast ("Registro realizado correctamente", naming the
+// invitation) and the confirmation on the page, with "invite another" and, for a corporate registrant, the way on to
+// the saved URL or the dashboard (spec §4). Where to go, and what the page shows after a success, is
+// machines/registration/corporateRegistrationMachine.ts's decision.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Container, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +17,7 @@ import { authMessageKey } from '../../../../machines/auth/failure';
 import { corporateRegistrationMachine } from '../../../../machines/registration/corporateRegistrationMachine';
 import { corporateRegistrationActors } from '../../../../machines/registration/actors';
 import { corporateInvitedToast, corporateRegistrationView, sameCorporateRegistrationView } from '../../../../machines/registration/viewModel';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -47,6 +48,8 @@ export function RegisterPage(_props: PageProps) {
   const company = admin ? companyName : ownCompany || companyName;
 
   const registrationActor = useActorRef(registration, { input: { registrant, savedRedirect }, inspect });
+  const emailField = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
   const view = useSelector(registrationActor, corporateRegistrationView, sameCorporateRegistrationView);
   useEffect(() => {
     const subscriptions = [
@@ -60,6 +63,8 @@ export function RegisterPage(_props: PageProps) {
         setContactName('');
         setTaxId('');
         setChecked(false);
+        // The confirmation is where the eyes (and a screen reader) go next, also on a phone where it may be out of view.
+        setTimeout(() => confirmationRef.current?.focus(), 0);
       }),
       registrationActor.on('corporateRegistration.landed', ({ to }) => {
         auth.send({ type: 'auth.forgetRedirect' });
@@ -95,9 +100,30 @@ export function RegisterPage(_props: PageProps) {
             <form onSubmit={submit} noValidate data-testid="register-form">
               <Stack gap="4">
                 {view.invited && (
-                  <Alert.Root status="success" data-testid="register-created">
+                  <Alert.Root status="success" alignItems="start" data-testid="register-created" ref={confirmationRef} tabIndex={-1} role="status">
                     <Alert.Indicator />
-                    <Alert.Title>{t('register.invited', { email: view.invited })}</Alert.Title>
+                    <Alert.Content>
+                      <Alert.Title>{t('register.invited', { email: view.invited })}</Alert.Title>
+                      <Alert.Description>{t('register.invited_next')}</Alert.Description>
+                      <HStack gap="3" mt="3" wrap="wrap">
+                        <Button
+                          size="sm"
+                          colorPalette="brand"
+                          onClick={() => {
+                            registrationActor.send({ type: 'corporateRegistration.inviteAnother' });
+                            emailField.current?.focus();
+                          }}
+                          data-testid="register-invite-another"
+                        >
+                          {t('register.invite_another')}
+                        </Button>
+                        {view.continueTo && (
+                          <Button size="sm" variant="outline" colorPalette="brand" onClick={() => registrationActor.send({ type: 'corporateRegistration.continue' })} data-testid="register-continue">
+                            {t(view.continueTo === '/dashboard' ? 'register.continue_dashboard' : 'register.continue_saved')}
+                          </Button>
+                        )}
+                      </HStack>
+                    </Alert.Content>
                   </Alert.Root>
                 )}
                 {view.errorKey && (
@@ -111,6 +137,7 @@ export function RegisterPage(_props: PageProps) {
                   <Input
                     type="email"
                     autoComplete="off"
+                    ref={emailField}
                     value={email}
                     onChange={(event) => {
                       setEmail(event.target.value);

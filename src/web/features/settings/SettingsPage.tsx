@@ -3,18 +3,23 @@
 // modal of spec §2.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { consentView } from '../../../../machines/consent/viewModel';
 import { accountRequests, type DataExport } from '../../../../machines/auth/requests';
-import type { PageProps } from '../../app/router';
+import type { PageProps } from '../../app/lazyPage';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { useConfirm } from '../../app/ConfirmModal';
 import { newPasswordProblem } from '../../app/passwordRules';
 import { useAuthActor, useConsentActor, useCurrentUser, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { RecoveryCodeList, TotpCodeField, TotpQrCode } from '../../components/SecondFactorParts';
+import { secondFactorMachine } from '../../../../machines/secondFactor/secondFactorMachine';
+import { secondFactorActors } from '../../../../machines/secondFactor/actors';
+import { secondFactorSettingsView } from '../../../../machines/secondFactor/viewModel';
+import { inspect } from '../../app/inspector';
 
 const requests = accountRequests();
 
@@ -69,7 +74,7 @@ function PasswordSettings() {
       setChecked(false);
     },
   });
-  const errorKey = request.view.errorCode === 'INVALID_CREDENTIALS' ? 'settings.password.wrong_current' : request.view.errorKey;
+  const errorKey = request.view.errorCode === 'WRONG_PASSWORD' ? 'settings.password.wrong_current' : request.view.errorKey;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,6 +126,141 @@ function PasswordSettings() {
           </Button>
         </Stack>
       </form>
+    </SettingsCard>
+  );
+}
+
+const secondFactorFlow = secondFactorMachine.provide({ actors: secondFactorActors() });
+
+/** The TOTP second factor: enrol with a QR code, keep the recovery codes, renew them, turn it off. */
+function SecondFactorSettings() {
+  const { t } = useTranslation();
+  const flow = useActorRef(secondFactorFlow, { inspect });
+  const view = useSelector(flow, secondFactorSettingsView);
+  const [code, setCode] = useState('');
+  const [renewCode, setRenewCode] = useState('');
+  const [password, setPassword] = useState('');
+  const errorAlert = view.errorKey && view.step !== 'scanning' && (
+    <Alert.Root status="error" data-testid="settings-2fa-error">
+      <Alert.Indicator />
+      <Alert.Title>{t(view.errorKey)}</Alert.Title>
+    </Alert.Root>
+  );
+
+  return (
+    <SettingsCard title={t('second_factor.settings_title')} text={t('second_factor.settings_text')} testId="settings-2fa">
+      <Stack gap="4" aria-busy={view.busy} data-step={view.step} data-testid="settings-2fa-state">
+        {view.step === 'unavailable' && (
+          <Stack gap="3" align="flex-start">
+            <Text>{t('second_factor.unavailable')}</Text>
+            <Button variant="outline" onClick={() => flow.send({ type: 'secondFactor.retry' })}>
+              {t('second_factor.retry')}
+            </Button>
+          </Stack>
+        )}
+        {view.step === 'off' && (
+          <Stack gap="3" align="flex-start">
+            {errorAlert}
+            <Text>{t('second_factor.off')}</Text>
+            <Button colorPalette="brand" loading={view.busy} onClick={() => flow.send({ type: 'secondFactor.start' })} data-testid="settings-2fa-start">
+              {t('second_factor.start')}
+            </Button>
+          </Stack>
+        )}
+        {view.step === 'scanning' && view.enrolment && (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              flow.send({ type: 'secondFactor.confirm', code });
+              setCode('');
+            }}
+          >
+            <Stack gap="4">
+              <Text>{t('second_factor.enrol_text')}</Text>
+              <TotpQrCode qrCode={view.enrolment.qrCode} secret={view.enrolment.secret} />
+              <TotpCodeField value={code} onChange={setCode} errorKey={view.errorKey} testId="settings-2fa-code" />
+              <HStack gap="3" wrap="wrap">
+                <Button type="submit" colorPalette="brand" loading={view.busy} data-testid="settings-2fa-confirm">
+                  {t('second_factor.enrol_submit')}
+                </Button>
+                <Button variant="ghost" onClick={() => flow.send({ type: 'secondFactor.cancel' })}>
+                  {t('second_factor.cancel_enrolment')}
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        )}
+        {view.step === 'codes' && (
+          <Stack gap="4" align="flex-start">
+            <Heading as="h3" size="md">
+              {t('second_factor.codes_title')}
+            </Heading>
+            <RecoveryCodeList codes={view.recoveryCodes} />
+            <Button colorPalette="brand" onClick={() => flow.send({ type: 'secondFactor.codesSaved' })} data-testid="settings-2fa-codes-saved">
+              {t('second_factor.codes_saved')}
+            </Button>
+          </Stack>
+        )}
+        {view.step === 'on' && (
+          <Stack gap="5">
+            {errorAlert}
+            <Text data-testid="settings-2fa-on">{t('second_factor.on', { count: view.recoveryCodesLeft })}</Text>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                flow.send({ type: 'secondFactor.regenerate', code: renewCode });
+                setRenewCode('');
+              }}
+            >
+              <Stack gap="3" align="flex-start" maxW="sm">
+                <Text fontWeight="semibold">{t('second_factor.regenerate_title')}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('second_factor.regenerate_text')}
+                </Text>
+                <TotpCodeField value={renewCode} onChange={setRenewCode} errorKey={null} testId="settings-2fa-renew-code" />
+                <Button type="submit" variant="outline" colorPalette="brand" loading={view.busy} data-testid="settings-2fa-regenerate">
+                  {t('second_factor.regenerate')}
+                </Button>
+              </Stack>
+            </form>
+            {view.required ? (
+              <Text color="fg.muted" data-testid="settings-2fa-required">
+                {t('second_factor.required')}
+              </Text>
+            ) : (
+              <form
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  flow.send({ type: 'secondFactor.disable', password, code });
+                  setPassword('');
+                  setCode('');
+                }}
+              >
+                <Stack gap="3" align="flex-start" maxW="sm" borderTopWidth="1px" pt="5">
+                  <Text fontWeight="semibold">{t('second_factor.disable_title')}</Text>
+                  <Field.Root required>
+                    <Field.Label>{t('second_factor.password')}</Field.Label>
+                    <Input
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                      data-testid="settings-2fa-password"
+                    />
+                  </Field.Root>
+                  <TotpCodeField value={code} onChange={setCode} errorKey={null} testId="settings-2fa-disable-code" allowRecoveryCode />
+                  <Button type="submit" colorPalette="red" variant="outline" loading={view.busy} data-testid="settings-2fa-disable">
+                    {t('second_factor.disable')}
+                  </Button>
+                </Stack>
+              </form>
+            )}
+          </Stack>
+        )}
+      </Stack>
     </SettingsCard>
   );
 }
@@ -213,6 +353,7 @@ function DataSettings() {
               onChange={(event) => {
                 setPassword(event.target.value);
                 setMissingPassword(false);
+                if (deleting.view.errorKey) deleting.edit();
               }}
               data-testid="settings-delete-password"
             />
@@ -249,6 +390,7 @@ export function SettingsPage({ section }: PageProps) {
           <LanguageSwitch testIdPrefix="settings-language" />
         </SettingsCard>
         <PasswordSettings />
+        <SecondFactorSettings />
         <CookieSettings />
         <DataSettings />
       </Stack>

@@ -62,14 +62,18 @@ export default function AdminReleasesPage() {
             <Alert.Root status="success" data-testid="releases-cut-done">
               <Alert.Indicator />
               <Alert.Description>
-                {t('admin.releases.cut_done', { sequence: view.outcome.result.release.sequence, size: n(view.outcome.result.release.size), changed: n(view.outcome.result.changedForms) })}
+                {t('admin.releases.cut_done', {
+                  sequence: view.outcome.result.release.sequence,
+                  forms: t('admin.stats.cards.release_forms', { count: view.outcome.result.release.size, formatted: n(view.outcome.result.release.size) }),
+                  changed: t('admin.stats.cards.release_changed', { count: view.outcome.result.changedForms, formatted: n(view.outcome.result.changedForms) }),
+                })}
               </Alert.Description>
             </Alert.Root>
           )}
           {view.outcome?.kind === 'refused' && (
             <Alert.Root status="warning" data-testid="releases-refused">
               <Alert.Indicator />
-              <Alert.Description>{t('admin.releases.refused', { changed: n(view.outcome.result.changedForms), threshold: view.outcome.result.threshold })}</Alert.Description>
+              <Alert.Description>{t('admin.releases.refused', { count: view.outcome.result.changedForms, formatted: n(view.outcome.result.changedForms), threshold: view.outcome.result.threshold })}</Alert.Description>
             </Alert.Root>
           )}
           {view.cutFailure && (

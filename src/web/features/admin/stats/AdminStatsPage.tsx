@@ -12,8 +12,8 @@ import { adminStatsView, sameAdminStatsView, type FunnelStep } from '../../../..
 import { inspect } from '../../../app/inspector';
 import { useLanguage, useNotifyFailure } from '../../../app/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
+import { formatPrice } from '../../../../domain/money';
 import { AdminPageHeading, formatAdminDate, LoadFailed } from '../AdminParts';
-import { numberFormat } from '../../../../domain/intlFormat';
 
 const AdminChart = lazy(() => import('./AdminChart'));
 
@@ -108,7 +108,9 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
   const language = useLanguage();
   const locale = NUMBER_LOCALE[language];
   const n = (value: number) => formatCount(value, language);
-  const money = (amount: number, currency: string) => numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
+  // "1 administrador · 3 miembros": each count through i18next's plural rules, joined.
+  const parts = (...counts: Array<[key: string, count: number]>) => counts.map(([key, count]) => t(key, { count, formatted: n(count) })).join(' · ');
+  const money = (amount: number, currency: string) => formatPrice(amount, language, currency);
   const option = (field: string) => (key: string) => (i18n.exists(`questionnaire.options.${field}.${key}`) ? t(`questionnaire.options.${field}.${key}`) : key);
   const stepName = (step: number) => t('admin.stats.charts.funnel_step', { step, name: t(`questionnaire.steps.${STEP_NAMES[step - 1]}`) });
   const now = Date.now();
@@ -127,21 +129,26 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
         <StatCard
           label={t('admin.stats.cards.forms')}
           value={n(data.totals.forms)}
-          detail={t('admin.stats.cards.forms_detail', { completed: n(data.totals.completedForms), inProgress: n(data.totals.inProgressForms) })}
+          detail={parts(['admin.stats.cards.forms_completed', data.totals.completedForms], ['admin.stats.cards.forms_in_progress', data.totals.inProgressForms])}
           testId="stats-card-forms"
         />
         <StatCard label={t('admin.stats.cards.counted')} value={n(data.totals.countedForms)} testId="stats-card-counted" />
         <StatCard
           label={t('admin.stats.cards.users')}
           value={n(data.users.total)}
-          detail={t('admin.stats.cards.users_detail', { member: n(data.users.member), corporate: n(data.users.corporate), admin: n(data.users.admin) })}
+          detail={parts(['admin.stats.cards.users_member', data.users.member], ['admin.stats.cards.users_corporate', data.users.corporate], ['admin.stats.cards.users_admin', data.users.admin])}
           testId="stats-card-users"
         />
         <StatCard label={t('admin.stats.cards.searches')} value={n(data.totals.searches)} testId="stats-card-searches" />
         <StatCard
           label={t('admin.stats.cards.credits_sold')}
           value={n(data.credits.sold)}
-          detail={t('admin.stats.cards.credits_detail', { refunded: n(data.credits.refunded), adjusted: n(data.credits.adjusted), granted: n(data.credits.granted), balance: n(data.credits.balance) })}
+          detail={parts(
+            ['admin.stats.cards.credits_refunded', data.credits.refunded],
+            ['admin.stats.cards.credits_adjusted', data.credits.adjusted],
+            ['admin.stats.cards.credits_granted', data.credits.granted],
+            ['admin.stats.cards.credits_balance', data.credits.balance],
+          )}
           testId="stats-card-credits-sold"
         />
         <StatCard label={t('admin.stats.cards.credits_spent')} value={n(data.credits.spent)} testId="stats-card-credits-spent" />
@@ -150,7 +157,10 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
           value={data.release ? t('admin.stats.cards.release_value', { sequence: data.release.sequence }) : '—'}
           detail={
             data.release
-              ? t('admin.stats.cards.release_detail', { date: formatAdminDate(data.release.cutAt, locale), size: n(data.release.size), changed: n(data.release.changedForms) })
+              ? [
+                  t('admin.stats.cards.release_cut', { date: formatAdminDate(data.release.cutAt, locale) }),
+                  parts(['admin.stats.cards.release_forms', data.release.size], ['admin.stats.cards.release_changed', data.release.changedForms]),
+                ].join(' · ')
               : t('admin.stats.cards.no_release')
           }
           testId="stats-card-release"
@@ -221,7 +231,8 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
         />
       </ChartCard>
 
-      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+      {/* Two across at most: a third of the page leaves the bars no room beside their labels. */}
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
         <Breakdown title={t('admin.stats.charts.by_sector', { year: data.year })} items={data.bySector} option={option('sector')} count={n} testId="stats-by-sector" />
         <Breakdown title={t('admin.stats.charts.by_country', { year: data.year })} items={data.byCountry} option={option('country')} count={n} testId="stats-by-country" />
         <Breakdown title={t('admin.stats.charts.by_position', { year: data.year })} items={data.byPositionLevel} option={option('positionLevel')} count={n} testId="stats-by-position" />
@@ -254,7 +265,9 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
                 <Table.Body>
                   {data.revenue.map((r) => (
                     <Table.Row key={`${r.itemId}-${r.currency}`}>
-                      <Table.Cell as="th" scope="row" fontWeight="medium">{r.itemId}</Table.Cell>
+                      <Table.Cell as="th" scope="row" fontWeight="medium" data-testid="stats-revenue-product" data-item={r.itemId}>
+                        {r.names[language]}
+                      </Table.Cell>
                       <Table.Cell>{t(`admin.stats.revenue.kinds.${r.kind}`)}</Table.Cell>
                       <Table.Cell textAlign="end">{n(r.purchases)}</Table.Cell>
                       <Table.Cell textAlign="end">{money(r.amount, r.currency)}</Table.Cell>

@@ -1,5 +1,6 @@
-// The route table of spec §2 as data. router.tsx turns it into React Router routes; the identity issue
-// reads `guards` (also exposed as the route's `handle`) to admit, or redirect, the visitor.
+// The route table of spec §2 as data, below both sides: the web app's router.tsx turns it into React Router routes,
+// and the server (http/webDelivery.ts) reads which paths serve the app. The route guards read
+// `guards` (also exposed as the route's `handle`) to admit, or redirect, the visitor.
 // The spec's "not shown" routes (charts-line, edit-information, example1, example2) are deliberately
 // absent: they fall to the not-found page.
 

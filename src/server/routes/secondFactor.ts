@@ -1,0 +1,134 @@
+// The TOTP second factor (docs/identity.md): the sign-in's second step (a code, or an admin's enrolment at the
+// first sign-in) and its management in the settings (enrol with a QR code, recovery codes, turn off). Turning it on
+// or off ends the account's other sessions, as a password change does. Nothing here logs a secret or a code.
+import type { AppContext } from './context';
+import type { OperationHandlers } from '../http/handlerTypes';
+import type { Queryable } from '../db/open';
+import { HttpError } from '../http/errors';
+import { AUTH_ERRORS } from '../auth/errorCodes';
+import { consumeActionToken, peekActionToken } from '../auth/actionTokens';
+import { isAdmin, requireCaller } from '../auth/caller';
+import { openSession, passwordMatches } from '../auth/identity';
+import { assertMayTryCode, checkCode } from '../auth/secondFactor';
+import { revokeUserSessions } from '../auth/sessions';
+import { encryptSecret, enrolmentOf, newTotpSecret, recoveryCodesLeft, replaceRecoveryCodes } from '../auth/totp';
+import { claimFormAtSignIn, findUserById, type UserRow } from '../services/users';
+
+async function pendingSecret(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.execute<{ totp_pending_secret: string | null }>('select totp_pending_secret from users where id = $1', [userId]);
+  return row?.totp_pending_secret ?? null;
+}
+
+/** Makes the pending secret the account's second factor (unless another request did first) with new recovery codes. */
+async function activatePendingSecret(db: Queryable, userId: string, pending: string): Promise<string[] | null> {
+  const rows = await db.execute(
+    `update users set totp_secret = totp_pending_secret, totp_pending_secret = null, updated_at = now()
+      where id = $1 and totp_pending_secret = $2 and totp_secret is null returning id`,
+    [userId, pending],
+  );
+  return rows.length > 0 ? replaceRecoveryCodes(db, userId) : null;
+}
+
+export function secondFactorHandlers(context: AppContext) {
+  const { config, database } = context;
+  const signInExpired = () => new HttpError(401, AUTH_ERRORS.secondFactorExpired, 'The sign-in took too long; sign in again');
+  const mustKeep = (user: UserRow) => isAdmin(user) && config.adminMfa === 'required';
+
+  /** The user of a live sign-in challenge (not using it up), refused when disabled. */
+  async function challengedUser(challenge: string): Promise<UserRow> {
+    const userId = await peekActionToken(database, challenge, 'second-factor');
+    const user = userId ? await findUserById(database, userId) : null;
+    if (!user) throw signInExpired();
+    if (user.disabled) throw new HttpError(401, AUTH_ERRORS.userDisabled, 'This account is disabled');
+    return user;
+  }
+
+  return {
+    async verifySecondFactor(request, reply) {
+      const { challenge, code, formId } = request.body;
+      const user = await challengedUser(challenge);
+      if (!user.totp_secret) throw signInExpired();
+      await assertMayTryCode(context, reply, user.id);
+      await checkCode(context, database, user, user.totp_secret, code, { status: 401, recovery: true });
+      if (!(await consumeActionToken(database, challenge, 'second-factor'))) throw signInExpired();
+      if (formId) await claimFormAtSignIn(database, user.id, formId);
+      return openSession(context, database, reply, user);
+    },
+
+    async enrolSecondFactor(request, reply) {
+      const { challenge, code, formId } = request.body;
+      const user = await challengedUser(challenge);
+      const pending = await pendingSecret(database, user.id);
+      if (user.totp_secret || !pending) throw signInExpired();
+      await assertMayTryCode(context, reply, user.id);
+      await checkCode(context, database, user, pending, code, { status: 401, recovery: false });
+      const recoveryCodes = await database.transaction(async (tx) => {
+        if (!(await consumeActionToken(tx, challenge, 'second-factor'))) throw signInExpired();
+        const codes = await activatePendingSecret(tx, user.id, pending);
+        if (!codes) throw signInExpired();
+        return codes;
+      });
+      if (formId) await claimFormAtSignIn(database, user.id, formId);
+      return { ...(await openSession(context, database, reply, user)), recoveryCodes };
+    },
+
+    async getSecondFactor(request) {
+      const caller = await requireCaller(database, request);
+      return {
+        enabled: caller.totp_secret !== null,
+        recoveryCodesLeft: caller.totp_secret ? await recoveryCodesLeft(database, caller.id) : 0,
+        required: mustKeep(caller),
+      };
+    },
+
+    async startTotpEnrolment(request) {
+      const caller = await requireCaller(database, request);
+      if (caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.secondFactorEnabled, 'A second factor is already on');
+      const secret = newTotpSecret();
+      await database.execute('update users set totp_pending_secret = $2 where id = $1', [caller.id, encryptSecret(config.secrets.tokenSecret, secret)]);
+      return enrolmentOf(secret, caller.email);
+    },
+
+    async confirmTotpEnrolment(request, reply) {
+      const caller = await requireCaller(database, request);
+      if (caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.secondFactorEnabled, 'A second factor is already on');
+      const pending = await pendingSecret(database, caller.id);
+      if (!pending) throw new HttpError(409, AUTH_ERRORS.secondFactorExpired, 'Start the enrolment again');
+      await assertMayTryCode(context, reply, caller.id);
+      await checkCode(context, database, caller, pending, request.body.code, { status: 403, recovery: false });
+      const recoveryCodes = await database.transaction(async (tx) => {
+        const codes = await activatePendingSecret(tx, caller.id, pending);
+        if (!codes) throw new HttpError(409, AUTH_ERRORS.secondFactorExpired, 'Start the enrolment again');
+        await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
+        return codes;
+      });
+      return { recoveryCodes };
+    },
+
+    async disableTotp(request, reply) {
+      const caller = await requireCaller(database, request);
+      if (mustKeep(caller)) throw new HttpError(403, AUTH_ERRORS.secondFactorRequired, 'Administrators must keep a second factor');
+      if (!(await passwordMatches(caller, request.body.password))) {
+        throw new HttpError(403, AUTH_ERRORS.wrongPassword, 'The current password is not correct');
+      }
+      if (caller.totp_secret) {
+        await assertMayTryCode(context, reply, caller.id);
+        await checkCode(context, database, caller, caller.totp_secret, request.body.code, { status: 403, recovery: true });
+        await database.transaction(async (tx) => {
+          await tx.execute('update users set totp_secret = null, totp_pending_secret = null, updated_at = now() where id = $1', [caller.id]);
+          await tx.execute('delete from recovery_codes where user_id = $1', [caller.id]);
+          await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
+        });
+      }
+      reply.code(204).send();
+    },
+
+    async regenerateRecoveryCodes(request, reply) {
+      const caller = await requireCaller(database, request);
+      if (!caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.noSecondFactor, 'The account has no second factor');
+      await assertMayTryCode(context, reply, caller.id);
+      await checkCode(context, database, caller, caller.totp_secret, request.body.code, { status: 403, recovery: false });
+      return { recoveryCodes: await replaceRecoveryCodes(database, caller.id) };
+    },
+  } satisfies Partial<OperationHandlers>;
+}
