@@ -89,6 +89,8 @@ export default defineConfig({
       // is for the API tests (set E2E_DATABASE_URL to run the browser tests on PostgreSQL).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       SEED_FORMS: '600',
+      // The suite registers some 40 accounts from one address within the hour (the default limit is 20).
+      REGISTER_LIMIT_PER_HOUR: '200',
       LOG_LEVEL: 'warn',
       DEMO_PASSWORD: process.env.DEMO_PASSWORD,
       ANALYTICS_SCRIPT_URL: E2E_ANALYTICS_SCRIPT_URL,

@@ -20,7 +20,7 @@ import type { Database } from './db/open';
 import { createAccessTokens, type AccessClaims } from './auth/accessToken';
 import { liveSession } from './auth/sessions';
 import { createMailer } from './email/mailer';
-import { createThrottles } from './http/rateLimit';
+import { THROTTLE_RULES, createThrottles } from './http/rateLimit';
 import { createCounterStore } from './http/rateLimitRedis';
 import { HttpError, type ErrorBody } from './http/errors';
 import { createValidatorCompiler, describeValidationErrors } from './http/validation';
@@ -182,7 +182,9 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.addHook('onClose', async () => mailer.close());
   const counterStore = createCounterStore(config.redisUrl, app.log);
   app.addHook('onClose', async () => counterStore.close());
-  const throttles = createThrottles(counterStore.store);
+  const throttles = createThrottles(counterStore.store, {
+    registerPerAddress: { ...THROTTLE_RULES.registerPerAddress, limit: config.registerLimitPerHour },
+  });
   // The job queue starts when the app is ready (its workers then take queued and interrupted jobs) and stops
   // first when it closes: running handlers are interrupted and requeued before the database goes.
   const jobs = createJobs({ database, log: app.log, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { THROTTLE_RULES } from './http/rateLimit';
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -15,6 +16,11 @@ export interface ServerConfig {
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /**
+   * Registrations (member and corporate) accepted from one client address per hour (REGISTER_LIMIT_PER_HOUR,
+   * default 20): an office behind one address that onboards many people at once may need more.
+   */
+  registerLimitPerHour: number;
   /** Folder of the built web app served with an SPA fallback (absent in API-only runs). */
   webDir: string | undefined;
   seedForms: number;
@@ -149,6 +155,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 256 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    registerLimitPerHour: int(env, 'REGISTER_LIMIT_PER_HOUR', THROTTLE_RULES.registerPerAddress.limit),
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
     seedForms: int(env, 'SEED_FORMS', 3000),
     seedDemo,

@@ -70,6 +70,22 @@ describe('corporate registration', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().errorCode).toBe('RATE_LIMITED');
   });
+  it('takes the limit from REGISTER_LIMIT_PER_HOUR (an office behind one address onboarding many people)', async () => {
+    const office = await startTestApp({ REGISTER_LIMIT_PER_HOUR: '3' });
+    try {
+      const register = () =>
+        office.app.inject({
+          method: 'POST',
+          url: '/api/users/member',
+          remoteAddress: '10.21.0.2',
+          payload: { email: `member-${newId(8).toLowerCase()}@example.com`, password: 'a-long-and-unusual-passphrase-92' },
+        });
+      for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(202);
+      expect((await register()).statusCode).toBe(429);
+    } finally {
+      await office.close();
+    }
+  });
 });
 
 describe('account deletion asks for the password again', () => {
