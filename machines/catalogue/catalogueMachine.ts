@@ -18,6 +18,8 @@ export type CatalogueEvent = { type: 'catalogue.retry' } | { type: 'catalogue.re
  *    └──error──▶ failed ──retry──▶ loading
  * ```
  *
+ * A reload while loading starts again: the answer on its way is in the language the reader just left.
+ *
  * Tags: `loading`, `ready`, `failed`.
  */
 export const catalogueMachine = setup({
@@ -40,6 +42,7 @@ export const catalogueMachine = setup({
     loading: {
       description: 'Loading the catalogue in the reader’s language and currency.',
       tags: ['loading'],
+      on: { 'catalogue.reload': { target: 'loading', reenter: true } },
       invoke: {
         id: 'loadCatalogue',
         src: 'loadCatalogue',

@@ -26,6 +26,12 @@ export const machine = createMachine({
           actions: 'rememberFailure',
         },
       },
+      on: {
+        'catalogue.reload': {
+          target: 'loading',
+          reenter: true,
+        },
+      },
     },
     ready: {
       description: 'The packs are shown.',

@@ -1,6 +1,6 @@
 // The catalogue of my-credits walked along its graph against the real actor with a fake call.
-import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { expect, test } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { catalogueMachine, type CatalogueEvent, type CatalogueMachine } from '../../machines/catalogue/catalogueMachine';
 import type { Catalogue } from '../../machines/premiumModal/premiumModalMachine';
 import type { CallFailure } from '../../src/api/client';
@@ -66,3 +66,16 @@ const assertions = {
 } satisfies StateAssertions<CatalogueMachine, World>;
 
 describeMachinePaths('catalogue paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
+
+test('a reload while loading (the reader switched language) drops the answer in the old language', async () => {
+  const calls: Array<(value: Catalogue) => void> = [];
+  const actor = createActor(
+    catalogueMachine.provide({ actors: { loadCatalogue: fromPromise<Catalogue>(() => new Promise((resolve) => calls.push(resolve))) } }),
+  ).start();
+  actor.send({ type: 'catalogue.reload' });
+  expect(calls).toHaveLength(2);
+  calls[0]({ ...CATALOGUE, language: 'es' });
+  calls[1]({ ...CATALOGUE, language: 'en' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(actor.getSnapshot().context.catalogue?.language).toBe('en');
+});
