@@ -38,6 +38,7 @@ export const PAGE_SECTIONS = [
   'admin_audit',
   'admin_data_quality',
   'admin',
+  'list',
 ] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;

@@ -6,8 +6,7 @@ import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { dataOf, failureOfResult } from '../../src/api/callFailure';
-import type { PageRequest } from '../pagedList/pagedListMachine';
-import type { FilteredPageRequest } from '../filteredList/filteredListMachine';
+import type { FilteredPageRequest, PageRequest } from '../list/listMachine';
 import type { PatchRequest, Role, User } from './adminUserMachine';
 
 type Schemas = components['schemas'];
@@ -57,7 +56,7 @@ export function adminUserActors(client: ApiClient = api) {
   };
 }
 
-/** The paged lists of one user's page, each for the paged-list machine. */
+/** The paged lists of one user's page, each for the list machine (machines/list). */
 export function userListsActors(userId: string, client: ApiClient = api) {
   return {
     forms: fromPromise<FormPage, PageRequest>(async ({ input, signal }) =>

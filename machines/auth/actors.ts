@@ -5,8 +5,9 @@ import { fromPromise } from 'xstate';
 import { api as defaultClient, call, skipAuth, type ApiClient, type CallFailure, type CallResult } from '../../src/api/client';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { AuthFailure, NETWORK_ERROR, NO_SESSION, UNKNOWN_ERROR } from './failure';
-import type { Credentials, SecondFactorInput, SessionOutput, SignInOutput } from './authMachine';
-import type { User } from './landing';
+import { answerOf } from '../resource/answer';
+import type { RealmOutput, SecondFactorInput, SessionOutput, SignInInput, SignInOutput, SignOutOutput } from './authMachine';
+import type { SecondFactorChallenge, User } from './landing';
 
 /** The AuthFailure of a failed call: its errorCode, NETWORK_ERROR without an answer, else `unknown`. */
 export function toAuthFailure(failure: CallFailure): AuthFailure {
@@ -47,12 +48,12 @@ export function authActors(client: ApiClient = defaultClient) {
       return refreshSessionCall(client, signal);
     }),
     refreshSession: fromPromise<SessionOutput>(({ signal }) => refreshSessionCall(client, signal)),
-    signIn: fromPromise<SignInOutput, Credentials>(async ({ input, signal }) =>
+    signIn: fromPromise<SignInOutput, SignInInput>(async ({ input, signal }) =>
       bodyOf(
         await call(
           client.POST('/auth/sign-in', {
             // The questionnaire draft this browser kept is claimed by the account that signs in (issue 4).
-            body: { email: input.email.trim(), password: input.password, ...storedDraftId() },
+            body: { email: input.email.trim(), password: input.password, ...storedDraftId(), ...(input.linkToken ? { linkToken: input.linkToken } : {}) },
             headers: skipAuth,
             signal,
           }),
@@ -76,12 +77,33 @@ export function authActors(client: ApiClient = defaultClient) {
         ),
       ),
     ),
-    signOut: fromPromise<void, { accessToken: string | null }>(async ({ input, signal }) => {
+    signOut: fromPromise<SignOutOutput, { accessToken: string | null }>(async ({ input, signal }) => {
       const result = await call(
         client.POST('/auth/sign-out', { headers: input.accessToken ? bearer(input.accessToken) : skipAuth, signal }),
       );
       if (!result.ok) throw toAuthFailure(result);
+      // 200: a provider's session, to end there too; 204: nothing more.
+      return result.data && 'endSessionUrl' in result.data ? { endSessionUrl: result.data.endSessionUrl } : {};
     }),
+    // Issue 28: sign-in through an identity provider.
+    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(async ({ input, signal }) =>
+      bodyOf(await call(client.POST('/auth/sign-in/challenge', { body: { challenge: input.challenge }, headers: skipAuth, signal }))),
+    ),
+    discoverRealm: fromPromise<RealmOutput, { email: string }>(async ({ input, signal }) =>
+      bodyOf(await call(client.POST('/auth/realm', { body: { email: input.email }, headers: skipAuth, signal }))),
+    ),
+  };
+}
+
+/** The sign-in methods the login page offers (GET auth/providers): the password form and the providers' buttons. */
+export const signInMethods = (client: ApiClient = defaultClient) =>
+  fromPromise<SignInMethods>(async ({ signal }) => answerOf(await call(client.GET('/auth/providers', { headers: skipAuth, signal }))));
+export type SignInMethods = { passwordSignIn: boolean; providers: Array<{ id: string; name: string }> };
+
+/** Leaves the app for a URL (a provider's sign-in or sign-out): the auth machine's `goTo` action. */
+export function leaveForUrl(location: Pick<Location, 'assign'> | undefined) {
+  return (_: unknown, params: { url: string | null }) => {
+    if (params.url) location?.assign(params.url);
   };
 }
 

@@ -20,6 +20,10 @@ export interface AuthContext {
   challenge: SecondFactorChallenge | null;
   /** The recovery codes of a second factor just enrolled at sign-in, shown once; null otherwise. */
   recoveryCodes: string[] | null;
+  /** Issue 28: the identity provider the browser is being sent to (its id); null otherwise. */
+  provider: string | null;
+  /** The linking step: the token of the provider's callback and the provider's name; null otherwise. */
+  link: { token: string; provider: string } | null;
 }
 
 export interface AuthInput {
@@ -30,6 +34,42 @@ export interface AuthInput {
 export interface Credentials {
   email: string;
   password: string;
+}
+
+/** What POST auth/sign-in sends: the credentials, and the linking token while an identity is being linked. */
+export interface SignInInput extends Credentials {
+  linkToken?: string;
+}
+
+/**
+ * Issue 28: what the provider's callback handed the app in the /login URL fragment (routes/oidc.ts): the session is
+ * open (renew the token from the cookie), a TOTP step, the linking step, or a refusal code.
+ */
+export type ProviderOutcome =
+  | { kind: 'done'; redirect: string | null }
+  | { kind: 'secondFactor'; challenge: string; redirect: string | null }
+  | { kind: 'link'; linkToken: string; provider: string }
+  | { kind: 'error'; code: string };
+
+/** The outcome in a fragment (`#done=1&redirect=/x`), or null when the fragment is not one. */
+export function parseProviderOutcome(fragment: string): ProviderOutcome | null {
+  const params = new URLSearchParams(fragment.replace(/^#/, ''));
+  const redirect = params.get('redirect');
+  if (params.get('done') === '1') return { kind: 'done', redirect };
+  const challenge = params.get('challenge');
+  if (challenge && params.get('secondFactor')) return { kind: 'secondFactor', challenge, redirect };
+  const linkToken = params.get('link');
+  if (linkToken) return { kind: 'link', linkToken, provider: params.get('provider') ?? '' };
+  const code = params.get('error');
+  if (code && /^[A-Z_]{3,40}$/.test(code)) return { kind: 'error', code };
+  return null;
+}
+
+/** Where the browser starts a provider's sign-in: the API's start call, with the path to come back to (no query). */
+export function providerStartUrl(provider: string, redirect: string | null): string {
+  const path = redirect?.split(/[?#]/)[0] ?? null;
+  const back = path && path.startsWith('/') && !path.startsWith('//') ? `?redirect=${encodeURIComponent(path)}` : '';
+  return `/api/auth/oidc/${encodeURIComponent(provider)}/start${back}`;
 }
 
 /** What views, guards, the API middleware and other flows send. */
@@ -55,7 +95,15 @@ export type AuthEvent =
   /** Give up the second step: back to the sign-in form. */
   | { type: 'auth.cancelSecondFactor' }
   /** The person kept the recovery codes shown after enrolling at sign-in: go on. */
-  | { type: 'auth.recoveryCodesSaved' };
+  | { type: 'auth.recoveryCodesSaved' }
+  /** Issue 28: "Continue with …": sign in at that identity provider (the browser leaves the app). */
+  | { type: 'auth.continueWithProvider'; provider: string }
+  /** The e-mail field was filled in: its company may sign in at its own provider (home-realm discovery). */
+  | { type: 'auth.emailEntered'; email: string }
+  /** The browser came back from a provider (the /login page read the outcome from its fragment). */
+  | { type: 'auth.providerReturned'; outcome: ProviderOutcome }
+  /** Give up linking the provider's identity to the existing account. */
+  | { type: 'auth.cancelLinking' };
 
 /** What the machine tells its listeners (the app machine turns these into navigation and toasts). */
 export type AuthEmitted =
@@ -73,10 +121,17 @@ export type AuthEmitted =
 export type SessionOutput = Session;
 /** What POST auth/sign-in answers: a session, or the second factor it asks for first. */
 export type SignInOutput = Session | SecondFactorChallenge;
-/** The second step's call: the challenge of the sign-in and the code typed. */
+/** The second step's call: the challenge of the sign-in and the code typed (and the linking token while linking). */
 export interface SecondFactorInput {
   challenge: string;
   code: string;
+  linkToken?: string;
+}
+/** What POST auth/sign-out answers: for a provider's session, where to sign out there too. */
+export type SignOutOutput = { endSessionUrl?: string };
+/** Home-realm discovery: the provider of the address's company, or null. */
+export interface RealmOutput {
+  provider: string | null;
 }
 
 /** The sign-in cannot go on (the 5 minutes of the second step are over, the account was disabled): start again. */
@@ -91,6 +146,60 @@ export function refreshDelayMs(expiresIn: number | null): number {
   const lifetime = (expiresIn ?? 0) * 1000;
   return Math.max(MIN_REFRESH_DELAY_MS, lifetime - REFRESH_MARGIN_MS);
 }
+
+/** An outcome's fields, for the transitions below (each branch's guard has checked its kind). */
+const outcomeOf = (event: AuthEvent) => (event.type === 'auth.providerReturned' ? event.outcome : null);
+
+/**
+ * Issue 28: the /login page found a provider's outcome in its fragment (a fresh page load: the machine is restoring,
+ * signed out, on its way to a provider or linking): the session is open, a TOTP step, the linking step, or a refusal.
+ */
+const PROVIDER_RETURNED = [
+  {
+    guard: 'returnedSignedIn',
+    target: '#auth.callback.renewing',
+    actions: [
+      'clearFailure',
+      // Whatever session this page was restoring gives way to the provider's outcome.
+      'forgetSession',
+      { type: 'keepProviderRedirect', params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }) },
+    ],
+  },
+  {
+    guard: 'returnedWithSecondFactor',
+    target: '#auth.callback.resuming',
+    actions: [
+      'clearFailure',
+      'forgetSession',
+      { type: 'keepProviderRedirect', params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }) },
+      { type: 'keepChallengeToken', params: ({ event }: { event: AuthEvent }) => ({ challenge: (outcomeOf(event) as { challenge: string }).challenge }) },
+    ],
+  },
+  {
+    guard: 'returnedToLink',
+    target: '#auth.linking',
+    actions: [
+      'clearFailure',
+      'forgetSession',
+      {
+        type: 'keepLink',
+        params: ({ event }: { event: AuthEvent }) => {
+          const outcome = outcomeOf(event) as { linkToken: string; provider: string };
+          return { token: outcome.linkToken, provider: outcome.provider };
+        },
+      },
+    ],
+  },
+  {
+    target: '#auth.signedOut.failed',
+    actions: [
+      { type: 'recordCode', params: ({ event }: { event: AuthEvent }) => ({ code: (outcomeOf(event) as { code?: string }).code ?? 'unknown' }) },
+      'forgetSession',
+      'forgetLink',
+      'emitSignInFailed',
+    ],
+  },
+] as const;
 
 const notInjected = (name: string) => () => Promise.reject(new Error(`inject the ${name} actor with machine.provide()`));
 
@@ -119,6 +228,16 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
  *  signedIn ─auth.accountDeleted─▶ signedOut.left (storage cleared, auth.accountDeleted)
+ *
+ *  Issue 28, identity providers (the browser leaves the app and comes back to /login with the outcome in the fragment):
+ *  signedOut ─auth.continueWithProvider─▶ redirecting (goTo GET auth/oidc/{provider}/start)
+ *  signedOut ─auth.emailEntered─▶ signedOut.discoveringRealm ─company provider─▶ redirecting │ none ─▶ signedOut.idle
+ *  restoring/signedOut/redirecting/linking ─auth.providerReturned─▶
+ *     done         ─▶ callback.renewing (POST auth/refresh) ─ok─▶ signingIn.loadingUser (auth.signedIn, landing by role)
+ *     secondFactor ─▶ callback.resuming (POST auth/sign-in/challenge) ─▶ secondFactor.asking / secondFactor.enrolling
+ *     link         ─▶ linking ─auth.signIn (with the linking token)─▶ signingIn … (wrong password: linking.failed)
+ *     error        ─▶ signedOut.failed (auth.signInFailed, auth.{code})
+ *  signingOut ─done with endSessionUrl─▶ signedOut.left, then goTo the provider's end-session URL
  * ```
  *
  * - Tags: `unknown` while restoring (guards wait), `signedOut`, `signedIn`, `busy` while a call runs,
@@ -151,15 +270,19 @@ export const authMachine = setup({
     /** POST auth/refresh with the refresh cookie. */
     refreshSession: fromPromise<SessionOutput>(notInjected('refreshSession')),
     /** POST auth/sign-in: a session, or the second factor it asks for. */
-    signIn: fromPromise<SignInOutput, Credentials>(notInjected('signIn')),
+    signIn: fromPromise<SignInOutput, SignInInput>(notInjected('signIn')),
+    /** POST auth/sign-in/challenge: the second step a provider's sign-in asks for (with the enrolment's QR code). */
+    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(notInjected('resumeChallenge')),
+    /** POST auth/realm: the provider of the address's company, if any. */
+    discoverRealm: fromPromise<RealmOutput, { email: string }>(notInjected('discoverRealm')),
     /** POST auth/sign-in/second-factor. */
     verifySecondFactor: fromPromise<SessionOutput, SecondFactorInput>(notInjected('verifySecondFactor')),
     /** POST auth/sign-in/enrol: the session carries the recovery codes. */
     enrolSecondFactor: fromPromise<SessionOutput, SecondFactorInput>(notInjected('enrolSecondFactor')),
     /** GET users/currentUser?refresh=true with the given token. */
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(notInjected('fetchCurrentUser')),
-    /** POST auth/sign-out (revokes the refresh token of the cookie). */
-    signOut: fromPromise<void, { accessToken: string | null }>(notInjected('signOut')),
+    /** POST auth/sign-out (revokes the refresh token of the cookie); a provider's session answers its end-session URL. */
+    signOut: fromPromise<SignOutOutput, { accessToken: string | null }>(notInjected('signOut')),
   },
   actions: {
     /** Keeps the user in local storage current_user (injected: the machine touches no storage). */
@@ -168,6 +291,15 @@ export const authMachine = setup({
     forgetStoredUser: () => {},
     /** Clears ALL local storage (spec §4: sign-out). Injected. */
     clearStorage: () => {},
+    /** Issue 28: the browser leaves the app for this URL (a provider's sign-in or sign-out); nothing when null. Injected. */
+    goTo: (_, _params: { url: string | null }) => {},
+    keepProvider: assign((_, params: { provider: string }) => ({ provider: params.provider })),
+    keepLink: assign((_, params: { token: string; provider: string }) => ({ link: { token: params.token, provider: params.provider } })),
+    forgetLink: assign({ link: null }),
+    /** The provider's callback carried the path the person came from (an app path, checked by the server). */
+    keepProviderRedirect: assign((_, params: { redirect: string | null }) => (params.redirect ? { redirectUrl: params.redirect } : {})),
+    keepChallengeToken: assign((_, params: { challenge: string }) => ({ challenge: { secondFactor: 'verify' as const, challenge: params.challenge } })),
+    recordCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     adoptSession: assign((_, params: { session: SessionOutput }) => ({
       accessToken: params.session.accessToken,
       expiresIn: params.session.expiresIn,
@@ -211,6 +343,14 @@ export const authMachine = setup({
     /** A code was typed (blank submissions are ignored; the server judges the rest). */
     codeTyped: ({ event }) => event.type === 'auth.submitSecondFactor' && event.code.trim().length > 0,
     signInOver: (_, params: { error: unknown }) => SIGN_IN_OVER.includes(failureCode(params.error)),
+    /** Home-realm discovery is worth asking: an address that looks like one. */
+    emailLooksValid: ({ event }) => event.type === 'auth.emailEntered' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim()),
+    realmHasProvider: (_, params: { output: RealmOutput }) => params.output.provider !== null,
+    returnedSignedIn: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'done',
+    returnedWithSecondFactor: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'secondFactor',
+    returnedToLink: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'link',
+    /** The sign-in under way proves an account for a provider's identity. */
+    linking: ({ context }) => context.link !== null,
   },
   delays: {
     /** Renew the token this long after receiving it: its lifetime less a margin. */
@@ -228,6 +368,8 @@ export const authMachine = setup({
     fieldProblems: {},
     challenge: null,
     recoveryCodes: null,
+    provider: null,
+    link: null,
   }),
   on: {
     'auth.rememberRedirect': { actions: 'rememberRedirect' },
@@ -239,6 +381,7 @@ export const authMachine = setup({
       description: 'On load: is there a session to restore from the refresh cookie? Guards wait.',
       tags: ['unknown', 'busy'],
       initial: 'refreshing',
+      on: { 'auth.providerReturned': PROVIDER_RETURNED },
       states: {
         refreshing: {
           description: 'Renewing the access token from the httpOnly refresh cookie (no call when nothing was kept).',
@@ -287,6 +430,12 @@ export const authMachine = setup({
           { guard: 'credentialsLookValid', target: 'signingIn', actions: 'clearFailure' },
           { target: '.invalid', actions: 'recordFieldProblems' },
         ],
+        'auth.continueWithProvider': {
+          target: 'redirecting',
+          actions: ['clearFailure', { type: 'keepProvider', params: ({ event }) => ({ provider: event.provider }) }],
+        },
+        'auth.emailEntered': { guard: 'emailLooksValid', target: '.discoveringRealm' },
+        'auth.providerReturned': PROVIDER_RETURNED,
         'auth.sessionStarted': {
           target: 'signedIn.active',
           actions: [
@@ -313,6 +462,110 @@ export const authMachine = setup({
           description: 'The person signed out (or deleted the account) here: guarded pages send them home, not to sign in.',
           tags: ['left'],
         },
+        discoveringRealm: {
+          description: "Home-realm discovery (POST auth/realm): an address of a company with single sign-on goes to the company's provider.",
+          invoke: {
+            id: 'discoverRealm',
+            src: 'discoverRealm',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.emailEntered');
+              return { email: event.email.trim() };
+            },
+            onDone: [
+              {
+                guard: { type: 'realmHasProvider', params: ({ event }) => ({ output: event.output }) },
+                target: '#auth.redirecting',
+                actions: { type: 'keepProvider', params: ({ event }) => ({ provider: event.output.provider! }) },
+              },
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+
+    redirecting: {
+      description: "Issue 28: the browser leaves for the provider's sign-in (GET auth/oidc/{provider}/start, then the provider).",
+      tags: ['signedOut', 'busy', 'redirecting'],
+      entry: { type: 'goTo', params: ({ context }) => ({ url: providerStartUrl(context.provider!, context.redirectUrl) }) },
+      on: {
+        // Back from the provider's page through the browser's history: the form works again.
+        'auth.signIn': [
+          { guard: 'credentialsLookValid', target: 'signingIn', actions: 'clearFailure' },
+          { target: 'signedOut.invalid', actions: 'recordFieldProblems' },
+        ],
+        'auth.providerReturned': PROVIDER_RETURNED,
+        'auth.continueWithProvider': {
+          target: 'redirecting',
+          reenter: true,
+          actions: { type: 'keepProvider', params: ({ event }) => ({ provider: event.provider }) },
+        },
+      },
+    },
+
+    callback: {
+      description: "Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.",
+      tags: ['signedOut', 'busy', 'callback'],
+      initial: 'renewing',
+      states: {
+        renewing: {
+          description: 'The callback opened the session (refresh cookie): POST auth/refresh, as after a page reload.',
+          invoke: {
+            id: 'renewProviderSession',
+            src: 'refreshSession',
+            onDone: {
+              target: '#auth.signingIn.loadingUser',
+              actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
+            },
+            onError: {
+              target: '#auth.signedOut.failed',
+              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+            },
+          },
+        },
+        resuming: {
+          description: "The provider did not assert a second factor: the account's TOTP step (POST auth/sign-in/challenge).",
+          invoke: {
+            id: 'resumeChallenge',
+            src: 'resumeChallenge',
+            input: ({ context }) => ({ challenge: context.challenge!.challenge }),
+            onDone: [
+              {
+                guard: { type: 'asksEnrolment', params: ({ event }) => ({ output: event.output }) },
+                target: '#auth.secondFactor.enrolling',
+                actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) },
+              },
+              {
+                target: '#auth.secondFactor.asking',
+                actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) },
+              },
+            ],
+            onError: {
+              target: '#auth.signedOut.failed',
+              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetChallenge', 'emitSignInFailed'],
+            },
+          },
+        },
+      },
+    },
+
+    linking: {
+      description: "The provider's verified address is an existing account's: sign in once with its password to link the identity.",
+      tags: ['signedOut', 'linking'],
+      initial: 'asking',
+      on: {
+        'auth.signIn': [
+          { guard: 'credentialsLookValid', target: 'signingIn', actions: 'clearFailure' },
+          { target: '.invalid', actions: 'recordFieldProblems' },
+        ],
+        'auth.cancelLinking': { target: 'signedOut.idle', actions: ['forgetLink', 'clearFailure'] },
+        'auth.providerReturned': PROVIDER_RETURNED,
+      },
+      states: {
+        asking: { description: "The account's e-mail and password are asked." },
+        failed: { description: 'The proof failed (wrong password, link expired); the form shows auth.{errorCode}.', tags: ['failed'] },
+        invalid: { description: 'Not sent: the address is malformed or a field is empty.', tags: ['invalid'] },
       },
     },
 
@@ -326,9 +579,9 @@ export const authMachine = setup({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               assertEvent(event, 'auth.signIn');
-              return { email: event.email, password: event.password };
+              return { email: event.email, password: event.password, ...(context.link ? { linkToken: context.link.token } : {}) };
             },
             onDone: [
               {
@@ -346,10 +599,18 @@ export const authMachine = setup({
                 actions: ['clearFailure', { type: 'adoptSession', params: ({ event }) => ({ session: event.output as SessionOutput }) }],
               },
             ],
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
-            },
+            onError: [
+              {
+                // A wrong password while linking: the linking form again (an expired link ends the linking).
+                guard: ({ context, event }) => context.link !== null && failureCode(event.error) !== 'LINK_EXPIRED',
+                target: '#auth.linking.failed',
+                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+              },
+              {
+                target: '#auth.signedOut.failed',
+                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+              },
+            ],
           },
         },
         loadingUser: {
@@ -365,6 +626,7 @@ export const authMachine = setup({
                 { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
                 'emitSignedIn',
                 'forgetRedirect',
+                'forgetLink',
               ],
             },
             onError: {
@@ -385,7 +647,7 @@ export const authMachine = setup({
           description: 'Asking for the TOTP code of the authenticator app (or a recovery code).',
           on: {
             'auth.submitSecondFactor': { guard: 'codeTyped', target: 'verifying', actions: 'clearFailure' },
-            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'clearFailure'] },
+            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'forgetLink', 'clearFailure'] },
           },
         },
         verifying: {
@@ -396,7 +658,7 @@ export const authMachine = setup({
             src: 'verifySecondFactor',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.submitSecondFactor');
-              return { challenge: context.challenge!.challenge, code: event.code.trim() };
+              return { challenge: context.challenge!.challenge, code: event.code.trim(), ...(context.link ? { linkToken: context.link.token } : {}) };
             },
             onDone: {
               target: '#auth.signingIn.loadingUser',
@@ -416,7 +678,7 @@ export const authMachine = setup({
           description: 'An admin without a second factor: scan the QR code into an authenticator app and type its code.',
           on: {
             'auth.submitSecondFactor': { guard: 'codeTyped', target: 'confirmingEnrolment', actions: 'clearFailure' },
-            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'clearFailure'] },
+            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'forgetLink', 'clearFailure'] },
           },
         },
         confirmingEnrolment: {
@@ -427,7 +689,7 @@ export const authMachine = setup({
             src: 'enrolSecondFactor',
             input: ({ context, event }) => {
               assertEvent(event, 'auth.submitSecondFactor');
-              return { challenge: context.challenge!.challenge, code: event.code.trim() };
+              return { challenge: context.challenge!.challenge, code: event.code.trim(), ...(context.link ? { linkToken: context.link.token } : {}) };
             },
             onDone: {
               target: 'showingRecoveryCodes',
@@ -527,7 +789,17 @@ export const authMachine = setup({
         id: 'signOut',
         src: 'signOut',
         input: ({ context }) => ({ accessToken: context.accessToken }),
-        onDone: { target: 'signedOut.left', actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitSignedOut'] },
+        onDone: {
+          target: 'signedOut.left',
+          actions: [
+            'forgetSession',
+            'forgetRedirect',
+            'clearStorage',
+            'emitSignedOut',
+            // A provider's session: sign out there too (RP-initiated sign-out); the provider sends the browser back.
+            { type: 'goTo', params: ({ event }) => ({ url: event.output.endSessionUrl ?? null }) },
+          ],
+        },
         onError: { target: 'signedOut.left', actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitSignedOut'] },
       },
     },

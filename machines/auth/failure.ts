@@ -59,6 +59,20 @@ export const TRANSLATED_AUTH_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'SECOND_FACTOR_ENABLED',
   'NO_SECOND_FACTOR',
+  // Issue 28: sign-in through an identity provider (src/server/auth/errorCodes.ts).
+  'UNKNOWN_PROVIDER',
+  'OIDC_STATE_INVALID',
+  'OIDC_CODE_REJECTED',
+  'OIDC_NONCE_MISMATCH',
+  'OIDC_TOKEN_EXPIRED',
+  'OIDC_ISSUER_MISMATCH',
+  'OIDC_TOKEN_INVALID',
+  'OIDC_PROVIDER_ERROR',
+  'OIDC_PROVIDER_UNAVAILABLE',
+  'OIDC_EMAIL_UNVERIFIED',
+  'OIDC_EMAIL_MISSING',
+  'LINK_EXPIRED',
+  'DOMAIN_TAKEN',
 ] as const;
 
 /** The translation key a view shows for a failure code: auth.{code}, or auth.unknown for an unlisted code. */

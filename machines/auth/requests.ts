@@ -5,14 +5,25 @@ import { api as defaultClient, call, skipAuth, type ApiClient } from '../../src/
 import type { components } from '../../src/api/schema';
 import { isLanguage } from '../../src/domain/language';
 import { bodyOf, toAuthFailure } from './actors';
+import { answerOf } from '../resource/answer';
 import type { RequestFields } from './accountRequestMachine';
 
 export type DataExport = components['schemas']['DataExport'];
 export type User = components['schemas']['User'];
+export type CompanySso = components['schemas']['CompanySso'];
+export type CompanyDomainEntry = components['schemas']['CompanyDomainEntry'];
 /** What a corporate registration tells its caller: the address the invitation went to, nothing more. */
 export interface CorporateInvitation {
   invited: string;
 }
+
+/** GET auth/company-sso: the company's provider and domains (a read for the resource machine). */
+export const loadCompanySso = (client: ApiClient = defaultClient) =>
+  fromPromise<CompanySso>(async ({ signal }) => answerOf(await call(client.GET('/auth/company-sso', { signal }))));
+
+/** GET admin/company-domains: every domain companies asked for single sign-on (admins). */
+export const loadCompanyDomains = (client: ApiClient = defaultClient) =>
+  fromPromise<CompanyDomainEntry[]>(async ({ signal }) => answerOf(await call(client.GET('/admin/company-domains', { signal }))));
 
 /** A request without an answer body: resolves with true, rejects with the failure. */
 async function done(pending: Promise<{ response: Response; data?: unknown; error?: unknown }>): Promise<true> {
@@ -85,6 +96,27 @@ export function accountRequests(client: ApiClient = defaultClient) {
     /** GET users/currentUser/export: everything stored about the account. */
     exportMyData: fromPromise<DataExport, RequestFields>(async ({ signal }) =>
       bodyOf(await call(client.GET('/users/currentUser/export', { signal }))),
+    ),
+    /**
+     * Issue 28: PUT auth/company-sso { provider, domains }: the company's identity provider (`provider`, empty for
+     * none) and its e-mail domains (`domains`, separated by commas, spaces or lines); new domains wait for an admin.
+     */
+    saveCompanySso: fromPromise<CompanySso, RequestFields>(async ({ input, signal }) => {
+      const provider = field(input, 'provider').trim();
+      const domains = [...new Set(field(input, 'domains').toLowerCase().split(/[\s,;]+/).filter(Boolean))];
+      return bodyOf(await call(client.PUT('/auth/company-sso', { body: { provider: provider || null, domains }, signal })));
+    }),
+    /** Issue 28, admins: PUT admin/company-domains/{domain} { approved } (`approved` is "true" or "false"). */
+    reviewCompanyDomain: fromPromise<CompanyDomainEntry, RequestFields>(async ({ input, signal }) =>
+      bodyOf(
+        await call(
+          client.PUT('/admin/company-domains/{domain}', {
+            params: { path: { domain: field(input, 'domain') } },
+            body: { approved: field(input, 'approved') === 'true' },
+            signal,
+          }),
+        ),
+      ),
     ),
     /** DELETE users/currentUser { password }: the account's password again (re-authentication). */
     deleteMyAccount: fromPromise<true, RequestFields>(({ input, signal }) =>

@@ -27,6 +27,10 @@ export interface AuthView {
   isAdminOrCorporate: boolean;
   /** The second step of a sign-in, while it is asked; null otherwise. */
   secondFactor: SecondFactorView | null;
+  /** Issue 28: the browser is on its way to an identity provider. */
+  redirecting: boolean;
+  /** The linking step (prove the existing account with its password), with the provider's name; null otherwise. */
+  linking: { provider: string } | null;
 }
 
 export interface SecondFactorView {
@@ -101,6 +105,10 @@ export function selectSignInFieldProblems(snapshot: AuthSnapshot): SignInFieldPr
   return {};
 }
 
+export function selectLinking(snapshot: AuthSnapshot): { provider: string } | null {
+  return snapshot.hasTag('linking') && snapshot.context.link ? { provider: snapshot.context.link.provider } : null;
+}
+
 export function authView(snapshot: AuthSnapshot): AuthView {
   const user = selectCurrentUser(snapshot);
   return {
@@ -113,5 +121,7 @@ export function authView(snapshot: AuthSnapshot): AuthView {
     isAdmin: isAdmin(user),
     isAdminOrCorporate: isAdminOrCorporate(user),
     secondFactor: selectSecondFactor(snapshot),
+    redirecting: snapshot.hasTag('redirecting'),
+    linking: selectLinking(snapshot),
   };
 }

@@ -1,9 +1,9 @@
-// The credit ledger's real effect for the paged-list machine: GET users/currentUser/credit-ledger through
-// the typed client, newest first; a failure rejects with the client's CallFailure.
+// The credit ledger's real effect for the list machine (machines/list): GET users/currentUser/credit-ledger
+// through the typed client, newest first; a failure rejects with the client's CallFailure.
 import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import type { PageRequest } from '../pagedList/pagedListMachine';
+import type { PageRequest } from '../list/listMachine';
 import { answerOf } from '../resource/answer';
 
 export type CreditLedgerEntry = components['schemas']['CreditLedgerEntry'];

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { dataOf } from '../../src/api/callFailure';
-import type { FilteredPageRequest } from '../filteredList/filteredListMachine';
+import type { FilteredPageRequest } from '../list/listMachine';
 import type { Form, LookupRequest } from './formLookupMachine';
 
 export type FormPage = components['schemas']['FormPage'];

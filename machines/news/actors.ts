@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { answerOf } from '../resource/answer';
+import type { FilteredPageRequest } from '../list/listMachine';
 import type { NewsListRequest, NewsListAnswer } from './newsListMachine';
 import { categoriesOf, type EditorDraft, type SaveRequest, type SaveStatus } from '../newsEditor/newsEditorMachine';
 
@@ -61,11 +62,12 @@ export function newsActors(client: ApiClient = api) {
     loadPost: (idOrSlug: string) =>
       fromPromise<Post>(async ({ signal }) => answerOf(await call(client.GET('/news/{id}', { params: { path: { id: idOrSlug } }, signal })))),
 
-    /** The admin list: every post of a type whatever its status. */
-    loadAdminPage: (typepost: Typepost, status: PostStatusFilter) =>
-      fromPromise<PostPage, { page: number; limit: number }>(async ({ input, signal }) =>
-        answerOf(await call(client.GET('/news', { params: { query: { typepost, status, page: input.page, limit: input.limit } }, signal }))),
-      ),
+    /** The admin list (the list machine's page call): the posts of a type (`blog` unless filtered), of every status unless filtered. */
+    loadAdminPage: fromPromise<PostPage, FilteredPageRequest>(async ({ input, signal }) => {
+      const typepost = (input.filters.typepost ?? 'blog') as Typepost;
+      const status = (input.filters.status ?? 'all') as PostStatusFilter;
+      return answerOf(await call(client.GET('/news', { params: { query: { typepost, status, page: input.page, limit: input.limit } }, signal })));
+    }),
 
     loadForEditing: fromPromise<Post, { id: string }>(async ({ input, signal }) =>
       answerOf(await call(client.GET('/news/{id}', { params: { path: { id: input.id } }, signal }))),

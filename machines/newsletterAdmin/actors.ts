@@ -2,25 +2,42 @@
 import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import { dataOf } from '../../src/api/callFailure';
-import type { NewsletterPage, SubscriberFilters, SubscribersPageRequest } from './subscribersMachine';
+import type { components, operations } from '../../src/api/schema';
+import { provideList, type FilteredPageRequest, type ListFilters } from '../list/listMachine';
 import type { NewsletterIssue, NewsletterIssueDraft, NewsletterIssuePreview, NewsletterPostSummary } from './issueMachine';
 
-const queryOf = (filters: SubscriberFilters) => ({
-  ...(filters.status ? { status: filters.status } : {}),
-  ...(filters.kind ? { kind: filters.kind } : {}),
-  ...(filters.language ? { language: filters.language } : {}),
-  ...(filters.query ? { query: filters.query } : {}),
-});
+export type Newsletter = components['schemas']['Newsletter'];
+export type NewsletterPage = components['schemas']['NewsletterPage'];
+
+/** Subscribers per page of /admin/newsletters. */
+export const SUBSCRIBERS_PAGE_LIMIT = 20;
+/** The subscribers list's select filters and their values (the text filter is `query`). */
+export const SUBSCRIBER_FILTER_OPTIONS = {
+  status: ['pending', 'confirmed', 'unsubscribed'],
+  kind: ['standartUser', 'professionalUser'],
+  language: ['es', 'en'],
+} as const satisfies Record<string, readonly string[]>;
+
+type SubscribersQuery = NonNullable<operations['exportNewsletters']['parameters']['query']>;
+
+/** The filters set (the list machine drops empty ones) as the query of GET newsletters and its export. */
+const queryOf = (filters: ListFilters) => filters as SubscribersQuery;
 
 export function subscribersActors(client: ApiClient = api) {
   return {
-    loadPage: fromPromise<NewsletterPage, SubscribersPageRequest>(({ input, signal }) =>
+    loadPage: fromPromise<NewsletterPage, FilteredPageRequest>(({ input, signal }) =>
       dataOf(call(client.GET('/newsletters', { params: { query: { ...queryOf(input.filters), page: input.page, limit: input.limit } }, signal }))),
     ),
-    exportCsv: fromPromise<string, SubscriberFilters>(({ input, signal }) =>
+    exportCsv: fromPromise<string, ListFilters>(({ input, signal }) =>
       dataOf(call(client.GET('/newsletters/export', { params: { query: queryOf(input) }, parseAs: 'text', signal }))),
     ),
   };
+}
+
+/** The subscribers as a configuration of the list machine (machines/list): filters, pages and the CSV export. */
+export function provideSubscribers(client: ApiClient = api) {
+  const actors = subscribersActors(client);
+  return provideList(actors.loadPage, actors.exportCsv);
 }
 
 export function issueActors(client: ApiClient = api) {

@@ -1,36 +1,7 @@
-// The admin newsletter screens as views render them: pure functions of the machines' snapshots.
+// The admin newsletter issue as its view renders it: a pure function of the machine's snapshot (the subscribers
+// list is the list machine's, read with machines/list/viewModel).
 import type { SnapshotFrom } from 'xstate';
-import { subscriberPageCount, type Newsletter, type SubscriberFilters, type SubscribersMachine } from './subscribersMachine';
 import type { IssueErrors, IssueMachine, NewsletterIssue, NewsletterIssuePreview, NewsletterPostSummary } from './issueMachine';
-
-export interface SubscribersView {
-  status: 'loading' | 'ready' | 'empty' | 'failed';
-  /** A page is shown while another loads. */
-  busy: boolean;
-  exporting: boolean;
-  exportFailed: boolean;
-  items: Newsletter[];
-  filters: SubscriberFilters;
-  page: number;
-  pages: number;
-  total: number;
-}
-
-export function subscribersView(snapshot: SnapshotFrom<SubscribersMachine>): SubscribersView {
-  const { data, filters, page, exportFailure } = snapshot.context;
-  const status = snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('empty') ? 'empty' : snapshot.hasTag('ready') ? 'ready' : data ? 'ready' : 'loading';
-  return {
-    status,
-    busy: snapshot.hasTag('loading'),
-    exporting: snapshot.hasTag('exporting'),
-    exportFailed: exportFailure !== null,
-    items: data?.items ?? [],
-    filters,
-    page,
-    pages: subscriberPageCount(snapshot.context),
-    total: data?.total ?? 0,
-  };
-}
 
 export interface IssueView {
   status: 'loading' | 'failed' | 'composing' | 'previewing' | 'preview' | 'starting' | 'sending' | 'sent';

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import { dataOf, failureOfResult } from '../../src/api/callFailure';
 import type { components } from '../../src/api/schema';
-import type { ListPage, PageRequest } from '../pagedList/pagedListMachine';
+import type { ListPage, PageRequest } from '../list/listMachine';
 
 export type OutlierPack = components['schemas']['OutlierPack'];
 export type OutlierPackInput = components['schemas']['OutlierPackInput'];

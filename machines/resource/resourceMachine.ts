@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../pagedList/pagedListMachine';
+import { failureOf } from '../../src/api/callFailure';
 
 export interface ResourceContext {
   /** The answer, once it came. */

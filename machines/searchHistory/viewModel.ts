@@ -41,3 +41,18 @@ export function searchHistoryView(snapshot: SearchHistorySnapshot): SearchHistor
     failed: failure !== null,
   };
 }
+
+/** The saved searches as the shared list component reads a list (an empty page is the empty state). */
+export function searchHistoryListView(view: SearchHistoryView) {
+  return {
+    status: view.status === 'ready' && view.entries.length === 0 ? ('empty' as const) : view.status,
+    items: view.entries,
+    filtered: false,
+    loading: view.busy,
+    page: view.page,
+    pages: view.pages,
+    canGoBack: view.canGoBack,
+    canGoForward: view.canGoForward,
+    canRetry: view.status === 'failed',
+  };
+}

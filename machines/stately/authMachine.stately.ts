@@ -19,6 +19,29 @@ export const machine = createMachine({
       description: 'On load: is there a session to restore from the refresh cookie? Guards wait.',
       initial: 'refreshing',
       tags: ['unknown', 'busy'],
+      on: {
+        'auth.providerReturned': [
+          {
+            target: '#auth.callback.renewing',
+            guard: 'returnedSignedIn',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
+          },
+          {
+            target: '#auth.callback.resuming',
+            guard: 'returnedWithSecondFactor',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
+          },
+          {
+            target: '#auth.linking',
+            guard: 'returnedToLink',
+            actions: ['clearFailure', 'forgetSession', 'keepLink'],
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+          },
+        ],
+      },
       states: {
         refreshing: {
           description: 'Renewing the access token from the httpOnly refresh cookie (no call when nothing was kept).',
@@ -68,6 +91,35 @@ export const machine = createMachine({
             actions: 'recordFieldProblems',
           },
         ],
+        'auth.continueWithProvider': {
+          target: 'redirecting',
+          actions: ['clearFailure', 'keepProvider'],
+        },
+        'auth.emailEntered': {
+          target: '.discoveringRealm',
+          guard: 'emailLooksValid',
+        },
+        'auth.providerReturned': [
+          {
+            target: '#auth.callback.renewing',
+            guard: 'returnedSignedIn',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
+          },
+          {
+            target: '#auth.callback.resuming',
+            guard: 'returnedWithSecondFactor',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
+          },
+          {
+            target: '#auth.linking',
+            guard: 'returnedToLink',
+            actions: ['clearFailure', 'forgetSession', 'keepLink'],
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+          },
+        ],
         'auth.sessionStarted': {
           target: 'signedIn.active',
           actions: ['clearFailure', 'adoptSession', 'storeUser', 'emitSignedInHere'],
@@ -88,6 +140,170 @@ export const machine = createMachine({
         left: {
           description: 'The person signed out (or deleted the account) here: guarded pages send them home, not to sign in.',
           tags: ['left'],
+        },
+        discoveringRealm: {
+          description: 'Home-realm discovery (POST auth/realm): an address of a company with single sign-on goes to the company\'s provider.',
+          invoke: {
+            id: 'discoverRealm',
+            src: 'discoverRealm',
+            onDone: [
+              {
+                target: '#auth.redirecting',
+                guard: 'realmHasProvider',
+                actions: 'keepProvider',
+              },
+              {
+                target: 'idle',
+              },
+            ],
+            onError: {
+              target: 'idle',
+            },
+          },
+        },
+      },
+    },
+    redirecting: {
+      description: 'Issue 28: the browser leaves for the provider\'s sign-in (GET auth/oidc/{provider}/start, then the provider).',
+      tags: ['signedOut', 'busy', 'redirecting'],
+      entry: 'goTo',
+      on: {
+        'auth.signIn': [
+          {
+            target: 'signingIn',
+            guard: 'credentialsLookValid',
+            actions: 'clearFailure',
+          },
+          {
+            target: 'signedOut.invalid',
+            actions: 'recordFieldProblems',
+          },
+        ],
+        'auth.providerReturned': [
+          {
+            target: '#auth.callback.renewing',
+            guard: 'returnedSignedIn',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
+          },
+          {
+            target: '#auth.callback.resuming',
+            guard: 'returnedWithSecondFactor',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
+          },
+          {
+            target: '#auth.linking',
+            guard: 'returnedToLink',
+            actions: ['clearFailure', 'forgetSession', 'keepLink'],
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+          },
+        ],
+        'auth.continueWithProvider': {
+          target: 'redirecting',
+          actions: 'keepProvider',
+          reenter: true,
+        },
+      },
+    },
+    callback: {
+      description: 'Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.',
+      initial: 'renewing',
+      tags: ['signedOut', 'busy', 'callback'],
+      states: {
+        renewing: {
+          description: 'The callback opened the session (refresh cookie): POST auth/refresh, as after a page reload.',
+          invoke: {
+            id: 'renewProviderSession',
+            src: 'refreshSession',
+            onDone: {
+              target: '#auth.signingIn.loadingUser',
+              actions: 'adoptSession',
+            },
+            onError: {
+              target: '#auth.signedOut.failed',
+              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+            },
+          },
+        },
+        resuming: {
+          description: 'The provider did not assert a second factor: the account\'s TOTP step (POST auth/sign-in/challenge).',
+          invoke: {
+            id: 'resumeChallenge',
+            src: 'resumeChallenge',
+            onDone: [
+              {
+                target: '#auth.secondFactor.enrolling',
+                guard: 'asksEnrolment',
+                actions: 'keepChallenge',
+              },
+              {
+                target: '#auth.secondFactor.asking',
+                actions: 'keepChallenge',
+              },
+            ],
+            onError: {
+              target: '#auth.signedOut.failed',
+              actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
+            },
+          },
+        },
+      },
+    },
+    linking: {
+      description: 'The provider\'s verified address is an existing account\'s: sign in once with its password to link the identity.',
+      initial: 'asking',
+      tags: ['signedOut', 'linking'],
+      on: {
+        'auth.signIn': [
+          {
+            target: 'signingIn',
+            guard: 'credentialsLookValid',
+            actions: 'clearFailure',
+          },
+          {
+            target: '.invalid',
+            actions: 'recordFieldProblems',
+          },
+        ],
+        'auth.cancelLinking': {
+          target: 'signedOut.idle',
+          actions: ['forgetLink', 'clearFailure'],
+        },
+        'auth.providerReturned': [
+          {
+            target: '#auth.callback.renewing',
+            guard: 'returnedSignedIn',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
+          },
+          {
+            target: '#auth.callback.resuming',
+            guard: 'returnedWithSecondFactor',
+            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
+          },
+          {
+            target: '#auth.linking',
+            guard: 'returnedToLink',
+            actions: ['clearFailure', 'forgetSession', 'keepLink'],
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+          },
+        ],
+      },
+      states: {
+        asking: {
+          description: 'The account\'s e-mail and password are asked.',
+        },
+        failed: {
+          description: 'The proof failed (wrong password, link expired); the form shows auth.{errorCode}.',
+          tags: ['failed'],
+        },
+        invalid: {
+          description: 'Not sent: the address is malformed or a field is empty.',
+          tags: ['invalid'],
         },
       },
     },
@@ -117,10 +333,17 @@ export const machine = createMachine({
                 actions: ['clearFailure', 'adoptSession'],
               },
             ],
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
-            },
+            onError: [
+              {
+                target: '#auth.linking.failed',
+                guard: 'guard',
+                actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+              },
+              {
+                target: '#auth.signedOut.failed',
+                actions: ['recordFailure', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+              },
+            ],
           },
         },
         loadingUser: {
@@ -130,7 +353,7 @@ export const machine = createMachine({
             src: 'fetchCurrentUser',
             onDone: {
               target: '#auth.signedIn.active',
-              actions: ['adoptUser', 'storeUser', 'emitSignedIn', 'forgetRedirect'],
+              actions: ['adoptUser', 'storeUser', 'emitSignedIn', 'forgetRedirect', 'forgetLink'],
             },
             onError: {
               target: '#auth.signedOut.failed',
@@ -155,7 +378,7 @@ export const machine = createMachine({
             },
             'auth.cancelSecondFactor': {
               target: '#auth.signedOut.idle',
-              actions: ['forgetChallenge', 'clearFailure'],
+              actions: ['forgetChallenge', 'forgetLink', 'clearFailure'],
             },
           },
         },
@@ -192,7 +415,7 @@ export const machine = createMachine({
             },
             'auth.cancelSecondFactor': {
               target: '#auth.signedOut.idle',
-              actions: ['forgetChallenge', 'clearFailure'],
+              actions: ['forgetChallenge', 'forgetLink', 'clearFailure'],
             },
           },
         },
@@ -308,7 +531,7 @@ export const machine = createMachine({
         src: 'signOut',
         onDone: {
           target: 'signedOut.left',
-          actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitSignedOut'],
+          actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitSignedOut', 'goTo'],
         },
         onError: {
           target: 'signedOut.left',

@@ -601,9 +601,196 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Anyone. Revokes the refresh token of the cookie (and its session) and clears the cookie. Idempotent.
+         * @description Anyone. Revokes the refresh token of the cookie (and its session) and clears the cookie. Idempotent. A
+         *     session opened through an identity provider answers 200 with the provider's end-session URL, where the
+         *     browser goes next to sign out there too (RP-initiated logout).
          */
         post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in methods offered
+         * @description Anyone. The configured OpenID Connect providers (id and display name, never a secret) and whether the
+         *     e-mail and password form is offered (OIDC_ONLY hides it).
+         */
+        get: operations["listIdentityProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/realm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Home-realm discovery for an e-mail address
+         * @description Anyone. The provider a company set for the address's domain (single sign-on, once an admin approved the
+         *     domain), or null: then the person signs in with a password. Says nothing about whether an account exists.
+         *     Rate-limited per address.
+         */
+        post: operations["discoverRealm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a sign-in at an identity provider
+         * @description Anyone (a browser navigation). Redirects (302) to the provider's authorization endpoint with the
+         *     authorization code flow, PKCE (S256), a random state and nonce. The state, nonce and PKCE verifier stay on
+         *     the server (10 minutes, single-use), bound to this browser by an httpOnly SameSite=Lax cookie on
+         *     /api/auth/oidc. `redirect` is the app path to go to afterwards (an app path only, never another site).
+         *     An unknown provider is 404 UNKNOWN_PROVIDER. Rate-limited per address (429).
+         */
+        get: operations["startOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back (authorization response)
+         * @description Anyone (the browser, sent back by the provider). Checks the state against this browser's cookie (single-use),
+         *     exchanges the code with the PKCE verifier, lets the client library validate the ID token (issuer, audience,
+         *     nonce, expiry, signature from the provider's JWKS), then finds the account linked to the provider's subject,
+         *     or creates a member, or asks for the proof of an existing account with the same verified address. Always
+         *     redirects (302) to the web app's /login page with the outcome in the fragment: `done` (the session is
+         *     open: the refresh cookie is set, the app renews its token from it) and `redirect`; `secondFactor` and
+         *     `challenge` (an admin's TOTP step); `link` and `provider` (sign in once with the existing account's
+         *     password); or `error` with one of the codes OIDC_STATE_INVALID, OIDC_CODE_REJECTED, OIDC_NONCE_MISMATCH,
+         *     OIDC_TOKEN_EXPIRED, OIDC_ISSUER_MISMATCH, OIDC_TOKEN_INVALID, OIDC_PROVIDER_ERROR, OIDC_PROVIDER_UNAVAILABLE,
+         *     OIDC_EMAIL_UNVERIFIED, OIDC_EMAIL_MISSING, USER_DISABLED. Nothing is created on a refusal. Rate-limited per
+         *     address (429).
+         */
+        get: operations["finishOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in that came back from a provider
+         * @description Anyone holding a live sign-in challenge (the provider's callback hands it to the web app in the URL
+         *     fragment). Answers the challenge again with, for an enrolment, its QR code; using it is still
+         *     sign-in/second-factor or sign-in/enrol. An unknown, used or expired challenge is 401 SECOND_FACTOR_EXPIRED.
+         */
+        post: operations["resumeSignInChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/company-sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's single sign-on
+         * @description Corporate users (403 for others). The company's provider and its e-mail domains, each approved by an admin or pending.
+         */
+        get: operations["getCompanySso"];
+        /**
+         * Set my company's provider and e-mail domains
+         * @description Corporate users (403 for others). `provider` is one of the configured providers (400 UNKNOWN_PROVIDER
+         *     otherwise) or null to turn single sign-on off. New domains are pending until an admin approves them (domain
+         *     ownership is the operator's to check); a domain another company has is 409 DOMAIN_TAKEN.
+         */
+        put: operations["setCompanySso"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/company-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company e-mail domains for single sign-on
+         * @description Admin only. Every domain companies asked for, approved or pending, with the company's provider.
+         */
+        get: operations["listCompanyDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/company-domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve or withdraw a company's e-mail domain
+         * @description Admin only. Only an approved domain sends its addresses to the company's provider. An unknown domain is 404.
+         */
+        put: operations["reviewCompanyDomain"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1993,6 +2180,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check
+         * @description Anyone. 200 when this instance should get traffic: it finished starting, is not draining for a shutdown,
+         *     its database answers, the database's migrations are at the version this build expects, and its
+         *     notification listener (configuration changes, release cuts, erasures from other instances) is live.
+         *     503 otherwise (errorCode NOT_READY; `error` lists what is not ready: `phase: starting`, `phase: draining`,
+         *     `database`, `migrations`, `listener`). A load balancer sends traffic only while this answers 200.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app-config": {
         parameters: {
             query?: never;
@@ -2712,6 +2923,62 @@ export interface components {
             challenge: components["schemas"]["Token"];
             enrolment?: components["schemas"]["TotpEnrolment"];
         };
+        /** @description A configured provider's id (OIDC_PROVIDERS, lower case). */
+        ProviderId: string;
+        SignInMethods: {
+            /** @description Whether the e-mail and password form is offered. */
+            passwordSignIn: boolean;
+            providers: {
+                id: components["schemas"]["ProviderId"];
+                /** @description The name shown on its button ("Continue with …"). */
+                name: string;
+            }[];
+        };
+        RealmRequest: {
+            email: components["schemas"]["Email"];
+        };
+        Realm: {
+            /** @description The provider to send the person to, or null (sign in with a password). */
+            provider: components["schemas"]["ProviderId"] | null;
+        };
+        ChallengeRequest: {
+            challenge: components["schemas"]["Token"];
+        };
+        Redirect: {
+            /** @description Where a browser would be redirected (302). */
+            location: string;
+        };
+        SignOutRedirect: {
+            /** @description The provider's end-session endpoint (id_token_hint, post_logout_redirect_uri) to send the browser to. */
+            endSessionUrl: string;
+        };
+        EmailDomain: string;
+        CompanySso: {
+            provider: components["schemas"]["ProviderId"] | null;
+            domains: {
+                domain: components["schemas"]["EmailDomain"];
+                approved: boolean;
+            }[];
+            /** @description The configured providers the company may choose from. */
+            providers: {
+                id: components["schemas"]["ProviderId"];
+                name: string;
+            }[];
+        };
+        CompanySsoUpdate: {
+            provider: components["schemas"]["ProviderId"] | null;
+            domains: components["schemas"]["EmailDomain"][];
+        };
+        CompanyDomainEntry: {
+            domain: components["schemas"]["EmailDomain"];
+            companyId: components["schemas"]["Id"];
+            companyName: string | null;
+            provider: string | null;
+            approved: boolean;
+        };
+        CompanyDomainReview: {
+            approved: boolean;
+        };
         TotpEnrolment: {
             /** @description The TOTP secret in base32, to type in when the QR code cannot be scanned. */
             secret: string;
@@ -2726,6 +2993,8 @@ export interface components {
             code: components["schemas"]["SecondFactorCodeValue"];
             /** @description The questionnaire draft to claim, as in sign-in. */
             formId?: components["schemas"]["Id"];
+            /** @description The linking token of the sign-in's first step, as in sign-in. */
+            linkToken?: components["schemas"]["Token"];
         };
         SecondFactorCode: {
             code: components["schemas"]["SecondFactorCodeValue"];
@@ -2787,6 +3056,12 @@ export interface components {
              *     claimed for the account when it is unclaimed and the account has no form of that survey year.
              */
             formId?: components["schemas"]["Id"];
+            /**
+             * @description Issue 28: the linking token a provider's callback gave (its verified address is this account's). Signing in
+             *     with the account's password (and its second factor) links the provider's identity; a token that is not
+             *     this account's, used or expired is 401 LINK_EXPIRED and nothing is linked.
+             */
+            linkToken?: components["schemas"]["Token"];
         };
         /** @description Single-use token from an e-mailed link. */
         Token: string;
@@ -3528,6 +3803,19 @@ export interface components {
             /** @enum {string} */
             database: "pglite" | "postgresql";
             uptimeSeconds: number;
+        };
+        Readiness: {
+            ready: boolean;
+            /** @enum {string} */
+            phase: "starting" | "ready" | "draining";
+            checks: {
+                /** @description The database answers. */
+                database: boolean;
+                /** @description The database's migrations are at this build's version. */
+                migrations: boolean;
+                /** @description The notification listener is live. */
+                listener: boolean;
+            };
         };
         AppConfig: {
             premiumEnabled: boolean;
@@ -4607,6 +4895,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out here; sign out at the provider next. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignOutRedirect"];
+                };
+            };
             /** @description Signed out. */
             204: {
                 headers: {
@@ -4618,6 +4916,283 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIdentityProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    discoverRealm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RealmRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the address signs in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Realm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: {
+                redirect?: string;
+            };
+            header?: never;
+            path: {
+                provider: components["schemas"]["ProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For a client that accepts only application/json (no browser), the same redirect as data. */
+            200: {
+                headers: {
+                    /** @description The browser binding of the sign-in (httpOnly, SameSite=Lax). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redirect"];
+                };
+            };
+            /** @description To the provider. */
+            302: {
+                headers: {
+                    Location?: string;
+                    /** @description The browser binding of the sign-in (httpOnly, SameSite=Lax). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                session_state?: string;
+                scope?: string;
+                authuser?: string;
+                prompt?: string;
+                hd?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For a client that accepts only application/json (no browser), the same redirect as data. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redirect"];
+                };
+            };
+            /** @description To the web app's /login page, the outcome in the fragment. */
+            302: {
+                headers: {
+                    Location?: string;
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resumeSignInChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCompanySso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's single sign-on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySso"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setCompanySso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanySsoUpdate"];
+            };
+        };
+        responses: {
+            /** @description The company's single sign-on as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySso"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCompanyDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDomainEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reviewCompanyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: components["schemas"]["EmailDomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyDomainReview"];
+            };
+        };
+        responses: {
+            /** @description The domain as reviewed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDomainEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6735,6 +7310,29 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAppConfig: {

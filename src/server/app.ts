@@ -31,6 +31,8 @@ import { closeStatisticsSettings } from './services/statisticsSettings';
 import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
 import { registerNewsDelivery } from './routes/news';
 import { createJobs, type JobsService } from './jobs/queue';
+import { createReadiness, type Phase, type Readiness } from './ops/readiness';
+import { installMetrics } from './ops/metrics';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -45,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background job queue (the same object route modules get as context.jobs). */
     jobs: JobsService;
+    /** Issue 29: this instance's phase and readiness checks (GET /api/ready); main.ts moves the phase. */
+    readiness: Readiness;
   }
 }
 
@@ -55,9 +59,11 @@ export interface BuildOptions {
   ownsDatabase?: boolean;
   /** Where logs go (tests capture them to check nothing sensitive is written); stdout by default. */
   logStream?: { write(line: string): void };
+  /** Issue 29: the readiness phase after build; main.ts starts in `starting` and says `ready` after its warm-up. */
+  initialPhase?: Phase;
 }
 
-export async function buildApp({ config, database, ownsDatabase = false, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ownsDatabase = false, logStream, initialPhase = 'ready' }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -99,9 +105,15 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     done(null, fields);
   });
   let closing = false;
+  // Issue 29: readiness answers 503 from the moment the app starts closing (main.ts says draining earlier, on SIGTERM).
+  const readiness = createReadiness(database, config.privacyThreshold, initialPhase);
+  app.decorate('readiness', readiness);
   app.addHook('preClose', async () => {
     closing = true;
+    readiness.phase = 'draining';
   });
+  // Issue 29: Prometheus metrics (GET /metrics with METRICS_TOKEN; METRICS_PORT serves them apart, main.ts).
+  installMetrics(app, { config, database, specification });
   app.addHook('onRequest', async () => {
     if (closing) throw new HttpError(503, 'SHUTTING_DOWN', 'The server is restarting; try again in a moment');
   });
@@ -191,7 +203,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  const context = { config, database, accessTokens, log: app.log, mailer, throttles, jobs };
+  const context = { config, database, accessTokens, log: app.log, mailer, throttles, jobs, readiness };
   const handlers = createHandlers(context);
 
   await app.register(swagger, { mode: 'static', specification: { document: specification as never } });

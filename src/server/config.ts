@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { THROTTLE_RULES } from './http/rateLimit';
+import { parseOidcProviders, type OidcConfig } from './auth/oidcConfig';
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -65,6 +66,20 @@ export interface ServerConfig {
    * at the first sign-in; `optional` (the default elsewhere, so the demo accounts of npm start keep a password only).
    */
   adminMfa: 'required' | 'optional';
+  /** Issue 28: OpenID Connect providers (auth/oidcConfig.ts; docs/identity.md). */
+  oidc: OidcConfig;
+  // ── Issue 29: running several instances (docs/operations.md) ──
+  /** DRAIN_DELAY_MS: after SIGTERM, how long /api/ready answers 503 while requests are still served, before closing. */
+  drainDelayMs: number;
+  /** RELEASE_CHECK_SECONDS: how often each instance checks whether the scheduled release cut is due. */
+  releaseCheckSeconds: number;
+  /** METRICS_TOKEN: serves GET /metrics to `Authorization: Bearer <token>`; unset, /metrics is not served. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: serves the metrics without a token on this port of METRICS_HOST (127.0.0.1) instead. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** PG_POOL_MAX: connections of this instance's pool to PostgreSQL. */
+  pgPoolMax: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -123,19 +138,24 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const production = mode === 'production';
 
   const seedDemo = bool(env, 'SEED_DEMO', !production);
+  // Issue 29: production refuses to start with every missing or unfit variable named at once (one per line), so
+  // an operator fixes them in one go rather than one restart each.
+  const refused: string[] = [];
   // Demo accounts in production only with the operator's own password: a generated one would have to be shown.
-  if (production && seedDemo && !env.DEMO_PASSWORD) throw new Error('DEMO_PASSWORD must be set with SEED_DEMO=1 in production');
+  if (production && seedDemo && !env.DEMO_PASSWORD) refused.push('DEMO_PASSWORD must be set with SEED_DEMO=1 in production');
 
   const needsGenerated = !env.TOKEN_SECRET || !env.STRIPE_WEBHOOK_SECRET || !env.PERTURBATION_SECRET || !env.DEMO_PASSWORD;
-  if (production && !env.TOKEN_SECRET) throw new Error('TOKEN_SECRET must be set in production');
-  if (production && !env.PERTURBATION_SECRET) throw new Error('PERTURBATION_SECRET must be set in production');
+  if (production && !env.TOKEN_SECRET) refused.push('TOKEN_SECRET must be set in production (openssl rand -base64 32)');
+  if (production && !env.PERTURBATION_SECRET) refused.push('PERTURBATION_SECRET must be set in production (openssl rand -base64 32)');
   // The secret keys every person's distortion factors (services/infusion.ts): a guessable one would let anyone
   // who also learns the noise keys undo them. 32 characters of a random string (openssl rand -base64 32).
-  if (production && env.PERTURBATION_SECRET!.length < PERTURBATION_SECRET_MIN_LENGTH) {
-    throw new Error(`PERTURBATION_SECRET must be at least ${PERTURBATION_SECRET_MIN_LENGTH} characters in production (openssl rand -base64 32)`);
+  else if (production && env.PERTURBATION_SECRET!.length < PERTURBATION_SECRET_MIN_LENGTH) {
+    refused.push(`PERTURBATION_SECRET must be at least ${PERTURBATION_SECRET_MIN_LENGTH} characters in production (openssl rand -base64 32)`);
   }
   // A generated webhook secret can only sign the sandbox's own events: real Stripe needs its endpoint's secret.
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET && production) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY in production');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET && production) refused.push('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY in production');
+  if (refused.length === 1) throw new Error(refused[0]);
+  if (refused.length > 1) throw new Error(`Production start refused:\n${refused.map((line) => `- ${line}`).join('\n')}`);
   const generated = needsGenerated ? loadDevelopmentSecrets(dataDir) : {};
 
   const privacyThreshold = int(env, 'PRIVACY_THRESHOLD', 5);
@@ -182,5 +202,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     accessTokenTtlSeconds: Math.min(int(env, 'ACCESS_TOKEN_TTL_SECONDS', 600), 900),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30),
     adminMfa,
+    oidc: parseOidcProviders(env),
+    drainDelayMs: int(env, 'DRAIN_DELAY_MS', production ? 5_000 : 0),
+    releaseCheckSeconds: int(env, 'RELEASE_CHECK_SECONDS', 300),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    pgPoolMax: int(env, 'PG_POOL_MAX', 20),
   };
 }

@@ -9,10 +9,11 @@ import { buildApp } from './app';
 import { startBanner } from './startBanner';
 import { startReleaseSchedule } from './services/releases';
 import { readThreshold } from './services/statisticsSettings';
+import { startMetricsServer } from './ops/metrics';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPoolMax });
   await migrateDatabase(database);
 
   const seeded = config.seedDemo
@@ -20,12 +21,13 @@ async function main() {
     : { created: false, forms: 0, logins: [] };
   await seedCatalogue(database);
 
-  const app = await buildApp({ config, database, ownsDatabase: true });
+  const app = await buildApp({ config, database, ownsDatabase: true, initialPhase: 'starting' });
   // Statistics are published from releases: the first is cut at once on a new database, then on schedule.
   const releases = startReleaseSchedule(database, {
     threshold: () => readThreshold(database, config.privacyThreshold),
     secret: config.secrets.perturbationSecret,
     intervalHours: config.releaseIntervalHours,
+    checkEveryMs: config.releaseCheckSeconds * 1000,
     log: (message, fields) => app.log.info(fields ?? {}, message),
   });
   await releases.tick();
@@ -34,7 +36,11 @@ async function main() {
   // The first answers every visitor's first pages ask for (home's figures, the questionnaire, the demo
   // comparison without filters) are asked once now, through the app itself, so the first visitor after a start
   // does not wait for cold code paths and caches (~300 ms for the demo comparison). Nothing is published.
-  void warmPublicAnswers(app);
+  // Issue 29: /api/ready says 503 until the warm-up is done, so a load balancer sends no visitor to a cold instance.
+  void warmPublicAnswers(app).finally(() => {
+    if (app.readiness.phase === 'starting') app.readiness.phase = 'ready';
+  });
+  const metricsServer = await startMetricsServer(app, config);
 
   const url = config.publicUrl;
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -51,14 +57,22 @@ async function main() {
     }),
   );
 
+  // Issue 29, rolling restarts: on SIGTERM readiness answers 503 at once while requests are still served for
+  // DRAIN_DELAY_MS, long enough for the load balancer's health check to take this instance out; then the app
+  // closes: no new connection, requests in flight finish, running jobs are handed back to the queue, the release
+  // schedule stops and the pool closes.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.readiness.phase = 'draining';
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining');
+    const timer = setTimeout(() => process.exit(1), config.drainDelayMs + 20_000);
     timer.unref();
+    if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+    app.log.info({ signal }, 'shutting down');
     await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

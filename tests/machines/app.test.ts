@@ -51,7 +51,7 @@ function provided(world: Pick<World, 'toasts' | 'navigations'>, signIn: () => Pr
           restoreSession: fromPromise(() => Promise.reject(new AuthFailure(NO_SESSION))),
           signIn: fromPromise(signIn),
           fetchCurrentUser: fromPromise(() => Promise.resolve(ADMIN)),
-          signOut: fromPromise(() => Promise.resolve()),
+          signOut: fromPromise(() => Promise.resolve({})),
         },
       }),
       consent: consentMachine.provide({ actors: { analytics: fromCallback(() => () => {}) } }),

@@ -7,7 +7,10 @@ import {
   type AuthEvent,
   type AuthMachine,
   type Credentials,
+  type ProviderOutcome,
   type SessionOutput,
+  parseProviderOutcome,
+  providerStartUrl,
 } from '../../machines/auth/authMachine';
 import type { SecondFactorChallenge } from '../../machines/auth/landing';
 import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
@@ -65,11 +68,33 @@ const ENROLLED_SESSION: SessionOutput = { ...session('token-enrolled', ADMIN), r
 const CODE = '123456';
 const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 401);
 const STEP_EXPIRED = new AuthFailure('SECOND_FACTOR_EXPIRED', 401);
+// Issue 28: sign-in through an identity provider.
+const PROVIDER = 'keycloak';
+const REALM_PROVIDER = 'acme-sso';
+const SSO_EMAIL = 'someone@acme.example';
+const LINK_TOKEN = 'link-token-of-the-callback-000000000000';
+// The path the person came from (the same as the remembered one: the graph stays small).
+const RETURNED_SIGNED_IN: ProviderOutcome = { kind: 'done', redirect: '/settings' };
+const RETURNED_FOR_CODE: ProviderOutcome = { kind: 'secondFactor', challenge: CODE_CHALLENGE.challenge, redirect: null };
+const RETURNED_TO_LINK: ProviderOutcome = { kind: 'link', linkToken: LINK_TOKEN, provider: 'Keycloak' };
+const RETURNED_REFUSED: ProviderOutcome = { kind: 'error', code: 'OIDC_NONCE_MISMATCH' };
+const PROVIDER_SESSION = session('token-provider');
+const END_SESSION_URL = 'https://id.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fapp%2F';
+const LINK_EXPIRED = new AuthFailure('LINK_EXPIRED', 401);
 const isChallenge = (output: unknown): output is SecondFactorChallenge => typeof output === 'object' && output !== null && 'challenge' in output;
 
 // ─── the world: fake effects that record what the machine did, and what the gestures expect ───
 
-type Src = 'restoreSession' | 'refreshSession' | 'signIn' | 'fetchCurrentUser' | 'signOut' | 'verifySecondFactor' | 'enrolSecondFactor';
+type Src =
+  | 'restoreSession'
+  | 'refreshSession'
+  | 'signIn'
+  | 'fetchCurrentUser'
+  | 'signOut'
+  | 'verifySecondFactor'
+  | 'enrolSecondFactor'
+  | 'resumeChallenge'
+  | 'discoverRealm';
 interface Deferred {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -83,6 +108,8 @@ interface World extends ActorWorld<AuthMachine> {
   /** The fake local storage the injected actions write. */
   storage: Map<string, string>;
   emitted: AuthEmitted[];
+  /** The URLs the browser was sent to, out of the app (a provider's sign-in or sign-out). */
+  goneTo: string[];
   // What the gestures so far lead us to expect (never read from the machine).
   expected: {
     storage: Map<string, string>;
@@ -96,6 +123,9 @@ interface World extends ActorWorld<AuthMachine> {
     /** The second step the server asked for, and the recovery codes it answered. */
     challenge: SecondFactorChallenge | null;
     recoveryCodes: string[] | null;
+    goneTo: string[];
+    /** The linking step under way: the callback's token and the provider's name. */
+    link: { token: string; provider: string } | null;
   };
 }
 
@@ -108,6 +138,7 @@ function startWorld(): World {
     calls: [],
     storage: new Map([['current_user', JSON.stringify(STORED_USER)], ['appLanguage', 'en']]),
     emitted: [],
+    goneTo: [],
     expected: {
       storage: new Map([['current_user', JSON.stringify(STORED_USER)], ['appLanguage', 'en']]),
       emitted: [],
@@ -118,6 +149,8 @@ function startWorld(): World {
       fieldProblems: {},
       challenge: null,
       recoveryCodes: null,
+      goneTo: [],
+      link: null,
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -137,11 +170,14 @@ function startWorld(): World {
         signOut: fake('signOut'),
         verifySecondFactor: fake('verifySecondFactor'),
         enrolSecondFactor: fake('enrolSecondFactor'),
+        resumeChallenge: fake('resumeChallenge'),
+        discoverRealm: fake('discoverRealm'),
       },
       actions: {
         storeUser: (_, params) => void world.storage.set('current_user', JSON.stringify(params.user)),
         forgetStoredUser: () => void world.storage.delete('current_user'),
         clearStorage: () => world.storage.clear(),
+        goTo: (_, params) => void (params.url && world.goneTo.push(params.url)),
       },
     }),
     { input: { storedUser: STORED_USER }, clock: world.clock },
@@ -163,6 +199,7 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     fields: s.context.fieldProblems,
     challenge: s.context.challenge?.secondFactor ?? null,
     codes: s.context.recoveryCodes?.length ?? null,
+    link: s.context.link?.token ?? null,
   });
 
 const graph = machineGraph({
@@ -181,6 +218,13 @@ const graph = machineGraph({
       'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
       // A blank code is ignored (nothing is sent).
       'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }, { type: 'auth.submitSecondFactor', code: '  ' }],
+      'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
+      // Home-realm discovery asks only about something that looks like an address.
+      'auth.emailEntered': [{ type: 'auth.emailEntered', email: SSO_EMAIL }, { type: 'auth.emailEntered', email: 'not-an-address' }],
+      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_REFUSED].map((outcome) => ({ type: 'auth.providerReturned' as const, outcome })) as [
+        AuthEvent & { type: 'auth.providerReturned' },
+        ...Array<AuthEvent & { type: 'auth.providerReturned' }>,
+      ],
     },
     {
       outputs: {
@@ -193,18 +237,25 @@ const graph = machineGraph({
         fetchSignedInUser: [MEMBER, ADMIN],
         refreshSession: [RENEWED_SESSION],
         reloadUser: [MEMBER_WITH_CAMPAIGN],
-        signOut: [undefined],
+        // A password session signs out here; a provider's answers its end-session URL.
+        signOut: [{}, { endSessionUrl: END_SESSION_URL }],
+        renewProviderSession: [PROVIDER_SESSION],
+        resumeChallenge: [CODE_CHALLENGE, ENROL_CHALLENGE],
+        discoverRealm: [{ provider: REALM_PROVIDER }, { provider: null }],
       },
       errors: {
         restoreSession: [new AuthFailure(NO_SESSION)],
         fetchRestoredUser: [ENDED],
-        signIn: [WRONG_PASSWORD],
+        signIn: [WRONG_PASSWORD, LINK_EXPIRED],
         verifySecondFactor: [WRONG_CODE, STEP_EXPIRED],
         enrolSecondFactor: [WRONG_CODE, STEP_EXPIRED],
         fetchSignedInUser: [ENDED],
         refreshSession: [ENDED],
         reloadUser: [ENDED],
         signOut: [new AuthFailure('NETWORK_ERROR')],
+        renewProviderSession: [ENDED],
+        resumeChallenge: [STEP_EXPIRED],
+        discoverRealm: [new AuthFailure('NETWORK_ERROR')],
       },
     },
   ),
@@ -265,6 +316,32 @@ const executors = {
   'auth.cancelSecondFactor': (world, event) => {
     world.expected.errorCode = null;
     world.expected.challenge = null;
+    world.expected.link = null;
+    world.actor.send(event);
+  },
+  'auth.continueWithProvider': (world, event) => {
+    world.expected.errorCode = null;
+    world.expected.goneTo.push(providerStartUrl(event.provider, world.expected.redirect));
+    world.actor.send(event);
+  },
+  'auth.emailEntered': (world, event) => world.actor.send(event),
+  'auth.providerReturned': (world, event) => {
+    const { outcome } = event;
+    // The session this page was restoring gives way to the provider's outcome.
+    forgetSession(world);
+    world.expected.errorCode = outcome.kind === 'error' ? outcome.code : null;
+    if (outcome.kind === 'done' && outcome.redirect) world.expected.redirect = outcome.redirect;
+    if (outcome.kind === 'secondFactor') world.expected.challenge = { secondFactor: 'verify', challenge: outcome.challenge };
+    if (outcome.kind === 'link') world.expected.link = { token: outcome.linkToken, provider: outcome.provider };
+    if (outcome.kind === 'error') {
+      world.expected.link = null;
+      world.expected.emitted.push({ type: 'auth.signInFailed', code: outcome.code });
+    }
+    world.actor.send(event);
+  },
+  'auth.cancelLinking': (world, event) => {
+    world.expected.link = null;
+    world.expected.errorCode = null;
     world.actor.send(event);
   },
   'auth.recoveryCodesSaved': (world, event) => {
@@ -319,6 +396,8 @@ const frameworkExecutors: FrameworkExecutors<World> = {
   },
   'xstate.error.actor.signIn': (world, event) => {
     forgetSession(world);
+    // A wrong password while linking keeps the linking step; an expired link ends it.
+    if ((event.error as AuthFailure).code === 'LINK_EXPIRED') world.expected.link = null;
     world.expected.errorCode = (event.error as AuthFailure).code;
     world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
     reject('signIn', world, event.error);
@@ -347,6 +426,7 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     userLoaded(world, loaded);
     world.expected.emitted.push({ type: 'auth.signedIn', user: loaded, redirectTo: signInLanding(loaded, world.expected.redirect) });
     world.expected.redirect = null;
+    world.expected.link = null;
     resolve('fetchCurrentUser', world, event.output);
   },
   'xstate.error.actor.fetchSignedInUser': (world, event) => {
@@ -370,10 +450,38 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     resolve('fetchCurrentUser', world, event.output);
   },
   'xstate.error.actor.reloadUser': (world, event) => reject('fetchCurrentUser', world, event.error),
-  'xstate.done.actor.signOut': (world) => {
+  'xstate.done.actor.signOut': (world, event) => {
     signedOutHere(world, { type: 'auth.signedOut' });
-    resolve('signOut', world, undefined);
+    const { endSessionUrl } = event.output as { endSessionUrl?: string };
+    if (endSessionUrl) world.expected.goneTo.push(endSessionUrl);
+    resolve('signOut', world, event.output);
   },
+  'xstate.done.actor.renewProviderSession': (world, event) => {
+    adoptSession(world, event.output as SessionOutput);
+    resolve('refreshSession', world, event.output);
+  },
+  'xstate.error.actor.renewProviderSession': (world, event) => {
+    forgetSession(world);
+    world.expected.errorCode = (event.error as AuthFailure).code;
+    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
+    reject('refreshSession', world, event.error);
+  },
+  'xstate.done.actor.resumeChallenge': (world, event) => {
+    world.expected.challenge = event.output as SecondFactorChallenge;
+    resolve('resumeChallenge', world, event.output);
+  },
+  'xstate.error.actor.resumeChallenge': (world, event) => {
+    world.expected.challenge = null;
+    world.expected.errorCode = (event.error as AuthFailure).code;
+    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
+    reject('resumeChallenge', world, event.error);
+  },
+  'xstate.done.actor.discoverRealm': (world, event) => {
+    const { provider } = event.output as { provider: string | null };
+    if (provider) world.expected.goneTo.push(providerStartUrl(provider, world.expected.redirect));
+    resolve('discoverRealm', world, event.output);
+  },
+  'xstate.error.actor.discoverRealm': (world, event) => reject('discoverRealm', world, event.error),
   'xstate.error.actor.signOut': (world, event) => {
     signedOutHere(world, { type: 'auth.signedOut' });
     reject('signOut', world, event.error);
@@ -391,7 +499,11 @@ const recordsMatch = (world: World, snapshot: MachineSnapshot<AuthMachine>) => {
   expect(Object.fromEntries(world.storage)).toEqual(Object.fromEntries(world.expected.storage));
   expect(world.emitted).toEqual(world.expected.emitted);
   expect(snapshot.context.redirectUrl).toBe(world.expected.redirect);
+  expect(world.goneTo).toEqual(world.expected.goneTo);
+  expect(snapshot.context.link).toEqual(world.expected.link);
 };
+/** The sign-in call's input: the credentials, and the linking token while linking. */
+const withLink = <T extends object>(world: World, input: T) => (world.expected.link ? { ...input, linkToken: world.expected.link.token } : input);
 const signedInAs = (world: World, snapshot: MachineSnapshot<AuthMachine>) => {
   expect(authView(snapshot)).toMatchObject({ status: 'signedIn', user: world.expected.user, errorKey: null });
   expect(snapshot.context.accessToken).toBe(world.expected.token);
@@ -426,7 +538,7 @@ const assertions = {
       expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: { password: 'auth.INVALID_CREDENTIALS' } });
     } else {
       expect(authView(snapshot)).toMatchObject({ errorKey: authMessageKey(world.expected.errorCode), fieldProblems: {} });
-      expect(['auth.INVALID_TOKEN', 'auth.SECOND_FACTOR_EXPIRED']).toContain(authView(snapshot).errorKey);
+      expect(['auth.INVALID_TOKEN', 'auth.SECOND_FACTOR_EXPIRED', 'auth.OIDC_NONCE_MISMATCH', 'auth.LINK_EXPIRED']).toContain(authView(snapshot).errorKey);
     }
     expect(snapshot.context.challenge).toBeNull();
   },
@@ -434,7 +546,10 @@ const assertions = {
     expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: world.expected.fieldProblems });
     expect(Object.keys(world.expected.fieldProblems)).not.toHaveLength(0);
     // Nothing left the browser: every sign-in call carried well-formed credentials.
-    for (const call of world.calls.filter((c) => c.src === 'signIn')) expect(call.input).toEqual(CREDENTIALS);
+    for (const call of world.calls.filter((c) => c.src === 'signIn')) {
+      const { email, password } = call.input as Credentials;
+      expect({ email, password }).toEqual(CREDENTIALS);
+    }
   },
   'signedOut.left': (world, snapshot) => {
     expect(snapshot.hasTag('left')).toBe(true);
@@ -445,7 +560,7 @@ const assertions = {
     expect(authView(snapshot)).toMatchObject({ status: 'signedOut', signingIn: true, busy: true, errorKey: null });
   },
   'signingIn.authenticating': (world) => {
-    expect(lastCall(world)).toEqual({ src: 'signIn', input: CREDENTIALS });
+    expect(lastCall(world)).toEqual({ src: 'signIn', input: withLink(world, CREDENTIALS) });
   },
   'signingIn.loadingUser': (world) => {
     expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: world.expected.token } });
@@ -464,7 +579,7 @@ const assertions = {
     expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', enrolment: null, busy: false });
   },
   'secondFactor.verifying': (world, snapshot) => {
-    expect(lastCall(world)).toEqual({ src: 'verifySecondFactor', input: { challenge: CODE_CHALLENGE.challenge, code: CODE } });
+    expect(lastCall(world)).toEqual({ src: 'verifySecondFactor', input: withLink(world, { challenge: CODE_CHALLENGE.challenge, code: CODE }) });
     expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', busy: true });
   },
   'secondFactor.enrolling': (world, snapshot) => {
@@ -472,7 +587,7 @@ const assertions = {
     expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', enrolment: ENROL_CHALLENGE.enrolment, busy: false });
   },
   'secondFactor.confirmingEnrolment': (world, snapshot) => {
-    expect(lastCall(world)).toEqual({ src: 'enrolSecondFactor', input: { challenge: ENROL_CHALLENGE.challenge, code: CODE } });
+    expect(lastCall(world)).toEqual({ src: 'enrolSecondFactor', input: withLink(world, { challenge: ENROL_CHALLENGE.challenge, code: CODE }) });
     expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', busy: true });
   },
   'secondFactor.showingRecoveryCodes': (world, snapshot) => {
@@ -492,6 +607,43 @@ const assertions = {
   },
   'signedIn.reloadingUser': (world) => {
     expect(lastCall(world)).toEqual({ src: 'fetchCurrentUser', input: { accessToken: world.expected.token } });
+  },
+  'signedOut.discoveringRealm': (world, snapshot) => {
+    expect(lastCall(world)).toEqual({ src: 'discoverRealm', input: { email: SSO_EMAIL } });
+    // The form stays usable while the realm is asked.
+    expect(authView(snapshot)).toMatchObject({ busy: false, signingIn: false });
+  },
+  redirecting: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    // The browser is on its way to the provider: the last URL is the provider's start, with the path to come back to.
+    expect(world.goneTo.at(-1)).toMatch(/^\/api\/auth\/oidc\/(keycloak|acme-sso)\/start/);
+    expect(authView(snapshot)).toMatchObject({ status: 'signedOut', busy: true, redirecting: true });
+  },
+  callback: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    expect(authView(snapshot)).toMatchObject({ status: 'signedOut', busy: true, user: null });
+  },
+  'callback.renewing': (world) => {
+    // The session the callback opened is renewed from the refresh cookie, as after a page reload.
+    expect(lastCall(world)).toEqual({ src: 'refreshSession', input: undefined });
+  },
+  'callback.resuming': (world) => {
+    expect(lastCall(world)).toEqual({ src: 'resumeChallenge', input: { challenge: CODE_CHALLENGE.challenge } });
+  },
+  linking: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    expect(authView(snapshot)).toMatchObject({ status: 'signedOut', linking: { provider: 'Keycloak' }, signingIn: false });
+    expect(snapshot.can({ type: 'auth.signIn', ...CREDENTIALS })).toBe(true);
+  },
+  'linking.asking': (_world, snapshot) => {
+    expect(authView(snapshot).errorKey).toBeNull();
+  },
+  'linking.failed': (world, snapshot) => {
+    expect(world.expected.errorCode).toBe('INVALID_CREDENTIALS');
+    expect(authView(snapshot).fieldProblems).toEqual({ password: 'auth.INVALID_CREDENTIALS' });
+  },
+  'linking.invalid': (world, snapshot) => {
+    expect(authView(snapshot).fieldProblems).toEqual(world.expected.fieldProblems);
   },
   signingOut: (world, snapshot) => {
     recordsMatch(world, snapshot);
@@ -519,6 +671,24 @@ describe('auth behaviour', () => {
     expect(signInLanding(MEMBER, 'https://evil.example/')).toBe('/comparison');
     expect(signInLanding(MEMBER, '//evil.example/')).toBe('/comparison');
     expect(signInLanding(MEMBER, '/login')).toBe('/comparison');
+  });
+
+  it("reads a provider's outcome from the /login fragment, and nothing else", () => {
+    expect(parseProviderOutcome('#done=1&redirect=%2Fsettings')).toEqual({ kind: 'done', redirect: '/settings' });
+    expect(parseProviderOutcome('#done=1')).toEqual({ kind: 'done', redirect: null });
+    expect(parseProviderOutcome('#secondFactor=enrol&challenge=abc')).toEqual({ kind: 'secondFactor', challenge: 'abc', redirect: null });
+    expect(parseProviderOutcome('#link=tok&provider=Keycloak')).toEqual({ kind: 'link', linkToken: 'tok', provider: 'Keycloak' });
+    expect(parseProviderOutcome('#error=OIDC_STATE_INVALID')).toEqual({ kind: 'error', code: 'OIDC_STATE_INVALID' });
+    expect(parseProviderOutcome('#error=<script>')).toBeNull();
+    expect(parseProviderOutcome('')).toBeNull();
+    expect(parseProviderOutcome('#section-2')).toBeNull();
+  });
+
+  it("starts a provider's sign-in at the API with the path to come back to, never another site", () => {
+    expect(providerStartUrl('keycloak', null)).toBe('/api/auth/oidc/keycloak/start');
+    expect(providerStartUrl('keycloak', '/settings?tab=1')).toBe('/api/auth/oidc/keycloak/start?redirect=%2Fsettings');
+    expect(providerStartUrl('keycloak', '//evil.example/x')).toBe('/api/auth/oidc/keycloak/start');
+    expect(providerStartUrl('keycloak', 'https://evil.example')).toBe('/api/auth/oidc/keycloak/start');
   });
 
   it('with nothing stored the restore reports NO_SESSION and the visitor is signed out at once', async () => {

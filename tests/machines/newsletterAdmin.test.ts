@@ -1,17 +1,7 @@
-// The admin newsletter screens walked along their graphs against the real actors with fake calls: the
-// subscribers list (filters, pages, CSV export) and composing, previewing and sending an issue.
+// The admin newsletter issue walked along its graph against the real actor with fake calls: composing,
+// previewing and sending an issue (the subscribers list is a configuration of the list machine: list.test.ts).
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import {
-  NO_FILTERS,
-  subscribersMachine,
-  type NewsletterPage,
-  type SubscriberFilters,
-  type SubscribersEmitted,
-  type SubscribersEvent,
-  type SubscribersMachine,
-  type SubscribersPageRequest,
-} from '../../machines/newsletterAdmin/subscribersMachine';
 import {
   draftOf,
   issueMachine,
@@ -23,7 +13,7 @@ import {
   type NewsletterIssuePreview,
   type NewsletterPostSummary,
 } from '../../machines/newsletterAdmin/issueMachine';
-import { issueView, subscribersView } from '../../machines/newsletterAdmin/viewModel';
+import { issueView } from '../../machines/newsletterAdmin/viewModel';
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
@@ -32,150 +22,6 @@ import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAsse
 const FAILURE: CallFailure = { ok: false, status: 500, value: null, reason: 'http', body: null, errorCode: null, request: null };
 
 type Deferred<T> = { resolve(value: T): void; reject(error: unknown): void };
-
-// ───────────────────────────── subscribers ─────────────────────────────
-
-const subscriber = (n: number) => ({
-  id: `S${String(n).padStart(23, '0')}`,
-  email: `s${n}@example.com`,
-  kind: 'standartUser' as const,
-  name: null,
-  company: null,
-  position: null,
-  language: 'es' as const,
-  active: true,
-  status: 'confirmed' as const,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const FIRST: NewsletterPage = { items: [subscriber(1), subscriber(2)], page: 1, limit: 2, total: 3 };
-const NONE: NewsletterPage = { items: [], page: 1, limit: 2, total: 0 };
-const CSV = 'id,email\r\n';
-
-const serializeSubscribers = (s: MachineSnapshot<SubscribersMachine>) =>
-  JSON.stringify({ value: s.value, page: s.context.page, filters: s.context.filters, total: s.context.data?.total ?? null, exportFailed: s.context.exportFailure !== null });
-
-interface SubscribersWorld extends ActorWorld<SubscribersMachine> {
-  loading: Deferred<NewsletterPage> | null;
-  exporting: Deferred<string> | null;
-  loads: SubscribersPageRequest[];
-  exports: SubscriberFilters[];
-  emitted: SubscribersEmitted[];
-  asked: { page: number; filters: SubscriberFilters };
-  answered: NewsletterPage | null;
-  exportFailed: boolean;
-}
-
-function subscribersWorld(): SubscribersWorld {
-  const world = { loading: null, exporting: null, loads: [], exports: [], emitted: [], asked: { page: 1, filters: NO_FILTERS }, answered: null, exportFailed: false } as Omit<SubscribersWorld, 'actor'> as SubscribersWorld;
-  const machine = subscribersMachine.provide({
-    actors: {
-      loadPage: fromPromise<NewsletterPage, SubscribersPageRequest>(({ input }) => {
-        world.loads.push(input);
-        return new Promise((resolve, reject) => (world.loading = { resolve, reject }));
-      }),
-      exportCsv: fromPromise<string, SubscriberFilters>(({ input }) => {
-        world.exports.push(input);
-        return new Promise((resolve, reject) => (world.exporting = { resolve, reject }));
-      }),
-    },
-  });
-  world.actor = createActor(machine, { input: { limit: 2 } });
-  world.actor.on('*', (event) => world.emitted.push(event));
-  return world;
-}
-
-const subscribersGraph = machineGraph({
-  machine: subscribersMachine,
-  input: { limit: 2 },
-  serializeState: serializeSubscribers,
-  events: eventsWithFixtures<SubscribersEvent>(
-    {
-      'subscribers.goToPage': [{ type: 'subscribers.goToPage', page: 2 }],
-      'subscribers.filter': [{ type: 'subscribers.filter', filter: 'status', value: 'pending' }],
-    },
-    { outputs: { loadPage: [FIRST, NONE], exportCsv: [CSV] }, errors: { loadPage: [FAILURE], exportCsv: [FAILURE] } },
-  ),
-});
-
-const subscribersDriver = actorDriver<SubscribersMachine, SubscribersWorld>({
-  start: subscribersWorld,
-  executors: {
-    'subscribers.goToPage': (world, event) => {
-      world.asked = { ...world.asked, page: event.page };
-      send(world, event);
-    },
-    'subscribers.filter': (world, event) => {
-      world.asked = { page: 1, filters: { ...world.asked.filters, [event.filter]: event.value } };
-      send(world, event);
-    },
-    'subscribers.retry': send,
-    'subscribers.reload': send,
-    'subscribers.export': (world, event) => {
-      world.exportFailed = false;
-      send(world, event);
-    },
-  } satisfies EventExecutors<SubscribersEvent, SubscribersWorld>,
-  frameworkExecutors: {
-    'xstate.done.actor.loadPage': (world, event) => {
-      world.answered = event.output as NewsletterPage;
-      world.loading!.resolve(world.answered);
-    },
-    'xstate.error.actor.loadPage': (world, event) => world.loading!.reject(event.error),
-    'xstate.done.actor.exportCsv': (world, event) => world.exporting!.resolve(event.output as string),
-    'xstate.error.actor.exportCsv': (world, event) => {
-      world.exportFailed = true;
-      world.exporting!.reject(event.error);
-    },
-  },
-  serializeState: serializeSubscribers,
-});
-
-const subscribersAssertions = {
-  loading: (world, snapshot) => {
-    expect(world.loads.at(-1)).toEqual({ page: world.asked.page, limit: 2, filters: world.asked.filters });
-    expect(subscribersView(snapshot).busy).toBe(true);
-    expect(subscribersView(snapshot).items).toEqual(world.answered?.items ?? []);
-  },
-  ready: (world, snapshot) => {
-    expect(subscribersView(snapshot)).toMatchObject({ status: 'ready', busy: false, exporting: false, items: world.answered!.items, page: world.asked.page, pages: 2, total: 3, exportFailed: world.exportFailed });
-  },
-  exporting: (world, snapshot) => {
-    expect(world.exports.at(-1)).toEqual(world.asked.filters);
-    expect(subscribersView(snapshot)).toMatchObject({ status: 'ready', exporting: true });
-  },
-  empty: (world, snapshot) => {
-    expect(world.answered).toBe(NONE);
-    expect(subscribersView(snapshot)).toMatchObject({ status: 'empty', items: [], total: 0 });
-  },
-  failed: (world, snapshot) => {
-    expect(subscribersView(snapshot).status).toBe('failed');
-    expect(world.emitted.at(-1)).toEqual({ type: 'subscribers.failed', failure: FAILURE });
-  },
-} satisfies StateAssertions<SubscribersMachine, SubscribersWorld>;
-
-describeMachinePaths('newsletterSubscribers paths', { graph: subscribersGraph, driver: subscribersDriver, assertions: subscribersAssertions, generators: ['shortest', 'transitions'] });
-
-describe('newsletterSubscribers behaviour', () => {
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-  it('a filter goes back to page 1 and the export carries the filters; the CSV is emitted for the view to save', async () => {
-    const world = subscribersWorld();
-    world.actor.start();
-    world.loading!.resolve(FIRST);
-    await tick();
-    world.actor.send({ type: 'subscribers.goToPage', page: 2 });
-    world.loading!.resolve({ ...FIRST, page: 2 });
-    await tick();
-    world.actor.send({ type: 'subscribers.filter', filter: 'query', value: '  acme ' });
-    expect(world.loads.at(-1)).toEqual({ page: 1, limit: 2, filters: { ...NO_FILTERS, query: 'acme' } });
-    world.loading!.resolve(FIRST);
-    await tick();
-    world.actor.send({ type: 'subscribers.export' });
-    world.exporting!.resolve(CSV);
-    await tick();
-    expect(world.emitted).toContainEqual({ type: 'subscribers.exported', csv: CSV, filters: { ...NO_FILTERS, query: 'acme' } });
-  });
-});
 
 // ───────────────────────────── composing and sending an issue ─────────────────────────────
 

@@ -129,6 +129,8 @@ interface Subject {
   subscriptionId: string;
   issueId: string;
   jobId: string;
+  /** A company's e-mail domain waiting for review (single sign-on). */
+  domain: string;
 }
 
 /** The id a path parameter names, read from the path: a user, a form, a saved search, or nobody known. */
@@ -175,6 +177,7 @@ const REQUESTS: Record<string, (subject: Subject) => InjectOptions> = {
   calculateOutlierPack: ({ packId }) => ({ method: 'POST', url: '/api/forms/calculate-outliers-packs', payload: { id: packId } }),
   getOutlierPackResult: ({ packId }) => ({ method: 'GET', url: `/api/forms/outliers-pack-result?id=${packId}` }),
   getJob: ({ jobId }) => ({ method: 'GET', url: `/api/jobs/${jobId}` }),
+  reviewCompanyDomain: ({ domain }) => ({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, payload: { approved: true } }),
   getNewsletterByEmail: ({ user }) => ({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(user.email)}` }),
   updateNewsletter: ({ subscriptionId }) => ({ method: 'PUT', url: `/api/newsletters/${subscriptionId}`, payload: { language: 'en' } }),
   createNewsletterIssue: ({ postId }) => ({ method: 'POST', url: '/api/newsletter-issues', payload: { subject: 'Permission table', language: 'es', postIds: [postId] } }),
@@ -243,7 +246,10 @@ async function freshSubject(): Promise<Subject> {
   const job = await t.app.inject({ method: 'POST', url: '/api/forms/calculate-outliers-packs', headers: admin, payload: { id: packId } });
   // The pack's result (getOutlierPackResult) exists once its calculation has run.
   expect((await t.app.jobs.waitFor(job.json().jobId, 20_000)).state).toBe('completed');
-  return { user, formId, searchId, postId, packId, subscriptionId, issueId: issue.json().id, jobId: job.json().jobId };
+  // Issue 28: an e-mail domain a company asked for (single sign-on), for an admin to review.
+  const domain = `${newId(8).toLowerCase()}.permissions.test`;
+  await t.database.execute('insert into company_domains (domain, company_id) values ($1, $2)', [domain, user.id]);
+  return { user, formId, searchId, postId, packId, subscriptionId, issueId: issue.json().id, jobId: job.json().jobId, domain };
 }
 
 const CALLS = contractCalls();

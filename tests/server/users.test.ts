@@ -144,6 +144,24 @@ const PERMISSIONS: PermissionRow[] = [
     expect: signedIn(204),
   },
   { call: 'regenerateRecoveryCodes', request: () => ({ method: 'POST', url: '/api/auth/totp/recovery-codes', payload: { code: '123456' } }), expect: signedIn(409) },
+  // Sign-in through an identity provider (issue 28; tests/server/oidc.test.ts drives a real one). This app has no
+  // provider configured: the list is empty, a start names an unknown provider, a callback has no sign-in to finish.
+  { call: 'listIdentityProviders', request: () => ({ method: 'GET', url: '/api/auth/providers' }), expect: all(200) },
+  { call: 'discoverRealm', request: () => ({ method: 'POST', url: '/api/auth/realm', payload: { email: freshEmail() }, remoteAddress: freshAddress() }), expect: all(200) },
+  { call: 'startOidcSignIn', request: () => ({ method: 'GET', url: '/api/auth/oidc/keycloak/start', remoteAddress: freshAddress() }), expect: all(404) },
+  { call: 'finishOidcSignIn', request: () => ({ method: 'GET', url: '/api/auth/oidc/callback?code=abc&state=def', remoteAddress: freshAddress() }), expect: all(302) },
+  {
+    call: 'resumeSignInChallenge',
+    request: () => ({ method: 'POST', url: '/api/auth/sign-in/challenge', payload: { challenge: 'z'.repeat(43) } }),
+    expect: all(401),
+  },
+  // Company single sign-on: corporate users, for their own company only.
+  { call: 'getCompanySso', request: () => ({ method: 'GET', url: '/api/auth/company-sso' }), expect: { anonymous: 401, member: 403, corporate: 200, admin: 403, otherMember: 403 } },
+  {
+    call: 'setCompanySso',
+    request: () => ({ method: 'PUT', url: '/api/auth/company-sso', payload: { provider: null, domains: [] } }),
+    expect: { anonymous: 401, member: 403, corporate: 200, admin: 403, otherMember: 403 },
+  },
 ];
 
 describe('permission table: every users and identity call × caller', () => {

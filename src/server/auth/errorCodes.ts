@@ -21,6 +21,22 @@
 //   second factor required SECOND_FACTOR_REQUIRED       403     an admin may not turn it off (ADMIN_MFA=required)
 //   second factor on       SECOND_FACTOR_ENABLED        409     enrolling while a second factor is already on
 //   no second factor       NO_SECOND_FACTOR             409     new recovery codes for an account without one
+//
+// Sign-in through an identity provider (issue 28; the callback redirects to the app with #error={code}):
+//   unknown provider       UNKNOWN_PROVIDER             404/400 no configured provider has that id
+//   state invalid          OIDC_STATE_INVALID           302     missing, tampered, expired or replayed state, or
+//                                                               another browser's (the binding cookie differs)
+//   code rejected          OIDC_CODE_REJECTED           302     the provider refused the code (replayed, expired)
+//   nonce mismatch         OIDC_NONCE_MISMATCH          302     the ID token's nonce is not this sign-in's
+//   token expired          OIDC_TOKEN_EXPIRED           302     the ID token is expired (or not yet valid)
+//   issuer mismatch        OIDC_ISSUER_MISMATCH         302     the response or ID token names another issuer
+//   token invalid          OIDC_TOKEN_INVALID           302     any other failed check (audience, signature, …)
+//   provider error         OIDC_PROVIDER_ERROR          302     the provider answered an error (access denied, …)
+//   provider unavailable   OIDC_PROVIDER_UNAVAILABLE    302     discovery or the token call failed
+//   e-mail unverified      OIDC_EMAIL_UNVERIFIED        302     an unverified address that is an existing account's
+//   no e-mail              OIDC_EMAIL_MISSING           302     a new person without an address (scope email)
+//   link expired           LINK_EXPIRED                 401     the linking token is not this account's, used or old
+//   domain taken           DOMAIN_TAKEN                 409     another company already has that e-mail domain
 export const AUTH_ERRORS = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   wrongPassword: 'WRONG_PASSWORD',
@@ -36,6 +52,19 @@ export const AUTH_ERRORS = {
   secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
   secondFactorEnabled: 'SECOND_FACTOR_ENABLED',
   noSecondFactor: 'NO_SECOND_FACTOR',
+  unknownProvider: 'UNKNOWN_PROVIDER',
+  oidcStateInvalid: 'OIDC_STATE_INVALID',
+  oidcCodeRejected: 'OIDC_CODE_REJECTED',
+  oidcNonceMismatch: 'OIDC_NONCE_MISMATCH',
+  oidcTokenExpired: 'OIDC_TOKEN_EXPIRED',
+  oidcIssuerMismatch: 'OIDC_ISSUER_MISMATCH',
+  oidcTokenInvalid: 'OIDC_TOKEN_INVALID',
+  oidcProviderError: 'OIDC_PROVIDER_ERROR',
+  oidcProviderUnavailable: 'OIDC_PROVIDER_UNAVAILABLE',
+  oidcEmailUnverified: 'OIDC_EMAIL_UNVERIFIED',
+  oidcEmailMissing: 'OIDC_EMAIL_MISSING',
+  linkExpired: 'LINK_EXPIRED',
+  domainTaken: 'DOMAIN_TAKEN',
 } as const;
 
 export type AuthErrorCode = (typeof AUTH_ERRORS)[keyof typeof AUTH_ERRORS];

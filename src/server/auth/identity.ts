@@ -30,8 +30,16 @@ export function assertAcceptablePassword(password: string, email: string): void 
 }
 
 /** Opens a session for the user: a new refresh-token family in the cookie and an access token bound to it. */
-export async function openSession(context: AppContext, db: Queryable, reply: FastifyReply, user: UserRow): Promise<Session> {
+export async function openSession(
+  context: AppContext,
+  db: Queryable,
+  reply: FastifyReply,
+  user: UserRow,
+  /** Issue 28: what else the new session (family) must remember, e.g. that an identity provider opened it. */
+  afterStart?: (familyId: string) => Promise<void>,
+): Promise<Session> {
   const { familyId, refreshToken } = await startSession(db, user.id, context.config.refreshTokenTtlDays);
+  if (afterStart) await afterStart(familyId);
   setRefreshCookie(reply, context.config, refreshToken);
   return accessSession(context, user, familyId);
 }

@@ -41,6 +41,8 @@ export interface Database extends Queryable {
    * says live(true) again). Nothing is live before the first live(true).
    */
   listen(channel: string, handlers: NotificationHandlers): Listening;
+  /** PostgreSQL only: the pool's connections now (issue 29's metrics); PGlite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -280,6 +282,7 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
       }
     },
     listen,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
     async close() {
       await Promise.all([...listeners].map((listening) => listening.close()));
       await pool.end();

@@ -619,3 +619,95 @@ export const newsletterDeliveries = pgTable(
     check('newsletter_deliveries_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'skipped')`),
   ],
 );
+
+// ───────────── Sign-in through an identity provider (OpenID Connect, issue 28; docs/identity.md) ─────────────
+
+/** A provider's person linked to an account: by (issuer, subject) only, never re-linked by e-mail. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The configured provider's id (OIDC_PROVIDERS); the issuer is what identifies it. */
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The address the provider asserted at the last sign-in (information only: never used to link). */
+    email: text('email'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** A sign-in under way at a provider: its state (hash), nonce and PKCE verifier, bound to the browser's cookie. */
+export const oidcRequests = pgTable(
+  'oidc_requests',
+  {
+    id: text('id').primaryKey(),
+    stateHash: text('state_hash').notNull(),
+    /** SHA-256 of the random value of the browser's httpOnly cookie: the callback must come from that browser. */
+    bindingHash: text('binding_hash').notNull(),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** The app path to go to after signing in (an app path only, services/returnPath.ts). */
+    redirectPath: text('redirect_path'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oidc_requests_state_key').on(t.stateHash)],
+);
+
+/** A provider's person whose verified address is an existing account's: linked once that account signs in with its password. */
+export const identityLinks = pgTable(
+  'identity_links',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identity_links_hash_key').on(t.tokenHash)],
+);
+
+/** Sessions (refresh-token families) opened through a provider: its ID token is the hint of the sign-out there. */
+export const identitySessions = pgTable('identity_sessions', {
+  familyId: text('family_id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  idToken: text('id_token').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A company's single sign-on: its provider (one of the configured ones), set by its corporate users. */
+export const companySso = pgTable('company_sso', {
+  companyId: text('company_id').primaryKey(),
+  provider: text('provider').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A company's e-mail domains: asked for by its corporate users, used for home-realm discovery once an admin approved them. */
+export const companyDomains = pgTable(
+  'company_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: text('company_id').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_domains_company_idx').on(t.companyId)],
+);

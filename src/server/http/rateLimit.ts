@@ -149,6 +149,8 @@ export class GrowingDelay {
 export const THROTTLE_RULES = {
   /** Failed sign-ins from one client address, whatever the account (password spraying). */
   signInPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  /** Issue 28: provider sign-ins started, provider callbacks and home-realm look-ups from one client address. */
+  oidcPerAddress: { limit: 60, windowSeconds: 15 * 60 },
   /** Reset requests from one client address. */
   resetPerAddress: { limit: 10, windowSeconds: 15 * 60 },
   /** Reset e-mails to one address (more requests are answered the same, but send nothing). */

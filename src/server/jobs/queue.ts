@@ -14,6 +14,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/open';
+import { opsEvents } from '../ops/events';
 import type { JobHandler, JobInfo, JobProgress, JobState, Jobs, RegisterOptions } from './types';
 
 export interface JobsService extends Jobs {
@@ -169,6 +170,7 @@ export function createJobs({ database, log, pollingIntervalSeconds = 1, progress
         throw { message: INTERRUPTED, progress: latest } satisfies Output;
       }
       log.warn({ err: error, job: id, name }, 'job failed');
+      opsEvents.emit('jobFailed', name);
       // Failed for good: pg-boss retries while retry_count < retry_limit.
       await executeSql(`update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [name, id]);
       throw { message: shortError(error), progress: latest } satisfies Output;

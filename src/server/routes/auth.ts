@@ -21,6 +21,8 @@ import { requireCaller } from '../auth/caller';
 import { knownDevice, rememberDevice } from '../auth/knownDevice';
 import { openChallenge, secondFactorDemand } from '../auth/secondFactor';
 import { resetPasswordLink, resetPasswordMail } from '../email/templates';
+import { endSessionUrl, oidcClientsFor } from '../auth/oidc';
+import { assertLinkFor, completeLink, familyOfRefreshToken, takeProviderSession } from '../services/identities';
 import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
 
 /**
@@ -72,11 +74,15 @@ export function authHandlers(context: AppContext) {
       await throttles.signInPerAccount.reset(email);
       if (device) await throttles.signInPerDevice.reset(`${email}|${device}`);
       rememberDevice(reply, config, email, device ?? undefined);
+      // Issue 28: this sign-in proves the account whose address a provider asserted; the link must name this account.
+      const { linkToken } = request.body;
+      if (linkToken) await assertLinkFor(database, linkToken, user.id);
       // The password was right; an account with a second factor (or an admin who must enrol one) has one step to go.
       const demand = secondFactorDemand(context, user);
       if (demand) return openChallenge(context, user, demand);
       // Signing in with an existing account claims the draft the browser kept (the id is its capability).
       if (request.body.formId) await claimFormAtSignIn(database, user.id, request.body.formId);
+      if (linkToken) await completeLink(database, linkToken, user.id);
       return openSession(context, database, reply, user);
     },
 
@@ -101,9 +107,14 @@ export function authHandlers(context: AppContext) {
 
     async signOut(request, reply) {
       const token = request.cookies[REFRESH_COOKIE];
+      // Issue 28: a session an identity provider opened is ended there too (RP-initiated sign-out).
+      const familyId = (token ? await familyOfRefreshToken(database, token) : null) ?? request.auth?.sessionId ?? null;
+      const providerSession = familyId ? await takeProviderSession(database, familyId) : null;
       if (token) await revokeSessionOf(database, token);
       if (request.auth?.sessionId) await revokeFamily(database, request.auth.sessionId);
       clearRefreshCookie(reply, config);
+      const url = providerSession ? await endSessionUrl(oidcClientsFor(config), config, providerSession.provider, providerSession.id_token) : null;
+      if (url) return { endSessionUrl: url };
       reply.code(204).send();
     },
 

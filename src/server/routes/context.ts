@@ -5,6 +5,7 @@ import type { AccessTokens } from '../auth/accessToken';
 import type { Mailer } from '../email/mailer';
 import type { Throttles } from '../http/rateLimit';
 import type { Jobs } from '../jobs/types';
+import type { Readiness } from '../ops/readiness';
 
 /** What every route module gets: configuration, the database and the token signer. */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   throttles: Throttles;
   /** The background job queue: route modules register their handlers and enqueue jobs (src/server/jobs). */
   jobs: Jobs;
+  /** This instance's readiness (GET /api/ready, issue 29). */
+  readiness: Readiness;
 }

@@ -8,6 +8,7 @@ import { usersHandlers } from './users';
 import { adminUserHandlers } from './adminUsers';
 import { authHandlers } from './auth';
 import { secondFactorHandlers } from './secondFactor';
+import { oidcHandlers } from './oidc';
 import { formsHandlers } from './forms';
 import { comparisonHandlers } from './comparison';
 import { configHandlers } from './configs';
@@ -34,6 +35,7 @@ export function createHandlers(context: AppContext) {
     ...adminUserHandlers(context), // listUserCreditLedger, listUserSearches (admin)
     ...authHandlers(context), // also requestPasswordReset (users/reset-pass)
     ...secondFactorHandlers(context), // the sign-in's second step and TOTP enrolment in the settings
+    ...oidcHandlers(context), // issue 28: sign-in through OpenID Connect providers, company single sign-on
 
     // questionnaire
     ...formsHandlers(context), // also listForms (admin)

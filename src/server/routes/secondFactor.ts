@@ -13,6 +13,7 @@ import { assertMayTryCode, checkCode } from '../auth/secondFactor';
 import { revokeUserSessions } from '../auth/sessions';
 import { encryptSecret, enrolmentOf, newTotpSecret, recoveryCodesLeft, replaceRecoveryCodes } from '../auth/totp';
 import { claimFormAtSignIn, findUserById, type UserRow } from '../services/users';
+import { adoptPendingProviderSession, assertLinkFor, completeLink } from '../services/identities';
 
 async function pendingSecret(db: Queryable, userId: string): Promise<string | null> {
   const [row] = await db.execute<{ totp_pending_secret: string | null }>('select totp_pending_secret from users where id = $1', [userId]);
@@ -45,21 +46,25 @@ export function secondFactorHandlers(context: AppContext) {
 
   return {
     async verifySecondFactor(request, reply) {
-      const { challenge, code, formId } = request.body;
+      const { challenge, code, formId, linkToken } = request.body;
       const user = await challengedUser(challenge);
       if (!user.totp_secret) throw signInExpired();
+      if (linkToken) await assertLinkFor(database, linkToken, user.id);
       await assertMayTryCode(context, reply, user.id);
       await checkCode(context, database, user, user.totp_secret, code, { status: 401, recovery: true });
       if (!(await consumeActionToken(database, challenge, 'second-factor'))) throw signInExpired();
       if (formId) await claimFormAtSignIn(database, user.id, formId);
-      return openSession(context, database, reply, user);
+      if (linkToken) await completeLink(database, linkToken, user.id);
+      // A provider's sign-in that needed this step: the session is the provider's (sign-out there too).
+      return openSession(context, database, reply, user, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
     },
 
     async enrolSecondFactor(request, reply) {
-      const { challenge, code, formId } = request.body;
+      const { challenge, code, formId, linkToken } = request.body;
       const user = await challengedUser(challenge);
       const pending = await pendingSecret(database, user.id);
       if (user.totp_secret || !pending) throw signInExpired();
+      if (linkToken) await assertLinkFor(database, linkToken, user.id);
       await assertMayTryCode(context, reply, user.id);
       await checkCode(context, database, user, pending, code, { status: 401, recovery: false });
       const recoveryCodes = await database.transaction(async (tx) => {
@@ -69,7 +74,9 @@ export function secondFactorHandlers(context: AppContext) {
         return codes;
       });
       if (formId) await claimFormAtSignIn(database, user.id, formId);
-      return { ...(await openSession(context, database, reply, user)), recoveryCodes };
+      if (linkToken) await completeLink(database, linkToken, user.id);
+      const session = await openSession(context, database, reply, user, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
+      return { ...session, recoveryCodes };
     },
 
     async getSecondFactor(request) {

@@ -9,8 +9,20 @@ import { paymentsMode } from '../services/payments/mode';
 
 const startedAt = Date.now();
 
-export function systemHandlers({ config, database, mailer }: AppContext) {
+export function systemHandlers({ config, database, mailer, readiness }: AppContext) {
   return {
+    // Issue 29: a load balancer's check; 503 NOT_READY, naming what is not ready, while starting, draining or when a check fails.
+    async getReadiness(_request, reply) {
+      const report = await readiness.check();
+      reply.header('cache-control', 'no-store');
+      if (report.ready) return report;
+      const failing = [
+        ...(report.phase === 'ready' ? [] : [`phase: ${report.phase}`]),
+        ...Object.entries(report.checks).filter(([, ok]) => !ok).map(([name]) => name),
+      ];
+      return reply.code(503).send({ error: failing, errorCode: 'NOT_READY', message: 'This instance is not ready for traffic' });
+    },
+
     async getHealth(_request, reply) {
       try {
         await database.execute('select 1');

@@ -4,6 +4,8 @@
 // instances run) can replace the in-process one without touching the callers; this build ships the
 // in-process LRU, which is correct for any number of instances (keys carry the version), only less shared.
 
+import { opsEvents } from '../ops/events';
+
 export interface StatisticsCache {
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T): Promise<void>;
@@ -40,6 +42,7 @@ export function createCachedComputation(cache: StatisticsCache) {
   const inFlight = new Map<string, Promise<unknown>>();
   return async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = await cache.get<T>(key);
+    opsEvents.emit('statisticsCache', hit !== undefined);
     if (hit !== undefined) return hit;
     const running = inFlight.get(key);
     if (running) return running as Promise<T>;

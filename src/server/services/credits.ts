@@ -5,6 +5,7 @@ import type { Database } from '../db/open';
 import type { Role } from '../auth/accessToken';
 import { newId } from '../ids';
 import { saveSearch, type SavedSearch } from './history';
+import { opsEvents } from '../ops/events';
 
 export interface Caller {
   id: string;
@@ -87,6 +88,9 @@ export async function chargeSearch(
         [newId(), input.userId, debited.credits, LEDGER_REASONS[input.search.kind], input.idempotencyKey, historyId],
       );
       return { kind: 'charged' as const, balance: Number(debited.credits), historyId };
+    }).then((outcome) => {
+      if (outcome.kind === 'charged') opsEvents.emit('creditsCharged', 1);
+      return outcome;
     });
   } catch (error) {
     if (error instanceof InsufficientCredits) return { kind: 'insufficient' };

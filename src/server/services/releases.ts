@@ -158,6 +158,11 @@ export async function cutRelease(
     /** PERTURBATION_SECRET: keys the infusion of the release's money (infusion.ts). */
     secret: string;
     force?: boolean;
+    /**
+     * Issue 29: a scheduled or first cut checks again under the lock that it is still due (no current release for
+     * `first`; the current one older than this for `schedule`), so instances ticking at the same moment cut once.
+     */
+    dueAfterMs?: number;
     precompute?: boolean;
     /** Runs in the cut's transaction once the release is current (an admin's cut records its audit entry). */
     onCut?: (tx: Queryable, release: Release, previous: Release | null) => Promise<void>;
@@ -172,6 +177,10 @@ export async function cutRelease(
       await tx.execute(`set local work_mem = '${database.kind === 'pglite' ? '128MB' : CUT_MEMORY}'`);
       const settings = await readCountingSettings(tx);
       const previous = await currentRelease(tx);
+      if (previous && options.trigger === 'first') throw new TooFewChanges(0, previous);
+      if (previous && options.dueAfterMs !== undefined && Date.now() - new Date(previous.cutAt).getTime() < options.dueAfterMs) {
+        throw new TooFewChanges(0, previous);
+      }
       const id = newId();
       const sequence = (previous?.sequence ?? 0) + 1;
       const dataVersion = await readDataVersion(tx);
@@ -437,6 +446,7 @@ export function startReleaseSchedule(
         secret: options.secret,
         trigger: current ? 'schedule' : 'first',
         force: !current,
+        dueAfterMs: options.intervalHours * 3_600_000,
       });
       if (outcome.status === 'cut') options.log('statistics release cut', { sequence: outcome.release.sequence, size: outcome.release.size, changedForms: outcome.release.changedForms });
     } catch (error) {

@@ -8,7 +8,7 @@ import type { ToastOutcome } from '../../api/errorCatalogue';
 import { appMachine, type AppInput, type AppMachine } from '../../../machines/app/appMachine';
 import { SYSTEM_IDS } from '../../../machines/app/systemIds';
 import { authMachine, type AuthMachine } from '../../../machines/auth/authMachine';
-import { authActors, authStorageActions, readStoredUser } from '../../../machines/auth/actors';
+import { authActors, authStorageActions, leaveForUrl, readStoredUser } from '../../../machines/auth/actors';
 import { consentMachine } from '../../../machines/consent/consentMachine';
 import { analyticsLoader, consentStorageActions, readStoredConsent } from '../../../machines/consent/actors';
 import { campaignCaptureMachine } from '../../../machines/campaignCapture/campaignCaptureMachine';
@@ -107,7 +107,8 @@ export function provideAppMachine(options: AppActorOptions) {
       navigate: (_, params) => navigate(params.to, params.replace),
     },
     actors: {
-      auth: authMachine.provide({ actors: authActors(client), actions: authStorageActions(storage) }),
+      // goTo: the browser leaves for an identity provider's sign-in or sign-out (issue 28).
+      auth: authMachine.provide({ actors: authActors(client), actions: { ...authStorageActions(storage), goTo: leaveForUrl(globalThis.location) } }),
       consent: consentMachine.provide({
         actors: { analytics: analyticsLoader({ scriptUrl: options.analyticsScript ?? analyticsScriptUrl, document }) },
         actions: consentStorageActions(storage),

@@ -1,31 +1,26 @@
 // /admin/forms (admin): every form, newest first, filtered by survey year, status, country, sector and
-// e-mail (of the form or of its owner), in pages (machines/filteredList with the forms list's actor); the
-// filters and the page live in the address bar. A lookup box finds the latest form of an address, or of the
-// account with it (machines/formLookup), and opens it. Admins may see individual forms; nothing here is a
-// statistic.
+// e-mail (of the form or of its owner), in pages (machines/list with the forms list's actor); the filters and
+// the page live in the address bar. A lookup box finds the latest form of an address, or of the account with
+// it (machines/formLookup), and opens it. Admins may see individual forms; nothing here is a statistic.
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Card, Container, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { provideFilteredList } from '../../../../machines/filteredList/filteredListMachine';
-import { filteredListView, sameFilteredListView, type FilteredListView } from '../../../../machines/filteredList/viewModel';
-import { filtersFromSearch, searchFromFilters } from '../../../../machines/filteredList/addressBar';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { provideList } from '../../../../machines/list/listMachine';
 import { formLookupMachine, type Form, type LookupBy } from '../../../../machines/formLookup/formLookupMachine';
 import { formLookupView, sameFormLookupView } from '../../../../machines/formLookup/viewModel';
 import { FORMS_PAGE_LIMIT, adminFormsActors } from '../../../../machines/formLookup/actors';
-import type { Language } from '../../../domain/constants';
 import { surveyYears } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
 import { COUNTRIES, SECTORS } from '../../../domain/questionnaire';
 import { useAppConfig } from '../../app/appConfig';
 import { useLanguage, useNotifyFailure } from '../../app/session';
 import { inspect } from '../../app/inspector';
-import { FilteredListStates } from '../admin/FilteredListStates';
-import { formatDateTime } from '../my-account/accountFormat';
-import { Pager } from '../my-account/Pager';
 import { TARGET_SIZE } from '../admin/AdminParts';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { formColumns } from './formColumns';
+import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
+import { useAddressBarList } from '../../components/useList';
 
 const FILTER_NAMES = ['query', 'year', 'status', 'country', 'sector'] as const;
 const STATUSES = ['completed', 'in-progress'] as const;
@@ -33,35 +28,15 @@ const STATUSES = ['completed', 'in-progress'] as const;
 export default function AdminFormsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const notifyFailure = useNotifyFailure();
   const years = useAppConfig()?.surveyYears ?? surveyYears();
-  const [searchParams, setSearchParams] = useSearchParams();
   const [actors] = useState(() => adminFormsActors());
-  const [machine] = useState(() => provideFilteredList(actors.loadPage));
-  const [start] = useState(() => filtersFromSearch(searchParams, FILTER_NAMES));
-  const list = useActorRef(machine, { input: { limit: FORMS_PAGE_LIMIT, filters: start.filters, page: start.page }, inspect });
-  const view = useSelector(list, (snapshot) => filteredListView<Form>(snapshot), sameFilteredListView);
-  const [typed, setTyped] = useState(start.filters.query ?? '');
-
-  useEffect(() => {
-    const subscriptions = [
-      list.on('list.failed', ({ failure }) => notifyFailure(failure)),
-      list.on('list.queryChanged', ({ filters, page }) => setSearchParams(searchFromFilters(filters, page), { replace: true })),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [list, notifyFailure, setSearchParams]);
-
-  const setFilter = (name: string, value: string) => list.send({ type: 'list.filter', name, value });
-  const clear = () => {
-    setTyped('');
-    list.send({ type: 'list.clearFilters' });
-  };
+  const { view, send } = useAddressBarList<Form>(() => provideList(actors.loadPage), FORMS_PAGE_LIMIT, FILTER_NAMES);
 
   const select = (name: (typeof FILTER_NAMES)[number], anyKey: string, options: { value: string; label: string }[]) => (
     <Field.Root w="auto" minW="10rem">
       <Field.Label htmlFor={`admin-forms-${name}`}>{t(`admin_forms.filters.${name}`)}</Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={`admin-forms-${name}`} value={view.filters[name] ?? ''} onChange={(event) => setFilter(name, event.currentTarget.value)} data-testid={`admin-forms-${name}`}>
+        <NativeSelect.Field id={`admin-forms-${name}`} value={view.filters[name] ?? ''} onChange={(event) => send({ type: 'list.filter', name, value: event.currentTarget.value })} data-testid={`admin-forms-${name}`}>
           <option value="">{t(anyKey)}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -72,6 +47,37 @@ export default function AdminFormsPage() {
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  );
+
+  const filters = (
+    <ListFilterForm label={t('admin_forms.filters.label')} send={send}>
+      <Stack gap="3">
+        <HStack gap="3" align="end" wrap="wrap">
+          <ListTextFilter
+            name="query"
+            id="admin-forms-query"
+            label={t('admin_forms.filters.query')}
+            placeholder={t('admin_forms.filters.query_placeholder')}
+            draft={view.draft}
+            send={send}
+            size="sm"
+            fieldProps={{ flex: '1', minW: '16rem' }}
+          />
+          <Button type="submit" size="sm" colorPalette="brand" data-testid="admin-forms-search">
+            {t('admin_forms.filters.search')}
+          </Button>
+        </HStack>
+        <HStack gap="3" align="end" wrap="wrap">
+          {select('year', 'admin_forms.filters.any_year', [...years].reverse().map((year) => ({ value: String(year), label: String(year) })))}
+          {select('status', 'admin_forms.filters.any_status', STATUSES.map((status) => ({ value: status, label: t(`my_form.status.${status}`) })))}
+          {select('country', 'admin_forms.filters.any_country', COUNTRIES.map((code) => ({ value: code, label: t(`questionnaire.options.country.${code}`) })))}
+          {select('sector', 'admin_forms.filters.any_sector', SECTORS.map((code) => ({ value: code, label: t(`questionnaire.options.sector.${code}`) })))}
+          <Button size="sm" variant="ghost" onClick={() => send({ type: 'list.clearFilters' })} disabled={!view.filtered && !view.draft.query} data-testid="admin-forms-clear">
+            {t('admin_forms.filters.clear')}
+          </Button>
+        </HStack>
+      </Stack>
+    </ListFilterForm>
   );
 
   return (
@@ -86,57 +92,53 @@ export default function AdminFormsPage() {
 
         <FormLookup lookUp={actors.lookUp} />
 
-        <Box
-          as="form"
-          role="search"
-          aria-label={t('admin_forms.filters.label')}
-          onSubmit={(event: React.FormEvent) => {
-            event.preventDefault();
-            setFilter('query', typed);
-          }}
-        >
-          <Stack gap="3">
-            <HStack gap="3" align="end" wrap="wrap">
-              <Field.Root flex="1" minW="16rem">
-                <Field.Label htmlFor="admin-forms-query">{t('admin_forms.filters.query')}</Field.Label>
-                <Input
-                  id="admin-forms-query"
-                  type="search"
-                  size="sm"
-                  maxLength={200}
-                  value={typed}
-                  placeholder={t('admin_forms.filters.query_placeholder')}
-                  onChange={(event) => setTyped(event.currentTarget.value)}
-                  data-testid="admin-forms-query"
-                />
-              </Field.Root>
-              <Button type="submit" size="sm" colorPalette="brand" data-testid="admin-forms-search">
-                {t('admin_forms.filters.search')}
-              </Button>
-            </HStack>
-            <HStack gap="3" align="end" wrap="wrap">
-              {select('year', 'admin_forms.filters.any_year', [...years].reverse().map((year) => ({ value: String(year), label: String(year) })))}
-              {select('status', 'admin_forms.filters.any_status', STATUSES.map((status) => ({ value: status, label: t(`my_form.status.${status}`) })))}
-              {select('country', 'admin_forms.filters.any_country', COUNTRIES.map((code) => ({ value: code, label: t(`questionnaire.options.country.${code}`) })))}
-              {select('sector', 'admin_forms.filters.any_sector', SECTORS.map((code) => ({ value: code, label: t(`questionnaire.options.sector.${code}`) })))}
-              <Button size="sm" variant="ghost" onClick={clear} disabled={!view.filtered && typed === ''} data-testid="admin-forms-clear">
-                {t('admin_forms.filters.clear')}
-              </Button>
-            </HStack>
-          </Stack>
-        </Box>
-
-        <FormsTable view={view} language={language} onRetry={() => list.send({ type: 'list.retry' })} onClear={clear} />
-        {view.status === 'ready' && (
-          <Pager
-            page={view.page}
-            pages={view.pages}
-            canGoBack={view.canGoBack}
-            canGoForward={view.canGoForward}
-            onPage={(page) => list.send({ type: 'list.goToPage', page })}
-            testId="admin-forms-pager"
-          />
-        )}
+        <ListTable
+          view={view}
+          send={send}
+          testId="admin-forms"
+          label={t('sections.admin_forms')}
+          texts={{ unavailable: t('admin_forms.unavailable'), retry: t('admin_forms.retry'), empty: t('admin_forms.empty'), noMatch: t('admin_forms.no_match'), clear: t('admin_forms.filters.clear') }}
+          filters={filters}
+          total={t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
+          striped
+          rowKey={(form) => form.id}
+          rowProps={(form) => ({ 'data-testid': 'admin-form-row', 'data-year': form.surveyYear, 'data-status': form.status })}
+          columns={[
+            {
+              key: 'email',
+              header: t('admin_forms.columns.email'),
+              cell: (form) => (
+                <>
+                  {form.ownerEmail ?? <Text as="span" color="fg.muted">{t('admin_forms.no_email')}</Text>}
+                  {form.userId === null && (
+                    <Badge ms="2" size="sm" colorPalette="orange">
+                      {t('admin_forms.anonymous')}
+                    </Badge>
+                  )}
+                </>
+              ),
+            },
+            ...formColumns(t, language),
+            {
+              key: 'actions',
+              header: t('admin_forms.columns.actions'),
+              cell: (form) => (
+                <HStack gap="3">
+                  <Link asChild colorPalette="brand" {...TARGET_SIZE}>
+                    <RouterLink to={`/admin/forms/${form.id}`} data-testid="admin-form-open">
+                      {t('admin_forms.open')}
+                    </RouterLink>
+                  </Link>
+                  {form.status === 'completed' && (
+                    <Link asChild colorPalette="brand" {...TARGET_SIZE}>
+                      <RouterLink to={`/comparison-comp/${form.id}`}>{t('admin_forms.comparison')}</RouterLink>
+                    </Link>
+                  )}
+                </HStack>
+              ),
+            },
+          ]}
+        />
       </Stack>
     </Container>
   );
@@ -219,76 +221,5 @@ function FormLookup({ lookUp }: { lookUp: ReturnType<typeof adminFormsActors>['l
         </form>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-interface FormsTableProps {
-  view: FilteredListView<Form>;
-  language: Language;
-  onRetry: () => void;
-  onClear: () => void;
-}
-
-function FormsTable({ view, language, onRetry, onClear }: FormsTableProps) {
-  const { t } = useTranslation();
-  if (view.status !== 'ready') {
-    return <FilteredListStates view={view} textKey="admin_forms" testId="admin-forms" onRetry={onRetry} onClear={onClear} />;
-  }
-  return (
-    <Stack gap="3" aria-busy={view.loading} data-loading={view.loading}>
-      <Text fontSize="sm" color="fg.muted" data-testid="admin-forms-total">
-        {t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
-      </Text>
-      <ScrollRegion label={t('sections.admin_forms')} borderWidth="1px" rounded="md" data-testid="admin-forms-scroll">
-        <Table.Root size="sm" striped data-testid="admin-forms-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('admin_forms.columns.email')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.year')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.country')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.sector')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.updated')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {view.items.map((form) => (
-              <Table.Row key={form.id} data-testid="admin-form-row" data-year={form.surveyYear} data-status={form.status}>
-                <Table.Cell>
-                  {form.ownerEmail ?? <Text as="span" color="fg.muted">{t('admin_forms.no_email')}</Text>}
-                  {form.userId === null && (
-                    <Badge ms="2" size="sm" colorPalette="orange">
-                      {t('admin_forms.anonymous')}
-                    </Badge>
-                  )}
-                </Table.Cell>
-                <Table.Cell>{form.surveyYear}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={form.status === 'completed' ? 'green' : 'gray'}>{t(`my_form.status.${form.status}`)}</Badge>
-                </Table.Cell>
-                <Table.Cell>{form.answers.country ? t(`questionnaire.options.country.${form.answers.country}`) : '—'}</Table.Cell>
-                <Table.Cell>{form.answers.sector ? t(`questionnaire.options.sector.${form.answers.sector}`) : '—'}</Table.Cell>
-                <Table.Cell>{formatDateTime(form.updatedAt, language)}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="3">
-                    <Link asChild colorPalette="brand" {...TARGET_SIZE}>
-                      <RouterLink to={`/admin/forms/${form.id}`} data-testid="admin-form-open">
-                        {t('admin_forms.open')}
-                      </RouterLink>
-                    </Link>
-                    {form.status === 'completed' && (
-                      <Link asChild colorPalette="brand" {...TARGET_SIZE}>
-                        <RouterLink to={`/comparison-comp/${form.id}`}>{t('admin_forms.comparison')}</RouterLink>
-                      </Link>
-                    )}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ScrollRegion>
-    </Stack>
   );
 }

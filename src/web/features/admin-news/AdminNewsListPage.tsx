@@ -1,27 +1,62 @@
 // /admin/news (issue 16, item 3): every post of a type with its status (draft, scheduled, published), newest
-// first, paged by the paged-list machine with the admin's list call; a post opens in the editor.
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, chakra, Container, Heading, HStack, Link, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+// first, paged and filtered (type, status) by the list machine with the admin's list call; a post opens in the
+// editor.
+import { Badge, Button, chakra, Container, Heading, HStack, Link, NativeSelect, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { providePagedList } from '../../../../machines/pagedList/pagedListMachine';
-import { pagedListView, samePagedListView } from '../../../../machines/pagedList/viewModel';
+import { provideList } from '../../../../machines/list/listMachine';
 import { newsActors, type Post, type PostStatusFilter, type Typepost } from '../../../../machines/news/actors';
 import { resolveLanguage } from '../../../domain/language';
-import { useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
 import { dateTimeFormat } from '../../../domain/intlFormat';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { ListTable } from '../../components/ListTable';
+import { useList } from '../../components/useList';
 
 const TYPES: Typepost[] = ['blog', 'insight', 'news'];
 const STATUSES: PostStatusFilter[] = ['all', 'published', 'scheduled', 'draft'];
 const STATUS_COLOR = { draft: 'gray', scheduled: 'orange', published: 'green' } as const;
 
 export default function AdminNewsListPage() {
-  const { t } = useTranslation();
-  const [typepost, setTypepost] = useState<Typepost>('blog');
-  const [status, setStatus] = useState<PostStatusFilter>('all');
+  const { t, i18n } = useTranslation();
+  const language = resolveLanguage(i18n.language);
+  const { view, send } = useList<Post>(() => provideList(newsActors().loadAdminPage), { limit: 20, filters: { typepost: 'blog' } });
+  const typepost = view.filters.typepost ?? 'blog';
+  const date = (iso: string) => dateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  const filters = (
+    <HStack gap="4" wrap="wrap" align="flex-end">
+      <HStack role="group" aria-label={t('news.list.kind')} gap="2">
+        {TYPES.map((kind) => (
+          <Button
+            key={kind}
+            size="sm"
+            variant={kind === typepost ? 'solid' : 'outline'}
+            aria-pressed={kind === typepost}
+            onClick={() => send({ type: 'list.filter', name: 'typepost', value: kind })}
+            data-testid={`admin-news-kind-${kind}`}
+          >
+            {t(`news.types.${kind}`)}
+          </Button>
+        ))}
+      </HStack>
+      <Stack gap="1">
+        <chakra.label htmlFor="admin-news-status" fontSize="sm" color="fg.muted">
+          {t('admin_news.list.status_filter')}
+        </chakra.label>
+        <NativeSelect.Root size="sm" width="48">
+          {/* "All" is no status filter. */}
+          <NativeSelect.Field id="admin-news-status" value={view.filters.status ?? 'all'} onChange={(event) => send({ type: 'list.filter', name: 'status', value: event.currentTarget.value === 'all' ? '' : event.currentTarget.value })}>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? t('admin_news.list.all') : t(`admin_news.status.${value}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Stack>
+    </HStack>
+  );
+
   return (
     <Container maxW="6xl" py="8">
       <Stack gap="5">
@@ -33,105 +68,33 @@ export default function AdminNewsListPage() {
             <RouterLink to="/admin/news/new">{t('admin_news.list.new')}</RouterLink>
           </Button>
         </HStack>
-        <HStack gap="4" wrap="wrap" align="flex-end">
-          <HStack role="group" aria-label={t('news.list.kind')} gap="2">
-            {TYPES.map((kind) => (
-              <Button key={kind} size="sm" variant={kind === typepost ? 'solid' : 'outline'} aria-pressed={kind === typepost} onClick={() => setTypepost(kind)} data-testid={`admin-news-kind-${kind}`}>
-                {t(`news.types.${kind}`)}
-              </Button>
-            ))}
-          </HStack>
-          <Stack gap="1">
-            <chakra.label htmlFor="admin-news-status" fontSize="sm" color="fg.muted">
-              {t('admin_news.list.status_filter')}
-            </chakra.label>
-            <NativeSelect.Root size="sm" width="48">
-              <NativeSelect.Field id="admin-news-status" value={status} onChange={(event) => setStatus(event.currentTarget.value as PostStatusFilter)}>
-                {STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {value === 'all' ? t('admin_news.list.all') : t(`admin_news.status.${value}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Stack>
-        </HStack>
-        <AdminPostTable key={`${typepost}-${status}`} typepost={typepost} status={status} />
+        <ListTable
+          view={view}
+          send={send}
+          testId="admin-news"
+          label={t('sections.admin_news')}
+          texts={{ unavailable: t('admin_news.list.unavailable'), retry: t('admin_news.list.retry'), empty: t('admin_news.list.empty') }}
+          filters={filters}
+          rowKey={(post) => post.id}
+          rowProps={(post) => ({ 'data-testid': 'admin-news-row', 'data-status': post.status })}
+          columns={[
+            {
+              key: 'title',
+              header: t('admin_news.list.col_title'),
+              cell: (post) => (
+                <Link asChild fontWeight="semibold">
+                  <RouterLink to={`/admin/news/${post.id}`} aria-label={t('admin_news.list.edit', { title: post.title })}>
+                    {post.title}
+                  </RouterLink>
+                </Link>
+              ),
+            },
+            { key: 'language', header: t('admin_news.list.col_language'), cell: (post) => t(`news.languages.${post.language}`) },
+            { key: 'status', header: t('admin_news.list.col_status'), cell: (post) => <Badge colorPalette={STATUS_COLOR[post.status]}>{t(`admin_news.status.${post.status}`)}</Badge> },
+            { key: 'date', header: t('admin_news.list.col_date'), cell: (post) => date(post.publishedAt) },
+          ]}
+        />
       </Stack>
     </Container>
-  );
-}
-
-function AdminPostTable({ typepost, status }: { typepost: Typepost; status: PostStatusFilter }) {
-  const { t, i18n } = useTranslation();
-  const language = resolveLanguage(i18n.language);
-  const notifyFailure = useNotifyFailure();
-  const [machine] = useState(() => providePagedList(newsActors().loadAdminPage(typepost, status)));
-  const list = useActorRef(machine, { input: { limit: 20 }, inspect });
-  const view = useSelector(list, (snapshot) => pagedListView<Post>(snapshot), samePagedListView);
-  useEffect(() => {
-    const subscription = list.on('list.failed', ({ failure }) => notifyFailure(failure));
-    return () => subscription.unsubscribe();
-  }, [list, notifyFailure]);
-  const date = (iso: string) => dateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-
-  if (view.status === 'loading' && view.items.length === 0) return <Skeleton height="48" rounded="md" />;
-  if (view.status === 'failed') {
-    return (
-      <Alert.Root status="error" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_news.list.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => list.send({ type: 'list.retry' })}>
-          {t('admin_news.list.retry')}
-        </Button>
-      </Alert.Root>
-    );
-  }
-  if (view.status === 'empty') return <Text color="fg.muted">{t('admin_news.list.empty')}</Text>;
-  return (
-    <Stack gap="3" aria-busy={view.loading}>
-      <ScrollRegion label={t('sections.admin_news')} borderWidth="1px" rounded="md">
-        <Table.Root size="sm" data-testid="admin-news-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('admin_news.list.col_title')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_news.list.col_language')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_news.list.col_status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_news.list.col_date')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {view.items.map((post) => (
-              <Table.Row key={post.id} data-testid="admin-news-row" data-status={post.status}>
-                <Table.Cell>
-                  <Link asChild fontWeight="semibold">
-                    <RouterLink to={`/admin/news/${post.id}`} aria-label={t('admin_news.list.edit', { title: post.title })}>
-                      {post.title}
-                    </RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>{t(`news.languages.${post.language}`)}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={STATUS_COLOR[post.status]}>{t(`admin_news.status.${post.status}`)}</Badge>
-                </Table.Cell>
-                <Table.Cell>{date(post.publishedAt)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ScrollRegion>
-      {view.pages > 1 && (
-        <HStack justify="center" gap="3">
-          <Button size="sm" variant="outline" disabled={!view.canGoBack} onClick={() => list.send({ type: 'list.goToPage', page: view.page - 1 })}>
-            {t('news.list.previous')}
-          </Button>
-          <Text fontSize="sm">{t('news.list.page_of', { page: view.page, pages: view.pages })}</Text>
-          <Button size="sm" variant="outline" disabled={!view.canGoForward} onClick={() => list.send({ type: 'list.goToPage', page: view.page + 1 })}>
-            {t('news.list.next')}
-          </Button>
-        </HStack>
-      )}
-    </Stack>
   );
 }

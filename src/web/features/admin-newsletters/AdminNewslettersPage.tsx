@@ -4,15 +4,12 @@ import { useEffect, useState } from 'react';
 import { Container, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { subscribersMachine } from '../../../../machines/newsletterAdmin/subscribersMachine';
 import { issueMachine } from '../../../../machines/newsletterAdmin/issueMachine';
-import { issueActors, subscribersActors } from '../../../../machines/newsletterAdmin/actors';
+import { SUBSCRIBERS_PAGE_LIMIT, issueActors, provideSubscribers } from '../../../../machines/newsletterAdmin/actors';
 import { inspect } from '../../app/inspector';
 import { resolveLanguage } from '../../../domain/language';
 import { SubscribersPanel } from './SubscribersPanel';
 import { ComposePanel } from './ComposePanel';
-
-export const SUBSCRIBERS_PAGE_LIMIT = 20;
 
 /** Saves the exported CSV as a file (the browser's download). */
 function saveCsv(csv: string) {
@@ -27,15 +24,15 @@ function saveCsv(csv: string) {
 export default function AdminNewslettersPage() {
   const { t, i18n } = useTranslation();
   const [machines] = useState(() => ({
-    subscribers: subscribersMachine.provide({ actors: subscribersActors() }),
+    subscribers: provideSubscribers(),
     issue: issueMachine.provide({ actors: issueActors() }),
   }));
   const subscribers = useActorRef(machines.subscribers, { input: { limit: SUBSCRIBERS_PAGE_LIMIT }, inspect });
   const issue = useActorRef(machines.issue, { input: { language: resolveLanguage(i18n.language) }, inspect });
   useEffect(() => {
-    const exported = subscribers.on('subscribers.exported', (event) => saveCsv(event.csv));
+    const exported = subscribers.on('list.exported', (event) => saveCsv(event.data));
     // A sent issue changes nobody's subscription, but the page's counts of confirmed people may have moved.
-    const sent = issue.on('issue.sent', () => subscribers.send({ type: 'subscribers.reload' }));
+    const sent = issue.on('issue.sent', () => subscribers.send({ type: 'list.reload' }));
     return () => {
       exported.unsubscribe();
       sent.unsubscribe();

@@ -1,7 +1,7 @@
 // /admin/users/{id} (admin): one account — roles, credits, plan, campaign, company — with its forms, saved
 // searches and credit ledger. The admin changes its roles, adjusts its credits with a reason (a ledger row,
 // never below 0, confirmed first) and deletes it behind the confirm modal (its forms leave the statistics at
-// once). The flow is machines/adminUser; the three lists are paged lists (machines/pagedList).
+// once). The flow is machines/adminUser; the three lists are list machines (machines/list).
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -18,9 +18,7 @@ import {
   Input,
   Link,
   SimpleGrid,
-  Skeleton,
   Stack,
-  Table,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
@@ -33,8 +31,8 @@ import { adminUserActors, userListsActors, USER_LISTS_LIMIT } from '../../../../
 import { adminUserView, sameAdminUserView, type AdminUserView } from '../../../../machines/adminUser/viewModel';
 import { REASON_MAX_LENGTH } from '../../../../machines/adminUser/creditsAdjustment';
 import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
-import { providePagedList, type PagedListMachine } from '../../../../machines/pagedList/pagedListMachine';
-import { pagedListView, samePagedListView } from '../../../../machines/pagedList/viewModel';
+import { provideList, type ListMachine } from '../../../../machines/list/listMachine';
+import { listView, sameListView } from '../../../../machines/list/viewModel';
 import type { components } from '../../../api/schema';
 import type { Language } from '../../../domain/constants';
 import { surveyYears, TOAST_DEFAULT_MS } from '../../../domain/constants';
@@ -46,17 +44,18 @@ import { useAppConfig } from '../../app/appConfig';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { formatCreditDelta, formatDateTime } from '../my-account/accountFormat';
-import { Pager } from '../my-account/Pager';
+import { formatDateTime } from '../my-account/accountFormat';
+import { ledgerColumns } from '../my-account/CreditLedger';
 import { RoleBadges } from './RoleBadges';
 import { TARGET_SIZE } from '../admin/AdminParts';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { formColumns } from '../admin-forms/formColumns';
+import { ListTable, type ListTableProps } from '../../components/ListTable';
 
 type Form = components['schemas']['Form'];
 type HistoryEntry = components['schemas']['HistoryEntry'];
 type LedgerEntry = components['schemas']['CreditLedgerEntry'];
 type AdminUserActor = ActorRefFrom<typeof adminUserMachine>;
-type ListActor = ActorRefFrom<PagedListMachine>;
+type ListActor = ActorRefFrom<ListMachine>;
 
 export default function AdminUserPage() {
   const { id = '' } = useParams();
@@ -77,7 +76,7 @@ function AdminUser({ userId }: { userId: string }) {
 
   const [lists] = useState(() => {
     const actors = userListsActors(userId);
-    return { forms: providePagedList(actors.forms), searches: providePagedList(actors.searches), ledger: providePagedList(actors.ledger) };
+    return { forms: provideList(actors.forms), searches: provideList(actors.searches), ledger: provideList(actors.ledger) };
   });
   const forms = useActorRef(lists.forms, { input: { limit: USER_LISTS_LIMIT }, inspect });
   const searches = useActorRef(lists.searches, { input: { limit: USER_LISTS_LIMIT }, inspect });
@@ -387,40 +386,9 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
   );
 }
 
-/** A section with one paged list of the account: loading, failed, empty or its rows and pager. */
-function ListSection<T>({ list, title, empty, testId, render }: { list: ListActor; title: string; empty: string; testId: string; render: (items: T[]) => ReactNode }) {
-  const { t } = useTranslation();
-  const view = useSelector(list, (snapshot) => pagedListView<T>(snapshot), samePagedListView);
-  let body: ReactNode;
-  if (view.status === 'loading') body = <Skeleton height="20" rounded="md" />;
-  else if (view.status === 'failed') {
-    body = (
-      <Alert.Root status="error" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_users.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => list.send({ type: 'list.retry' })}>
-          {t('admin_users.retry')}
-        </Button>
-      </Alert.Root>
-    );
-  } else if (view.status === 'empty') body = <Text color="fg.muted">{empty}</Text>;
-  else {
-    body = (
-      <Stack gap="3" aria-busy={view.loading}>
-        <ScrollRegion label={title} borderWidth="1px" rounded="md" data-testid={`${testId}-scroll`}>
-          {render(view.items)}
-        </ScrollRegion>
-        <Pager
-          page={view.page}
-          pages={view.pages}
-          canGoBack={view.canGoBack}
-          canGoForward={view.canGoForward}
-          onPage={(page) => list.send({ type: 'list.goToPage', page })}
-          testId={`${testId}-pager`}
-        />
-      </Stack>
-    );
-  }
+/** A section with one paged list of the account: its title with the total, then the list. */
+function ListSection<T>({ list, title, testId, ...table }: { list: ListActor; title: string; testId: string } & Pick<ListTableProps<T>, 'texts' | 'columns' | 'rowKey' | 'rowProps'>) {
+  const view = useSelector(list, (snapshot) => listView<T>(snapshot), sameListView);
   return (
     <Box as="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <Stack gap="3">
@@ -432,7 +400,7 @@ function ListSection<T>({ list, title, empty, testId, render }: { list: ListActo
             </Text>
           )}
         </Heading>
-        {body}
+        <ListTable view={view} send={list.send} testId={testId} label={title} skeletonHeight="20" {...table} />
       </Stack>
     </Box>
   );
@@ -444,44 +412,24 @@ function FormsList({ list, language }: { list: ListActor; language: Language }) 
     <ListSection<Form>
       list={list}
       title={t('admin_users.forms.title')}
-      empty={t('admin_users.forms.empty')}
       testId="admin-user-forms"
-      render={(items) => (
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('admin_forms.columns.year')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.country')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.sector')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_forms.columns.updated')}</Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <VisuallyHidden>{t('admin_forms.columns.actions')}</VisuallyHidden>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((form) => (
-              <Table.Row key={form.id} data-testid="admin-user-form-row">
-                <Table.Cell>{form.surveyYear}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={form.status === 'completed' ? 'green' : 'gray'}>{t(`my_form.status.${form.status}`)}</Badge>
-                </Table.Cell>
-                <Table.Cell>{form.answers.country ? t(`questionnaire.options.country.${form.answers.country}`) : '—'}</Table.Cell>
-                <Table.Cell>{form.answers.sector ? t(`questionnaire.options.sector.${form.answers.sector}`) : '—'}</Table.Cell>
-                <Table.Cell>{formatDateTime(form.updatedAt, language)}</Table.Cell>
-                <Table.Cell>
-                  <Link asChild colorPalette="brand" {...TARGET_SIZE}>
-                    <RouterLink to={`/admin/forms/${form.id}`} data-testid="admin-user-form-open">
-                      {t('admin_forms.open')}
-                    </RouterLink>
-                  </Link>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.forms.empty') }}
+      rowKey={(form) => form.id}
+      rowProps={() => ({ 'data-testid': 'admin-user-form-row' })}
+      columns={[
+        ...formColumns(t, language),
+        {
+          key: 'actions',
+          header: <VisuallyHidden>{t('admin_forms.columns.actions')}</VisuallyHidden>,
+          cell: (form) => (
+            <Link asChild colorPalette="brand" {...TARGET_SIZE}>
+              <RouterLink to={`/admin/forms/${form.id}`} data-testid="admin-user-form-open">
+                {t('admin_forms.open')}
+              </RouterLink>
+            </Link>
+          ),
+        },
+      ]}
     />
   );
 }
@@ -494,75 +442,51 @@ function SearchesList({ list, language }: { list: ListActor; language: Language 
     <ListSection<HistoryEntry>
       list={list}
       title={t('admin_users.searches.title')}
-      empty={t('admin_users.searches.empty')}
       testId="admin-user-searches"
-      render={(items) => (
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('admin_users.searches.date')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_users.searches.kind')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_users.searches.filters')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('admin_users.searches.charged')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((entry) => (
-              <Table.Row key={entry.id} data-testid="admin-user-search-row">
-                <Table.Cell>{formatDateTime(entry.createdAt, language)}</Table.Cell>
-                <Table.Cell>{t(`admin_users.searches.kinds.${entry.kind}`)}</Table.Cell>
-                <Table.Cell>
-                  <FilterSummary filters={entry.filters} definition={definition} years={years} />
-                  {entry.years && entry.years.length > 0 && (
-                    <Text fontSize="xs" color="fg.muted">
-                      {entry.years.join(', ')}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{formatCount(entry.creditsCharged, language)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.searches.empty') }}
+      rowKey={(entry) => entry.id}
+      rowProps={() => ({ 'data-testid': 'admin-user-search-row' })}
+      columns={[
+        { key: 'date', header: t('admin_users.searches.date'), cell: (entry) => formatDateTime(entry.createdAt, language) },
+        { key: 'kind', header: t('admin_users.searches.kind'), cell: (entry) => t(`admin_users.searches.kinds.${entry.kind}`) },
+        {
+          key: 'filters',
+          header: t('admin_users.searches.filters'),
+          cell: (entry) => (
+            <>
+              <FilterSummary filters={entry.filters} definition={definition} years={years} />
+              {entry.years && entry.years.length > 0 && (
+                <Text fontSize="xs" color="fg.muted">
+                  {entry.years.join(', ')}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { key: 'charged', header: t('admin_users.searches.charged'), align: 'end', cell: (entry) => formatCount(entry.creditsCharged, language) },
+      ]}
     />
   );
 }
 
 function LedgerList({ list, language }: { list: ListActor; language: Language }) {
   const { t } = useTranslation();
+  // The admin also reads the note an adjustment was given, after the reason.
+  const [date, reason, ...amounts] = ledgerColumns<LedgerEntry>(t, language);
   return (
     <ListSection<LedgerEntry>
       list={list}
       title={t('admin_users.ledger.title')}
-      empty={t('admin_users.ledger.empty')}
       testId="admin-user-ledger"
-      render={(items) => (
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('my_account.ledger.date')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('my_account.ledger.reason')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('admin_users.ledger.note')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('my_account.ledger.delta')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('my_account.ledger.balance_after')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((entry) => (
-              <Table.Row key={entry.id} data-testid="admin-user-ledger-row" data-reason={entry.reason} data-delta={entry.delta}>
-                <Table.Cell>{formatDateTime(entry.createdAt, language)}</Table.Cell>
-                <Table.Cell>{t(`credits.reasons.${entry.reason}`, { defaultValue: entry.reason })}</Table.Cell>
-                <Table.Cell data-testid="admin-user-ledger-note">{entry.note ?? ''}</Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="semibold" color={entry.delta < 0 ? { base: 'red.700', _dark: 'red.300' } : { base: 'green.700', _dark: 'green.300' }}>
-                  {formatCreditDelta(entry.delta, language)}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{formatCount(entry.balanceAfter, language)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.ledger.empty') }}
+      rowKey={(entry) => entry.id}
+      rowProps={(entry) => ({ 'data-testid': 'admin-user-ledger-row', 'data-reason': entry.reason, 'data-delta': entry.delta })}
+      columns={[
+        date,
+        reason,
+        { key: 'note', header: t('admin_users.ledger.note'), cell: (entry) => <span data-testid="admin-user-ledger-note">{entry.note ?? ''}</span> },
+        ...amounts,
+      ]}
     />
   );
 }

@@ -1,5 +1,4 @@
-// Small pieces the admin pages share: the page heading with its introduction, a failed-load notice with retry,
-// and previous / next for a paged list.
+// Small pieces the admin pages share: the page heading with its introduction and a failed-load notice with retry.
 import type { ReactNode } from 'react';
 import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -34,33 +33,6 @@ export function LoadFailed({ onRetry, canRetry, testId }: { onRetry: () => void;
         {t('admin.common.retry')}
       </Button>
     </Alert.Root>
-  );
-}
-
-export interface AdminPagerProps {
-  page: number;
-  pages: number;
-  canGoBack: boolean;
-  canGoForward: boolean;
-  onPage: (page: number) => void;
-  testId: string;
-}
-
-export function AdminPager({ page, pages, canGoBack, canGoForward, onPage, testId }: AdminPagerProps) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <HStack as="nav" aria-label={t('admin.pager.label')} gap="3" justify="center" mt="4" data-testid={testId}>
-      <Button size="sm" variant="outline" disabled={!canGoBack} onClick={() => onPage(page - 1)} data-testid={`${testId}-previous`}>
-        {t('admin.pager.previous')}
-      </Button>
-      <Text fontSize="sm" data-testid={`${testId}-status`}>
-        {t('admin.pager.status', { page, pages })}
-      </Text>
-      <Button size="sm" variant="outline" disabled={!canGoForward} onClick={() => onPage(page + 1)} data-testid={`${testId}-next`}>
-        {t('admin.pager.next')}
-      </Button>
-    </HStack>
   );
 }
 

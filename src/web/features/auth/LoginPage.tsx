@@ -2,14 +2,19 @@
 // the e-mail verification of a ?verifyToken= link); /reset-password: the "forgot password" form, or with
 // ?token= (the e-mailed link) the new-password form. Errors show as auth.{code}.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { Alert, Box, Button, Card, Container, Field, Heading, Input, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { authView } from '../../../../machines/auth/viewModel';
 import { roleLanding } from '../../../../machines/auth/landing';
 import { accountRequests } from '../../../../machines/auth/requests';
+import { parseProviderOutcome } from '../../../../machines/auth/authMachine';
+import { signInMethods, type SignInMethods } from '../../../../machines/auth/actors';
+import { provideResource } from '../../../../machines/resource/resourceMachine';
+import { resourceView, sameResource } from '../../../../machines/resource/viewModel';
+import { inspect } from '../../app/inspector';
 import type { PageProps } from '../../app/lazyPage';
 import { useAuthActor, useShowMessage } from '../../app/session';
 import { useAccountRequest } from '../../app/useAccountRequest';
@@ -47,7 +52,63 @@ function ErrorAlert({ messageKey, testId }: { messageKey: string | null; testId:
   );
 }
 
-function SignInForm() {
+/** The sign-in methods (GET auth/providers): the password form, and a button per identity provider (issue 28). */
+function useSignInMethods(): SignInMethods {
+  const [machine] = useState(() => provideResource(signInMethods()));
+  const actor = useActorRef(machine, { inspect });
+  const methods = useSelector(actor, (snapshot) => resourceView<SignInMethods>(snapshot), sameResource);
+  // Until it answers (or when it fails), the password form alone, as before providers existed.
+  return methods.status === 'ready' ? methods.data : { passwordSignIn: true, providers: [] };
+}
+
+/** "Continue with …": each configured identity provider; the browser leaves the app for it. */
+function ProviderButtons({ methods }: { methods: SignInMethods }) {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const redirecting = useSelector(auth, (snapshot) => authView(snapshot).redirecting);
+  if (methods.providers.length === 0) return null;
+  return (
+    <Stack gap="3" data-testid="login-providers">
+      {methods.providers.map((provider) => (
+        <Button
+          key={provider.id}
+          variant="outline"
+          loading={redirecting}
+          onClick={() => auth.send({ type: 'auth.continueWithProvider', provider: provider.id })}
+          data-testid={`login-provider-${provider.id}`}
+        >
+          {t('login.continue_with', { name: provider.name })}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** The linking step: the provider's verified address is an existing account's; its password proves it once. */
+function LinkingNotice() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const linking = useSelector(auth, (snapshot) => authView(snapshot).linking);
+  if (!linking) return null;
+  return (
+    <Alert.Root status="info" data-testid="login-linking">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('login.link_title', { provider: linking.provider })}</Alert.Title>
+        <Alert.Description>
+          <Stack gap="2">
+            <Text>{t('login.link_text', { provider: linking.provider })}</Text>
+            <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => auth.send({ type: 'auth.cancelLinking' })} data-testid="login-linking-cancel">
+              {t('login.link_cancel')}
+            </Button>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function SignInForm({ methods }: { methods: SignInMethods }) {
   const { t } = useTranslation();
   const auth = useAuthActor();
   const signingIn = useSelector(auth, (snapshot) => authView(snapshot).signingIn);
@@ -58,15 +119,45 @@ function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
+  const linking = useSelector(auth, (snapshot) => authView(snapshot).linking !== null);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     auth.send({ type: 'auth.signIn', email, password });
   };
+  // Home-realm discovery: an address of a company with single sign-on goes to its provider (only where any is set).
+  const emailDone = () => {
+    if (methods.providers.length > 0 && !linking) auth.send({ type: 'auth.emailEntered', email });
+  };
+
+  // OIDC_ONLY: the providers alone (the linking step still needs the existing account's password).
+  if (!methods.passwordSignIn && !linking) {
+    return (
+      <Stack gap="4" data-testid="sign-in-form">
+        <ErrorAlert messageKey={errorKey} testId="login-error" />
+        <Text color="fg.muted">{t('login.sso_only')}</Text>
+        <ProviderButtons methods={methods} />
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-busy={signingIn} data-testid="sign-in-form">
       <Stack gap="4">
+        <LinkingNotice />
         <ErrorAlert messageKey={errorKey} testId="login-error" />
+        {!linking && methods.providers.length > 0 && (
+          <>
+            <ProviderButtons methods={methods} />
+            <Stack direction="row" align="center" gap="3">
+              <Separator flex="1" />
+              <Text fontSize="sm" color="fg.muted">
+                {t('login.or')}
+              </Text>
+              <Separator flex="1" />
+            </Stack>
+          </>
+        )}
         <Field.Root required invalid={emailProblem !== null}>
           <Field.Label>{t('login.email')}</Field.Label>
           <Input
@@ -75,6 +166,7 @@ function SignInForm() {
             autoComplete="username"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+            onBlur={emailDone}
             required
             data-testid="login-email"
           />
@@ -312,7 +404,18 @@ export function LoginPage({ meta }: PageProps) {
   const auth = useAuthActor();
   const status = useSelector(auth, (snapshot) => authView(snapshot).status);
   const askingSecondFactor = useSelector(auth, (snapshot) => authView(snapshot).secondFactor !== null);
+  const returning = useSelector(auth, (snapshot) => (snapshot.hasTag('callback') ? 'finishing' : snapshot.hasTag('redirecting') ? 'redirecting' : null));
+  const methods = useSignInMethods();
   const mode = meta?.loginMode ?? 'sign-in';
+
+  // Issue 28: back from an identity provider, the outcome is in the fragment (never sent to a server): hand it to
+  // the auth flow once and take it out of the address bar and the history.
+  useEffect(() => {
+    const outcome = parseProviderOutcome(window.location.hash);
+    if (!outcome) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    auth.send({ type: 'auth.providerReturned', outcome });
+  }, [auth]);
   const resetToken = params.get('token');
   const verifyToken = params.get('verifyToken');
 
@@ -335,7 +438,18 @@ export function LoginPage({ meta }: PageProps) {
           <EmailVerification token={verifyToken} />
         </Box>
       )}
-      {status === 'signedIn' ? <AlreadySignedIn /> : askingSecondFactor ? <SecondFactorStep /> : <SignInForm />}
+      {status === 'signedIn' ? (
+        <AlreadySignedIn />
+      ) : askingSecondFactor ? (
+        <SecondFactorStep />
+      ) : returning ? (
+        <Stack direction="row" gap="3" align="center" data-testid="login-provider-wait">
+          <Spinner size="sm" />
+          <Text>{t(returning === 'finishing' ? 'login.finishing' : 'login.redirecting')}</Text>
+        </Stack>
+      ) : (
+        <SignInForm methods={methods} />
+      )}
     </PageFrame>
   );
 }

@@ -2,14 +2,15 @@
 // re-opened for free where it was made (a comparison at comparison/{id}, a personalised comparison, an evolution
 // or an income projection on its page with ?historyId=…) or deleted after the confirm modal of type delete.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { searchHistoryMachine, type HistoryEntry } from '../../../../machines/searchHistory/searchHistoryMachine';
 import { searchHistoryActors } from '../../../../machines/searchHistory/actors';
-import { searchHistoryView } from '../../../../machines/searchHistory/viewModel';
+import { searchHistoryListView, searchHistoryView } from '../../../../machines/searchHistory/viewModel';
+import type { ListEvent } from '../../../../machines/list/listMachine';
 import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import type { Language } from '../../../domain/constants';
@@ -22,9 +23,9 @@ import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuesti
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { ConfirmModal } from '../../app/ConfirmModal';
 import { formatDateTime } from './accountFormat';
-import { Pager } from './Pager';
 import { inspect } from '../../app/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { ListTable } from '../../components/ListTable';
 
 export type SearchHistoryActorRef = ActorRefFrom<typeof searchHistoryMachine>;
 
@@ -103,73 +104,49 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
   const view = useSelector(history, searchHistoryView, sameView);
   const confirm = useSelector(history, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
 
-  let body;
-  if (view.status === 'loading') {
-    body = (
-      <Stack aria-busy="true" data-testid="my-searches-loading">
-        <LoadingSpinner />
-      </Stack>
-    );
-  } else if (view.status === 'failed') {
-    body = (
-      <Alert.Root status="error" data-testid="my-searches-error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('my_searches.unavailable')}</Alert.Title>
-          <Button size="sm" variant="outline" mt="2" onClick={() => history.send({ type: 'searchHistory.retry' })}>
-            {t('comparison.failure.retry')}
-          </Button>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  } else if (view.entries.length === 0) {
-    body = (
-      <Stack gap="3" align="start" data-testid="my-searches-empty">
-        <Text color="fg.muted">{t('my_searches.empty')}</Text>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/comparison">{t('dashboard.start.button')}</RouterLink>
-        </Button>
-      </Stack>
-    );
-  } else {
-    body = (
-      <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted" data-testid="my-searches-total">
-          {t('my_searches.total', { count: view.total, formatted: formatCount(view.total, language) })}
-        </Text>
-        <Stack as="ul" gap="3" m="0" p="0" data-testid="my-searches-list" aria-busy={view.busy}>
-          {view.entries.map((entry) => (
-            <SearchEntry
-              key={entry.id}
-              entry={entry}
-              language={language}
-              definition={definition}
-              years={years}
-              busy={view.busy}
-              onDelete={() => history.send({ type: 'searchHistory.askDelete', id: entry.id })}
-            />
-          ))}
-        </Stack>
-        <Pager
-          page={view.page}
-          pages={view.pages}
-          canGoBack={view.canGoBack}
-          canGoForward={view.canGoForward}
-          onPage={(page) => history.send({ type: 'searchHistory.goToPage', page })}
-          testId="my-searches-pager"
-        />
-      </Stack>
-    );
-  }
+  // The list component speaks the list machine's events; the history machine has its own names for them.
+  const send = (event: ListEvent) => {
+    if (event.type === 'list.retry') history.send({ type: 'searchHistory.retry' });
+    if (event.type === 'list.goToPage') history.send({ type: 'searchHistory.goToPage', page: event.page });
+  };
 
   return (
     <>
-      {body}
+      <ListTable
+        view={searchHistoryListView(view)}
+        send={send}
+        testId="my-searches"
+        label={t('sections.my_searches')}
+        texts={{ unavailable: t('my_searches.unavailable'), retry: t('comparison.failure.retry'), empty: t('my_searches.empty') }}
+        loadingElement={<LoadingSpinner />}
+        emptyAction={
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/comparison">{t('dashboard.start.button')}</RouterLink>
+          </Button>
+        }
+        total={t('my_searches.total', { count: view.total, formatted: formatCount(view.total, language) })}
+        columns={[]}
+        rowKey={(entry) => entry.id}
+        body={(entries) => (
+          <Stack as="ul" gap="3" m="0" p="0" data-testid="my-searches-list" aria-busy={view.busy}>
+            {entries.map((entry) => (
+              <SearchEntry
+                key={entry.id}
+                entry={entry}
+                language={language}
+                definition={definition}
+                years={years}
+                busy={view.busy}
+                onDelete={() => history.send({ type: 'searchHistory.askDelete', id: entry.id })}
+              />
+            ))}
+          </Stack>
+        )}
+      />
       {confirm && <ConfirmModal actor={confirm} busy={view.deleting} onAnswer={(confirmed) => history.send({ type: 'searchHistory.answer', confirmed })} />}
     </>
   );
 }
-
 export default function MySearchesPage() {
   const { t } = useTranslation();
   const language = useLanguage();

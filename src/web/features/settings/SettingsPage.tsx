@@ -2,12 +2,14 @@
 // GDPR self-service — download all my data (JSON) and delete my account, the latter behind the confirm
 // modal of spec §2.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { consentView } from '../../../../machines/consent/viewModel';
-import { accountRequests, type DataExport } from '../../../../machines/auth/requests';
+import { accountRequests, loadCompanySso, type CompanySso, type DataExport } from '../../../../machines/auth/requests';
+import { provideResource } from '../../../../machines/resource/resourceMachine';
+import { resourceView, sameResource, type Resource } from '../../../../machines/resource/viewModel';
 import type { PageProps } from '../../app/lazyPage';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { useConfirm } from '../../app/ConfirmModal';
@@ -133,6 +135,80 @@ function PasswordSettings() {
 const secondFactorFlow = secondFactorMachine.provide({ actors: secondFactorActors() });
 
 /** The TOTP second factor: enrol with a QR code, keep the recovery codes, renew them, turn it off. */
+/** Issue 28: a corporate user sets the company's identity provider and e-mail domains (an admin approves each domain). */
+function CompanySsoSettings() {
+  const { t } = useTranslation();
+  const [machine] = useState(() => provideResource(loadCompanySso()));
+  const loader = useActorRef(machine, { inspect });
+  const loaded: Resource<CompanySso> = useSelector(loader, (snapshot) => resourceView<CompanySso>(snapshot), sameResource);
+  // What the last save answered wins over what was loaded.
+  const [saved, setSaved] = useState<CompanySso | null>(null);
+  const [provider, setProvider] = useState<string | null>(null);
+  const [domains, setDomains] = useState<string | null>(null);
+  const showMessage = useShowMessage();
+  const save = useAccountRequest(requests.saveCompanySso, {
+    succeeded: (answer) => {
+      setSaved(answer);
+      showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.company_sso.saved' });
+    },
+  });
+  const current = saved ?? (loaded.status === 'ready' ? loaded.data : null);
+  // Only where the deployment has providers (and the company data came).
+  if (!current || current.providers.length === 0) return null;
+  const providerValue = provider ?? current.provider ?? '';
+  const domainsValue = domains ?? current.domains.map((d) => d.domain).join(', ');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.submit({ provider: providerValue, domains: domainsValue });
+  };
+
+  return (
+    <SettingsCard title={t('settings.company_sso.title')} text={t('settings.company_sso.text')} testId="settings-company-sso">
+      <form onSubmit={submit} noValidate data-testid="settings-company-sso-form">
+        <Stack gap="4">
+          {save.view.errorKey && (
+            <Alert.Root status="error" data-testid="settings-company-sso-error">
+              <Alert.Indicator />
+              <Alert.Title>{t(save.view.errorKey)}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Field.Root>
+            <Field.Label>{t('settings.company_sso.provider')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={providerValue} onChange={(event) => setProvider(event.currentTarget.value)} data-testid="settings-company-sso-provider">
+                <option value="">{t('settings.company_sso.none')}</option>
+                {current.providers.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('settings.company_sso.domains')}</Field.Label>
+            <Input value={domainsValue} onChange={(event) => setDomains(event.target.value)} data-testid="settings-company-sso-domains" />
+            <Field.HelperText>{t('settings.company_sso.domains_hint')}</Field.HelperText>
+          </Field.Root>
+          {current.domains.length > 0 && (
+            <HStack gap="2" wrap="wrap" data-testid="settings-company-sso-domain-list">
+              {current.domains.map((d) => (
+                <Badge key={d.domain} colorPalette={d.approved ? 'green' : 'gray'} variant="subtle">
+                  {d.domain} · {t(d.approved ? 'settings.company_sso.approved' : 'settings.company_sso.pending')}
+                </Badge>
+              ))}
+            </HStack>
+          )}
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={save.view.busy} data-testid="settings-company-sso-save">
+            {t('settings.company_sso.save')}
+          </Button>
+        </Stack>
+      </form>
+    </SettingsCard>
+  );
+}
+
 function SecondFactorSettings() {
   const { t } = useTranslation();
   const flow = useActorRef(secondFactorFlow, { inspect });
@@ -377,6 +453,7 @@ function DataSettings() {
 
 export function SettingsPage({ section }: PageProps) {
   const { t } = useTranslation();
+  const isCorporate = useCurrentUser()?.role.includes('corporate') ?? false;
   return (
     <Container maxW="3xl" py={{ base: 10, md: 14 }} data-testid="settings-page">
       <Stack gap="6">
@@ -391,6 +468,7 @@ export function SettingsPage({ section }: PageProps) {
         </SettingsCard>
         <PasswordSettings />
         <SecondFactorSettings />
+        {isCorporate && <CompanySsoSettings />}
         <CookieSettings />
         <DataSettings />
       </Stack>

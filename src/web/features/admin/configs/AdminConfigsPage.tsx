@@ -28,6 +28,7 @@ import { useNotifyFailure } from '../../../app/session';
 import { COUNTRIES } from '../../../../domain/questionnaire';
 import { currentYear } from '../../../../domain/constants';
 import { AdminPageHeading, LoadFailed } from '../AdminParts';
+import { CompanyDomainsCard } from './CompanyDomainsCard';
 
 type EditorActor = ActorRefFrom<ConfigEditorMachine>;
 
@@ -354,6 +355,7 @@ export default function AdminConfigsPage() {
           <MinValuesEditor initial={minValuesForm(view.data.minValues)} />
           <ExchangeRatesEditor initial={exchangeRatesForm(view.data.exchangeRates)} />
           <InflationEditor initial={inflationForm(view.data.inflationData)} />
+          <CompanyDomainsCard />
         </Stack>
       )}
     </Box>

@@ -14,7 +14,8 @@ import { ConfirmModal } from '../../../app/ConfirmModal';
 import { inspect } from '../../../app/inspector';
 import { useLanguage, useNotifyFailure } from '../../../app/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
-import { AdminPageHeading, AdminPager, formatAdminDate, LoadFailed } from '../AdminParts';
+import { AdminPageHeading, formatAdminDate, LoadFailed } from '../AdminParts';
+import { ListPager } from '../../../components/ListTable';
 
 export default function AdminReleasesPage() {
   const { t } = useTranslation();
@@ -140,14 +141,7 @@ export default function AdminReleasesPage() {
             </Table.Root>
           </Box>
         )}
-        <AdminPager
-          page={view.page}
-          pages={view.pages}
-          canGoBack={view.canGoBack}
-          canGoForward={view.canGoForward}
-          onPage={(page) => releases.send({ type: 'releases.goToPage', page })}
-          testId="releases-pager"
-        />
+        <ListPager view={view} onPage={(page) => releases.send({ type: 'releases.goToPage', page })} testId="releases-pager" />
       </Stack>
       {confirm && <ConfirmModal actor={confirm} busy={view.cutting} onAnswer={(confirmed) => releases.send({ type: 'releases.answer', confirmed })} />}
     </Box>

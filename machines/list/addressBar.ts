@@ -1,6 +1,6 @@
-// A filtered list's filters and page in the address bar (?query=…&role=…&page=2): read when the page opens,
-// written when the machine says they changed (list.queryChanged). Pure.
-import { cleanFilters, type ListFilters } from './filteredListMachine';
+// A list's filters and page in the address bar (?query=…&role=…&page=2): read when the page opens, written
+// when the machine says they changed (list.queryChanged). Pure.
+import { cleanFilters, type ListFilters } from './listMachine';
 
 /** The named filters and the page found in the query string; unknown parameters are ignored. */
 export function filtersFromSearch(search: URLSearchParams, names: readonly string[]): { filters: ListFilters; page: number } {

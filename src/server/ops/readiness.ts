@@ -1,0 +1,62 @@
+// Readiness (issue 29): whether this instance should get traffic from a load balancer. Liveness is /api/health
+// (the process and its database answer); readiness adds the instance's phase — starting until main.ts finished
+// its warm-up, draining from SIGTERM until it exits — the migrations this build expects, and the notification
+// listener that brings configuration changes, release cuts and erasures from other instances.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../db/open';
+import { migrationsFolder } from '../db/migrate';
+import { statisticsSettingsFor } from '../services/statisticsSettings';
+
+export type Phase = 'starting' | 'ready' | 'draining';
+
+export interface ReadinessReport {
+  ready: boolean;
+  phase: Phase;
+  checks: { database: boolean; migrations: boolean; listener: boolean };
+}
+
+export interface Readiness {
+  phase: Phase;
+  check(): Promise<ReadinessReport>;
+}
+
+/** The `when` of the newest migration this build ships (drizzle's journal): the database must have applied it. */
+export function expectedMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/** How long a readiness check waits for a listener that is (re)connecting before it says not ready. */
+const LISTENER_WAIT_MS = 500;
+
+export function createReadiness(database: Database, defaultThreshold: number, phase: Phase = 'ready'): Readiness {
+  const expected = expectedMigration();
+  // Migrations only go forward: once the database has this build's, it keeps them.
+  let migrated = false;
+  const readiness: Readiness = {
+    phase,
+    async check() {
+      let reachable = true;
+      try {
+        await database.execute('select 1');
+      } catch {
+        reachable = false;
+      }
+      if (reachable && !migrated) {
+        try {
+          const [row] = await database.execute<{ latest: number | null }>('select max(created_at)::bigint as latest from drizzle.__drizzle_migrations');
+          migrated = Number(row?.latest ?? 0) >= expected;
+        } catch {
+          migrated = false;
+        }
+      }
+      // The same listener the statistics use (started here if no comparison started it yet).
+      const listener = reachable && readiness.phase !== 'draining' ? await statisticsSettingsFor(database, defaultThreshold).whenLive(LISTENER_WAIT_MS) : false;
+      const checks = { database: reachable, migrations: reachable && migrated, listener };
+      const ready = readiness.phase === 'ready' && checks.database && checks.migrations && checks.listener;
+      return { ready, phase: readiness.phase, checks };
+    },
+  };
+  return readiness;
+}
