@@ -65,3 +65,18 @@ export function sameAdminReleasesView(a: AdminReleasesView, b: AdminReleasesView
     a.canRetry === b.canRetry
   );
 }
+
+/** The releases as the one list view (src/web/components/ListTable) reads a list. */
+export function adminReleasesListView(view: AdminReleasesView) {
+  return {
+    status: view.status === 'ready' && view.releases.length === 0 ? ('empty' as const) : view.status,
+    items: view.releases,
+    filtered: false,
+    loading: view.loading,
+    page: view.page,
+    pages: view.pages,
+    canGoBack: view.canGoBack,
+    canGoForward: view.canGoForward,
+    canRetry: view.canRetry,
+  };
+}

@@ -12,7 +12,7 @@ import {
   type ReleasePage,
   type ReleasesPageRequest,
 } from '../../machines/adminReleases/adminReleasesMachine';
-import { adminReleasesView } from '../../machines/adminReleases/viewModel';
+import { adminReleasesListView, adminReleasesView } from '../../machines/adminReleases/viewModel';
 import { confirmModalView } from '../../machines/confirmModal/viewModel';
 import type { ConfirmModalMachine } from '../../machines/confirmModal/confirmModalMachine';
 import type { CallFailure } from '../../src/api/client';
@@ -138,6 +138,8 @@ const assertions = {
   },
   failed: (world, snapshot) => {
     expect(adminReleasesView(snapshot)).toMatchObject({ status: 'failed', canRetry: true, cutFailure: null });
+    // The one list view shows the failure with its retry.
+    expect(adminReleasesListView(adminReleasesView(snapshot))).toMatchObject({ status: 'failed', canRetry: true });
     expect(world.emitted.at(-1)).toEqual({ type: 'releases.failed', failure: FAILURE });
   },
   ready: (world, snapshot) => {
@@ -153,6 +155,7 @@ const assertions = {
     });
     expect(view.outcome).toEqual(world.lastCut ? { kind: world.lastCut.status === 'cut' ? 'cut' : 'refused', result: world.lastCut } : null);
     expect(view.cutFailure).toEqual(world.cutFailed ? FAILURE : null);
+    expect(adminReleasesListView(view)).toMatchObject({ status: 'ready', items: world.lastPage!.items, page: world.askedPage, pages: 2 });
     expect(confirmOf(snapshot).open).toBe(false);
   },
   confirming: (_world, snapshot) => {

@@ -2,20 +2,20 @@
 // cut and K, and "cut a release now" behind the confirm modal (kind cut); a refused cut says why. The flow is
 // machines/adminReleases.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { adminReleasesMachine } from '../../../../../machines/adminReleases/adminReleasesMachine';
+import { adminReleasesMachine, type Release } from '../../../../../machines/adminReleases/adminReleasesMachine';
 import { adminReleasesActors } from '../../../../../machines/adminReleases/actors';
-import { adminReleasesView, sameAdminReleasesView } from '../../../../../machines/adminReleases/viewModel';
+import { adminReleasesListView, adminReleasesView, sameAdminReleasesView } from '../../../../../machines/adminReleases/viewModel';
 import type { ConfirmModalMachine } from '../../../../../machines/confirmModal/confirmModalMachine';
 import { ConfirmModal } from '../../../app/ConfirmModal';
 import { inspect } from '../../../app/inspector';
 import { useLanguage, useNotifyFailure } from '../../../app/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
-import { AdminPageHeading, formatAdminDate, LoadFailed } from '../AdminParts';
-import { ListPager } from '../../../components/ListTable';
+import { AdminPageHeading, formatAdminDate } from '../AdminParts';
+import { ListTable } from '../../../components/ListTable';
 
 export default function AdminReleasesPage() {
   const { t } = useTranslation();
@@ -87,8 +87,6 @@ export default function AdminReleasesPage() {
           )}
         </Box>
 
-        {view.status === 'failed' && <LoadFailed onRetry={() => releases.send({ type: 'releases.retry' })} canRetry={view.canRetry} testId="releases-failed" />}
-
         {view.status !== 'failed' && view.threshold !== null && (
           <Stack gap="1" data-testid="releases-schedule">
             <Text fontWeight="medium" data-testid="releases-next-cut">
@@ -100,48 +98,49 @@ export default function AdminReleasesPage() {
           </Stack>
         )}
 
-        {view.status === 'ready' && view.releases.length === 0 && <Text data-testid="releases-empty">{t('admin.releases.empty')}</Text>}
-        {view.releases.length > 0 && (
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('admin.releases.title')}>
-            <Table.Root size="sm" data-testid="releases-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('admin.releases.columns.sequence')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.releases.columns.cut_at')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.releases.columns.trigger')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('admin.releases.columns.size')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('admin.releases.columns.changed')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.releases.columns.years')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {view.releases.map((release) => (
-                  <Table.Row key={release.id} data-testid="releases-row" data-current={release.current || undefined}>
-                    <Table.Cell as="th" scope="row" fontWeight="medium">
-                      {release.sequence}{' '}
-                      {release.current && (
-                        <Badge colorPalette="green" ms="1">
-                          {t('admin.releases.current')}
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{formatAdminDate(release.cutAt, locale)}</Table.Cell>
-                    <Table.Cell>{t(`admin.releases.triggers.${release.trigger}`)}</Table.Cell>
-                    <Table.Cell textAlign="end">{n(release.size)}</Table.Cell>
-                    <Table.Cell textAlign="end">{n(release.changedForms)}</Table.Cell>
-                    <Table.Cell fontSize="xs">
-                      {Object.entries(release.years)
-                        .sort(([a], [b]) => b.localeCompare(a))
-                        .map(([year, count]) => `${year}: ${n(count)}`)
-                        .join(' · ')}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        )}
-        <ListPager view={view} onPage={(page) => releases.send({ type: 'releases.goToPage', page })} testId="releases-pager" />
+        <ListTable<Release>
+          view={adminReleasesListView(view)}
+          send={(event) => {
+            if (event.type === 'list.goToPage') releases.send({ type: 'releases.goToPage', page: event.page });
+            else if (event.type === 'list.retry') releases.send({ type: 'releases.retry' });
+          }}
+          testId="releases"
+          label={t('admin.releases.title')}
+          texts={{ unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.releases.empty') }}
+          rowKey={(release) => release.id}
+          rowProps={(release) => ({ 'data-testid': 'releases-row', 'data-current': release.current || undefined })}
+          columns={[
+            {
+              key: 'sequence',
+              header: t('admin.releases.columns.sequence'),
+              cellProps: { fontWeight: 'medium' },
+              cell: (release) => (
+                <>
+                  {release.sequence}{' '}
+                  {release.current && (
+                    <Badge colorPalette="green" ms="1">
+                      {t('admin.releases.current')}
+                    </Badge>
+                  )}
+                </>
+              ),
+            },
+            { key: 'cutAt', header: t('admin.releases.columns.cut_at'), cell: (release) => formatAdminDate(release.cutAt, locale) },
+            { key: 'trigger', header: t('admin.releases.columns.trigger'), cell: (release) => t(`admin.releases.triggers.${release.trigger}`) },
+            { key: 'size', header: t('admin.releases.columns.size'), align: 'end', cell: (release) => n(release.size) },
+            { key: 'changed', header: t('admin.releases.columns.changed'), align: 'end', cell: (release) => n(release.changedForms) },
+            {
+              key: 'years',
+              header: t('admin.releases.columns.years'),
+              cellProps: { fontSize: 'xs' },
+              cell: (release) =>
+                Object.entries(release.years)
+                  .sort(([a], [b]) => b.localeCompare(a))
+                  .map(([year, count]) => `${year}: ${n(count)}`)
+                  .join(' · '),
+            },
+          ]}
+        />
       </Stack>
       {confirm && <ConfirmModal actor={confirm} busy={view.cutting} onAnswer={(confirmed) => releases.send({ type: 'releases.answer', confirmed })} />}
     </Box>
