@@ -3110,6 +3110,21 @@ export interface components {
             searches: components["schemas"]["HistoryEntry"][];
             ledger: components["schemas"]["CreditLedgerEntry"][];
             newsletters: components["schemas"]["Newsletter"][];
+            /** @description The identity providers' accounts linked to this one (sign-in through OpenID Connect). */
+            identities: components["schemas"]["LinkedIdentity"][];
+        };
+        LinkedIdentity: {
+            /** @description The configured provider's id. */
+            provider: string;
+            /** @description The provider's issuer URL. */
+            issuer: string;
+            /** @description The person's subject at the provider (what links the accounts). */
+            subject: string;
+            /** @description The address the provider gave at the last sign-in. */
+            email: string | null;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            createdAt: components["schemas"]["DateTime"];
         };
         PersonName: string;
         /**

@@ -149,6 +149,12 @@ describe('signing in through the provider', () => {
     // The same bearer as a password sign-in: it reaches the account's calls.
     const me = await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(me.json().email).toBe(email);
+    // The person's data export names the link (what links the accounts is personal data too).
+    const exported = await t.app.inject({ method: 'GET', url: '/api/users/currentUser/export', headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().identities).toEqual([
+      { provider: ID, issuer: idp.issuer, subject, email, lastSignInAt: expect.any(String), createdAt: expect.any(String) },
+    ]);
   });
 
   it('a later sign-in finds the account by subject, even when the provider asserts another address', async () => {

@@ -336,8 +336,20 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
         user.email,
       ])
     : [];
+  const identities = await db.execute<{ provider: string; issuer: string; subject: string; email: string | null; last_sign_in_at: Date | null; created_at: Date }>(
+    `select provider, issuer, subject, email, last_sign_in_at, created_at from user_identities where user_id = $1 order by created_at`,
+    [user.id],
+  );
   return {
     exportedAt: new Date().toISOString(),
+    identities: identities.map((i) => ({
+      provider: i.provider,
+      issuer: i.issuer,
+      subject: i.subject,
+      email: i.email,
+      lastSignInAt: i.last_sign_in_at ? iso(i.last_sign_in_at) : null,
+      createdAt: iso(i.created_at),
+    })),
     user: toUser(user),
     forms: forms.map((f) => ({
       id: f.id,
