@@ -123,16 +123,22 @@ test('admin statistics: numbers on the value axes, labels in full, product names
       ['stats-funnel-chart', 'y'],
     ] as const) {
       await expect(page.getByTestId(chart).locator('svg.apexcharts-svg')).toBeVisible();
-      await expect.poll(async () => (await valueLabels(chart, axis)).length, { message: `${chart} labels` }).toBeGreaterThan(1);
-      const labels = await valueLabels(chart, axis);
-      for (const label of labels) expect(label, `${chart} ${language}`).toMatch(/^\d[\d.,\s]*$/);
-      expect(new Set(labels).size, `${chart}: distinct ticks`).toBe(labels.length);
+      // Polled until drawn: a chart redraws its axis after the language switch.
+      await expect
+        .poll(async () => {
+          const labels = await valueLabels(chart, axis);
+          return labels.length > 1 && labels.every((label) => /^\d[\d.,\s]*$/.test(label)) && new Set(labels).size === labels.length;
+        }, { message: `${chart} ${language}: more than one distinct whole-number tick` })
+        .toBe(true);
     }
     // Category labels in full (wrapped over lines), never cut with an ellipsis.
     const levels = Object.values(LOCALES[language].questionnaire.options.positionLevel);
-    const levelLabels = await axisLabels(page.getByTestId('stats-by-position-chart'), 'y');
-    expect(levelLabels.length).toBeGreaterThan(1);
-    for (const label of levelLabels) expect(levels, `${language}: "${label}" in full`).toContain(label);
+    await expect
+      .poll(async () => {
+        const levelLabels = await axisLabels(page.getByTestId('stats-by-position-chart'), 'y');
+        return levelLabels.length > 1 ? levelLabels.filter((label) => !levels.includes(label)) : ['(no labels yet)'];
+      }, { message: `${language}: position levels in full` })
+      .toEqual([]);
   }
 
   // Gutters: neither the navigation nor the page touches the screen's edges.
@@ -142,7 +148,8 @@ test('admin statistics: numbers on the value axes, labels in full, product names
     const content = await edges(page.getByTestId('admin-content'));
     expect(nav.left, `${viewport.width}px`).toBeGreaterThanOrEqual(16);
     expect(content.right, `${viewport.width}px`).toBeLessThanOrEqual(viewport.width - 16);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // Polled: the charts redraw at the new width a moment after the resize.
+    await expect.poll(() => pageOverflow(page), { message: `${viewport.width}px: no sideways scroll` }).toBeLessThanOrEqual(0);
   }
 });
 
