@@ -263,6 +263,16 @@ test('phone: the premium modal body scrolls with a visible cue until its last bu
     const before = await body.evaluate((element) => element.scrollTop);
     await cue.click();
     await expect.poll(() => body.evaluate((element) => element.scrollTop)).toBeGreaterThan(before);
+    // The cue scrolls smoothly: wait until the body stops, so the next look at the cue sees where it ended.
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const now = await body.evaluate((element) => element.scrollTop);
+        const settled = now === last;
+        last = now;
+        return settled;
+      }, { intervals: [150] })
+      .toBe(true);
   }
   await expect(cue).toHaveCount(0);
   const lastButton = modal.getByTestId('card-more-details').last();
