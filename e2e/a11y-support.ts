@@ -32,6 +32,13 @@ export async function settle(page: Page): Promise<void> {
       return animation.playState !== 'running' || timing?.iterations === Infinity;
     }),
   );
+  // A page re-rendering after a language switch can be without its heading for a moment; wait for it briefly (a
+  // page that truly has no h1 is still reported by axe's page-has-heading-one).
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .catch(() => undefined);
   // One more frame for layout that follows a resize (charts redraw on the window's resize event).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
