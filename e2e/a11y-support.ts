@@ -26,19 +26,20 @@ export async function switchLanguage(page: Page, language: TestLanguage): Promis
  * so a half-faded dialog would give false contrast failures.
  */
 export async function settle(page: Page): Promise<void> {
+  // A page re-rendering after a language switch can be without its heading for a moment; wait for it briefly (a
+  // page that truly has no h1 is still reported by axe's page-has-heading-one). First, so that whatever starts
+  // moving meanwhile (a toast fading in) has finished before axe measures colours.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .catch(() => undefined);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => {
       const timing = animation.effect?.getComputedTiming();
       return animation.playState !== 'running' || timing?.iterations === Infinity;
     }),
   );
-  // A page re-rendering after a language switch can be without its heading for a moment; wait for it briefly (a
-  // page that truly has no h1 is still reported by axe's page-has-heading-one).
-  await page
-    .locator('h1')
-    .first()
-    .waitFor({ state: 'visible', timeout: 5_000 })
-    .catch(() => undefined);
   // One more frame for layout that follows a resize (charts redraw on the window's resize event).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

@@ -143,6 +143,9 @@ test('member: comparison with results, my-form, settings with the delete confirm
       if (!(await year.isVisible())) await p.getByTestId('comparison-change-filters').click();
       await year.selectOption({ index: 2 });
       await expect(p.getByTestId('comparison-result')).toHaveAttribute('data-stale', 'true');
+      // The live count of the new filters ends by enabling "Compare", whose colour then fades in: wait for it, so
+      // axe measures the button as it stays rather than half-faded.
+      await expect(p.getByTestId('comparison-search')).toBeEnabled();
     },
   });
   await expectAccessible(page, 'account menu open (member)', { open: openAccountMenu, close: closeAccountMenu });
