@@ -9,7 +9,7 @@ import { AUTH_ERRORS } from '../auth/errorCodes';
 import { LINK_MINUTES, type ProviderPerson } from '../auth/oidc';
 import { hashSecretToken, newSecretToken } from '../auth/secretTokens';
 import type { Role } from '../auth/accessToken';
-import { findUserById, type UserRow } from './users';
+import { findUserById, insertUser, type UserRow } from './users';
 
 export async function findIdentityUser(db: Queryable, issuer: string, subject: string): Promise<UserRow | null> {
   const [row] = await db.execute<{ user_id: string }>('select user_id from user_identities where issuer = $1 and subject = $2', [issuer, subject]);
@@ -36,26 +36,8 @@ export async function touchIdentity(db: Queryable, person: Pick<ProviderPerson, 
 }
 
 /** A new account for a provider's person: no password (it signs in at the provider), roles as the provider maps them. */
-export async function insertProviderUser(
-  db: Queryable,
-  options: { email: string; emailVerified: boolean; roles: Role[]; companyId?: string | null; corporateInfo?: unknown; premiumType?: string },
-): Promise<UserRow | null> {
-  const id = newId();
-  const corporate = options.roles.includes('corporate');
-  const rows = await db.execute<{ id: string }>(
-    `insert into users (id, email, password_hash, roles, email_verified, company_id, corporate_info, premium_type)
-     values ($1, $2, null, $3, $4, $5, $6, $7) on conflict (email) do nothing returning id`,
-    [
-      id,
-      options.email,
-      options.roles,
-      options.emailVerified,
-      options.companyId ?? (corporate ? id : null),
-      options.corporateInfo ? JSON.stringify(options.corporateInfo) : null,
-      options.premiumType ?? 'free',
-    ],
-  );
-  return rows[0] ? findUserById(db, id) : null;
+export function insertProviderUser(db: Queryable, options: { email: string; emailVerified: boolean; roles: Role[] }): Promise<UserRow | null> {
+  return insertUser(db, { ...options, passwordHash: null, companyId: options.roles.includes('corporate') ? 'self' : null });
 }
 
 /** The provider's roles claim keeps the account's roles in step with it (OIDC_<ID>_ROLES_CLAIM). */

@@ -71,8 +71,11 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 
 export interface NewUser {
   email: string;
-  passwordHash: string;
+  /** Null for an account made by an identity provider: it signs in there. */
+  passwordHash: string | null;
   roles: Role[];
+  /** Whether the address is known to be the person's (an identity provider may say so); false by default. */
+  emailVerified?: boolean;
   language?: Schemas['Language'];
   corporateInfo?: CorporateInfo | null;
   /** Corporate users of one customer share it; null for members and admins. `self` = the new user's id. */
@@ -84,8 +87,8 @@ export interface NewUser {
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow | null> {
   const id = newId();
   const rows = await db.execute<UserRow>(
-    `insert into users (id, email, password_hash, roles, language, corporate_info, company_id, premium_type)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
+    `insert into users (id, email, password_hash, roles, language, corporate_info, company_id, premium_type, email_verified)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (email) do nothing
      returning ${USER_COLUMNS}`,
     [
@@ -97,6 +100,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow 
       user.corporateInfo ? JSON.stringify(user.corporateInfo) : null,
       user.companyId === 'self' ? id : (user.companyId ?? null),
       user.premiumType ?? 'free',
+      user.emailVerified ?? false,
     ],
   );
   return rows[0] ?? null;
