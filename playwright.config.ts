@@ -88,6 +88,10 @@ export default defineConfig({
       // The browser tests run on the embedded database, as the README's quick start does; CI's DATABASE_URL
       // is for the API tests (set E2E_DATABASE_URL to run the browser tests on PostgreSQL).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      // Likewise its counters stay in the process: CI's REDIS_URL is for the cluster suite, and on a shared Redis
+      // this server's sign-ins would count against the OIDC spec's server (same demo addresses, one limit).
+      REDIS_URL: process.env.E2E_REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `paybench-e2e-${port}:`,
       SEED_FORMS: '600',
       // The suite registers some 40 accounts from one address within the hour (the default limit is 20).
       REGISTER_LIMIT_PER_HOUR: '200',

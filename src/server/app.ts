@@ -192,7 +192,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const counterStore = createCounterStore(config.redisUrl, app.log);
+  const counterStore = createCounterStore(config.redisUrl, app.log, config.redisKeyPrefix);
   app.addHook('onClose', async () => counterStore.close());
   const throttles = createThrottles(counterStore.store, {
     registerPerAddress: { ...THROTTLE_RULES.registerPerAddress, limit: config.registerLimitPerHour },

@@ -56,6 +56,8 @@ export interface ServerConfig {
   /** Sender of outgoing e-mail (MAIL_FROM). */
   mailFrom: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key (REDIS_KEY_PREFIX): deployments that share one Redis keep their counters apart. */
+  redisKeyPrefix: string;
   premiumEnabled: boolean;
   analyticsScriptUrl: string | null;
   privacyThreshold: number;
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `Paybench <no-reply@${new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname}>`,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'paybench:',
     premiumEnabled: bool(env, 'PREMIUM_ENABLED', false),
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || null,
     privacyThreshold,

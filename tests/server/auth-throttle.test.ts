@@ -107,6 +107,23 @@ describe.skipIf(!haveRedis)('with Redis', () => {
     // From another address the owner goes ahead.
     expect((await signIn(second, 'correct-horse-battery-staple-42', '10.4.1.1')).statusCode).toBe(200);
   });
+
+  it('another deployment on the same Redis (its own REDIS_KEY_PREFIX) keeps its own counts', async () => {
+    const email = `prefixed-${newId(8).toLowerCase()}@example.com`;
+    const deployments: TestApp[] = [];
+    for (const prefix of [`deployment-a-${newId(6)}:`, `deployment-b-${newId(6)}:`]) {
+      const app = await startTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+      closers.push(() => app.close());
+      await app.createUser({ email });
+      deployments.push(app);
+    }
+    const [a, b] = deployments;
+    const signIn = (app: TestApp, password: string) =>
+      app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: '10.4.2.1' });
+    for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) expect((await signIn(a, `wrong-password-${i}`)).statusCode).toBe(401);
+    expect((await signIn(a, 'correct-horse-battery-staple-42')).statusCode).toBe(429);
+    expect((await signIn(b, 'correct-horse-battery-staple-42')).statusCode).toBe(200);
+  });
 });
 
 describe('growing delays', () => {

@@ -20,11 +20,14 @@ return {count, ttl}`;
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
 
+  private readonly prefix: string;
+
   constructor(
     url: string,
     private readonly log?: FastifyBaseLogger,
-    private readonly prefix = 'paybench:throttle:',
+    prefix = 'paybench:',
   ) {
+    this.prefix = `${prefix}throttle:`;
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
     // Connection errors are reported per call below; the client reconnects by itself.
     this.redis.on('error', () => undefined);
@@ -70,9 +73,16 @@ export class RedisCounterStore implements CounterStore {
   }
 }
 
-/** Redis when REDIS_URL is set, else the in-process store; `close` ends the Redis connection. */
-export function createCounterStore(redisUrl: string | undefined, log?: FastifyBaseLogger): { store: CounterStore; close(): Promise<void> } {
+/**
+ * Redis when REDIS_URL is set, else the in-process store; `close` ends the Redis connection. Every key starts with
+ * REDIS_KEY_PREFIX, so two deployments on one Redis (staging and production, or two test runs) never share a limit.
+ */
+export function createCounterStore(
+  redisUrl: string | undefined,
+  log?: FastifyBaseLogger,
+  keyPrefix = 'paybench:',
+): { store: CounterStore; close(): Promise<void> } {
   if (!redisUrl) return { store: new MemoryCounterStore(), close: async () => undefined };
-  const store = new RedisCounterStore(redisUrl, log);
+  const store = new RedisCounterStore(redisUrl, log, keyPrefix);
   return { store, close: () => store.close() };
 }
