@@ -35,13 +35,13 @@ type Kind = 'means' | 'medians' | 'other percentiles';
 const KINDS: Kind[] = ['means', 'medians', 'other percentiles'];
 /**
  * The bars. Issue 25 asks ≤ 1.0 for the other percentiles and 95 % of n ≥ 200 medians within 6 %; measured today:
- * 1.31 and 92.6 % (the infusion widens tails and, on pay skewed even in log space — groups mixing position levels —
+ * 1.29 and 94.4 % (the infusion widens tails and, on pay skewed even in log space — groups mixing position levels —
  * moves the median towards the mean; publication.ts deconvolves both to first order). Until that is closed (issue
  * 25 stays open for it) those two bars guard the measured level against regressions, and say so when printed.
  */
-const RATIO_BAR: Record<Kind, number> = { means: 0.6, medians: 1.0, 'other percentiles': 1.45 };
+const RATIO_BAR: Record<Kind, number> = { means: 0.6, medians: 1.0, 'other percentiles': 1.35 };
 /** n ≥ 200: the share of medians within 6 % (issue 25 asks 0.95; see RATIO_BAR). */
-const MEDIANS_WITHIN_6_BAR = 0.91;
+const MEDIANS_WITHIN_6_BAR = 0.93;
 const BANDS = [
   { label: 'n 20–49', low: 20, high: 49 },
   { label: 'n 50–199', low: 50, high: 199 },

@@ -30,8 +30,8 @@ const MEDIAN_SHIFT_HALF_WEIGHT = 200;
  *   every percentile's distance from the median is scaled by √(s_y² − σ²) / s_y (never below one half). For
  *   log-normal pay this takes p10 and p90 back from 5–6 % too wide to the true spread;
  * - the median: on pay that is skewed even in log space, spreading moves the median towards the mean by
- *   −(σ²/2)·f′/f = (σ²/2)·Q″/Q′² (Q the quantile function, from the quartiles), weighted n / (n + 200) because the
- *   quartiles' curvature is noisy in small groups, and at most 6 %.
+ *   −(σ²/2)·f′/f = (σ²/2)·Q″/Q′² (Q the quantile function, from p10, p50 and p90), weighted n / (n + 200) because
+ *   the curvature is noisy in small groups, and at most 6 %.
  * It reads nothing but the infused figures (a post-processing: it adds no information about anyone). Left as they
  * are where a percentile is 0 (a bonus or deferral most people lack).
  */
@@ -41,8 +41,11 @@ function deconvolved(percentiles: number[] | null, n: number): { percentiles: nu
   const spread = (q[3] - q[1]) / 1.349;
   if (!(spread > 1e-9)) return { percentiles, shift: 0, margin: 0 };
   const ratio = Math.sqrt(Math.max(spread * spread - INFUSION_LOG_VARIANCE, (MIN_SPREAD_RATIO * spread) ** 2)) / spread;
-  const slope = (q[3] - q[1]) / 0.5;
-  const curvature = (q[3] - 2 * q[2] + q[1]) / 0.0625;
+  // Q′ and Q″ at the median from p10 and p90 (±0.4 around it): the skew of a group that mixes position levels is
+  // wider than its quartiles, and the wider stencil is the steadier estimate (quartiles: 93.8 % of n ≥ 200 medians
+  // within 6 % in the offline simulation of the utility panel; p10/p90: 95.0 %).
+  const slope = (q[4] - q[0]) / 0.8;
+  const curvature = (q[4] - 2 * q[2] + q[0]) / 0.16;
   const bias = Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, -(INFUSION_LOG_VARIANCE / 2) * (curvature / (slope * slope))));
   const shift = bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT));
   const median = q[2] + shift;
