@@ -44,16 +44,23 @@ function deconvolved(percentiles: number[] | null, n: number): { percentiles: nu
   // Q′ and Q″ at the median from p10 and p90 (±0.4 around it): the skew of a group that mixes position levels is
   // wider than its quartiles, and the wider stencil is the steadier estimate (quartiles: 93.8 % of n ≥ 200 medians
   // within 6 % in the offline simulation of the utility panel; p10/p90: 95.0 %).
-  const slope = (q[4] - q[0]) / 0.8;
-  const curvature = (q[4] - 2 * q[2] + q[0]) / 0.16;
-  const bias = Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, -(INFUSION_LOG_VARIANCE / 2) * (curvature / (slope * slope))));
+  const skewShift = (low: number, high: number, h: number) => {
+    const slope = (q[high] - q[low]) / (2 * h);
+    const curvature = (q[high] - 2 * q[2] + q[low]) / (h * h);
+    return Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, -(INFUSION_LOG_VARIANCE / 2) * (curvature / (slope * slope))));
+  };
+  const bias = skewShift(0, 4, 0.4);
+  // The quartiles' reading of the same shift: where the two disagree, the skew is not what a first-order
+  // correction assumes, and the interval carries the larger of the two.
+  const uncertainty = Math.max(Math.abs(bias), Math.abs(skewShift(1, 3, 0.25)));
   const shift = bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT));
   const median = q[2] + shift;
   // Kept in order (a monotone rearrangement, as for any post-processed quantiles).
   const corrected = q.map((v, i) => Math.exp(i === 2 ? median : median + ratio * (v - q[2]))).sort((x, y) => x - y);
-  // The median's interval is widened by the estimated bias itself: the correction is an estimate, and an honest
-  // interval carries its uncertainty (none on symmetric pay, up to 6 % on pay skewed even in log space).
-  return { percentiles: corrected, shift, margin: Math.abs(bias) };
+  // The median's interval is widened by the estimated bias itself (the larger of its two readings): the correction
+  // is an estimate, and an honest interval carries its uncertainty (none on symmetric pay, up to 6 % on pay skewed
+  // even in log space).
+  return { percentiles: corrected, shift, margin: uncertainty };
 }
 
 /**
