@@ -79,6 +79,9 @@ describe('when Redis does not answer', () => {
   });
 });
 
+const signInTo = (app: TestApp, email: string, password: string, remoteAddress: string) =>
+  app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+
 describe.skipIf(!haveRedis)('with Redis', () => {
   storeContract('Redis', () => {
     const store = new RedisCounterStore(redisUrl);
@@ -95,8 +98,7 @@ describe.skipIf(!haveRedis)('with Redis', () => {
     const email = `shared-${newId(8).toLowerCase()}@example.com`;
     await first.createUser({ email });
     await second.createUser({ email });
-    const signIn = (app: TestApp, password: string, remoteAddress: string) =>
-      app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+    const signIn = (app: TestApp, password: string, remoteAddress: string) => signInTo(app, email, password, remoteAddress);
 
     for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) {
       expect((await signIn(first, `wrong-password-${i}`, '10.4.0.1')).statusCode).toBe(401);
@@ -118,8 +120,7 @@ describe.skipIf(!haveRedis)('with Redis', () => {
       deployments.push(app);
     }
     const [a, b] = deployments;
-    const signIn = (app: TestApp, password: string) =>
-      app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: '10.4.2.1' });
+    const signIn = (app: TestApp, password: string) => signInTo(app, email, password, '10.4.2.1');
     for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) expect((await signIn(a, `wrong-password-${i}`)).statusCode).toBe(401);
     expect((await signIn(a, 'correct-horse-battery-staple-42')).statusCode).toBe(429);
     expect((await signIn(b, 'correct-horse-battery-staple-42')).statusCode).toBe(200);

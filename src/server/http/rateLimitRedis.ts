@@ -79,8 +79,8 @@ export class RedisCounterStore implements CounterStore {
  */
 export function createCounterStore(
   redisUrl: string | undefined,
-  log?: FastifyBaseLogger,
-  keyPrefix = 'paybench:',
+  log: FastifyBaseLogger,
+  keyPrefix: string,
 ): { store: CounterStore; close(): Promise<void> } {
   if (!redisUrl) return { store: new MemoryCounterStore(), close: async () => undefined };
   const store = new RedisCounterStore(redisUrl, log, keyPrefix);
