@@ -60,6 +60,9 @@ export const COUNT_ROUNDING_BASE = 5;
  */
 export const INFUSION = { factorMin: 0.08, factorMax: 0.28, jitter: 0.05 } as const;
 
+/** The most the infusion moves any value in log space (|log F + log J| ≤ factorMax + jitter): no order statistic of infused values is further than this from the true one. */
+export const INFUSION_BOUND = INFUSION.factorMax + INFUSION.jitter;
+
 /**
  * Var(log F + log J): how much the infusion spreads pay out in log space (publication.ts takes percentiles back to
  * the true spread with it). log F = ±m, m uniform in [a, b]: E[m²] = (b³ − a³) / 3(b − a); log J uniform ±c: c²/3.

@@ -9,8 +9,9 @@
 // The caller's position is derived from the published figures and the caller's own values only (domain
 // estimatePosition, interpolating between published percentiles), so probing with one's own values — editing
 // one's form, asking again — learns nothing the published figures do not already say.
-import { MEASURES, publishStatistic, type Measure, type PublishedStatistic } from '../../domain/statistics';
-import { INFUSION_LOG_VARIANCE, INFUSION_MEAN_FACTOR } from '../../domain/constants';
+import { MEASURES, PERCENTILES, publishStatistic, type Measure, type PublishedStatistic } from '../../domain/statistics';
+import { INFUSION_BOUND, INFUSION_LOG_VARIANCE, INFUSION_MEAN_FACTOR, LIMITS } from '../../domain/constants';
+import { fitFloorModel } from './floorModel';
 import { estimatePosition, type Positions } from '../../domain/peerDistribution';
 import { createCellNoise, perturbCount } from './perturbation';
 import type { OwnValues, RawComparison, RawMeasure } from './statistics';
@@ -21,6 +22,13 @@ const MAX_MEDIAN_SHIFT = 0.06;
 const MIN_SPREAD_RATIO = 0.5;
 /** The median's skew correction is weighted n / (n + this): noisy in small groups, where sampling dominates. */
 const MEDIAN_SHIFT_HALF_WEIGHT = 200;
+/** The floor shapes a group when it cuts more than this share of the fitted log-normal (floorModel.ts). */
+const FLOOR_SHAPES_GROUP = 0.01;
+/**
+ * The measures with the survey's floor: every counted fixed salary is at least LIMITS.fixedSalary.min in EUR (the
+ * admin's minimum, minValues.minFixed, is never lower), and so is every total.
+ */
+const FLOORED = new Set<Measure>(['fixedSalary', 'totalWithoutDeferral', 'totalWithDeferral']);
 
 /**
  * Percentiles of the true values estimated from those of the infused ones (a deconvolution). In log space an
@@ -31,11 +39,23 @@ const MEDIAN_SHIFT_HALF_WEIGHT = 200;
  *   log-normal pay this takes p10 and p90 back from 5–6 % too wide to the true spread;
  * - the median: on pay that is skewed even in log space, spreading moves the median towards the mean by
  *   −(σ²/2)·f′/f = (σ²/2)·Q″/Q′² (Q the quantile function, from p10, p50 and p90), weighted n / (n + 200) because
- *   the curvature is noisy in small groups, and at most 6 %.
- * It reads nothing but the infused figures (a post-processing: it adds no information about anyone). Left as they
+ *   the curvature is noisy in small groups, and at most 6 %;
+ * - near the survey's floor (fixed salary and the totals, never under LIMITS.fixedSalary.min): the floor model
+ *   (floorModel.ts), a log-normal cut at the floor convolved with the infusion and fitted to the five infused
+ *   percentiles. p10, p25, p75 and p90 are published halfway between the model's own percentile and the group's
+ *   infused one moved by the model's correction (the model alone would lose a group's own shape, the correction
+ *   alone keeps all of the infusion's draw-to-draw noise: docs, "Percentiles near the floor"); the median takes the
+ *   model's correction where the floor shapes the group (it cuts more than 1 % of the fitted log-normal), the skew
+ *   correction elsewhere.
+ * No correction moves a figure further than the infusion can move a value (INFUSION_BOUND). It reads nothing but
+ * the infused figures and public constants (a post-processing: it adds no information about anyone). Left as they
  * are where a percentile is 0 (a bonus or deferral most people lack).
  */
-function deconvolved(percentiles: number[] | null, n: number): { percentiles: number[] | null; shift: number; margin: number } {
+function deconvolved(
+  percentiles: number[] | null,
+  n: number,
+  floor: number | null,
+): { percentiles: number[] | null; shift: number; margin: number } {
   if (!percentiles || percentiles.length !== 5 || percentiles.some((v) => !(v > 0))) return { percentiles, shift: 0, margin: 0 };
   const q = percentiles.map(Math.log);
   const spread = (q[3] - q[1]) / 1.349;
@@ -53,14 +73,23 @@ function deconvolved(percentiles: number[] | null, n: number): { percentiles: nu
   // The quartiles' reading of the same shift: where the two disagree, the skew is not what a first-order
   // correction assumes, and the interval carries the larger of the two.
   const uncertainty = Math.max(Math.abs(bias), Math.abs(skewShift(1, 3, 0.25)));
-  const shift = bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT));
-  const median = q[2] + shift;
+  const bounded = (correction: number) => Math.max(-INFUSION_BOUND, Math.min(INFUSION_BOUND, correction));
+  let logs = q.map((v, i) => (i === 2 ? v + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) : q[2] + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) + ratio * (v - q[2])));
+  const model = floor !== null && floor > 0 ? fitFloorModel(q, PERCENTILES, Math.log(floor)) : null;
+  if (model) {
+    logs = q.map((v, i) => {
+      const corrected = v + bounded(model.truePercentiles[i] - model.infusedPercentiles[i]);
+      if (i === 2) return model.floorShare > FLOOR_SHAPES_GROUP ? corrected : logs[2];
+      return (corrected + Math.max(v - INFUSION_BOUND, Math.min(v + INFUSION_BOUND, model.truePercentiles[i]))) / 2;
+    });
+  }
+  const shift = logs[2] - q[2];
   // Kept in order (a monotone rearrangement, as for any post-processed quantiles).
-  const corrected = q.map((v, i) => Math.exp(i === 2 ? median : median + ratio * (v - q[2]))).sort((x, y) => x - y);
-  // The median's interval is widened by the estimated bias itself (the larger of its two readings): the correction
-  // is an estimate, and an honest interval carries its uncertainty (none on symmetric pay, up to 6 % on pay skewed
-  // even in log space).
-  return { percentiles: corrected, shift, margin: uncertainty };
+  const corrected = logs.map(Math.exp).sort((x, y) => x - y);
+  // The median's interval is widened by the estimated bias itself (the larger of its readings, the applied shift
+  // among them): the correction is an estimate, and an honest interval carries its uncertainty (none on symmetric
+  // pay, up to 6 % on pay skewed even in log space, more at the floor).
+  return { percentiles: corrected, shift, margin: Math.max(uncertainty, Math.abs(shift)) };
 }
 
 /**
@@ -69,8 +98,8 @@ function deconvolved(percentiles: number[] | null, n: number): { percentiles: nu
  * of the infused values' median; the correction takes it to the true values' median) and widened by the
  * correction's own uncertainty.
  */
-function unbiased(raw: RawMeasure): RawMeasure {
-  const { percentiles, shift, margin } = deconvolved(raw.percentiles, raw.n);
+function unbiased(raw: RawMeasure, floor: number | null): RawMeasure {
+  const { percentiles, shift, margin } = deconvolved(raw.percentiles, raw.n, floor);
   const medianCi: [number, number] | null = raw.medianCi
     ? [raw.medianCi[0] * Math.exp(shift - margin), raw.medianCi[1] * Math.exp(shift + margin)]
     : null;
@@ -118,7 +147,7 @@ export function publishedCount(n: number, cellKey: number, threshold: number, se
 export function publishGroup(raw: Extract<RawComparison, { status: 'ok' }>, threshold: number, secret: string): PublishedGroup {
   const count = publishedCount(raw.n, raw.cellKey, threshold, secret);
   const corrected = {} as Record<Measure, RawMeasure>;
-  for (const measure of MEASURES) corrected[measure] = unbiased(raw.measures[measure]);
+  for (const measure of MEASURES) corrected[measure] = unbiased(raw.measures[measure], FLOORED.has(measure) ? LIMITS.fixedSalary.min : null);
   const consistent = coherent(corrected);
   const measures = {} as Record<Measure, PublishedStatistic>;
   for (const measure of MEASURES) measures[measure] = publishStatistic(consistent[measure], threshold, count);

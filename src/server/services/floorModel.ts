@@ -1,0 +1,135 @@
+// The deconvolution that knows the survey's floor (docs/statistics-and-privacy.md, "Percentiles near the floor").
+// Nobody's counted fixed salary is under the survey's minimum (LIMITS.fixedSalary.min, and the admin's minimum is
+// never lower), so a group of the lowest position levels piles up against a wall there; the infusion smears that wall
+// below it, and a correction that only narrows the spread (publication.ts) leaves p10 and p25 too low. Here the
+// group is modelled as a log-normal cut at the floor, convolved with the infusion's known distribution, and fitted
+// to the group's five infused percentiles (least squares in probability, Levenberg–Marquardt). The model then says,
+// percentile by percentile, where the true value lies for the infused one the group shows.
+// It reads nothing but the infused percentiles, the public floor and the infusion's public distribution: a
+// post-processing, which adds no information about anyone.
+import { INFUSION, INFUSION_BOUND } from '../../domain/constants';
+
+/** Standard normal distribution function (Abramowitz & Stegun 7.1.26: error under 1.5e-7). */
+export function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/** x with f(x) = target for an increasing f, by bisection on [low, high]. */
+function solveIncreasing(f: (x: number) => number, target: number, low: number, high: number): number {
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (f(mid) < target) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/**
+ * The infusion's log multiplier log F + log J as 160 equally likely points: ±m for 16 midpoints m of
+ * [factorMin, factorMax], each plus 5 midpoints of the jitter's [−jitter, jitter].
+ */
+const KERNEL: number[] = (() => {
+  const { factorMin: a, factorMax: b, jitter: c } = INFUSION;
+  const points: number[] = [];
+  for (let i = 0; i < 16; i++) {
+    const m = a + ((b - a) * (i + 0.5)) / 16;
+    for (let j = 0; j < 5; j++) {
+      const jitter = c * (((j + 0.5) / 5) * 2 - 1);
+      points.push(m + jitter, -m + jitter);
+    }
+  }
+  return points;
+})();
+
+export interface FloorModel {
+  /** The fitted log-normal (log space) before the cut at the floor. */
+  mu: number;
+  sigma: number;
+  /** The share of that log-normal the floor cuts off: how much the floor shapes the group. */
+  floorShare: number;
+  /** Log percentiles of the true values, and of the infused ones, that the model gives at each requested level. */
+  truePercentiles: number[];
+  infusedPercentiles: number[];
+}
+
+/**
+ * Fits the floor model to infused log percentiles `q` at levels `levels` (ascending), with `logFloor` the log of
+ * the floor. Null when the fit does not settle (the caller then keeps its first-order correction).
+ */
+export function fitFloorModel(q: number[], levels: readonly number[], logFloor: number): FloorModel | null {
+  const trueCdf = (t: number, mu: number, sigma: number) => {
+    const cut = normalCdf((logFloor - mu) / sigma);
+    if (t <= logFloor) return 0;
+    return Math.min(1, Math.max(0, (normalCdf((t - mu) / sigma) - cut) / Math.max(1 - cut, 1e-12)));
+  };
+  const infusedCdf = (t: number, mu: number, sigma: number) => {
+    let sum = 0;
+    for (const l of KERNEL) sum += trueCdf(t - l, mu, sigma);
+    return sum / KERNEL.length;
+  };
+  const weights = levels.map((p) => 1 / Math.sqrt(p * (1 - p)));
+  const residuals = ([mu, logSigma]: number[]) => q.map((t, k) => (infusedCdf(t, mu, Math.exp(logSigma)) - levels[k]) * weights[k]);
+  const cost = (r: number[]) => r.reduce((s, x) => s + x * x, 0);
+
+  // Levenberg–Marquardt on (μ, log σ) from the first-order guess: the median and the spread narrowed by the infusion.
+  const spread = (q[q.length - 1] - q[0]) / (2 * 1.2816);
+  const variance = KERNEL.reduce((s, l) => s + l * l, 0) / KERNEL.length;
+  let theta = [q[Math.floor(q.length / 2)], Math.log(Math.sqrt(Math.max(spread * spread - variance, (0.5 * spread) ** 2, 1e-6)))];
+  let r = residuals(theta);
+  let lambda = 1e-3;
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const h = 1e-5;
+    const columns = [0, 1].map((i) => {
+      const up = [...theta];
+      const down = [...theta];
+      up[i] += h;
+      down[i] -= h;
+      const ru = residuals(up);
+      const rd = residuals(down);
+      return ru.map((x, k) => (x - rd[k]) / (2 * h));
+    });
+    const [j0, j1] = columns;
+    const a00 = j0.reduce((s, x) => s + x * x, 0);
+    const a11 = j1.reduce((s, x) => s + x * x, 0);
+    const a01 = j0.reduce((s, x, k) => s + x * j1[k], 0);
+    const g0 = j0.reduce((s, x, k) => s + x * r[k], 0);
+    const g1 = j1.reduce((s, x, k) => s + x * r[k], 0);
+    let improved = false;
+    while (lambda < 1e8) {
+      const b00 = a00 * (1 + lambda);
+      const b11 = a11 * (1 + lambda);
+      const det = b00 * b11 - a01 * a01;
+      if (!(Math.abs(det) > 1e-300)) break;
+      const step = [-(b11 * g0 - a01 * g1) / det, -(b00 * g1 - a01 * g0) / det];
+      const next = [theta[0] + step[0], Math.max(Math.log(1e-3), Math.min(Math.log(5), theta[1] + step[1]))];
+      const rn = residuals(next);
+      if (cost(rn) < cost(r)) {
+        const converged = Math.abs(step[0]) + Math.abs(step[1]) < 1e-7;
+        theta = next;
+        r = rn;
+        lambda = Math.max(lambda / 10, 1e-9);
+        improved = !converged;
+        break;
+      }
+      lambda *= 10;
+    }
+    if (!improved) break;
+  }
+  const [mu, logSigma] = theta;
+  const sigma = Math.exp(logSigma);
+  if (!Number.isFinite(mu) || !Number.isFinite(sigma)) return null;
+  const floorShare = normalCdf((logFloor - mu) / sigma);
+  if (floorShare > 0.99) return null;
+  const low = Math.min(logFloor, q[0]) - 2 * INFUSION_BOUND;
+  const high = Math.max(q[q.length - 1], mu + 8 * sigma) + 2 * INFUSION_BOUND;
+  return {
+    mu,
+    sigma,
+    floorShare,
+    truePercentiles: levels.map((p) => solveIncreasing((t) => trueCdf(t, mu, sigma), p, logFloor, high)),
+    infusedPercentiles: levels.map((p) => solveIncreasing((t) => infusedCdf(t, mu, sigma), p, low, high)),
+  };
+}
