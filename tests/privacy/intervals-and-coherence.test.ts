@@ -19,6 +19,7 @@ import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVEL
 import { INFUSION, LIMITS } from '../../src/domain/constants';
 import { LEVEL_MEDIAN, seededRandom } from '../../src/server/db/demoForms';
 import { percentileCont } from '../../src/domain/statistics';
+import { normalCdf } from '../../src/server/services/floorModel';
 
 /** The interval populations live in the year before the panel's, so no panel member ever joins their groups. */
 const INTERVAL_YEAR = YEAR - 1;
@@ -37,14 +38,6 @@ function generator(seed: number) {
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   return { random, normal, pick };
-}
-
-/** Standard normal distribution function (Abramowitz & Stegun 7.1.26, error under 1.5e-7). */
-function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
 /** Solves cdf(x) = 1/2 by bisection (cdf increasing). */
