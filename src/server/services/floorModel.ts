@@ -19,7 +19,7 @@ export function normalCdf(z: number): number {
 
 /** x with f(x) = target for an increasing f, by bisection on [low, high]. */
 function solveIncreasing(f: (x: number) => number, target: number, low: number, high: number): number {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 26; i++) {
     const mid = (low + high) / 2;
     if (f(mid) < target) low = mid;
     else high = mid;

@@ -46,7 +46,7 @@ const FLOORED = new Set<Measure>(['fixedSalary', 'totalWithoutDeferral', 'totalW
  *   infused one moved by the model's correction (the model alone would lose a group's own shape, the correction
  *   alone keeps all of the infusion's draw-to-draw noise: docs, "Percentiles near the floor"); the median takes the
  *   model's correction where the floor shapes the group (it cuts more than 1 % of the fitted log-normal), the skew
- *   correction elsewhere.
+ *   correction elsewhere; at most 6 % either way (the model's own reaches 6 % in the utility panel's groups).
  * No correction moves a figure further than the infusion can move a value (INFUSION_BOUND). It reads nothing but
  * the infused figures and public constants (a post-processing: it adds no information about anyone). Left as they
  * are where a percentile is 0 (a bonus or deferral most people lack).
@@ -78,8 +78,9 @@ function deconvolved(
   const model = floor !== null && floor > 0 ? fitFloorModel(q, PERCENTILES, Math.log(floor)) : null;
   if (model) {
     logs = q.map((v, i) => {
-      const corrected = v + bounded(model.truePercentiles[i] - model.infusedPercentiles[i]);
-      if (i === 2) return model.floorShare > FLOOR_SHAPES_GROUP ? corrected : logs[2];
+      const correction = model.truePercentiles[i] - model.infusedPercentiles[i];
+      if (i === 2) return model.floorShare > FLOOR_SHAPES_GROUP ? v + Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, correction)) : logs[2];
+      const corrected = v + bounded(correction);
       return (corrected + Math.max(v - INFUSION_BOUND, Math.min(v + INFUSION_BOUND, model.truePercentiles[i]))) / 2;
     });
   }

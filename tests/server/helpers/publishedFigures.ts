@@ -101,8 +101,9 @@ export function expectPublishedCount(count: unknown, n: number, threshold: numbe
  */
 export function moneyBounds(truth: number, figure: 'mean' | 'percentile'): [number, number] {
   if (figure === 'mean') return [(truth * INFUSION_LOW) / INFUSION_MEAN_FACTOR - 50 - 1e-6, (truth * INFUSION_HIGH) / INFUSION_MEAN_FACTOR + 50 + 1e-6];
-  // Percentiles are then deconvolved (publication.ts): moved towards the median, the median by at most 6 % and its
-  // interval widened by as much again.
+  // Percentiles are then deconvolved (publication.ts): the median moved by at most 6 % and its interval widened by as
+  // much again; the other percentiles moved towards the median (by the spread's correction or the floor model), by
+  // less than twice that in these tests' groups.
   return [truth * INFUSION_LOW * Math.exp(-2 * DECONVOLUTION_MAX_SHIFT) - 50 - 1e-6, truth * INFUSION_HIGH * Math.exp(2 * DECONVOLUTION_MAX_SHIFT) + 50 + 1e-6];
 }
 
