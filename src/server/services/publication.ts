@@ -10,7 +10,7 @@
 // estimatePosition, interpolating between published percentiles), so probing with one's own values — editing
 // one's form, asking again — learns nothing the published figures do not already say.
 import { MEASURES, PERCENTILES, publishStatistic, type Measure, type PublishedStatistic } from '../../domain/statistics';
-import { INFUSION_BOUND, INFUSION_LOG_VARIANCE, INFUSION_MEAN_FACTOR, LIMITS } from '../../domain/constants';
+import { INFUSION_BOUND, INFUSION_LOG_VARIANCE, INFUSION_MEAN_FACTOR, LIMITS, TAIL_PERCENTILE_MINIMUM } from '../../domain/constants';
 import { fitFloorModel } from './floorModel';
 import { estimatePosition, type Positions } from '../../domain/peerDistribution';
 import { createCellNoise, perturbCount } from './perturbation';
@@ -22,6 +22,13 @@ const MAX_MEDIAN_SHIFT = 0.06;
 const MIN_SPREAD_RATIO = 0.5;
 /** The median's skew correction is weighted n / (n + this): noisy in small groups, where sampling dominates. */
 const MEDIAN_SHIFT_HALF_WEIGHT = 200;
+/**
+ * Below this many people the corrections are phased in linearly up to full at TAIL_PERCENTILE_MINIMUM (20): in
+ * small groups sampling error is several times the infusion's widening, and taking the quartiles back to the true
+ * spread moves each of them towards the true pay of the member behind it (the own-position attack,
+ * tests/privacy/own-position.test.ts). Continuous in n, so the figures mark no threshold on the true count.
+ */
+const SMALL_GROUP_START = 10;
 /** The floor shapes a group when it cuts more than this share of the fitted log-normal (floorModel.ts). */
 const FLOOR_SHAPES_GROUP = 0.01;
 /**
@@ -47,6 +54,7 @@ const FLOORED = new Set<Measure>(['fixedSalary', 'totalWithoutDeferral', 'totalW
  *   alone keeps all of the infusion's draw-to-draw noise: docs, "Percentiles near the floor"); the median takes the
  *   model's correction where the floor shapes the group (it cuts more than 1 % of the fitted log-normal), the skew
  *   correction elsewhere; at most 6 % either way (the model's own reaches 6 % in the utility panel's groups).
+ * In groups of fewer than 20 the corrections are phased in (SMALL_GROUP_START).
  * No correction moves a figure further than the infusion can move a value (INFUSION_BOUND). It reads nothing but
  * the infused figures and public constants (a post-processing: it adds no information about anyone). Left as they
  * are where a percentile is 0 (a bonus or deferral most people lack).
@@ -84,6 +92,8 @@ function deconvolved(
       return (corrected + Math.max(v - INFUSION_BOUND, Math.min(v + INFUSION_BOUND, model.truePercentiles[i]))) / 2;
     });
   }
+  const phase = Math.max(0, Math.min(1, (n - SMALL_GROUP_START) / (TAIL_PERCENTILE_MINIMUM - SMALL_GROUP_START)));
+  logs = logs.map((v, i) => q[i] + phase * (v - q[i]));
   const shift = logs[2] - q[2];
   // Kept in order (a monotone rearrangement, as for any post-processed quantiles).
   const corrected = logs.map(Math.exp).sort((x, y) => x - y);
