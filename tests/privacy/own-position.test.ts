@@ -21,8 +21,8 @@ afterAll(async () => a?.t.close());
 
 const gen = payGenerator(6006);
 
-/** A member whose own form sits in the cell; returns its bearer and form id. */
 let probers = 0;
+/** A member whose own form sits in the cell; returns its bearer and form id. */
 async function probingMember(city: string, sector: string, fixedSalary: number) {
   const user = await a.t.createUser({ roles: ['member'] });
   // A seeded form id: a form's jitter is drawn from its id.

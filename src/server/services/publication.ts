@@ -64,7 +64,9 @@ function deconvolved(
   n: number,
   floor: number | null,
 ): { percentiles: number[] | null; shift: number; margin: number } {
-  if (!percentiles || percentiles.length !== 5 || percentiles.some((v) => !(v > 0))) return { percentiles, shift: 0, margin: 0 };
+  // How much of the corrections applies (SMALL_GROUP_START): none, and no model to fit, in groups of 10 or fewer.
+  const phase = Math.max(0, Math.min(1, (n - SMALL_GROUP_START) / (TAIL_PERCENTILE_MINIMUM - SMALL_GROUP_START)));
+  if (!percentiles || percentiles.length !== 5 || percentiles.some((v) => !(v > 0)) || phase === 0) return { percentiles, shift: 0, margin: 0 };
   const q = percentiles.map(Math.log);
   const spread = (q[3] - q[1]) / 1.349;
   if (!(spread > 1e-9)) return { percentiles, shift: 0, margin: 0 };
@@ -92,7 +94,6 @@ function deconvolved(
       return (corrected + Math.max(v - INFUSION_BOUND, Math.min(v + INFUSION_BOUND, model.truePercentiles[i]))) / 2;
     });
   }
-  const phase = Math.max(0, Math.min(1, (n - SMALL_GROUP_START) / (TAIL_PERCENTILE_MINIMUM - SMALL_GROUP_START)));
   logs = logs.map((v, i) => q[i] + phase * (v - q[i]));
   const shift = logs[2] - q[2];
   // Kept in order (a monotone rearrangement, as for any post-processed quantiles).
