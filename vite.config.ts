@@ -22,20 +22,39 @@ const SHARED_SOURCE = /(machines|src)[\\/](?!.*Page\.tsx$)/;
 const WIDELY_SHARED = 8;
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-// API tests run on the embedded database always, and again on PostgreSQL when DATABASE_URL is set.
-const serverProject = (db: 'pglite' | 'postgres') => ({
+// Issue 35: the privacy attack suites whose figures take minutes. The infusion is deterministic, so their figures are
+// identical on both engines (tests/privacy/engine-parity.test.ts proves it on every run): they run once, on PostgreSQL
+// when DATABASE_URL is set (faster for their bulk queries), else on the embedded database. Every other server test,
+// the lighter privacy files included, runs on both.
+const HEAVY_ATTACKS = ['averaging', 'utility', 'endpoints-and-releases', 'intervals-and-coherence', 'own-position', 'filling', 'engine-parity'].map(
+  (name) => `tests/privacy/${name}.test.ts`,
+);
+
+/** A project of tests on one engine: PAYBENCH_TEST_DB tells the test databases which (tests/server/support). */
+const databaseProject = (name: string, db: 'pglite' | 'postgres', include: string[], options: { exclude?: string[]; isolate: boolean }) => ({
   extends: true as const,
   test: {
-    name: `server-${db}`,
+    name: `${name}-${db}`,
     root: '.',
-    include: ['tests/server/**/*.test.ts', 'tests/privacy/**/*.test.ts'],
+    include,
+    exclude: options.exclude ?? [],
     environment: 'node',
     env: { PAYBENCH_TEST_DB: db },
     globalSetup: ['tests/server/support/global-setup.ts'],
+    isolate: options.isolate,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
+
+// API tests run on the embedded database always, and again on PostgreSQL when DATABASE_URL is set.
+// The server files of a worker share one module graph (isolate: false: importing the server and compiling the
+// contract cost ~4 s a file otherwise); each file still gets a database and an app of its own. The privacy files keep
+// a module graph each: their people, ids and noise keys come from seeded generators that must start afresh per file.
+const serverProjects = (db: 'pglite' | 'postgres') => [
+  databaseProject('server', db, ['tests/server/**/*.test.ts'], { isolate: false }),
+  databaseProject('privacy', db, ['tests/privacy/**/*.test.ts'], { exclude: HEAVY_ATTACKS, isolate: true }),
+];
 
 export default defineConfig({
   root,
@@ -91,6 +110,10 @@ export default defineConfig({
   },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
+    // Per-project totals and the slowest files after every run (issue 35), beside the usual report.
+    reporters: ['default', './tests/support/timingReporter.ts'],
+    // Vitest's default on this 2-core machine is one worker: the server files wait on their database much of the time.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,
@@ -102,8 +125,9 @@ export default defineConfig({
           globalSetup: ['tests/machines/harness/coverage-setup.ts'],
         },
       },
-      serverProject('pglite'),
-      ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
+      ...serverProjects('pglite'),
+      ...(process.env.DATABASE_URL ? serverProjects('postgres') : []),
+      databaseProject('attacks', process.env.DATABASE_URL ? 'postgres' : 'pglite', HEAVY_ATTACKS, { isolate: true }),
       // Issue 29: three real app processes on one PostgreSQL (and Redis with REDIS_URL); one file, run after the other
       // projects (groupOrder) so its timings (seen within 1 s) are not measured while the rest of the suite loads the cores.
       ...(process.env.DATABASE_URL

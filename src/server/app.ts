@@ -24,6 +24,7 @@ import { THROTTLE_RULES, createThrottles } from './http/rateLimit';
 import { createCounterStore } from './http/rateLimitRedis';
 import { HttpError, type ErrorBody } from './http/errors';
 import { createValidatorCompiler, describeValidationErrors } from './http/validation';
+import { serializerCompiler } from './http/compileOnce';
 import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
@@ -35,6 +36,13 @@ import { createReadiness, type Phase, type Readiness } from './ops/readiness';
 import { installMetrics } from './ops/metrics';
 
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+let parsedContract: Record<string, unknown> | undefined;
+/** The contract, parsed once per process; each app gets its own copy (the plugins it is given to may change it). */
+function readContract(): Record<string, unknown> {
+  parsedContract ??= parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
+  return structuredClone(parsedContract);
+}
 
 /** Calls that need no bearer and ignore an invalid one (they act on the refresh cookie or sign in anew). */
 const SESSION_CALLS = new Set(['/api/auth/sign-in', '/api/auth/refresh', '/api/auth/sign-out']);
@@ -87,7 +95,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     clientErrorHandler: answerClientError,
   });
 
-  const specification = parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
+  const specification = readContract();
   const accessTokens = createAccessTokens(config.secrets.tokenSecret, config.accessTokenTtlSeconds);
 
   // Bodies are JSON, as the contract declares: no text/plain parser hands a raw string to a handler.
@@ -119,6 +127,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   });
 
   app.setValidatorCompiler(createValidatorCompiler());
+  app.setSerializerCompiler(serializerCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(`Invalid ${dataVar}`) as FastifyError & { fields: string[] };
     error.statusCode = 400;

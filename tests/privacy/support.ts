@@ -55,12 +55,22 @@ export const CITIES = [...CITY_COUNTRY.keys()];
  * perturbation secret of startAttackApp, every run of the suite sees the same noise, so a bar is never passed or
  * failed by luck of the draw.
  */
-const recordKeys = seededRandom(20251123);
+let recordKeys = seededRandom(20251123);
 /** The people's noise keys (users.noise_key, the key of their infusion factors), seeded likewise. */
-const noiseKeys = seededRandom(20261127);
+let noiseKeys = seededRandom(20261127);
 /** Form and account ids, seeded too: a form's jitter is drawn from its id, so every run sees the same values. */
-const idDraws = seededRandom(20261128);
+let idDraws = seededRandom(20261128);
 const seededId = () => Array.from({ length: ID_LENGTH }, () => ID_ALPHABET[Math.floor(idDraws() * ID_ALPHABET.length)]).join('');
+
+/**
+ * Starts the draws of record keys, noise keys and ids again, as at the start of a file: the same people written to a
+ * second database then get the same ids and keys (engine-parity.test.ts writes one panel to each engine).
+ */
+export function restartDraws(): void {
+  recordKeys = seededRandom(20251123);
+  noiseKeys = seededRandom(20261127);
+  idDraws = seededRandom(20261128);
+}
 
 /** Writes people (accounts and completed forms) in a few statements; returns their form ids. */
 export async function addPeople(db: Database, people: Person[]): Promise<string[]> {
@@ -135,8 +145,8 @@ export interface Attacker {
 }
 
 /** An app with an admin caller (admins compare for free: the attacker's cost is not what is tested here). */
-export async function startAttackApp(): Promise<Attacker> {
-  const t = await startTestApp({ LOG_LEVEL: 'silent', PERTURBATION_SECRET: ATTACK_SECRET });
+export async function startAttackApp(database?: Database): Promise<Attacker> {
+  const t = await startTestApp({ LOG_LEVEL: 'silent', PERTURBATION_SECRET: ATTACK_SECRET }, { database });
   const admin = await t.createUser({ roles: ['admin'] });
   return { t, headers: await t.bearer(admin.id, ['admin']) };
 }

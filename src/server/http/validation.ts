@@ -5,6 +5,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { compileOnce } from './compileOnce';
 
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv2020({
@@ -19,12 +20,17 @@ function makeAjv(coerce: boolean) {
   return ajv;
 }
 
+type Validator = ReturnType<FastifySchemaCompiler<object>>;
+// One pair of Ajv instances and one cache for the process: every app built in it compiles a schema once (compileOnce.ts).
+let ajvs: { strict: Ajv2020; coercing: Ajv2020 } | undefined;
+const validators = new Map<string, Validator>();
+
 export function createValidatorCompiler(): FastifySchemaCompiler<object> {
-  const strict = makeAjv(false);
-  const coercing = makeAjv(true);
+  ajvs ??= { strict: makeAjv(false), coercing: makeAjv(true) };
+  const { strict, coercing } = ajvs;
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? strict : coercing;
-    return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<object>>;
+    const body = httpPart === 'body';
+    return compileOnce(validators, body ? 'body' : 'coerced', schema, () => (body ? strict : coercing).compile(schema as object) as Validator);
   };
 }
 

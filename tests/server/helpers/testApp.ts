@@ -65,7 +65,8 @@ export interface SignedIn {
 let testPasswordHash: Promise<string> | undefined;
 let userCounter = 0;
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `database`: an app over that database (closed with the app) instead of a new one of the project's engine. */
+export async function startTestApp(env: Record<string, string> = {}, options: { database?: Database } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,7 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PERTURBATION_SECRET: TEST_PERTURBATION_SECRET,
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const logs: string[] = [];
   const app = await buildApp({ config, database, logStream: { write: (line) => void logs.push(line) } });
   await app.ready();
