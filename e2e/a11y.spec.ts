@@ -2,7 +2,7 @@
 // results, modals, the cookie bar, the account menu), in Spanish and English, at 1366×900 and 390×844:
 // zero violations of axe's default rules (WCAG 2.0/2.1 A and AA, best practices). One page load per state;
 // the languages and widths change on the loaded page (a11y-support.ts). Each role signs in once.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signInAs } from './auth-support';
 import { apiSignIn, bearer, bringCreditsTo, DEMO, expectChartDrawn, waitForSearchable } from './comparison-support';
 import { answerStep, next } from './questionnaire-support';

@@ -3,7 +3,7 @@
 // release (or reads why none was cut), changes the minimum values (refused first with a translated problem, then
 // saved), and the layout holds on a 390 px wide phone. The minimum values are put back at the end, so later specs
 // see the seeded configuration.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signInAs } from './auth-support';
 import { expectAccessible, visit } from './a11y-support';
 

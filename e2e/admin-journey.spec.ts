@@ -3,7 +3,7 @@
 // minimum values changed (and put back) → a release cut, after which the published figures have moved: the new
 // release leaves out the forms the active pack flags. The pack is deactivated and a release cut again at the end,
 // so the specs after this one see the demo figures as before.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { DEMO, apiSignIn, bearer, currentCredits, signIn, watchProblems } from './comparison-support';
 
 test.describe.configure({ timeout: 180_000 });

@@ -1,6 +1,6 @@
 // The admin's outlier-pack simulator in the browser on the real server: create a pack, calculate it (a background
 // job followed on the page), see its impact, activate it through the confirm modal, and find the forms it leaves out.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, signIn, watchProblems } from './comparison-support';
 
 test('an admin creates an outlier pack, calculates it, sees its impact and activates it', async ({ page }) => {

@@ -1,6 +1,7 @@
 // Helpers of the identity, guard, consent, capture and language browser tests: the demo accounts, signing
 // in through the real login page, reading local storage, and fresh accounts made through the real API.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../src/domain/constants';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@paybench.demo', landing: '/admin/stats' },
@@ -31,13 +32,39 @@ export async function submitSignIn(page: Page, email: string, password: string =
   await page.getByTestId('login-submit').click();
 }
 
-/** Opens /login, signs in as the demo role and waits for the role's landing page. */
-export async function signInAs(page: Page, role: DemoRole): Promise<void> {
+/** Opens /login, signs in as the demo role through the form and waits for the role's landing page (auth.spec). */
+export async function signInThroughLoginPage(page: Page, role: DemoRole): Promise<void> {
   const account = DEMO_ACCOUNTS[role];
   await page.goto('/login');
   await submitSignIn(page, account.email);
   await expect(page).toHaveURL((url) => url.pathname === account.landing);
   await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+/**
+ * A session of its own for this page's browser, opened the quick way: the sign-in call through the page's own request
+ * context (its refresh cookie lands in the browser), the account remembered in local storage as the app does after a
+ * sign-in, then `landing` opened, where the app restores the session from the cookie. The login page itself is tested
+ * in auth.spec (signInThroughLoginPage); here it would only cost every test a page load. A session is never shared
+ * between tests: refresh tokens rotate, and a copied one is treated as stolen (its whole session is revoked).
+ */
+export async function openSession(page: Page, email: string, landing: string, password: string = demoPasswordForTests()): Promise<void> {
+  const answer = await page.request.post('/api/auth/sign-in', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { user } = (await answer.json()) as { user: { email: string } };
+  expect(user.email).toBe(email);
+  // Local storage belongs to the origin: a tiny same-origin document first (no app load), then the account.
+  await page.goto('/robots.txt');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.currentUser, JSON.stringify(user)] as const);
+  await page.goto(landing);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+/** Signs in as the demo role (a session of its own, see openSession) and opens the role's landing page. */
+export async function signInAs(page: Page, role: DemoRole): Promise<void> {
+  const account = DEMO_ACCOUNTS[role];
+  await openSession(page, account.email, account.landing);
+  await expect(page).toHaveURL((url) => url.pathname === account.landing);
 }
 
 export async function localStorageOf(page: Page): Promise<Record<string, string>> {

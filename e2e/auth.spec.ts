@@ -1,7 +1,7 @@
 // Identity through the real UI and the real server: signing in as each demo role lands on the role's
 // page, the session survives a reload, a wrong password shows auth.{code} (toast and field), signing out empties local
 // storage, and the password pages (forgot, reset link, change) and the GDPR self-service work end to end.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   DEMO_ACCOUNTS,
   apiToken,
@@ -9,6 +9,7 @@ import {
   localStorageOf,
   registerMember,
   signInAs,
+  signInThroughLoginPage,
   signOutThroughMenu,
   submitSignIn,
   type DemoRole,
@@ -17,7 +18,7 @@ import {
 for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
   test(`signed in as ${role}, the person lands on ${DEMO_ACCOUNTS[role].landing} and stays signed in after a reload`, async ({ page }) => {
     const problems = collectPageErrors(page);
-    await signInAs(page, role);
+    await signInThroughLoginPage(page, role);
     const stored = await localStorageOf(page);
     expect(JSON.parse(stored.current_user)).toMatchObject({ email: DEMO_ACCOUNTS[role].email });
 

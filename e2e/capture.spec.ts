@@ -2,7 +2,7 @@
 // campaignId and `email` becomes formEmail and originEmail, both removed from the address without a
 // reload; the campaign id is saved on the user (PUT users/uid) when signed in, or after the next sign-in.
 // After 5 s the parameters are ignored. The 5 s window IS time, so these tests drive the page's clock.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { apiToken, localStorageOf, registerMember, submitSignIn } from './auth-support';
 
 /** A navigation inside the app (no reload), as a link with a query would make. */

@@ -1,7 +1,7 @@
 // The comparison's box-plot charts stay readable at every width (issue 11): the value axis' labels, as
 // drawn by ApexCharts, never overlap and all sit inside the chart's SVG, on a phone (390 px) and a laptop
 // (1366 px), in Spanish and English; the first and last ticks are labelled.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { waitForSearchable } from './comparison-support';
 import { switchLanguage, VIEWPORTS } from './a11y-support';
 

@@ -4,6 +4,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_ACCOUNTS, openSession } from './auth-support';
 
 export const DEMO = {
   admin: 'admin@paybench.demo',
@@ -111,12 +112,11 @@ export async function ensureCompletedForm(request: APIRequestContext, token: str
   expect(((await completed.json()) as { status: string }).status).toBe('completed');
 }
 
-/** Signs in through the login page and waits for the landing page of the role. */
+/** Signs a demo account in (a session of its own, auth-support openSession) on its landing page. */
 export async function signIn(page: Page, email: string, landing: RegExp): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(demoPassword());
-  await page.getByTestId('login-submit').click();
+  const account = Object.values(DEMO_ACCOUNTS).find((demo) => demo.email === email);
+  if (!account) throw new Error(`${email} is not a demo account`);
+  await openSession(page, email, account.landing, demoPassword());
   await expect(page).toHaveURL(landing);
 }
 

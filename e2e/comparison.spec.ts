@@ -3,7 +3,7 @@
 // next search is disabled and leads to buying credits, and one refused with 402 (credits spent elsewhere) gives the
 // warning toast and lands on /my-account, the search waiting; a member compares for free; the demo comparison works
 // signed out on the same published figures.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   DEMO,
   apiSignIn,

@@ -2,7 +2,7 @@
 // generated path is performed with gestures in Chromium (the bar's buttons, or the settings page once the
 // bar is gone), and at every step the screen, local storage and the analytics requests must show the
 // state the path says. The three guard suites run over exactly the walked paths.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './fixtures';
 import { consentMachine, type ConsentEvent, type ConsentMachine } from '../machines/consent/consentMachine';
 import { eventsWithFixtures, machineGraph, type MachinePath, type MachineSnapshot } from '../tests/machines/harness/graph';
 import { assertionTableProblems, unexercisedTransitions, unreachedLeafStates } from '../tests/machines/harness/guards';

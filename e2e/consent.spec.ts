@@ -2,7 +2,7 @@
 // prominent, the choice survives a reload, and the configured analytics script (ANALYTICS_SCRIPT_URL of
 // the test server, playwright.config.ts) is requested only after accepting — never after denying. The
 // script is outside our system: the test intercepts it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { localStorageOf, signInAs } from './auth-support';
 
 const ANALYTICS_PATH = '/e2e-analytics/script.js';

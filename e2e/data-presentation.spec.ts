@@ -5,7 +5,7 @@
 // out-of-range answer, a stale comparison that keeps its contrast, and 24 px "Open" links. At 1366×900 and
 // 390×844 where the issue measured them.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { signInAs } from './auth-support';
 import { switchLanguage, VIEWPORTS } from './a11y-support';
 import { apiSignIn, bearer, DEMO, waitForSearchable } from './comparison-support';

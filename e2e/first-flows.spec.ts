@@ -6,7 +6,7 @@
 // - flows finish: the search resumed after buying credits runs, an invitation is confirmed on the page with
 //   "invite another", and a subscription bought in the premium modal says what changed and offers the next step.
 // Texts are read from the locale files, so the assertions follow the wording in both languages.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { signInAs } from './auth-support';
 import { switchLanguage, VIEWPORTS, type TestLanguage } from './a11y-support';

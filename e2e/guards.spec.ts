@@ -1,7 +1,7 @@
 // The route guards of spec §2 through the real UI: signed-in pages send a signed-out visitor to /login
 // and back after signing in; admin and admin-or-corporate pages send anyone else to /; the register page
 // lets admin and corporate users create corporate users.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ACCOUNTS, collectPageErrors, signInAs, submitSignIn } from './auth-support';
 
 test('a guarded URL while signed out goes to /login and, after signing in, back to that URL', async ({ page }) => {

@@ -1,6 +1,6 @@
 // The spine end to end: the browser loads the built app, which calls the server through the typed
 // client, which reads the database; the language switch persists; unrouted paths are not found.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the home page shows live figures from the server, in Spanish then English, and remembers the language', async ({ page, request }) => {
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 // Language through the real UI: Spanish by default, English from the header or from settings, the choice
 // survives a reload (appLanguage); the information pages have real content in both languages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, localStorageOf, signInAs } from './auth-support';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../src/domain/constants';
 

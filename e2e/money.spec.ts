@@ -2,7 +2,7 @@
 // the nearest 100, its chart ticks are round in dollars, its CSV is in dollars and names the rate; the catalogue
 // shows the same rate and the same date as the comparison, prices in whole dollars; Spanish groups four-digit
 // prices; the payment page speaks the language the person uses in the app.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { DEMO, apiSignIn, bearer, expectChartDrawn, signIn, waitForSearchable, watchProblems } from './comparison-support';
 import { switchLanguage, VIEWPORTS } from './a11y-support';

@@ -1,6 +1,6 @@
 // The account pages end to end: the corporate dashboard, my-searches (re-open for free, delete behind the
 // confirm modal), the corporate plan's unlimited balance, and an admin comparing someone's form.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, apiCompare, apiSignIn, bearer, currentCredits, expectChartDrawn, signIn, waitForSearchable, watchProblems } from './comparison-support';
 
 test('my-searches re-opens a saved search for free and deletes one only after the confirm modal', async ({ page, request }) => {

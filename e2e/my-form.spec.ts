@@ -1,5 +1,5 @@
 // my-form, my-form-editor and the yearly update against the real app and server.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { currentYear } from '../src/domain/constants';
 import { demoPassword } from './comparison-support';
 import { answer, memberWithCompletedForm, signIn } from './questionnaire-support';

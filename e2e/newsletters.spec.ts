@@ -1,7 +1,7 @@
 // The newsletter journeys in the browser against the real server: a visitor subscribes in the footer, confirms
 // through the e-mail in the outbox (double opt-in), an admin composes and sends an issue, and the visitor
 // unsubscribes by the issue's own link; the methodology page shows its live figures.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { apiToken, DEMO_ACCOUNTS, signInAs } from './auth-support';
 
 /** The first link to `path` in the newest outbox mail to `email` whose subject matches (polls: mail leaves in the background). */

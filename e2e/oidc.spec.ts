@@ -4,21 +4,21 @@
 // port and embedded database: "Continue with …" → the provider's login page → back, landing by role; the sign-out
 // that ends the provider's session too; company single sign-on by the e-mail's domain; and the linking step of an
 // existing account.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, workerPort, type APIRequestContext, type Page } from './fixtures';
 import { startTestProvider, type TestProvider } from '../tests/server/helpers/oidcProvider';
 import { demoPasswordForTests, signOutThroughMenu } from './auth-support';
+import { startAppServer, type AppServer } from './server';
 
-const APP_PORT = Number(process.env.E2E_OIDC_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 50);
+const APP_PORT = Number(process.env.E2E_OIDC_PORT ?? workerPort(50));
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const PROVIDER_ID = 'testidp';
 const DOMAIN = 'acme-e2e.test';
 
 let idp: TestProvider;
-let server: ChildProcess | undefined;
+let server: AppServer | undefined;
 let dataDir: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -34,43 +34,21 @@ test.beforeAll(async () => {
     },
   });
   dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-e2e-oidc-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...idp.env(PROVIDER_ID),
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: APP,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      // Its own counters: with CI's REDIS_URL inherited it shared the suite server's sign-in limit for the demo admin.
-      REDIS_URL: '',
-      SEED_FORMS: '100',
-      LOG_LEVEL: 'warn',
-      ADMIN_MFA: 'optional',
-      DEMO_PASSWORD: demoPasswordForTests(),
-      WEB_DIR: process.env.WEB_DIR ?? path.resolve('dist/web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = await startAppServer(APP_PORT, {
+    ...idp.env(PROVIDER_ID),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    // Its own counters: with CI's REDIS_URL inherited it shared the suite server's sign-in limit for the demo admin.
+    REDIS_URL: '',
+    SEED_FORMS: '100',
+    ADMIN_MFA: 'optional',
+    DEMO_PASSWORD: demoPasswordForTests(),
+    WEB_DIR: process.env.WEB_DIR ?? path.resolve('dist/web'),
   });
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${APP}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 150_000) throw new Error('the OIDC app server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  }
+  await server?.stop();
   await idp?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

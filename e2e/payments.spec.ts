@@ -2,7 +2,7 @@
 // keys): the hosted page opens in a new tab, pays through the real webhook, and the tab that started the
 // purchase confirms it. A corporate user who ran out of credits buys a pack and goes back to the search;
 // a free member buys premium yearly and cancels it in the sandbox portal.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO, apiSignIn, bearer, bringCreditsTo, currentCredits, ensureCompletedForm, signIn, waitForSearchable, watchProblems } from './comparison-support';
 
 /** Clicks `trigger`, which opens the payment page (or the portal) in a new tab, and returns that tab. */

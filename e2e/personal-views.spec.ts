@@ -3,7 +3,7 @@
 // personalised comparison (gauges with the perception beside the measured difference, the peer group, box plots,
 // insights), the evolution (chart, figures per year, the nominal/real switch, the comparison's filter panel) and the
 // income projection; and, for the demo corporate user, an evolution's price and its free re-opening from my-searches.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signInAs } from './auth-support';
 import { DEMO, apiSignIn, bearer, currentCredits, signIn } from './comparison-support';
 

@@ -5,7 +5,7 @@
 //
 // The graph is the anonymous road forward (answer each step well, next, send, and retry after a failure),
 // walked by its transition paths: every state-changing edge of it is taken once.
-import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Route } from './fixtures';
 import type { QuestionnaireDefinition, QuestionnaireEvent, QuestionnaireInput, QuestionnaireMachine } from '../machines/questionnaire/questionnaireMachine';
 import { navigationView, phaseOf, saveStatusOf, leaveWarningArmed } from '../machines/questionnaire/viewModel';
 import { questionnaireMachine } from '../machines/questionnaire/questionnaireMachine';

@@ -1,6 +1,6 @@
 // The questionnaire end to end against the real app and server: the anonymous road to a claimed form, money
 // typed per language, resume after a reload, the leave warning, and claiming a draft by signing in.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { currentYear } from '../src/domain/constants';
 import { answer, answerStep, memberWithCompletedForm, next, signIn, storageItem, uniqueEmail } from './questionnaire-support';
 

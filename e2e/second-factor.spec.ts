@@ -2,14 +2,14 @@
 // keeps the recovery codes, then signs in with the app's code (a wrong code is refused on the step) and with a
 // recovery code; an admin on a server with ADMIN_MFA=required enrols at the first sign-in and gives a code the next
 // time. The test plays the authenticator app: it computes the code from the secret the page shows.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, workerPort, type Page } from './fixtures';
 import { currentTotpCode } from '../src/server/auth/totp';
 import { DEMO_ACCOUNTS, demoPasswordForTests, registerMember, signOutThroughMenu, submitSignIn } from './auth-support';
 import { expectAccessible } from './a11y-support';
+import { startAppServer, type AppServer } from './server';
 
 /** The code of the app for the step after now: each step is accepted once, so a second code must be a later one. */
 const codeOf = (secret: string, steps = 0) => currentTotpCode(secret, Date.now() + steps * 30_000);
@@ -83,45 +83,19 @@ test('a member turns on two-step verification in the settings, then signs in wit
 test.describe('an admin while ADMIN_MFA=required', () => {
   // A server of its own (its own embedded database), so the demo admin of the other tests keeps signing in with
   // the password alone.
-  const port = Number(process.env.E2E_PORT ?? 3100) + 50;
+  const port = workerPort(60);
   const origin = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  let server: AppServer | undefined;
   let dataDir = '';
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-e2e-mfa-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEED_FORMS: '0',
-        LOG_LEVEL: 'warn',
-        ADMIN_MFA: 'required',
-      },
-      stdio: 'ignore',
-    });
-    for (let waited = 0; ; waited += 500) {
-      try {
-        if ((await fetch(`${origin}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (waited > 170_000) throw new Error('the ADMIN_MFA=required server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    server = await startAppServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED_FORMS: '0', ADMIN_MFA: 'required' });
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -2,7 +2,7 @@
 // views (where "Tu grupo" stood beside "Usted: 226.000 €"), the plan cards, the company dashboard with its widget,
 // the home page with its footer — and the same screens in English carry no Spanish left behind. The whole visible
 // text of each page is read, with the same word lists as the locale test (tests/web/spanishVoice.ts).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { signInAs } from './auth-support';
 import { informalWords, spanishWords } from '../tests/web/spanishVoice';
 

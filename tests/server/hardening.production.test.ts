@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { withDatabase } from './support/global-setup';
+import { migratedTarget } from './support/testDatabase';
 import { openPostgres, wrapPglite, type Database } from '../../src/server/db/open';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
 import { buildApp } from '../../src/server/app';
@@ -47,6 +48,15 @@ async function emptyTarget(): Promise<Target> {
   await admin.end();
   const url = withDatabase(postgres.adminUrl, name);
   return { env: { DATA_DIR: dataDir, DATABASE_URL: url }, open: async () => track(openPostgres(url, 2)) };
+}
+
+/**
+ * What a first start finds once its migrations ran: a migrated database with nothing in it, made from the run's
+ * template (tests/server/support/testDatabase.ts), so each start spends its time on what is tested here.
+ */
+async function migratedEmptyTarget(): Promise<Target> {
+  const made = await migratedTarget(mkdtempSync(path.join(tmpdir(), 'paybench-production-')));
+  return { env: made.env, open: async () => track(await made.open()) };
 }
 
 function track(db: Database): Database {
@@ -117,7 +127,7 @@ const NOTHING = { users: 0, demo: 0, forms: 0, posts: 0, configs: 0, ledger: 0 }
 
 describe('the first start in production', { timeout: 300_000 }, () => {
   it('creates no demo account and no demo data, prints no password, and says how to create the first admin', async () => {
-    const target = await emptyTarget();
+    const target = await migratedEmptyTarget();
     const started = await startServer(target, { NODE_ENV: 'production', ...SECRETS });
     expect(started.stdout, started.stderr).toContain('Paybench is running');
     expect(stoppedCleanly(started)).toBe(true);
@@ -131,7 +141,7 @@ describe('the first start in production', { timeout: 300_000 }, () => {
   });
 
   it('SEED_DEMO=1 seeds the demo accounts with the operator\'s DEMO_PASSWORD, which is never printed', async () => {
-    const target = await emptyTarget();
+    const target = await migratedEmptyTarget();
     const password = 'operator-demo-Passphrase-8841';
     const started = await startServer(target, { NODE_ENV: 'production', SEED_DEMO: '1', DEMO_PASSWORD: password, ...SECRETS });
     expect(stoppedCleanly(started), started.stderr).toBe(true);
@@ -154,7 +164,7 @@ describe('the first start in production', { timeout: 300_000 }, () => {
   });
 
   it('in development (npm start) the demo accounts are seeded and printed with their generated password, as before', async () => {
-    const target = await emptyTarget();
+    const target = await migratedEmptyTarget();
     const started = await startServer(target, {});
     expect(stoppedCleanly(started), started.stderr).toBe(true);
     expect(started.stdout).toMatch(/Demo logins \(password for all: demo-[0-9a-f]{12}, kept in DATA_DIR\/secrets\.json\)/);
@@ -168,7 +178,7 @@ describe('npm run create-admin', { timeout: 300_000 }, () => {
     run(['scripts/create-admin.ts', ...args], { ...target.env, ...env }, { stdin });
 
   it('creates the first administrator from ADMIN_PASSWORD or standard input, never printing it; refuses bad input; promotes an account', async () => {
-    const target = await emptyTarget();
+    const target = await migratedEmptyTarget();
     const password = 'Quiet-Harbour-Lantern-5521';
 
     // Bad input changes nothing: no address, not an address, a weak password, no password at all.

@@ -1,19 +1,15 @@
 // Issue 10 (item 5): the first start's seed is atomic. A failure injected after each of its steps leaves an
 // empty database and the next start seeds it completely; a seed process killed (SIGKILL) at each step
 // leaves nothing or everything, and the next start ends with a complete seed; two starts at once seed once.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { openTestDatabase } from './support/testDatabase';
-import { withDatabase } from './support/global-setup';
+import { migratedTarget, openTestDatabase } from './support/testDatabase';
 import { DEMO_ACCOUNTS, seedDemo, type SeedStep } from '../../src/server/db/seed';
-import { openPostgres, wrapPglite, type Database } from '../../src/server/db/open';
+import type { Database } from '../../src/server/db/open';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
 const FORMS = 300;
@@ -96,20 +92,11 @@ describe('a failure after any step of the seed', () => {
   });
 });
 
-/** A database of its own for a child process: a PGlite folder, or a new PostgreSQL database. */
+/** A migrated database of its own for a child process: a PGlite folder, or a PostgreSQL database (its URL). */
 async function childTarget(): Promise<{ target: string; open: () => Promise<Database> }> {
-  const postgres = inject('postgresTemplate');
-  if (!postgres) {
-    const folder = mkdtempSync(path.join(tmpdir(), 'paybench-seed-kill-'));
-    return { target: folder, open: async () => wrapPglite(await PGlite.create(folder)) };
-  }
-  const name = `${postgres.template.replace('tpl', 't')}_kill_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = withDatabase(postgres.adminUrl, name);
-  return { target: url, open: async () => openPostgres(url, 2) };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-seed-kill-'));
+  const made = await migratedTarget(dataDir);
+  return { target: made.url ?? path.join(dataDir, 'pglite'), open: made.open };
 }
 
 /** Runs the child seed and kills it (SIGKILL) as soon as it prints `killAt`; resolves with what it printed. */

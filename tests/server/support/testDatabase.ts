@@ -4,6 +4,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { wrapPglite, openPostgres, type Database } from '../../../src/server/db/open';
@@ -48,4 +49,30 @@ export async function openEngineDatabase(engine: Engine): Promise<Database> {
       await dropper.query(`drop database if exists ${name} with (force)`).finally(() => dropper.end());
     },
   };
+}
+
+/**
+ * A migrated, empty database for a child process (the spawn tests: a server's first start, create-admin, a killed
+ * seed): a PGlite data folder `<dataDir>/pglite` made from the run's template, or a PostgreSQL database cloned from
+ * it. The child then spends its time on what is tested, not on migrating (3–4 s on PGlite). `env` points a server or
+ * script at it; `open` opens it in the test.
+ */
+export async function migratedTarget(dataDir: string): Promise<{ env: Record<string, string>; url: string | null; open: () => Promise<Database> }> {
+  const postgres = inject('postgresTemplate');
+  if (!postgres) {
+    const folder = path.join(dataDir, 'pglite');
+    const made = await PGlite.create(folder, { loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    await made.close();
+    return { env: { DATA_DIR: dataDir }, url: null, open: async () => wrapPglite(await PGlite.create(folder)) };
+  }
+  const name = `${postgres.template.replace('tpl', 't')}_child_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${postgres.template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(postgres.adminUrl, name);
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: url }, url, open: async () => openPostgres(url, 2) };
 }
