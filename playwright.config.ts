@@ -64,7 +64,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     locale: 'es-ES',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every action: on every test it cost the 2-core machine a good
+    // part of the suite's CPU. It is taken on a failed test's retry (CI retries once), so a failure still has one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumBinary(),
       args: [

@@ -34,14 +34,30 @@ export async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'visible', timeout: 5_000 })
     .catch(() => undefined);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const timing = animation.effect?.getComputedTiming();
-      return animation.playState !== 'running' || timing?.iterations === Infinity;
-    }),
-  );
-  // One more frame for layout that follows a resize (charts redraw on the window's resize event).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Looked at again two frames later, until nothing is moving then either: what the last change started a frame
+  // after the first look (a toast created after the error it reports) would otherwise fade in under axe. The two
+  // frames also let layout follow a resize (charts redraw on the window's resize event).
+  for (let look = 0; look < 5; look++) {
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => {
+        const timing = animation.effect?.getComputedTiming();
+        return animation.playState !== 'running' || timing?.iterations === Infinity;
+      }),
+    );
+    const stillMoving = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(
+                document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity),
+              ),
+            ),
+          ),
+        ),
+    );
+    if (!stillMoving) return;
+  }
 }
 
 /** axe on the page as shown now; returns one readable line per violation (empty when there is none). */

@@ -96,6 +96,9 @@ test('signed out: sign-in, password reset, registration and the demo comparison'
   await page.getByTestId('login-submit').click();
   // A wrong password is reported once, on the password field.
   await expect(page.getByTestId('login-password-error')).toBeVisible();
+  // The toast that announces it comes a moment after the field's message: scanned once it is there (settle then waits
+  // for its fade-in), not while it fades in under axe.
+  await expect(page.getByTestId('toast')).toBeVisible();
   await expectAccessible(page, '/login with a wrong password');
 
   await visit(page, '/reset-password', 'forgot-form');
