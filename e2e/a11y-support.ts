@@ -26,50 +26,75 @@ export async function switchLanguage(page: Page, language: TestLanguage): Promis
  * so a half-faded dialog would give false contrast failures.
  */
 export async function settle(page: Page): Promise<void> {
-  // A page re-rendering after a language switch can be without its heading for a moment; wait for it briefly (a
-  // page that truly has no h1 is still reported by axe's page-has-heading-one). First, so that whatever starts
-  // moving meanwhile (a toast fading in) has finished before axe measures colours.
-  await page
-    .locator('h1')
-    .first()
-    .waitFor({ state: 'visible', timeout: 5_000 })
-    .catch(() => undefined);
   // Looked at again two frames later, until nothing is moving then either: what the last change started a frame
   // after the first look (a toast created after the error it reports) would otherwise fade in under axe. The two
   // frames also let layout follow a resize (charts redraw on the window's resize event).
   for (let look = 0; look < 5; look++) {
+    // A page re-rendering after a language switch can be without its heading for a moment (its old heading may even
+    // still be there at the first look); wait for one briefly each time (a page that truly has none is still
+    // reported by axe's page-has-heading-one). First, so that whatever starts moving meanwhile has finished.
+    const heading = await page
+      .locator('h1')
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
     await page.waitForFunction(() =>
       document.getAnimations().every((animation) => {
         const timing = animation.effect?.getComputedTiming();
         return animation.playState !== 'running' || timing?.iterations === Infinity;
       }),
     );
-    const stillMoving = await page.evaluate(
-      () =>
+    const unsettled = await page.evaluate(
+      (hadHeading) =>
         new Promise<boolean>((resolve) =>
           requestAnimationFrame(() =>
             requestAnimationFrame(() =>
               resolve(
-                document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity),
+                (hadHeading && !document.querySelector('h1')) ||
+                  document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity),
               ),
             ),
           ),
         ),
+      heading,
     );
-    if (!stillMoving) return;
+    if (!unsettled) return;
   }
 }
 
-/** axe on the page as shown now; returns one readable line per violation (empty when there is none). */
-export async function axeViolations(page: Page): Promise<string[]> {
+type WatchedWindow = Window & { __a11yWatched?: boolean; __a11yMoved?: boolean };
+
+/** Settles the page, then runs axe, noting whether any CSS animation or transition started meanwhile. */
+async function scanSettled(page: Page) {
   await settle(page);
-  const results = await new AxeBuilder({ page })
+  await page.evaluate(() => {
+    const watched = window as WatchedWindow;
+    if (!watched.__a11yWatched) {
+      watched.__a11yWatched = true;
+      const moved = () => (watched.__a11yMoved = true);
+      document.addEventListener('animationstart', moved, true);
+      document.addEventListener('transitionstart', moved, true);
+    }
+    watched.__a11yMoved = false;
+  });
+  return new AxeBuilder({ page })
     // In the page itself: the default mode opens a blank page per run to merge frame results, and this app
     // has no frames.
     .setLegacyMode(true)
     // Experimental in axe 4.x, so off by default; issue 11's audit reports it (the ES/EN buttons).
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
+}
+
+/** axe on the page as shown now; returns one readable line per violation (empty when there is none). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  let results = await scanSettled(page);
+  // Something that starts moving while axe reads colours (a toast's lifetime ending mid-scan, so it fades out under
+  // it) makes the reading wrong: then the page is settled and scanned again (three scans at most).
+  for (let scan = 1; scan < 3 && (await page.evaluate(() => (window as WatchedWindow).__a11yMoved === true)); scan++) {
+    results = await scanSettled(page);
+  }
   return results.violations.map((violation) => {
     const nodes = violation.nodes
       .slice(0, 5)
