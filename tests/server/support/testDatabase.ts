@@ -13,7 +13,18 @@ import { withDatabase } from './global-setup';
 
 export type Engine = 'pglite' | 'postgres';
 
-export const projectEngine = (): Engine => (process.env.PAYBENCH_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+const projectEngine = (): Engine => (process.env.PAYBENCH_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/** Creates a PostgreSQL database, empty or as a copy of `template`, through the server at `adminUrl`. */
+async function createDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
 
 export function openTestDatabase(): Promise<Database> {
   return openEngineDatabase(projectEngine());
@@ -31,13 +42,7 @@ export async function openEngineDatabase(engine: Engine): Promise<Database> {
   const adminUrl = template?.adminUrl ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('a PostgreSQL test database needs DATABASE_URL');
   const name = `${template ? template.template.replace('tpl', 't') : `paybench_t_${process.pid}`}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(template ? `create database ${name} template ${template.template}` : `create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await createDatabase(adminUrl, name, template?.template);
   const database = openPostgres(withDatabase(adminUrl, name), 10);
   if (!template) await migrateDatabase(database);
   return {
@@ -66,13 +71,7 @@ export async function migratedTarget(dataDir: string): Promise<{ env: Record<str
     return { env: { DATA_DIR: dataDir }, url: null, open: async () => wrapPglite(await PGlite.create(folder)) };
   }
   const name = `${postgres.template.replace('tpl', 't')}_child_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${postgres.template}`);
-  } finally {
-    await admin.end();
-  }
+  await createDatabase(postgres.adminUrl, name, postgres.template);
   const url = withDatabase(postgres.adminUrl, name);
   return { env: { DATA_DIR: dataDir, DATABASE_URL: url }, url, open: async () => openPostgres(url, 2) };
 }
