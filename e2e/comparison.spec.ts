@@ -47,7 +47,7 @@ test('a corporate user with 1 credit compares (charts and position); at 0 credit
   await expect(page.getByTestId('comparison-release')).toHaveText(/^Cifras de la publicación n\.º \d+, cerrada el \d{1,2} de \S+ de \d{4}$/);
   await expect(page.getByTestId('comparison-next-release')).toContainText('cuentan a partir de la próxima publicación');
   await expect(page.getByTestId('comparison-result-count')).toHaveText(/^unas [\d.]+ personas$/);
-  await expect(page.getByTestId('comparison-noise-note')).toContainText(/los aleja entre un \d+\s% y un \d+\s% de la realidad/);
+  await expect(page.getByTestId('comparison-noise-note')).toContainText(/que típicamente lo aleja un \d+\s% de la realidad/);
   await expect(position).toContainText('185.000 €'.replace(' ', '\u00a0'));
   await expect(page.getByTestId('figure-totalWithoutDeferral-median-ci')).toHaveText(/^[\d.]+\s€ – [\d.]+\s€$/);
   await expect(page.getByTestId('figure-totalWithoutDeferral-n')).toHaveText(/^\d[\d.]*$/);

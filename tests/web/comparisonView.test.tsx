@@ -1,3 +1,4 @@
+import { infusionPercents } from '../../src/domain/peerDistribution';
 // @vitest-environment happy-dom
 // The comparison page's body against the real comparison actor with fake calls: the filter panel built
 // from the questionnaire definition, the live count, the result (positions, figures, switch, CSV), why
@@ -340,12 +341,15 @@ describe('releases, perturbation and small groups', () => {
   it('states how far each person’s secret factor moves their amounts, the count perturbation, and that the same people get the same figures', async () => {
     await toResult('en', { ...OK, count: 35, countLabel: '35' });
     const note = screen.getByTestId('comparison-noise-note');
+    const factor = infusionPercents();
     expect(note.textContent).toBe(
-      'To protect the people behind them, the figures are computed from amounts distorted on purpose: each person’s amounts are multiplied by a secret, permanent factor that moves them between 8% and 32% away from the truth, up or down, and in a group the factors of different people largely cancel out. The number of people moves by up to 2 before it is rounded to a multiple of 5, and amounts are rounded to the nearest hundred. The same people with the same answers always get the same figures.'.replace('’', "'"),
+      `To protect the people behind them, the figures are computed from amounts distorted on purpose: each of a person's amounts is multiplied by a secret factor of their own, which typically moves it ${factor.typical}% away from the truth, up or down (for one person in ten, more than ${factor.wide}%), and in a group the factors of different people largely cancel out. The number of people moves by up to 2 before it is rounded to a multiple of 5, and amounts are rounded to the nearest hundred. The same people with the same answers always get the same figures.`,
     );
     cleanup();
     await toResult('es', { ...OK, count: 1_235, countLabel: '1235' });
-    expect(screen.getByTestId('comparison-noise-note').textContent).toContain(`un factor secreto y permanente que los aleja entre un 8${NBSP}% y un 32${NBSP}% de la realidad`);
+    expect(screen.getByTestId('comparison-noise-note').textContent).toContain(
+      `un factor secreto propio, que típicamente lo aleja un ${factor.typical}${NBSP}% de la realidad, hacia arriba o hacia abajo (a una de cada diez personas, más de un ${factor.wide}${NBSP}%)`,
+    );
     expect(screen.getByTestId('comparison-privacy-note').textContent).toBe(
       `Ninguna cifra procede de menos de 5 personas; la mediana y los cuartiles necesitan ${QUARTILE_MINIMUM}, y P10, P90 y el intervalo de la mediana, ${TAIL_PERCENTILE_MINIMUM}. Nunca mostramos mínimos ni máximos.`,
     );

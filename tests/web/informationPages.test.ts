@@ -31,14 +31,16 @@ describe('information pages', () => {
     expect(threshold).toContain(`Los percentiles 10 y 90 necesitan al menos ${TAIL_PERCENTILE_MINIMUM} personas`);
     expect(threshold).toContain('un cambio cuenta a partir de la siguiente publicación');
     expect(threshold).toContain('El recuento se mueve hasta 2 y se redondea a un múltiplo de 5');
-    expect(threshold).toContain('un factor de distorsión secreto y permanente, solo suyo, que los aleja entre un 8\u00a0% y un 32\u00a0% de la realidad');
+    expect(threshold).toContain('un factor de distorsión secreto, solo suyo y distinto para cada importe: una parte es permanente y otra se sortea de nuevo en cada año de encuesta');
+    expect(threshold).toContain(`Típicamente aleja el importe un ${values.factorTypical} de la realidad`);
+    expect(threshold).toContain('si borra su cuenta y vuelve a registrarse con la misma dirección, tendrá el mismo factor');
     expect(threshold).toContain('una pequeña variación de hasta un 5\u00a0% en cada cuestionario');
     expect(threshold).toContain('usted siempre ve sus propias respuestas sin cambios');
     // What anyone can learn and what no one can (issue 25, item 7).
     expect(threshold).toContain('Lo que cualquiera puede saber: que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
     expect(threshold).toContain('Un grupo sin cambios muestra exactamente las mismas cifras');
-    expect(threshold).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: su retribución con más precisión que su factor secreto');
-    expect(threshold).toContain('(típicamente, un 18\u00a0%)');
+    expect(threshold).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: su retribución con mucha más precisión de la que ya dan las cifras publicadas de su grupo');
+    expect(threshold).toContain(values.attackerError);
     expect(threshold).not.toMatch(/ruido|retribución típica|±/);
     expect(threshold).toContain('se redondean a los 100 más cercanos');
     expect(threshold).toContain('Nunca mostramos un mínimo ni un máximo');
@@ -49,9 +51,9 @@ describe('information pages', () => {
     expect(en.t('info.privacy.threshold.text', values)).toContain('No statistic is computed from fewer than 5 people');
     expect(en.t('info.privacy.threshold.text', values)).toContain('rounded to the nearest 100');
     const enThreshold = en.t('info.privacy.threshold.text', methodologyValues(5, 'en'));
-    expect(enThreshold).toContain('which moves them between 8% and 32% away from the truth');
+    expect(enThreshold).toContain(`${methodologyValues(5, 'en').factorTypical} away from the truth`);
     expect(enThreshold).toContain('What anyone can learn: that some person with a given profile joined a group, left it or changed their answers between two releases');
-    expect(enThreshold).toContain('What no one can learn, however many questions they ask or accounts they open: your pay more precisely than your secret factor');
+    expect(enThreshold).toContain("What no one can learn, however many questions they ask or accounts they open: your pay much more precisely than your group's own published figures already tell");
   });
 
   it('the FAQ explains releases and the perturbation in plain words, with the bounds the server uses', () => {
@@ -60,12 +62,13 @@ describe('information pages', () => {
     expect(en.t('info.faqs.releases.text', enValues)).toContain('A questionnaire you complete or change counts from the next release.');
     const noise = en.t('info.faqs.noise.text', enValues);
     expect(noise).toContain('The same people with the same answers always get the same figures, however you ask.');
-    expect(noise).toContain('between 8% and 32% away from the truth (typically 18%)');
+    expect(noise).toContain(`It typically moves the amount ${enValues.factorTypical} away from the truth, up or down; for one person in ten it moves it more than ${enValues.factorWide}`);
     expect(noise).toContain('up to 5%, which changes when its amounts change');
     expect(noise).toContain('someone with that profile joined, left or changed their answers');
     expect(noise).not.toMatch(/cell key|typical pay|±/);
     const es = createI18n('es');
-    expect(es.t('info.faqs.noise.text', values)).toContain('entre un 8\u00a0% y un 32\u00a0% de la realidad (típicamente, un 18\u00a0%)');
+    expect(es.t('info.faqs.noise.text', values)).toContain(values.factorTypical);
+    expect(es.t('info.faqs.noise.text', values)).toContain(values.factorWide);
     expect(en.t('info.faqs.threshold.text', enValues)).toContain(`the median and the quartiles (and with them your position) need ${QUARTILE_MINIMUM}`);
   });
 
@@ -85,19 +88,21 @@ describe('information pages', () => {
   it('the methodology states the infusion and, plainly, what anyone can learn and what no one can', () => {
     const es = createI18n('es');
     const differencing = es.t('methodology.differencing.text', values);
-    expect(differencing).toContain('entre un 8\u00a0% y un 32\u00a0% de la realidad');
+    expect(differencing).toContain(values.factorTypical);
     expect(differencing).toContain('de hasta un 5\u00a0% arriba o abajo');
     expect(differencing).toContain('se mueve hasta 2 arriba o abajo y se redondea a un múltiplo de 5, nunca por debajo de 5');
     expect(differencing).not.toMatch(/clave de celda|retribución típica|±/);
     const learn = es.t('methodology.learn.text', values);
     expect(learn).toContain('Que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
     expect(learn).toContain('el grupo muestra exactamente las mismas cifras');
-    expect(learn).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: lo que cobra una persona con más precisión que su factor secreto');
-    expect(learn).toContain('(típicamente, un 18\u00a0%)');
+    expect(learn).toContain('Lo que promete la distorsión se mide frente a lo que ya revelan las cifras del propio grupo.');
+    expect(learn).toContain(values.baselineError);
+    expect(learn).toContain(values.attackerError);
     expect(es.t('methodology.percentiles.text', values)).toContain('nunca sobre el real');
     const en = createI18n('en');
     const enValues = methodologyValues(5, 'en');
-    expect(en.t('methodology.learn.text', enValues)).toContain('between 8% and 32% above or below the true one (typically 18%)');
+    expect(en.t('methodology.learn.text', enValues)).toContain("Anyone who takes the published median of a person's group as that person's pay is typically");
+    expect(en.t('methodology.learn.text', enValues)).toContain(`${enValues.attackerError} off`);
     expect(en.t('methodology.position.text', enValues)).toContain('You always see your own answers unchanged');
   });
 

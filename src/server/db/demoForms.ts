@@ -47,6 +47,13 @@ function pick<T>(random: Random, list: readonly T[], weights?: readonly number[]
   return list[list.length - 1];
 }
 
+/** FNV-1a of a text: the seed of a person's own stream of draws. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Median fixed pay of each position level before the sector, country and size factors. */
@@ -115,6 +122,19 @@ const SECTOR_FACTOR: Record<string, number> = {
 const SIZE_FACTOR = [0.82, 0.9, 1, 1.08, 1.16];
 /** Yearly growth of pay around which each person's own growth varies. */
 const MARKET_GROWTH = 0.032;
+
+/**
+ * Issue 36: a person's pay from one answered year to the next, as real pay moves: most people get their own growth plus
+ * a spread of a few points (a frozen year, a good one), about one in nine a step of 8–35 % (a promotion or a new
+ * job), and about one in thirty-five a cut of 5–20 %. Drawn from a stream of its own per person, so the rest of the
+ * panel (profiles, first-year pay, bonus and deferral draws) stays as it was.
+ */
+function yearlyRaise(random: Random, personalGrowth: number): number {
+  const roll = random();
+  if (roll < 0.11) return 0.08 + random() * 0.27;
+  if (roll < 0.11 + 0.028) return -(0.05 + random() * 0.15);
+  return Math.max(-0.02, personalGrowth + normal(random) * 0.03);
+}
 
 export interface DemoForm {
   personIndex: number;
@@ -212,9 +232,12 @@ function generatePerson(random: Random, index: number, years: number[], remainin
   const firstYearIndex = Math.max(0, lastYearIndex - span + 1);
 
   const forms: DemoForm[] = [];
+  const raises = seededRandom(fnv1a(email));
+  let pay = median * personalFactor * Math.pow(1 + personalGrowth, firstYearIndex);
   for (let y = firstYearIndex; y <= lastYearIndex; y++) {
     const yearsOn = y - firstYearIndex;
-    const fixedSalary = Math.round(clamp(median * personalFactor * Math.pow(1 + personalGrowth, y), LIMITS.fixedSalary.min, LIMITS.fixedSalary.max) / 100) * 100;
+    if (yearsOn > 0) pay *= 1 + yearlyRaise(raises, personalGrowth);
+    const fixedSalary = Math.round(clamp(pay, LIMITS.fixedSalary.min, LIMITS.fixedSalary.max) / 100) * 100;
     const targetBonusPercent = Math.round(LEVEL_BONUS[level] * 100 * clamp(bonusPropensity, 0.3, 2.5));
     const bonusPaid = random() < 0.9 ? clamp(targetBonusPercent / 100 * (0.7 + random() * 0.6), 0, 3) : 0;
     const annualBonus = Math.round((fixedSalary * bonusPaid) / 100) * 100;

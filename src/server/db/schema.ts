@@ -499,8 +499,26 @@ export const statisticsReleases = pgTable(
     /** Raised whenever erasure removes rows from this release (cached figures of the release are keyed by it). */
     revision: integer('revision').notNull().default(0),
     current: boolean('current').notNull().default(false),
+    /** The noise infusion's design its money was infused with (INFUSION.design; older ones are re-infused at start). */
+    infusionDesign: integer('infusion_design').notNull().default(1),
   },
   (t) => [uniqueIndex('statistics_releases_sequence_key').on(t.sequence), uniqueIndex('statistics_releases_current_key').on(t.current).where(sql`${t.current}`)],
+);
+
+/**
+ * Issue 36: the noise infusion's design and the fingerprint of its key (PERTURBATION_SECRET) that every kept release
+ * and every person's noise key are made with; one row. A start with another design or another secret re-keys people
+ * and re-infuses every kept release (services/infusionUpgrade.ts).
+ */
+export const infusionState = pgTable(
+  'infusion_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    design: integer('design').notNull(),
+    keyFingerprint: text('key_fingerprint').notNull(),
+    upgradedAt: timestamp('upgraded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('infusion_state_one_row', sql`${t.id}`)],
 );
 
 /** The counted forms of a release, money already in EUR; erasure of a form deletes its rows from every release. */

@@ -91,7 +91,7 @@ export function oidcHandlers(context: AppContext) {
     }
     const email = person.email;
     return database.transaction(async (tx) => {
-      const created = await insertProviderUser(tx, { email, emailVerified: person.emailVerified, roles: mappedRoles(provider, person.roleValues) ?? ['member'] });
+      const created = await insertProviderUser(tx, { email, emailVerified: person.emailVerified, roles: mappedRoles(provider, person.roleValues) ?? ['member'], noiseSecret: config.secrets.perturbationSecret });
       // Registered or linked meanwhile by a concurrent request: this one creates nothing.
       if (!created || !(await linkIdentity(tx, created.id, provider.id, person))) throw new OidcRefusal(AUTH_ERRORS.oidcStateInvalid);
       return created;

@@ -122,7 +122,7 @@ export function usersHandlers(context: AppContext) {
         await tellOwner(existing, 'account-exists', accountExistsMail);
       } else {
         const user = await database.transaction(async (tx) => {
-          const created = await insertUser(tx, { email, passwordHash, roles: ['member'], language });
+          const created = await insertUser(tx, { email, passwordHash, roles: ['member'], language, noiseSecret: config.secrets.perturbationSecret });
           // Registered meanwhile by a concurrent request: that one tells the owner.
           if (!created) return null;
           if (formId && !(await claimForm(tx, created.id, formId))) {
@@ -161,6 +161,7 @@ export function usersHandlers(context: AppContext) {
         passwordHash,
         roles: ['corporate'],
         language,
+        noiseSecret: config.secrets.perturbationSecret,
         // A corporate user adds colleagues: same company (its name from the caller's account), same company
         // plan. An admin starts a new company.
         ...(admin

@@ -7,40 +7,23 @@
 // percentile by percentile, where the true value lies for the infused one the group shows.
 // It reads nothing but the infused percentiles, the public floor and the infusion's public distribution: a
 // post-processing, which adds no information about anyone.
-import { INFUSION, INFUSION_BOUND } from '../../domain/constants';
+import { INFUSION, INFUSION_BOUND, INFUSION_FACTOR_LOG_VARIANCE } from '../../domain/constants';
+import { normalCdf, normalQuantile, solveIncreasing } from '../../domain/normal';
 
-/** Standard normal distribution function (Abramowitz & Stegun 7.1.26: error under 1.5e-7). */
-export function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-
-/** x with f(x) = target for an increasing f, by bisection on [low, high]. */
-function solveIncreasing(f: (x: number) => number, target: number, low: number, high: number): number {
-  for (let i = 0; i < 26; i++) {
-    const mid = (low + high) / 2;
-    if (f(mid) < target) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
+export { normalCdf };
 
 /**
- * The infusion's log multiplier log F + log J as 48 equally likely points: ±m for 8 midpoints m of
- * [factorMin, factorMax], each plus 3 midpoints of the jitter's [−jitter, jitter] (a finer grid moves no published
- * figure by more than 0.1 %: the fitted log-normal is far smoother than the grid).
+ * The infusion's log multiplier log F + log J as 48 equally likely points: 16 quantile midpoints of the factor's
+ * normal log (rescaled to its exact variance) each plus 3 midpoints of the jitter's [−jitter, jitter] (a finer grid
+ * moves no published figure by more than 0.1 %: the fitted log-normal is far smoother than the grid).
  */
 const KERNEL: number[] = (() => {
-  const { factorMin: a, factorMax: b, jitter: c } = INFUSION;
+  const z = Array.from({ length: 16 }, (_, i) => normalQuantile((i + 0.5) / 16));
+  const scale = Math.sqrt(INFUSION_FACTOR_LOG_VARIANCE / (z.reduce((s, v) => s + v * v, 0) / z.length));
+  const c = INFUSION.jitter;
   const points: number[] = [];
-  for (let i = 0; i < 8; i++) {
-    const m = a + ((b - a) * (i + 0.5)) / 8;
-    for (let j = 0; j < 3; j++) {
-      const jitter = c * (((j + 0.5) / 3) * 2 - 1);
-      points.push(m + jitter, -m + jitter);
-    }
+  for (const v of z) {
+    for (let j = 0; j < 3; j++) points.push(scale * v + c * (((j + 0.5) / 3) * 2 - 1));
   }
   return points;
 })();
@@ -130,7 +113,7 @@ export function fitFloorModel(q: number[], levels: readonly number[], logFloor: 
     mu,
     sigma,
     floorShare: fitted.cut,
-    truePercentiles: levels.map((p) => mu + sigma * solveIncreasing(normalCdf, fitted.cut + p * (1 - fitted.cut), -10, 10)),
-    infusedPercentiles: levels.map((p, k) => solveIncreasing(fitted.infusedCdf, p, q[k] - 2 * INFUSION_BOUND, q[k] + 2 * INFUSION_BOUND)),
+    truePercentiles: levels.map((p) => mu + sigma * solveIncreasing(normalCdf, fitted.cut + p * (1 - fitted.cut), -10, 10, 26)),
+    infusedPercentiles: levels.map((p, k) => solveIncreasing(fitted.infusedCdf, p, q[k] - 2 * INFUSION_BOUND, q[k] + 2 * INFUSION_BOUND, 26)),
   };
 }

@@ -36,7 +36,10 @@ export async function touchIdentity(db: Queryable, person: Pick<ProviderPerson, 
 }
 
 /** A new account for a provider's person: no password (it signs in at the provider), roles as the provider maps them. */
-export function insertProviderUser(db: Queryable, options: { email: string; emailVerified: boolean; roles: Role[] }): Promise<UserRow | null> {
+export function insertProviderUser(
+  db: Queryable,
+  options: { email: string; emailVerified: boolean; roles: Role[]; noiseSecret: string },
+): Promise<UserRow | null> {
   return insertUser(db, { ...options, passwordHash: null, companyId: options.roles.includes('corporate') ? 'self' : null });
 }
 

@@ -1,25 +1,26 @@
-// Noise infusion (docs/statistics-and-privacy.md), as the US Census Bureau publishes establishment payroll in
-// arbitrary tables every quarter (QWI, County Business Patterns; Evans, Zayatz & Slanta 1998): every money value
-// a release holds is the person's true value multiplied by a permanent, secret distortion factor of that person,
-// and by a small jitter of the form. Every statistic of every surface is computed from these infused values, so
-// every table, every year and every difference of tables only ever reveals an infused value; aggregates of many
-// people are nearly undistorted because their independent factors average out.
+// Noise infusion (docs/statistics-and-privacy.md, issue 36), as the US Census Bureau publishes establishment payroll
+// in arbitrary tables every quarter (QWI, County Business Patterns; Evans, Zayatz & Slanta 1998): every money value a
+// release holds is the person's true value multiplied by a secret distortion factor of that person, and by a small
+// jitter of the form. Every statistic of every surface is computed from these infused values, so every table, every
+// year and every difference of tables only ever reveals an infused value; aggregates of many people are nearly
+// undistorted because their independent factors average out.
 //
-// The person's factor (one per money measure) comes from the person's noise key (users.noise_key) and the
-// secret: the same in all of that person's forms, years and releases, so averaging a person's groups, years,
-// releases or surfaces converges on the infused value, never on the true one.
-//   log F = s × m      s = ±1 per person (one sign for all three measures, so a total is distorted as much as its
-//                      parts instead of averaging its parts' factors away), m uniform in [FACTOR_MIN, FACTOR_MAX]
-//                      per measure: symmetric in log space (medians of skewed pay stay unbiased), bounded, and
-//                      with no spike at 1 (nobody's value is published within e^FACTOR_MIN of the truth; its known limit:
-//                      docs/statistics-and-privacy.md, "Why this distribution").
+// The person's factor of a measure (fixed, bonus, deferred) in a survey year comes from the person's noise key
+// (users.noise_key, derived from the secret and the e-mail address at registration: personNoiseKey) and the secret:
+//   log F = INFUSION.permanent × Z + INFUSION.yearly × Z′
+// Z is the person's standard normal draw of the measure, the same in every year, form and release, so averaging a
+// person's groups, releases or surfaces converges on the infused value, never on the true one; Z′ is redrawn per
+// survey year, so a person's pay of one year, known to an attacker, tells only part of the factor of another year.
+// The draws of the three measures are independent (one known measure says nothing of another's factor). Normal in log
+// space: symmetric (medians of skewed pay stay unbiased), unimodal and unbounded (no gap at 1 and no edge that an
+// attacker who knows the distribution, or the survey's floor, could use).
 // The form's jitter is drawn from the form and its money values: it changes whenever the money changes, so an
 // edit or a raise is not read as an exact ratio of two infused values.
 //   log J uniform in [−JITTER, JITTER] per measure.
 // Totals are the sums of the infused components (so with deferral ≥ without, person by person).
 //
-// The draws are computed in SQL at the cut (sha256 is built into PostgreSQL and PGlite): no query-time cost.
-// infusionFactors below computes the same draws in TypeScript, for tests and the admin's documentation.
+// The draws are computed in SQL at the cut (sha256, ln, cos and sin are built into PostgreSQL and PGlite): no
+// query-time cost. infusionFactors below computes the same draws in TypeScript, for tests.
 import { createHash, createHmac } from 'node:crypto';
 import { INFUSION } from '../../domain/constants';
 import type { SqlParams } from './peerGroup';
@@ -29,62 +30,110 @@ export function infusionKey(secret: string): string {
   return createHmac('sha256', secret).update('paybench noise infusion v1').digest('hex');
 }
 
-const MEASURE_SLOTS = { fx: 0, bn: 1, df: 2 } as const;
-export type InfusedColumn = keyof typeof MEASURE_SLOTS;
-
-/** 48 bits of a digest as a uniform number in [0, 1): slot 0 is bytes 0–5, slot 1 bytes 6–11, … */
-function uniformOf(digest: Buffer, slot: number): number {
-  return digest.readUIntBE(slot * 6, 6) / 2 ** 48;
+/** The key of the noise keys (personNoiseKey), another derivation of the secret. */
+function noiseKeyKey(secret: string): string {
+  return createHmac('sha256', secret).update('paybench person noise key v1').digest('hex');
 }
 
-function uniformSql(hash: string, slot: number): string {
-  return `(('x' || encode(substring(${hash} from ${1 + slot * 6} for 6), 'hex'))::bit(48)::bigint::float8 / 281474976710656.0::float8)`;
-}
-
-/** The text hashed for a person's factors. */
-const personText = (key: string, noiseKey: string | number) => `${key}|person|${noiseKey}`;
-/** The text hashed for a form's jitter: the form and its money as entered (currency, whole units). */
-const formText = (key: string, formId: string, currency: string, fixed: number, bonus: number, deferred: number) =>
-  `${key}|form|${formId}|${currency}|${fixed}|${bonus}|${deferred}`;
-
-/** log F + log J of one measure from the person's and the form's digests. */
-function logFactor(person: Buffer, form: Buffer, column: InfusedColumn): number {
-  const sign = uniformOf(person, 0) < 0.5 ? -1 : 1;
-  const magnitude = INFUSION.factorMin + (INFUSION.factorMax - INFUSION.factorMin) * uniformOf(person, 1 + MEASURE_SLOTS[column]);
-  const jitter = INFUSION.jitter * (2 * uniformOf(form, MEASURE_SLOTS[column]) - 1);
-  return sign * magnitude + jitter;
+/** A short fingerprint of the infusion's key: a change of PERTURBATION_SECRET is a change of design (infusionUpgrade.ts). */
+export function infusionKeyFingerprint(secret: string): string {
+  return createHash('sha256').update(infusionKey(secret)).digest('hex').slice(0, 16);
 }
 
 /**
- * The multipliers of one form's money (TypeScript twin of infusedMoneySql, for tests): the person's factor times
- * the form's jitter, per measure.
+ * The person's noise key: 48 bits of a keyed digest of the normalised e-mail address, computed once, when the account
+ * is created, and kept when the address changes later. Deleting the account and registering again with the same
+ * address gives the same key, so the same factors: a second registration is never a second, independent look.
+ */
+export function personNoiseKey(secret: string, normalisedEmail: string): number {
+  return createHash('sha256').update(`${noiseKeyKey(secret)}|${normalisedEmail}`).digest().readUIntBE(0, 6);
+}
+
+/** SQL of personNoiseKey for an e-mail expression (the upgrade and the demo seed key people in bulk). */
+export function personNoiseKeySql(params: SqlParams, secret: string, email: string): string {
+  const key = params.add(noiseKeyKey(secret));
+  return `(('x' || encode(substring(sha256(convert_to(${key} || '|' || ${email}, 'UTF8')) from 1 for 6), 'hex'))::bit(48)::bigint)`;
+}
+
+const MEASURE_SLOTS = { fx: 0, bn: 1, df: 2 } as const;
+export type InfusedColumn = keyof typeof MEASURE_SLOTS;
+
+/** 48 bits of a digest as a uniform number in (0, 1): slot 0 is bytes 0–5, slot 1 bytes 6–11, … (never 0: it feeds a log). */
+function uniformOf(digest: Buffer, slot: number): number {
+  return (digest.readUIntBE(slot * 6, 6) + 0.5) / 2 ** 48;
+}
+
+function uniformSql(hash: string, slot: number): string {
+  return `((('x' || encode(substring(${hash} from ${1 + slot * 6} for 6), 'hex'))::bit(48)::bigint::float8 + 0.5::float8) / 281474976710656.0::float8)`;
+}
+
+/**
+ * A standard normal draw per measure from one digest (Box–Muller): slots 0 and 1 give the fixed salary's (cosine) and
+ * the bonus's (sine), slots 2 and 3 the deferred pay's (cosine). The two of one pair are independent.
+ */
+function normalOf(digest: Buffer, column: InfusedColumn): number {
+  const pair = column === 'df' ? 2 : 0;
+  const radius = Math.sqrt(-2 * Math.log(uniformOf(digest, pair)));
+  const angle = 2 * Math.PI * uniformOf(digest, pair + 1);
+  return radius * (column === 'bn' ? Math.sin(angle) : Math.cos(angle));
+}
+
+function normalSql(hash: string, column: InfusedColumn): string {
+  const pair = column === 'df' ? 2 : 0;
+  return `(sqrt(-2::float8 * ln(${uniformSql(hash, pair)})) * ${column === 'bn' ? 'sin' : 'cos'}(2::float8 * pi() * ${uniformSql(hash, pair + 1)}))`;
+}
+
+/** The texts hashed: the person's permanent draws, the person's draws of one survey year, the form's jitter. */
+const personText = (key: string, noiseKey: string | number) => `${key}|person|${noiseKey}`;
+const yearText = (key: string, noiseKey: string | number, year: number) => `${key}|person-year|${noiseKey}|${year}`;
+/** The form and its money as entered (currency, whole units). */
+const formText = (key: string, formId: string, currency: string, fixed: number, bonus: number, deferred: number) =>
+  `${key}|form|${formId}|${currency}|${fixed}|${bonus}|${deferred}`;
+
+/** log F + log J of one measure from the person's, the person-year's and the form's digests. */
+function logFactor(person: Buffer, year: Buffer, form: Buffer, column: InfusedColumn): number {
+  const jitter = INFUSION.jitter * (2 * uniformOf(form, MEASURE_SLOTS[column]) - 1);
+  return INFUSION.permanent * normalOf(person, column) + INFUSION.yearly * normalOf(year, column) + jitter;
+}
+
+/**
+ * The multipliers of one form's money (TypeScript twin of infusedMoneySql, for tests): the person's factor of the
+ * form's survey year times the form's jitter, per measure.
  */
 export function infusionFactors(
   secret: string,
   person: { noiseKey: string | number },
-  form: { id: string; currency: string; fixedSalary: number; annualBonus: number | null; deferredCompensation: number | null },
+  form: {
+    id: string;
+    surveyYear: number;
+    currency: string;
+    fixedSalary: number;
+    annualBonus: number | null;
+    deferredCompensation: number | null;
+  },
 ): Record<InfusedColumn, number> {
   const key = infusionKey(secret);
-  const p = createHash('sha256').update(personText(key, person.noiseKey)).digest();
-  const f = createHash('sha256')
-    .update(formText(key, form.id, form.currency, form.fixedSalary, form.annualBonus ?? 0, form.deferredCompensation ?? 0))
-    .digest();
-  return { fx: Math.exp(logFactor(p, f, 'fx')), bn: Math.exp(logFactor(p, f, 'bn')), df: Math.exp(logFactor(p, f, 'df')) };
+  const sha = (text: string) => createHash('sha256').update(text).digest();
+  const p = sha(personText(key, person.noiseKey));
+  const y = sha(yearText(key, person.noiseKey, form.surveyYear));
+  const f = sha(formText(key, form.id, form.currency, form.fixedSalary, form.annualBonus ?? 0, form.deferredCompensation ?? 0));
+  return { fx: Math.exp(logFactor(p, y, f, 'fx')), bn: Math.exp(logFactor(p, y, f, 'bn')), df: Math.exp(logFactor(p, y, f, 'df')) };
 }
 
 /**
  * SQL of the infused fx, bn and df of a counted form row (`c`, from peerGroup.countedFormsSql, which carries the
- * person's noise key and the form's money as entered). The two digests are computed once per row in a lateral
- * subquery; the caller selects `${alias}.fx` etc.
+ * person's noise key, the survey year and the form's money as entered). The three digests are computed once per row
+ * in a lateral subquery; the caller selects `${alias}.fx` etc.
  */
 export function infusedMoneySql(params: SqlParams, secret: string, row = 'c'): { lateral: string; fx: string; bn: string; df: string } {
   const key = params.add(infusionKey(secret));
   const lateral = `cross join lateral (
       select sha256(convert_to(${key} || '|person|' || ${row}.noise_key::text, 'UTF8')) as ph,
+             sha256(convert_to(${key} || '|person-year|' || ${row}.noise_key::text || '|' || ${row}.survey_year::text, 'UTF8')) as yh,
              sha256(convert_to(${key} || '|form|' || ${row}.form_id || '|' || ${row}.currency || '|' || ${row}.raw_fx::text || '|'
                                 || ${row}.raw_bn::text || '|' || ${row}.raw_df::text, 'UTF8')) as fh) h`;
   const logFactorSql = (column: InfusedColumn) =>
-    `(case when ${uniformSql('h.ph', 0)} < 0.5 then -1 else 1 end * (${INFUSION.factorMin}::float8 + ${INFUSION.factorMax - INFUSION.factorMin}::float8 * ${uniformSql('h.ph', 1 + MEASURE_SLOTS[column])})
+    `(${INFUSION.permanent}::float8 * ${normalSql('h.ph', column)} + ${INFUSION.yearly}::float8 * ${normalSql('h.yh', column)}
       + ${INFUSION.jitter}::float8 * (2 * ${uniformSql('h.fh', MEASURE_SLOTS[column])} - 1))`;
   return {
     lateral,

@@ -22,9 +22,10 @@ import { compareGroup, compareGroups, type RawComparison } from './statistics';
 import { notifyStatisticsChanged, readCountingSettings, statisticsChangedHere } from './statisticsSettings';
 import { readDataVersion } from './dataVersion';
 import { infusedMoneySql } from './infusion';
+import { INFUSION } from '../../domain/constants';
 
 /** Two instances never cut at the same time. */
-const RELEASE_LOCK = 727_002;
+export const RELEASE_LOCK = 727_002;
 
 /** Memory for the sort and the hash join of a cut (PostgreSQL; the embedded PGlite gets half). */
 const CUT_MEMORY = '256MB';
@@ -33,7 +34,7 @@ const CUT_MEMORY = '256MB';
 const INDEX_BUILD_MEMORY = '256MB';
 
 /** The partition of release_forms that holds a release's rows (migration 0003). */
-function partitionName(sequence: number): string {
+export function partitionName(sequence: number): string {
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new Error('invalid release sequence');
   return `release_forms_r${sequence}`;
 }
@@ -185,9 +186,9 @@ export async function cutRelease(
       const sequence = (previous?.sequence ?? 0) + 1;
       const dataVersion = await readDataVersion(tx);
       await tx.execute(
-        `insert into statistics_releases (id, sequence, trigger, size, changed_forms, data_version, years, settings)
-         values ($1, $2, $3, 0, 0, $4, '{}', $5)`,
-        [id, sequence, options.trigger, String(dataVersion), JSON.stringify(settings)],
+        `insert into statistics_releases (id, sequence, trigger, size, changed_forms, data_version, years, settings, infusion_design)
+         values ($1, $2, $3, 0, 0, $4, '{}', $5, $6)`,
+        [id, sequence, options.trigger, String(dataVersion), JSON.stringify(settings), INFUSION.design],
       );
       // The release's rows go to a table of their own (its partition of release_forms, attached below): filled
       // without indexes, each index then built in one sorted pass, which is several times faster than keeping
@@ -367,7 +368,7 @@ export function precomputedFamilies(
  * Computes and stores the figures of the precomputed groups and families (two at a time). Returns how many groups
  * were stored.
  */
-async function precomputeRelease(database: Database, release: Release, threshold: number): Promise<number> {
+export async function precomputeRelease(database: Database, release: Release, threshold: number): Promise<number> {
   const years = Object.keys(release.years).map(Number);
   const sizes = new Map<string, number>();
   if (years.length > 0) {

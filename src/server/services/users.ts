@@ -5,6 +5,7 @@ import type { components } from '../../api/schema';
 import type { Role } from '../auth/accessToken';
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
+import { personNoiseKey } from './infusion';
 import { bumpDataVersion } from './dataVersion';
 import { forgetPersonInReleases } from './releases';
 import { lookupBy } from '../../domain/lookupBy';
@@ -81,14 +82,19 @@ export interface NewUser {
   /** Corporate users of one customer share it; null for members and admins. `self` = the new user's id. */
   companyId?: string | 'self' | null;
   premiumType?: Schemas['PremiumType'];
+  /**
+   * PERTURBATION_SECRET: with the normalised address it gives the person's noise key (infusion.ts personNoiseKey),
+   * fixed now and kept if the address changes, so registering again with the same address gives the same factors.
+   */
+  noiseSecret: string;
 }
 
 /** Inserts the account; null when the address is already registered. */
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow | null> {
   const id = newId();
   const rows = await db.execute<UserRow>(
-    `insert into users (id, email, password_hash, roles, language, corporate_info, company_id, premium_type, email_verified)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `insert into users (id, email, password_hash, roles, language, corporate_info, company_id, premium_type, email_verified, noise_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (email) do nothing
      returning ${USER_COLUMNS}`,
     [
@@ -101,6 +107,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow 
       user.companyId === 'self' ? id : (user.companyId ?? null),
       user.premiumType ?? 'free',
       user.emailVerified ?? false,
+      personNoiseKey(user.noiseSecret, normaliseEmail(user.email)),
     ],
   );
   return rows[0] ?? null;

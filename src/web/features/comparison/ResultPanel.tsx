@@ -345,8 +345,8 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
             {result.count !== null && (
               <Text fontSize="xs" color="fg.muted" data-testid="comparison-noise-note">
                 {t('comparison.result.privacy_noise', {
-                  factorLow: formatPercent(INFUSION_PERCENTS.low, NUMBER_LOCALE[language]),
-                  factorHigh: formatPercent(INFUSION_PERCENTS.high, NUMBER_LOCALE[language]),
+                  factorTypical: formatPercent(INFUSION_PERCENTS.typical, NUMBER_LOCALE[language]),
+                  factorWide: formatPercent(INFUSION_PERCENTS.wide, NUMBER_LOCALE[language]),
                   countNoise: COUNT_NOISE,
                   rounding: COUNT_ROUNDING_BASE,
                 })}

@@ -14,6 +14,8 @@ import {
 } from '../../../domain/constants';
 import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
 import { formatPercent, infusionPercents } from '../../../domain/peerDistribution';
+import { promiseValues } from '../../../domain/privacyFigures';
+import { numberFormat } from '../../../domain/intlFormat';
 import { useAppConfig } from '../../app/appConfig';
 import type { PageProps } from '../../app/lazyPage';
 
@@ -67,8 +69,9 @@ function RichText({ text }: { text: string }) {
 /**
  * The numbers the methodology texts state, from the same constants the server publishes with: the thresholds
  * (K, quartiles, tails), the rounding, the count perturbation (noise and rounding) and the noise infusion of money
- * (a person's secret factor moves their values between factorLow and factorHigh from the truth, typically
- * factorTypical; a form's jitter adds up to jitter), as whole percents in the reader's language.
+ * (a person's secret factor moves their values typically factorTypical from the truth, more than factorWide for one
+ * person in ten, within 5 % for factorClose of people; a form's jitter adds up to jitter), as whole percents in the
+ * reader's language, and the privacy promise's measured figures (domain/privacyFigures.ts).
  */
 export function methodologyValues(threshold: number, language: Language) {
   const infusion = infusionPercents();
@@ -80,9 +83,10 @@ export function methodologyValues(threshold: number, language: Language) {
     rounding: 100,
     countNoise: COUNT_NOISE,
     countRounding: COUNT_ROUNDING_BASE,
-    factorLow: percent(infusion.low),
-    factorHigh: percent(infusion.high),
     factorTypical: percent(infusion.typical),
+    factorWide: percent(infusion.wide),
+    factorClose: percent(infusion.close),
+    ...promiseValues(percent, (value) => numberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value)),
     jitter: percent(infusion.jitter),
   };
 }
