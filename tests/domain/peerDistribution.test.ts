@@ -13,7 +13,7 @@ import {
   statisticDetail,
   type Statistic,
 } from '../../src/domain/peerDistribution';
-import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION } from '../../src/domain/constants';
+import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION, INFUSION_FACTOR_LOG_VARIANCE } from '../../src/domain/constants';
 
 const full: Statistic = { n: 40, mean: 131_000, p10: 95_000, p25: 110_000, p50: 125_000, p75: 150_000, p90: 180_000, medianCi: { low: 118_000, high: 133_000 } };
 // A group between QUARTILE_MINIMUM and TAIL_PERCENTILE_MINIMUM: the box, no whiskers (its interval kept here to
@@ -120,25 +120,52 @@ describe('perturbation bounds of a published count', () => {
 });
 
 describe('the noise infusion as the pages state it', () => {
-  it('states how far a person’s secret factor moves their money, from INFUSION, in whole percents', () => {
-    const { low, high, typical, jitter } = infusionPercents();
-    expect(low).toBe(Math.round((Math.exp(INFUSION.factorMin) - 1) * 100));
-    expect(high).toBe(Math.round((Math.exp(INFUSION.factorMax) - 1) * 100));
-    expect(jitter).toBe(Math.round((Math.exp(INFUSION.jitter) - 1) * 100));
-    expect({ low, high, typical, jitter }).toEqual({ low: 8, high: 32, typical: 18, jitter: 5 });
+  // The distribution of the distance |F − 1| of a person's factor from 1, log F ~ N(0, τ²) with
+  // τ² = INFUSION_FACTOR_LOG_VARIANCE, by a fine quadrature of the normal density (Simpson's rule), independent of
+  // the closed forms infusionPercents uses.
+  const tau = Math.sqrt(INFUSION_FACTOR_LOG_VARIANCE);
+  const density = (t: number) => Math.exp(-(t * t) / (2 * tau * tau)) / (tau * Math.sqrt(2 * Math.PI));
+  const integral = (a: number, b: number, steps = 4000) => {
+    const h = (b - a) / steps;
+    let sum = density(a) + density(b);
+    for (let i = 1; i < steps; i++) sum += (i % 2 === 1 ? 4 : 2) * density(a + i * h);
+    return (sum * h) / 3;
+  };
+  /** P(|F − 1| ≤ x) = P(log(1 − x) ≤ log F ≤ log(1 + x)); below −12 τ the density is nothing. */
+  const distanceCdf = (x: number) => integral(x >= 1 ? -12 * tau : Math.max(-12 * tau, Math.log(1 - x)), Math.log(1 + x));
+  const distanceQuantile = (p: number) => {
+    let low = 0;
+    let high = 10;
+    for (let i = 0; i < 60; i++) {
+      const mid = (low + high) / 2;
+      if (distanceCdf(mid) < p) low = mid;
+      else high = mid;
+    }
+    return (low + high) / 2;
+  };
+
+  it('the quadrature is a distribution: the whole line has probability 1', () => {
+    expect(integral(-12 * tau, 12 * tau)).toBeCloseTo(1, 9);
+    expect(distanceCdf(100)).toBeCloseTo(1, 9);
   });
 
-  it('the typical distance is the median over people of |F − 1| (log F = ±m, m uniform between the bounds)', () => {
-    const distances: number[] = [];
-    const steps = 20_000;
-    for (let i = 0; i < steps; i++) {
-      const m = INFUSION.factorMin + ((i + 0.5) / steps) * (INFUSION.factorMax - INFUSION.factorMin);
-      distances.push(Math.exp(m) - 1, 1 - Math.exp(-m));
-    }
-    distances.sort((a, b) => a - b);
-    const median = (distances[steps - 1] + distances[steps]) / 2;
-    expect(infusionPercents().typical).toBe(Math.round(median * 100));
-    // Nobody's factor is within the lower bound of the truth, whichever the direction.
-    expect(Math.min(...distances) * 100).toBeGreaterThan(infusionPercents().low - 0.5);
+  it('typical is the median over people of |F − 1|, wide the distance one person in ten exceeds, in whole percents', () => {
+    const { typical, wide } = infusionPercents();
+    expect(Math.abs(typical - 100 * distanceQuantile(0.5))).toBeLessThanOrEqual(0.5 + 1e-6);
+    expect(Math.abs(wide - 100 * distanceQuantile(0.9))).toBeLessThanOrEqual(0.5 + 1e-6);
+    // Spelled out: half of the people are within typical % of their true pay, nine in ten within wide %.
+    expect(distanceCdf(typical / 100 - 0.005)).toBeLessThan(0.5);
+    expect(distanceCdf(typical / 100 + 0.005)).toBeGreaterThan(0.5);
+    expect(distanceCdf(wide / 100 - 0.005)).toBeLessThan(0.9);
+    expect(distanceCdf(wide / 100 + 0.005)).toBeGreaterThan(0.9);
+    expect(wide).toBeGreaterThan(typical);
+  });
+
+  it('close is the share of people whose factor is within 5 % of 1, and jitter the most a form’s jitter adds', () => {
+    const { close, jitter } = infusionPercents();
+    expect(Math.abs(close - 100 * distanceCdf(0.05))).toBeLessThanOrEqual(0.5 + 1e-6);
+    // No gap at 1: a normal log factor leaves some people close to their true pay (the old design left none).
+    expect(close).toBeGreaterThan(0);
+    expect(jitter).toBe(Math.round((Math.exp(INFUSION.jitter) - 1) * 100));
   });
 });

@@ -74,11 +74,13 @@ const SHAPES: Shape[] = [
   },
 ];
 
-/** One draw of the infusion's multiplier of one measure (log F = ±m, log J), as services/infusion.ts draws them. */
+/**
+ * One draw of the infusion's multiplier of one measure in one year, as services/infusion.ts draws them: log F =
+ * permanent × Z + yearly × Z′ (standard normals), log J uniform in ±jitter.
+ */
 function infusionDraw(g: ReturnType<typeof generator>): number {
-  const sign = g.random() < 0.5 ? -1 : 1;
-  const magnitude = INFUSION.factorMin + (INFUSION.factorMax - INFUSION.factorMin) * g.random();
-  return Math.exp(sign * magnitude + INFUSION.jitter * (2 * g.random() - 1));
+  const logFactor = INFUSION.permanent * g.normal() + INFUSION.yearly * g.normal();
+  return Math.exp(logFactor + INFUSION.jitter * (2 * g.random() - 1));
 }
 
 interface IntervalGroup {

@@ -13,6 +13,7 @@
 // Attackers here are given more than the product ever publishes (exact group sizes, the target's full
 // profile): if they fail with that, they fail without it.
 import { expect } from 'vitest';
+import { normalCdf } from '../../src/domain/normal';
 import { COMPANY_SIZES, COMPANY_TYPES, COUNTRY_CITIES, FUNCTIONAL_AREAS, experienceBand, type CountryCode } from '../../src/domain/questionnaire';
 import { SqlParams, conditionSql, type GroupField } from '../../src/server/services/peerGroup';
 import { seededRandom } from '../../src/server/db/demoForms';
@@ -247,15 +248,35 @@ export function assertProtected(report: AttackReport, bar: { median: number; wit
   const line =
     `[privacy] ${report.attack}: ${s.trials} trials; attacker's error median ${pct(s.median)}, p10 ${pct(s.p10)}, p90 ${pct(s.p90)}; ` +
     `within 5 %: ${(s.within5 * 100).toFixed(1)} %; no estimate at all: ${(s.noEstimate * 100).toFixed(1)} %` +
-    ` (bar: median ≥ ${bar.median * 100} %${bar.within5 !== undefined ? `, within 5 % ≤ ${bar.within5 * 100} %` : ''})${report.note ? ` — ${report.note}` : ''}`;
+    ` (bar: median ≥ ${pct(bar.median)}${bar.within5 !== undefined ? `, within 5 % ≤ ${pct(bar.within5)}` : ''})${report.note ? ` — ${report.note}` : ''}`;
   console.log(line);
   expect(s.trials).toBeGreaterThan(0);
   expect(s.median, line).toBeGreaterThanOrEqual(bar.median);
   if (bar.within5 !== undefined) expect(s.within5, line).toBeLessThanOrEqual(bar.within5);
 }
 
-export const PROTECTION = { median: 0.15, within5: 0.2 };
-export const OWN_FORMS = { median: 0.15, within5: 0.2 };
+/**
+ * Issue 36 states the promise against the baseline every benchmark gives away: the group's median taken as the
+ * person's pay. The suite's synthetic panels draw pay log-normally around their group's median with spread
+ * PANEL_SIGMA (payGenerator), so that baseline is known in closed form: median error 20.0 %, within 5 % for 13.2 %
+ * of people. The bars: the attacker's median error ≥ 0.7 × the baseline's (14.0 %), its share within 5 % ≤ the larger
+ * of 1.3 × the baseline's and the baseline's + 10 points (23.2 %). (Issue 25's absolute bars were 15 % and 20 %; the
+ * two-peaked factor that met them lost to the attacker who knows the method, tests/privacy/informed-attacker.test.ts.)
+ */
+export const PANEL_SIGMA = 0.3;
+export const PANEL_BASELINE = (() => {
+  const within = (d: number) => normalCdf(Math.log(1 + d) / PANEL_SIGMA) - normalCdf(Math.log(1 - d) / PANEL_SIGMA);
+  let low = 0;
+  let high = 1;
+  for (let i = 0; i < 50; i++) {
+    const mid = (low + high) / 2;
+    if (within(mid) < 0.5) low = mid;
+    else high = mid;
+  }
+  return { median: (low + high) / 2, within5: within(0.05) };
+})();
+export const PROTECTION = { median: 0.7 * PANEL_BASELINE.median, within5: Math.max(1.3 * PANEL_BASELINE.within5, PANEL_BASELINE.within5 + 0.1) };
+export const OWN_FORMS = PROTECTION;
 
 /** Relative error, Infinity when there is no estimate. */
 export const relError = (estimate: number | null, hidden: number) => (estimate === null || !Number.isFinite(estimate) ? Infinity : Math.abs(estimate - hidden) / Math.abs(hidden));

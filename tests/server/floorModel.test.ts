@@ -3,7 +3,7 @@
 // how much the floor shapes the group.
 import { describe, expect, it } from 'vitest';
 import { fitFloorModel } from '../../src/server/services/floorModel';
-import { INFUSION, LIMITS } from '../../src/domain/constants';
+import { INFUSION, INFUSION_FACTOR_LOG_VARIANCE, LIMITS } from '../../src/domain/constants';
 import { PERCENTILES, percentileCont } from '../../src/domain/statistics';
 import { seededRandom } from '../../src/server/db/demoForms';
 
@@ -18,8 +18,8 @@ function sample(median: number, sigma: number, n: number, seed: number) {
   while (truth.length < n) {
     const x = median * Math.exp(sigma * normal());
     if (x < FLOOR) continue;
-    const sign = random() < 0.5 ? -1 : 1;
-    const logFactor = sign * (INFUSION.factorMin + (INFUSION.factorMax - INFUSION.factorMin) * random()) + INFUSION.jitter * (2 * random() - 1);
+    // The infusion as services/infusion.ts draws it: log F normal (permanent and yearly parts together), log J uniform.
+    const logFactor = Math.sqrt(INFUSION_FACTOR_LOG_VARIANCE) * normal() + INFUSION.jitter * (2 * random() - 1);
     truth.push(x);
     infused.push(x * Math.exp(logFactor));
   }

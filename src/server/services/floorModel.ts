@@ -41,9 +41,12 @@ export interface FloorModel {
 
 /**
  * Fits the floor model to infused log percentiles `q` at levels `levels` (ascending), with `logFloor` the log of
- * the floor. Null when the fit does not settle (the caller then keeps its first-order correction).
+ * the floor; `noiseScale` scales the infusion's log multiplier (below 1 for a total of parts with independent
+ * factors). Null when the fit does not settle (the caller then keeps its first-order correction).
  */
-export function fitFloorModel(q: number[], levels: readonly number[], logFloor: number): FloorModel | null {
+export function fitFloorModel(q: number[], levels: readonly number[], logFloor: number, noiseScale = 1): FloorModel | null {
+  // A total's parts carry independent factors, so its own infusion is narrower (publication.ts noiseShare).
+  const kernel = noiseScale === 1 ? KERNEL : KERNEL.map((l) => l * noiseScale);
   // The model's distribution functions at (μ, σ): the log-normal cut at the floor, and the same convolved with the
   // infusion's kernel.
   const model = (mu: number, sigma: number) => {
@@ -52,8 +55,8 @@ export function fitFloorModel(q: number[], levels: readonly number[], logFloor: 
     const trueCdf = (t: number) => (t <= logFloor ? 0 : Math.min(1, Math.max(0, (normalCdf((t - mu) / sigma) - cut) / kept)));
     const infusedCdf = (t: number) => {
       let sum = 0;
-      for (const l of KERNEL) sum += trueCdf(t - l);
-      return sum / KERNEL.length;
+      for (const l of kernel) sum += trueCdf(t - l);
+      return sum / kernel.length;
     };
     return { cut, trueCdf, infusedCdf };
   };
@@ -66,7 +69,7 @@ export function fitFloorModel(q: number[], levels: readonly number[], logFloor: 
 
   // Levenberg–Marquardt on (μ, log σ) from the first-order guess: the median and the spread narrowed by the infusion.
   const spread = (q[q.length - 1] - q[0]) / (2 * 1.2816);
-  const variance = KERNEL.reduce((s, l) => s + l * l, 0) / KERNEL.length;
+  const variance = kernel.reduce((s, l) => s + l * l, 0) / kernel.length;
   let theta = [q[Math.floor(q.length / 2)], Math.log(Math.sqrt(Math.max(spread * spread - variance, (0.5 * spread) ** 2, 1e-6)))];
   let r = residuals(theta);
   let lambda = 1e-3;

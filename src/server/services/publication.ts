@@ -26,9 +26,11 @@ const MEDIAN_SHIFT_HALF_WEIGHT = 200;
  * Below this many people the corrections are phased in linearly up to full at TAIL_PERCENTILE_MINIMUM (20): in
  * small groups sampling error is several times the infusion's widening, and taking the quartiles back to the true
  * spread moves each of them towards the true pay of the member behind it (the own-position attack,
- * tests/privacy/own-position.test.ts). Continuous in n, so the figures mark no threshold on the true count.
+ * tests/privacy/own-position.test.ts). Continuous in n, so the figures mark no threshold on the true count. Issue 36:
+ * from 15 (it was 10): the wider factor makes the correction larger, and groups of 11–14 shown as 15 gave the
+ * attacker behind the published quartiles 28 % of members within 5 %.
  */
-const SMALL_GROUP_START = 10;
+const SMALL_GROUP_START = 15;
 /** The floor shapes a group when it cuts more than this share of the fitted log-normal (floorModel.ts). */
 const FLOOR_SHAPES_GROUP = 0.01;
 /**
@@ -63,21 +65,24 @@ function deconvolved(
   percentiles: number[] | null,
   n: number,
   floor: number | null,
+  noiseShare = 1,
 ): { percentiles: number[] | null; shift: number; margin: number } {
+  // The infusion's log variance in this measure: a total of parts with independent factors is spread less (noiseShare).
+  const noiseVariance = INFUSION_LOG_VARIANCE * noiseShare;
   // How much of the corrections applies (SMALL_GROUP_START): none, and no model to fit, in groups of 10 or fewer.
   const phase = Math.max(0, Math.min(1, (n - SMALL_GROUP_START) / (TAIL_PERCENTILE_MINIMUM - SMALL_GROUP_START)));
   if (!percentiles || percentiles.length !== 5 || percentiles.some((v) => !(v > 0)) || phase === 0) return { percentiles, shift: 0, margin: 0 };
   const q = percentiles.map(Math.log);
   const spread = (q[3] - q[1]) / 1.349;
   if (!(spread > 1e-9)) return { percentiles, shift: 0, margin: 0 };
-  const ratio = Math.sqrt(Math.max(spread * spread - INFUSION_LOG_VARIANCE, (MIN_SPREAD_RATIO * spread) ** 2)) / spread;
+  const ratio = Math.sqrt(Math.max(spread * spread - noiseVariance, (MIN_SPREAD_RATIO * spread) ** 2)) / spread;
   // Q′ and Q″ at the median from p10 and p90 (±0.4 around it): the skew of a group that mixes position levels is
   // wider than its quartiles, and the wider stencil is the steadier estimate (quartiles: 93.8 % of n ≥ 200 medians
   // within 6 % in the offline simulation of the utility panel; p10/p90: 95.0 %).
   const skewShift = (low: number, high: number, h: number) => {
     const slope = (q[high] - q[low]) / (2 * h);
     const curvature = (q[high] - 2 * q[2] + q[low]) / (h * h);
-    return Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, -(INFUSION_LOG_VARIANCE / 2) * (curvature / (slope * slope))));
+    return Math.max(-MAX_MEDIAN_SHIFT, Math.min(MAX_MEDIAN_SHIFT, -(noiseVariance / 2) * (curvature / (slope * slope))));
   };
   const bias = skewShift(0, 4, 0.4);
   // The quartiles' reading of the same shift: where the two disagree, the skew is not what a first-order
@@ -85,7 +90,7 @@ function deconvolved(
   const uncertainty = Math.max(Math.abs(bias), Math.abs(skewShift(1, 3, 0.25)));
   const bounded = (correction: number) => Math.max(-INFUSION_BOUND, Math.min(INFUSION_BOUND, correction));
   let logs = q.map((v, i) => (i === 2 ? v + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) : q[2] + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) + ratio * (v - q[2])));
-  const model = floor !== null && floor > 0 ? fitFloorModel(q, PERCENTILES, Math.log(floor)) : null;
+  const model = floor !== null && floor > 0 ? fitFloorModel(q, PERCENTILES, Math.log(floor), Math.sqrt(noiseShare)) : null;
   if (model) {
     logs = q.map((v, i) => {
       const correction = model.truePercentiles[i] - model.infusedPercentiles[i];
@@ -110,8 +115,8 @@ function deconvolved(
  * of the infused values' median; the correction takes it to the true values' median) and widened by the
  * correction's own uncertainty.
  */
-function unbiased(raw: RawMeasure, floor: number | null): RawMeasure {
-  const { percentiles, shift, margin } = deconvolved(raw.percentiles, raw.n, floor);
+function unbiased(raw: RawMeasure, floor: number | null, noiseShare = 1): RawMeasure {
+  const { percentiles, shift, margin } = deconvolved(raw.percentiles, raw.n, floor, noiseShare);
   const medianCi: [number, number] | null = raw.medianCi
     ? [raw.medianCi[0] * Math.exp(shift - margin), raw.medianCi[1] * Math.exp(shift + margin)]
     : null;
@@ -150,6 +155,28 @@ export interface PublishedGroup {
   measures: Record<Measure, PublishedStatistic>;
 }
 
+/**
+ * Issue 36: each part (fixed, bonus, deferred) carries its own independent factor, so a total's infusion is the
+ * weighted mix of its parts' and narrower in log space: Var ≈ Σ wᵢ² × Var(log F), wᵢ the part's share of the total
+ * (from the group's means). The deconvolution takes each measure back by its own infusion, not the part's.
+ */
+function noiseShares(measures: Record<Measure, RawMeasure>): Record<Measure, number> {
+  const fx = Math.max(measures.fixedSalary.mean ?? 0, 0);
+  const bn = Math.max(measures.annualBonus.mean ?? 0, 0);
+  const df = Math.max(measures.deferredCompensation.mean ?? 0, 0);
+  const share = (parts: number[]) => {
+    const total = parts.reduce((s, x) => s + x, 0);
+    return total > 0 ? parts.reduce((s, x) => s + (x / total) ** 2, 0) : 1;
+  };
+  return {
+    fixedSalary: 1,
+    annualBonus: 1,
+    deferredCompensation: 1,
+    totalWithoutDeferral: share([fx, bn]),
+    totalWithDeferral: share([fx, bn, df]),
+  };
+}
+
 /** The published count of a group of n ≥ K people with this cell key. */
 export function publishedCount(n: number, cellKey: number, threshold: number, secret: string): number {
   return perturbCount(n, createCellNoise(secret, cellKey), threshold);
@@ -159,7 +186,8 @@ export function publishedCount(n: number, cellKey: number, threshold: number, se
 export function publishGroup(raw: Extract<RawComparison, { status: 'ok' }>, threshold: number, secret: string): PublishedGroup {
   const count = publishedCount(raw.n, raw.cellKey, threshold, secret);
   const corrected = {} as Record<Measure, RawMeasure>;
-  for (const measure of MEASURES) corrected[measure] = unbiased(raw.measures[measure], FLOORED.has(measure) ? LIMITS.fixedSalary.min : null);
+  const shares = noiseShares(raw.measures);
+  for (const measure of MEASURES) corrected[measure] = unbiased(raw.measures[measure], FLOORED.has(measure) ? LIMITS.fixedSalary.min : null, shares[measure]);
   const consistent = coherent(corrected);
   const measures = {} as Record<Measure, PublishedStatistic>;
   for (const measure of MEASURES) measures[measure] = publishStatistic(consistent[measure], threshold, count);

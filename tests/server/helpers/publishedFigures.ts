@@ -34,7 +34,10 @@ const MULTIPLIER_CV = (() => {
 /**
  * The infusion's factors are unbounded and the fixtures' noise keys random (a new draw in every run), so the bounds
  * below are statistical: an order statistic of a group's infused values leaves its bounds with probability at most
- * TAIL_PROBABILITY on each side, a mean its bounds by MEAN_STANDARD_DEVIATIONS of its own spread.
+ * TAIL_PROBABILITY on each side, a mean its bounds by MEAN_STANDARD_DEVIATIONS of its own spread. Checked by
+ * simulating the infusion of these tests' groups (and of skewed groups of 22 to 300 with few bonuses and deferrals)
+ * through publishGroup, 2000 draws each: no published figure came within 75 % of the edge of its bounds (in log
+ * space from the truth), the typical one within 10–30 %.
  */
 const TAIL_PROBABILITY = 1e-7;
 const MEAN_STANDARD_DEVIATIONS = 5.5;
@@ -198,10 +201,11 @@ const rangesOf = new WeakMap<Truth, FigureRanges>();
  * The ranges the published percentiles and median interval of a group stay in. percentile_cont interpolates
  * between two order statistics, so its range interpolates theirs; the median's interval is two order statistics.
  * Then the deconvolution (publication.ts): the median moves by at most DECONVOLUTION_MAX_SHIFT; another
- * percentile moves towards the median (its distance from it scaled by a ratio between ½ and 1, or the floor
- * model's correction, which narrows the infused spread the same way) and with it, so it stays between itself and
- * the halfway point to the median, give or take twice that shift; the median's interval moves with the median and
- * is widened by at most as much again, and never excludes the median.
+ * percentile moves towards the median (its distance from it scaled by a ratio between ½ and 1) and with it, so it
+ * stays between itself and the halfway point to the median, give or take twice that shift. The floor model's
+ * correction has no such bound in the code (only INFUSION_BOUND), but narrows the infused spread the same way in
+ * these tests' groups (the simulation above). The median's interval moves with the median, is widened by at most
+ * as much again, and never excludes the median.
  */
 function figureRanges(truth: Truth): FigureRanges {
   const cached = rangesOf.get(truth);
