@@ -23,6 +23,7 @@ let admin: { authorization: string };
 /** The releases cut here, oldest first; the first one's rows are gone (only the current and previous are kept). */
 let sequences: number[];
 let incompleteFormId: string;
+let disabledFormId: string;
 let editedFormId: string;
 
 interface ReleaseRowWithForm {
@@ -119,7 +120,7 @@ beforeAll(async () => {
       );
     }
   }
-  [incompleteFormId, editedFormId] = [formIds[5], formIds[7]];
+  [incompleteFormId, editedFormId, disabledFormId] = [formIds[5], formIds[7], formIds[9]];
   await bumpDataVersion(t.database);
   sequences = [];
   for (let cut = 0; cut < 3; cut++) {
@@ -157,14 +158,16 @@ describe('upgrading the noise infusion of a database', () => {
     await t.database.execute(`update configs set value = $1 where key = 'exchangeRates'`, [JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-02-02' }])]);
     await t.database.execute('update forms set fixed_salary = fixed_salary + 4321, annual_bonus = 777 where id = $1', [editedFormId]);
     await t.database.execute(`update forms set status = 'in-progress' where id = $1`, [incompleteFormId]);
+    // And one account was disabled: the release's own settings would not count its two forms today (their rows go).
+    await t.database.execute('update users set disabled = true where id = (select user_id from forms where id = $1)', [disabledFormId]);
     const [{ people }] = await t.database.execute<{ people: number }>('select count(*)::int as people from users');
 
     const outcome = await upgradeInfusion(t.database, { secret: TEST_PERTURBATION_SECRET });
     expect(outcome.upgraded).toBe(true);
     expect(outcome.rekeyedPeople).toBe(Number(people));
     expect(outcome.reinfusedReleases).toEqual([
-      { sequence: previous, rows: 23, removed: 1 },
-      { sequence: current, rows: 23, removed: 1 },
+      { sequence: previous, rows: 21, removed: 3 },
+      { sequence: current, rows: 21, removed: 3 },
     ]);
 
     // Every person's key is the one registration gives their address.
@@ -179,6 +182,7 @@ describe('upgrading the noise infusion of a database', () => {
     expect(new Set(rows.map((r) => r.release_id))).toEqual(new Set([before.get(previous)!.id, before.get(current)!.id]));
     expectInfusedWith(rows, TEST_PERTURBATION_SECRET);
     expect(rows.some((r) => r.form_id === incompleteFormId)).toBe(false);
+    expect(rows.some((r) => r.form_id === disabledFormId)).toBe(false);
     expect(rows.filter((r) => r.form_id === editedFormId)).toHaveLength(2);
     expect(rows.filter((r) => r.currency === 'USD')).toHaveLength(8);
 
@@ -218,8 +222,8 @@ describe('upgrading the noise infusion of a database', () => {
     const outcome = await upgradeInfusion(t.database, { secret: OTHER_SECRET, threshold: K });
     expect(outcome.upgraded).toBe(true);
     expect(outcome.reinfusedReleases).toEqual([
-      { sequence: previous, rows: 23, removed: 0 },
-      { sequence: current, rows: 23, removed: 0 },
+      { sequence: previous, rows: 21, removed: 0 },
+      { sequence: current, rows: 21, removed: 0 },
     ]);
     const users = await t.database.execute<{ email: string; noise_key: string }>('select email, noise_key::text as noise_key from users');
     for (const user of users) {

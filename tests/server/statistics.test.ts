@@ -120,13 +120,11 @@ describe('figures against an independent computation', () => {
       expect(Math.abs(Number(row.fx) - expected.fixedSalary), `${row.id} fx`).toBeLessThan(1e-6 * expected.fixedSalary + 1e-9);
       expect(Math.abs(Number(row.bn) - expected.annualBonus!), `${row.id} bn`).toBeLessThan(1e-6 * expected.annualBonus! + 1e-9);
       expect(Math.abs(Number(row.df) - expected.deferredCompensation!), `${row.id} df`).toBeLessThan(1e-6 * expected.deferredCompensation! + 1e-9);
-      // No spike at 1, and bounded: |log F| in [0.08, 0.28], then the jitter of at most 0.05.
       const ratio = Number(row.fx) / row.fixed_salary;
-      expect(Math.abs(Math.log(ratio)), row.id).toBeGreaterThanOrEqual(0.08 - 0.05 - 1e-9);
-      expect(Math.abs(Math.log(ratio)), row.id).toBeLessThanOrEqual(0.28 + 0.05 + 1e-9);
       if (Math.abs(ratio - 1) > 0.05) moved++;
     }
-    expect(moved / rows.length).toBeGreaterThan(0.9);
+    // Issue 36: a continuous factor (log spread 0.335) leaves about 12 % of values within 5 % of the truth.
+    expect(moved / rows.length).toBeGreaterThan(0.8);
   });
 
   const cases: Array<Record<string, string | number>> = [
@@ -166,7 +164,8 @@ describe('figures against an independent computation', () => {
     const truth = groupTruth(all.map(money));
     for (const measure of ['fixedSalary', 'totalWithoutDeferral', 'totalWithDeferral'] as const) {
       const relative = Math.abs(body.measures[measure].mean - truth[measure].mean) / truth[measure].mean;
-      expect(relative, `${measure} mean of ${all.length} people`).toBeLessThan(0.04);
+      // The mean's privacy error has a standard deviation of about 2.3 % at ~300 people with the factor of issue 36.
+      expect(relative, `${measure} mean of ${all.length} people`).toBeLessThan(0.07);
       // Medians of 200+ people are within 6 % in 93 % of groups (tests/privacy/utility.test.ts; issue 25 asks 95 %);
       // this group mixes every level and, for the total with deferral, people with and without deferred pay, where
       // the infusion moves the median most: within 8 % here.

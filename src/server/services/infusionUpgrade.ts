@@ -4,8 +4,9 @@
 // - every person's noise key is derived again from the secret and their address (infusion.ts personNoiseKey; new
 //   accounts get it at registration), so erasure and a new registration with the same address give the same factors;
 // - every kept release (the current and the previous one, the only ones whose rows exist) is re-infused with the new
-//   design from its forms' money as entered, converted with that release's own exchange rates; a row whose form no
-//   longer has counted money (an unverified or incomplete form whose row a later release would not hold) is deleted;
+//   design from its forms' money as entered, counted with that release's own settings (exchange rates, minimum values,
+//   outlier pack); a row whose form that release's settings would not count today (an account unverified or disabled
+//   since, a form edited under the minimums) is deleted;
 // - their stored figures are deleted and their revision raised, so no cached figure of the old design survives, and
 //   every instance drops its kept pointers (the 'cut' notification).
 // A form edited after a kept release was cut takes its current money in that release too: the old money is not kept
@@ -13,7 +14,7 @@
 import type { Database } from '../db/open';
 import { INFUSION } from '../../domain/constants';
 import { infusedMoneySql, infusionKeyFingerprint, personNoiseKeySql } from './infusion';
-import { SqlParams } from './peerGroup';
+import { SqlParams, countedFormsSql, type CountingSettings } from './peerGroup';
 import { RELEASE_LOCK, currentRelease, partitionName, precomputeRelease, type Release } from './releases';
 import { notifyStatisticsChanged, statisticsChangedHere } from './statisticsSettings';
 
@@ -41,7 +42,7 @@ export async function upgradeInfusion(database: Database, options: { secret: str
     );
 
     // The releases whose rows still exist: their partitions are attached to release_forms.
-    const kept = await tx.execute<{ id: string; sequence: number; settings: { rates?: Record<string, number> } }>(
+    const kept = await tx.execute<{ id: string; sequence: number; settings: CountingSettings }>(
       `select r.id, r.sequence, r.settings from statistics_releases r
         where exists (select 1 from pg_inherits i join pg_class c on c.oid = i.inhrelid
                        where i.inhparent = 'release_forms'::regclass and c.relname = 'release_forms_r' || r.sequence::text)
@@ -51,18 +52,10 @@ export async function upgradeInfusion(database: Database, options: { secret: str
     for (const release of kept) {
       const partition = partitionName(Number(release.sequence));
       const params = new SqlParams();
-      const rates = params.add(JSON.stringify(release.settings.rates ?? {}));
-      // The release's rows with their forms' money as entered, in EUR at the release's rates, and the person's key.
-      const source = `select p.form_id, p.survey_year, u.noise_key, f.currency,
-                             f.fixed_salary as raw_fx, coalesce(f.annual_bonus, 0) as raw_bn, coalesce(f.deferred_compensation, 0) as raw_df,
-                             f.fixed_salary * x.rate as fx, coalesce(f.annual_bonus, 0) * x.rate as bn,
-                             coalesce(f.deferred_compensation, 0) * x.rate as df
-                        from ${partition} p
-                        join forms f on f.id = p.form_id and f.status = 'completed' and f.fixed_salary is not null
-                        join users u on u.id = f.user_id
-                        cross join lateral (select case when f.currency = 'EUR' then 1::float8
-                                                        else (${rates}::jsonb ->> f.currency)::float8 end as rate) x
-                       where x.rate is not null`;
+      // The release's rows as its own settings count them today (its exchange rates, minimum values and outlier pack;
+      // verified, enabled accounts; completed forms), with the forms' money as entered and the person's key.
+      const source = `select c.* from (${countedFormsSql(release.settings, params)}) c
+                       where c.form_id in (select form_id from ${partition})`;
       const [removed] = await tx.execute<{ n: number }>(
         `with gone as (delete from ${partition} r where not exists (select 1 from (${source}) s where s.form_id = r.form_id) returning 1)
          select count(*)::int as n from gone`,
