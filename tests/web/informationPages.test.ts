@@ -34,7 +34,7 @@ describe('information pages', () => {
     expect(threshold).toContain('un factor de distorsión secreto, solo suyo y distinto para cada importe: una parte es permanente y otra se sortea de nuevo en cada año de encuesta');
     expect(threshold).toContain(`Típicamente aleja el importe un ${values.factorTypical} de la realidad`);
     expect(threshold).toContain('si borra su cuenta y vuelve a registrarse con la misma dirección, tendrá el mismo factor');
-    expect(threshold).toContain('una pequeña variación de hasta un 5\u00a0% en cada cuestionario');
+    expect(threshold).toContain('cada cuestionario añade una pequeña variación de hasta un 5\u00a0%');
     expect(threshold).toContain('usted siempre ve sus propias respuestas sin cambios');
     // What anyone can learn and what no one can (issue 25, item 7).
     expect(threshold).toContain('Lo que cualquiera puede saber: que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
