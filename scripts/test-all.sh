@@ -52,12 +52,17 @@ static_checks >"$work/static.log" 2>&1 &
 static_pid=$!
 
 vitest_status=0
-step vitest npx vitest run || vitest_status=$?
+# Kept in a file too: a failure's summary is printed again at the end, after the static checks' output.
+step vitest bash -c 'npx vitest run 2>&1 | tee "$1"; exit "${PIPESTATUS[0]}"' vitest "$work/vitest.log" || vitest_status=$?
 
 static_status=0
 wait "$static_pid" || static_status=$?
 printf '\n==> output of the static checks and the build\n'
 cat "$work/static.log"
+if [ "$vitest_status" != 0 ]; then
+  printf '\n==> vitest failed: its failures again\n'
+  sed -n '/Failed Tests/,$p' "$work/vitest.log" | head -n 300
+fi
 [ "$vitest_status" = 0 ] || fail "$vitest_status"
 [ "$static_status" = 0 ] || fail "$static_status"
 
