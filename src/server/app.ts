@@ -254,6 +254,8 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
         reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Browsers ask for /favicon.ico on pages without an icon link (a download, the payment sandbox): the app's icon.
+    app.get('/favicon.ico', async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
   }
 
   const contractMethods = contractPathMatcher(specification, '/api');
