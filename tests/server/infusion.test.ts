@@ -15,6 +15,7 @@ import { normalCdf } from '../../src/domain/normal';
 import { deleteAccount } from '../../src/server/services/users';
 import { cutRelease } from '../../src/server/services/releases';
 import { infusionFactors, personNoiseKey, type InfusedColumn } from '../../src/server/services/infusion';
+import { rowInfusionFactors } from './helpers/publishedFigures';
 import { seededRandom } from '../../src/server/db/demoForms';
 import { TEST_PERTURBATION_SECRET } from './helpers/testApp';
 
@@ -63,14 +64,7 @@ function logRatios(row: ReleaseRow): Record<InfusedColumn, number> {
 
 /** The TypeScript twin's factors of a release row. */
 function twinFactors(row: ReleaseRow, secret = TEST_PERTURBATION_SECRET): Record<InfusedColumn, number> {
-  return infusionFactors(secret, { noiseKey: row.noise_key }, {
-    id: row.form_id,
-    surveyYear: Number(row.survey_year),
-    currency: row.currency,
-    fixedSalary: Number(row.fixed_salary),
-    annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
-    deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
-  });
+  return rowInfusionFactors(secret, row.noise_key, row.form_id, row);
 }
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_PERTURBATION_SECRET, type TestApp } from './helpers/testApp';
 import { insertForm, insertUser } from './helpers/comparisonFixtures';
-import { expectedPublication } from './helpers/publishedFigures';
+import { expectedPublication, rowInfusionFactors } from './helpers/publishedFigures';
 import { bumpDataVersion } from '../../src/server/services/dataVersion';
 import { aggregateKey, cutRelease, storeAggregate } from '../../src/server/services/releases';
 import { upgradeInfusion } from '../../src/server/services/infusionUpgrade';
-import { infusionFactors, infusionKeyFingerprint, personNoiseKey } from '../../src/server/services/infusion';
+import { infusionKeyFingerprint, personNoiseKey } from '../../src/server/services/infusion';
 import { INFUSION } from '../../src/domain/constants';
 
 const K = 5;
@@ -69,14 +69,7 @@ function expectInfusedWith(rows: ReleaseRowWithForm[], secret: string): void {
   for (const row of rows) {
     const rate = row.currency === 'EUR' ? 1 : row.rates![row.currency];
     if (row.currency !== 'EUR') expect(rate, `${row.currency} rate of release ${row.release_id}`).toBe(USD_RATE);
-    const f = infusionFactors(secret, { noiseKey: personNoiseKey(secret, row.email) }, {
-      id: row.form_id,
-      surveyYear: Number(row.survey_year),
-      currency: row.currency,
-      fixedSalary: Number(row.fixed_salary),
-      annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
-      deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
-    });
+    const f = rowInfusionFactors(secret, personNoiseKey(secret, row.email), row.form_id, row);
     const expected = {
       fx: Number(row.fixed_salary) * rate * f.fx,
       bn: Number(row.annual_bonus ?? 0) * rate * f.bn,

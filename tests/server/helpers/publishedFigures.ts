@@ -8,7 +8,7 @@
 // Tests that know the infused values (infusedMoney) check the published figures exactly (expectedPublication).
 import { expect } from 'vitest';
 import { publishGroup } from '../../../src/server/services/publication';
-import { infusionFactors } from '../../../src/server/services/infusion';
+import { infusionFactors, type InfusedColumn } from '../../../src/server/services/infusion';
 import type { RawComparison } from '../../../src/server/services/statistics';
 import {
   COUNT_NOISE,
@@ -382,6 +382,23 @@ export function expectedPublication(group: Array<Money & { record_key: number | 
  * A form's money as a release holds it, computed here with the TypeScript twin of the cut's SQL (infusion.ts): the
  * form's true money (EUR) × its person's factors × its jitter.
  */
+/** The TypeScript twin's factors (services/infusion.ts) of a form as a database row holds it. */
+export function rowInfusionFactors(
+  secret: string,
+  noiseKey: string | number,
+  formId: string,
+  row: { survey_year: number | string; currency?: string; fixed_salary: number | string; annual_bonus: number | string | null; deferred_compensation: number | string | null },
+): Record<InfusedColumn, number> {
+  return infusionFactors(secret, { noiseKey }, {
+    id: formId,
+    surveyYear: Number(row.survey_year),
+    currency: row.currency ?? 'EUR',
+    fixedSalary: Number(row.fixed_salary),
+    annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
+    deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
+  });
+}
+
 export function infusedMoney(
   secret: string,
   row: {
@@ -394,14 +411,7 @@ export function infusedMoney(
     deferred_compensation: number | string | null;
   },
 ): Money {
-  const f = infusionFactors(secret, { noiseKey: row.noise_key }, {
-    id: row.id,
-    surveyYear: Number(row.survey_year),
-    currency: row.currency ?? 'EUR',
-    fixedSalary: Number(row.fixed_salary),
-    annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
-    deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
-  });
+  const f = rowInfusionFactors(secret, row.noise_key, row.id, row);
   return {
     fixedSalary: Number(row.fixed_salary) * f.fx,
     annualBonus: Number(row.annual_bonus ?? 0) * f.bn,
