@@ -444,6 +444,22 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/**
+ * Issue 37: what a session (refresh-token family) has proven. `second_factor`: it was opened with a TOTP code, a
+ * recovery code or a provider's trusted MFA (ADMIN_MFA=required checks it on every admin request and refresh).
+ * `reauthenticated_at`: the last time its person typed the password (or signed in afresh at a provider) in it; a
+ * security change (second factor, providers, address, password) needs it within the last few minutes.
+ */
+export const sessionAssurance = pgTable('session_assurance', {
+  familyId: text('family_id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secondFactor: boolean('second_factor').notNull().default(false),
+  reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
 /** Single-use e-mailed tokens: password reset and e-mail verification. Stored hashed. */
 export const actionTokens = pgTable(
   'action_tokens',
@@ -654,6 +670,11 @@ export const userIdentities = pgTable(
     subject: text('subject').notNull(),
     /** The address the provider asserted at the last sign-in (information only: never used to link). */
     email: text('email'),
+    /**
+     * Issue 37: linked after the address was proven (a trusted verified claim, our e-mailed link or the account's
+     * password). Links made before that rule may lack it: they sign nobody in and go when the address is proven.
+     */
+    addressProven: boolean('address_proven').notNull().default(true),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -686,13 +707,18 @@ export const identityLinks = pgTable(
   {
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account to link (its password proves it); null for a new address proven by our e-mailed link. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email').notNull(),
+    /** SHA-256 of the browser binding of the sign-in that asked (an e-mailed link completes only in that browser). */
+    bindingHash: text('binding_hash'),
+    /** The provider's role values at that sign-in (applied, after any second factor, when the link completes). */
+    roleValues: jsonb('role_values').$type<string[] | null>(),
+    /** The provider asserted a second factor at that sign-in. */
+    providerMfa: boolean('provider_mfa').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -719,13 +745,21 @@ export const companySso = pgTable('company_sso', {
 });
 
 /** A company's e-mail domains: asked for by its corporate users, used for home-realm discovery once an admin approved them. */
+// Issue 37: several companies may claim one domain (a claim blocks nobody); an admin approves one claim, for the
+// provider the company had then. Only an approved claim whose provider is still the company's is used.
 export const companyDomains = pgTable(
   'company_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     companyId: text('company_id').notNull(),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** The company's provider when the admin approved: a change of provider needs a new approval. */
+    approvedProvider: text('approved_provider'),
     createdAt: createdAt(),
   },
-  (t) => [index('company_domains_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.domain, t.companyId] }),
+    index('company_domains_company_idx').on(t.companyId),
+    uniqueIndex('company_domains_approved_key').on(t.domain).where(sql`approved_at is not null`),
+  ],
 );
