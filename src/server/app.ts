@@ -169,8 +169,10 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     // carries the user's current roles rather than those at sign-in.
     if (claims?.sessionId) {
       const session = await liveSession(database, claims.userId, claims.sessionId);
-      if (session) claims.roles = session.roles;
-      else claims = null;
+      if (session) {
+        claims.roles = session.roles;
+        claims.secondFactor = session.secondFactor;
+      } else claims = null;
     }
     // The calls that end or renew a session work on the refresh cookie: a stale bearer sent along must not
     // stop them (an expired access token is the reason to refresh; signing out must still revoke the cookie).

@@ -11,6 +11,8 @@ export interface AccessClaims {
   roles: Role[];
   /** The refresh-token family (session) the token was issued for; absent only in tokens minted by tests. */
   sessionId?: string;
+  /** Set by the request hook from the live session (never a token claim): it was opened with a second factor. */
+  secondFactor?: boolean;
 }
 
 const ISSUER = 'paybench';

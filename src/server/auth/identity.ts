@@ -10,7 +10,7 @@ import { toUser, type UserRow } from '../services/users';
 import { AUTH_ERRORS } from './errorCodes';
 import { passwordProblem, type PasswordProblem } from './passwordPolicy';
 import { hashPassword, verifyPassword } from './passwords';
-import { setRefreshCookie, startSession } from './sessions';
+import { setRefreshCookie, startSession, type SessionAssurance } from './sessions';
 import { newSecretToken } from './secretTokens';
 
 type Session = components['schemas']['Session'];
@@ -35,10 +35,12 @@ export async function openSession(
   db: Queryable,
   reply: FastifyReply,
   user: UserRow,
+  /** Issue 37: what the person proved to open it (a second factor; a password or fresh provider sign-in just now). */
+  assurance: SessionAssurance,
   /** Issue 28: what else the new session (family) must remember, e.g. that an identity provider opened it. */
   afterStart?: (familyId: string) => Promise<void>,
 ): Promise<Session> {
-  const { familyId, refreshToken } = await startSession(db, user.id, context.config.refreshTokenTtlDays);
+  const { familyId, refreshToken } = await startSession(db, user.id, context.config.refreshTokenTtlDays, assurance);
   if (afterStart) await afterStart(familyId);
   setRefreshCookie(reply, context.config, refreshToken);
   return accessSession(context, user, familyId);

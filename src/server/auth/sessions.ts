@@ -22,10 +22,42 @@ export interface StartedSession {
   refreshToken: string;
 }
 
-export async function startSession(db: Queryable, userId: string, ttlDays: number): Promise<StartedSession> {
+/**
+ * Issue 37: what the person proved when the session was opened. `secondFactor`: a TOTP code, a recovery code, or
+ * a provider's MFA that its configuration trusts. `reauthenticated`: the password (or a fresh provider sign-in) was
+ * given just now, which a security change accepts for a few minutes (REAUTH_WINDOW_SECONDS).
+ */
+export interface SessionAssurance {
+  secondFactor: boolean;
+  reauthenticated: boolean;
+}
+
+/** How long a password typed (sign-in or re-authentication) allows security changes in that session. */
+export const REAUTH_WINDOW_SECONDS = 5 * 60;
+
+export async function startSession(db: Queryable, userId: string, ttlDays: number, assurance: SessionAssurance): Promise<StartedSession> {
   const familyId = newId();
   const refreshToken = await insertRefreshToken(db, userId, familyId, ttlDays);
+  await db.execute(
+    `insert into session_assurance (family_id, user_id, second_factor, reauthenticated_at)
+     values ($1, $2, $3, case when $4::boolean then now() end)`,
+    [familyId, userId, assurance.secondFactor, assurance.reauthenticated],
+  );
   return { familyId, refreshToken };
+}
+
+/** The session's person proved themselves again (password, or a fresh sign-in at a provider): security changes open. */
+export async function markReauthenticated(db: Queryable, familyId: string): Promise<void> {
+  await db.execute('update session_assurance set reauthenticated_at = now() where family_id = $1', [familyId]);
+}
+
+/** Whether the session's person proved themselves within the last REAUTH_WINDOW_SECONDS. */
+export async function recentlyReauthenticated(db: Queryable, familyId: string, windowSeconds = REAUTH_WINDOW_SECONDS): Promise<boolean> {
+  const [row] = await db.execute<{ fresh: boolean }>(
+    `select reauthenticated_at > now() - make_interval(secs => $2) as fresh from session_assurance where family_id = $1`,
+    [familyId, windowSeconds],
+  );
+  return row?.fresh === true;
 }
 
 async function insertRefreshToken(db: Queryable, userId: string, familyId: string, ttlDays: number): Promise<string> {
@@ -107,6 +139,8 @@ export async function revokeUserSessions(db: Queryable, userId: string, keepFami
 
 export interface LiveSession {
   roles: Role[];
+  /** The session was opened with a second factor (session_assurance; sessions from before issue 37 were not). */
+  secondFactor: boolean;
 }
 
 /**
@@ -114,13 +148,14 @@ export interface LiveSession {
  * disabled); null otherwise. One indexed query per request that carries a session-bound access token.
  */
 export async function liveSession(db: Queryable, userId: string, familyId: string): Promise<LiveSession | null> {
-  const rows = await db.execute<{ roles: Role[] }>(
-    `select u.roles from refresh_tokens r join users u on u.id = r.user_id
+  const rows = await db.execute<{ roles: Role[]; second_factor: boolean | null }>(
+    `select u.roles, a.second_factor from refresh_tokens r join users u on u.id = r.user_id
+       left join session_assurance a on a.family_id = r.family_id
       where r.family_id = $1 and r.user_id = $2 and r.revoked_at is null and r.expires_at > now() and not u.disabled
       limit 1`,
     [familyId, userId],
   );
-  return rows[0] ? { roles: rows[0].roles } : null;
+  return rows[0] ? { roles: rows[0].roles, secondFactor: rows[0].second_factor === true } : null;
 }
 
 export function setRefreshCookie(reply: FastifyReply, config: ServerConfig, token: string): void {

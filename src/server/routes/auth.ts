@@ -83,7 +83,7 @@ export function authHandlers(context: AppContext) {
       // Signing in with an existing account claims the draft the browser kept (the id is its capability).
       if (request.body.formId) await claimFormAtSignIn(database, user.id, request.body.formId);
       if (linkToken) await completeLink(database, linkToken, user.id);
-      return openSession(context, database, reply, user);
+      return openSession(context, database, reply, user, { secondFactor: false, reauthenticated: true });
     },
 
     async refreshSession(request, reply) {

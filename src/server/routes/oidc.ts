@@ -113,7 +113,7 @@ export function oidcHandlers(context: AppContext) {
       await recordPendingProviderSession(database, challenge, user.id, provider.id, person.idToken);
       return { secondFactor: demand, challenge, ...redirect };
     }
-    await openSession(context, database, reply, user, (familyId) => recordProviderSession(database, familyId, user.id, provider.id, person.idToken));
+    await openSession(context, database, reply, user, { secondFactor: person.mfa, reauthenticated: true }, (familyId) => recordProviderSession(database, familyId, user.id, provider.id, person.idToken));
     return { done: '1', ...redirect };
   }
 

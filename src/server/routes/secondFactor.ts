@@ -56,7 +56,7 @@ export function secondFactorHandlers(context: AppContext) {
       if (formId) await claimFormAtSignIn(database, user.id, formId);
       if (linkToken) await completeLink(database, linkToken, user.id);
       // A provider's sign-in that needed this step: the session is the provider's (sign-out there too).
-      return openSession(context, database, reply, user, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
+      return openSession(context, database, reply, user, { secondFactor: true, reauthenticated: true }, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
     },
 
     async enrolSecondFactor(request, reply) {
@@ -75,7 +75,7 @@ export function secondFactorHandlers(context: AppContext) {
       });
       if (formId) await claimFormAtSignIn(database, user.id, formId);
       if (linkToken) await completeLink(database, linkToken, user.id);
-      const session = await openSession(context, database, reply, user, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
+      const session = await openSession(context, database, reply, user, { secondFactor: true, reauthenticated: true }, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
       return { ...session, recoveryCodes };
     },
 
