@@ -9,7 +9,7 @@
 //      fields) × every survey year, across the release in which the victim's forms (three years, copied forward)
 //      enter; estimators: mean, inverse-variance mean, median of the per-pair estimates, least squares over the
 //      five measures; also with one year only;
-//   2. the raise attack: the same, across the release in which the victim's fixed salary rises by 3–15 %;
+//   2. the raise attack (raise.test.ts, a file of its own so the two long halves run on two workers);
 //   3. ten verified accounts with the victim's exact profile that edit their own pay over 14 releases, fitting
 //      their own factors and the victim's entry by least squares;
 //   4. the threshold-boundary probe: what a group shows is decided by its published count alone.
@@ -26,11 +26,11 @@ import {
   relError,
   startAttackApp,
   type Attacker,
-  type Filters,
   type Person,
   type Published,
 } from './support';
-import { COMPANY_SIZES, COUNTRY_CITIES, SECTORS, experienceBand } from '../../src/domain/questionnaire';
+import { CITY_LIST, VICTIMS, YEARS, answerBook, combinations, matches, median, panelPerson } from './averagingPanel';
+import { SECTORS } from '../../src/domain/questionnaire';
 import { INFUSION_MEAN_FACTOR, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 /** Issue 36's bars against the panel's group-median baseline (support.ts PROTECTION). */
@@ -48,24 +48,6 @@ const TOTAL_BAR = { median: BAR.median * Math.sqrt(0.73), within5: BAR.within5 }
  * informed-attacker.test.ts, which starts from the value V that these attacks recover (checked below).
  */
 const LIVE = (bar: { median: number; within5: number }) => ({ median: bar.median });
-/** The raise attack's bar: the raise stays ≥ 25 % off at the median. */
-const RAISE_BAR = { median: 0.25 };
-
-const YEARS = [YEAR - 2, YEAR - 1, YEAR];
-const CITY_LIST = [COUNTRY_CITIES.es[0], COUNTRY_CITIES.es[1], COUNTRY_CITIES.fr[0], COUNTRY_CITIES.fr[1]];
-const COUNTRY_OF: Record<string, string> = { [CITY_LIST[0]]: 'es', [CITY_LIST[1]]: 'es', [CITY_LIST[2]]: 'fr', [CITY_LIST[3]]: 'fr' };
-const POP_SECTORS = SECTORS.slice(0, 3);
-const LEVELS = ['director', 'head', 'manager'] as const;
-const GENDERS = ['female', 'male'] as const;
-const SIZES = COMPANY_SIZES.slice(1, 4);
-/** The other fields the attacker combines (subsets of all four: 16, × {none, country, city}: 48 groups a year). */
-const COMBINED = ['sector', 'positionLevel', 'gender', 'companySize'] as const;
-
-/**
- * Victims of the averaging attack: the bars are medians and shares over victims, so enough of them that the luck of
- * who drew which factor cannot decide a bar (the median's standard error over 40 victims is ~2 points).
- */
-const VICTIMS = 40;
 
 const MEASURE_NAMES = ['fixedSalary', 'annualBonus', 'deferredCompensation', 'totalWithoutDeferral', 'totalWithDeferral'] as const;
 
@@ -82,51 +64,6 @@ beforeEach(async () => {
 afterAll(async () => a?.t.close());
 
 const gen = payGenerator(25025);
-
-/** A person of the dense panel: every combination the attacker asks has dozens of people. */
-function panelPerson(year: number, extra: Partial<Person> = {}): Person {
-  const fixedSalary = gen.pay(150_000, 0.3);
-  return gen.person(gen.pick(CITY_LIST), gen.pick(POP_SECTORS), {
-    year,
-    positionLevel: gen.pick(LEVELS),
-    gender: gen.pick(GENDERS),
-    companySize: gen.pick(SIZES),
-    companyType: 'listed',
-    functionalArea: 'finance',
-    fixedSalary,
-    annualBonus: Math.round(fixedSalary * (0.05 + gen.random() * 0.3)),
-    deferredCompensation: gen.random() < 0.3 ? Math.round(fixedSalary * gen.random() * 0.5) : 0,
-    ...extra,
-  });
-}
-
-/** Every filter combination of a person's profile the attacker asks. */
-function combinations(p: Person): Filters[] {
-  const places: Filters[] = [{}, { country: COUNTRY_OF[p.city] }, { city: p.city }];
-  const values: Record<(typeof COMBINED)[number], string> = { sector: p.sector, positionLevel: p.positionLevel!, gender: p.gender!, companySize: p.companySize! };
-  const result: Filters[] = [];
-  for (const place of places) {
-    for (let mask = 0; mask < 1 << COMBINED.length; mask++) {
-      const filters: Filters = { ...place };
-      COMBINED.forEach((field, bit) => {
-        if (mask & (1 << bit)) filters[field] = values[field];
-      });
-      result.push(filters);
-    }
-  }
-  return result;
-}
-
-function matches(p: Person, year: number, filters: Filters): boolean {
-  if ((p.year ?? YEAR) !== year) return false;
-  for (const [field, value] of Object.entries(filters)) {
-    if (field === 'year') continue;
-    const own =
-      field === 'country' ? COUNTRY_OF[p.city] : field === 'experienceBand' ? experienceBand(p.yearsExperience ?? 12) : (p as unknown as Record<string, unknown>)[field];
-    if (own !== value) return false;
-  }
-  return true;
-}
 
 type MeasureName = (typeof MEASURE_NAMES)[number];
 const measureOf = (p: Person, m: MeasureName) => {
@@ -152,11 +89,6 @@ function pairEstimate(before: Published, after: Published, nBefore: number, nAft
   }
   return { values, weight: 1 / (nAfter * nAfter + nBefore * nBefore) };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Solves the 3×3 system M x = b (Gaussian elimination). */
 function solve3(M: number[][], b: number[]): number[] {
@@ -201,20 +133,6 @@ function estimators(pairs: PairEstimate[]): Record<string, { fixedSalary: number
   };
 }
 
-/** Answers of one release state, asked once per (year, filters). */
-function answerBook() {
-  const asked = new Map<string, Promise<Published>>();
-  return (year: number, filters: Filters) => {
-    const key = `${year}|${JSON.stringify(filters)}`;
-    let answer = asked.get(key);
-    if (!answer) {
-      answer = compare(a, { ...filters, year });
-      asked.set(key, answer);
-    }
-    return answer;
-  };
-}
-
 function report(name: string, victims: Person[], found: Array<ReturnType<typeof estimators>>) {
   for (const estimator of ['mean', 'inverseVariance', 'median', 'leastSquares'] as const) {
     for (const measure of ['fixedSalary', 'annualBonus', 'total'] as const) {
@@ -236,7 +154,7 @@ describe('issue 25: averaging every group that contains one person', () => {
   const victimForms: string[] = [];
 
   it('every filter combination × every survey year, across the release where the victim enters: converges on nothing better than the secret factor', async () => {
-    for (const year of YEARS) for (let i = 0; i < 4_000; i++) panel.push(panelPerson(year));
+    for (const year of YEARS) for (let i = 0; i < 4_000; i++) panel.push(panelPerson(gen, year));
     await addPeopleWithAccounts(a.t.database, panel);
     present.push(...panel);
     await cut(a.t.database);
@@ -244,10 +162,10 @@ describe('issue 25: averaging every group that contains one person', () => {
     const singleYear: Array<ReturnType<typeof estimators>> = [];
     const allYears: Array<ReturnType<typeof estimators>> = [];
     const pairCounts: number[] = [];
-    let before = answerBook();
+    let before = answerBook(a);
     for (let v = 0; v < VICTIMS; v++) {
       // The victim: forms in three years with the same pay (copied forward, the common case), entering together.
-      const victim = panelPerson(YEAR);
+      const victim = panelPerson(gen, YEAR);
       victims.push(victim);
       const combos = combinations(victim);
       const sizes = new Map<string, number>();
@@ -265,7 +183,7 @@ describe('issue 25: averaging every group that contains one person', () => {
       await addPeopleWithAccounts(a.t.database, copies);
       present.push(victim, ...copies);
       await cut(a.t.database);
-      const after = answerBook();
+      const after = answerBook(a);
 
       const pairs: Array<PairEstimate & { year: number }> = [];
       for (const year of YEARS) {
@@ -315,47 +233,6 @@ describe('issue 25: averaging every group that contains one person', () => {
       expect(publicDemo.measures).toEqual(signedIn.measures);
     }
   }, 120_000);
-
-  it('the raise attack: an edit across a release gives the raise no closer than a quarter of it', async () => {
-    const raised: Array<{ raise: number; estimates: number[] }> = [];
-    let before = answerBook();
-    // One victim at a time edits their latest form's fixed salary by +3..15 %, and a release is cut.
-    // Issue 36: at least 40 victims, so the median's bar is shown on enough of them.
-    for (const victim of victims.slice(0, 40)) {
-      const combos = combinations(victim);
-      const sizes = new Map(combos.map((filters) => [JSON.stringify(filters), present.filter((p) => matches(p, YEAR, filters)).length]));
-      await Promise.all(combos.map((filters) => before(YEAR, filters)));
-      const rate = 0.03 + gen.random() * 0.12;
-      const newPay = Math.round(victim.fixedSalary * (1 + rate));
-      const [{ n }] = await a.t.database.execute<{ n: number }>(
-        `with changed as (
-           update forms set fixed_salary = $1, updated_at = now(), revision = revision + 1
-            where survey_year = $2 and fixed_salary = $3 and city = $4 and sector = $5 and position_level = $6 and gender = $7 and company_size = $8
-              and annual_bonus = $9 and deferred_compensation = $10
-           returning 1)
-         select count(*)::int as n from changed`,
-        [newPay, YEAR, victim.fixedSalary, victim.city, victim.sector, victim.positionLevel, victim.gender, victim.companySize, victim.annualBonus, victim.deferredCompensation],
-      );
-      expect(Number(n)).toBe(1);
-      const raise = newPay - victim.fixedSalary;
-      victim.fixedSalary = newPay;
-      await cut(a.t.database);
-      const after = answerBook();
-      const estimates: number[] = [];
-      for (const filters of combos) {
-        const [b, f] = [await before(YEAR, filters), await after(YEAR, filters)];
-        const size = sizes.get(JSON.stringify(filters))!;
-        if (b.status !== 'ok' || f.status !== 'ok') continue;
-        estimates.push(size * (f.measures!.fixedSalary.mean! - b.measures!.fixedSalary.mean!));
-      }
-      raised.push({ raise, estimates });
-      before = after;
-    }
-    const weightedByGroup = raised.map(({ raise, estimates }) => relError(estimates.length ? median(estimates) : null, raise));
-    const mean = raised.map(({ raise, estimates }) => relError(estimates.length ? estimates.reduce((s, x) => s + x, 0) / estimates.length : null, raise));
-    assertProtected({ attack: 'raise attack, median over every group of the victim', errors: weightedByGroup }, RAISE_BAR);
-    assertProtected({ attack: 'raise attack, mean over every group of the victim', errors: mean }, RAISE_BAR);
-  }, 900_000);
 });
 
 describe('issue 25: ten accounts of the attacker that edit only their own pay', () => {
@@ -435,7 +312,9 @@ describe('issue 25: ten accounts of the attacker that edit only their own pay', 
       const victimEntry = A[1][unknowns] / A[1][1];
       return relError(victimEntry, c.victim.fixedSalary);
     });
-    assertProtected({ attack: '10 own accounts editing their pay over 14 releases, least squares for the victim', errors }, BAR);
+    // 24 victims: like the live averaging attacks, the median-error bar is asserted and the share within 5 % printed
+    // (over 24 victims it moves by ±9 points from draw to draw; informed-attacker.test.ts holds it with 600 victims).
+    assertProtected({ attack: '10 own accounts editing their pay over 14 releases, least squares for the victim', errors }, LIVE(BAR));
   }, 900_000);
 });
 

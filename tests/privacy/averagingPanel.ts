@@ -1,0 +1,86 @@
+// The dense panel of the averaging attacks (averaging.test.ts and raise.test.ts): 4,000 people a year in four cities,
+// three sectors, levels, genders and sizes, so every filter combination the attacker asks has dozens of people; and
+// the attacker's tools over it (every combination of a person's profile, who matches a group, answers asked once).
+import { YEAR, compare, type Attacker, type Filters, type Person, type Published, type payGenerator } from './support';
+import { COMPANY_SIZES, COUNTRY_CITIES, SECTORS, experienceBand } from '../../src/domain/questionnaire';
+
+export const YEARS = [YEAR - 2, YEAR - 1, YEAR];
+export const CITY_LIST = [COUNTRY_CITIES.es[0], COUNTRY_CITIES.es[1], COUNTRY_CITIES.fr[0], COUNTRY_CITIES.fr[1]];
+export const COUNTRY_OF: Record<string, string> = { [CITY_LIST[0]]: 'es', [CITY_LIST[1]]: 'es', [CITY_LIST[2]]: 'fr', [CITY_LIST[3]]: 'fr' };
+const POP_SECTORS = SECTORS.slice(0, 3);
+const LEVELS = ['director', 'head', 'manager'] as const;
+const GENDERS = ['female', 'male'] as const;
+const SIZES = COMPANY_SIZES.slice(1, 4);
+/** The other fields the attacker combines (subsets of all four: 16, × {none, country, city}: 48 groups a year). */
+const COMBINED = ['sector', 'positionLevel', 'gender', 'companySize'] as const;
+
+/**
+ * Victims of the averaging attack: the bars are medians and shares over victims, so enough of them that the luck of
+ * who drew which factor cannot decide a bar (the median's standard error over 40 victims is ~2 points).
+ */
+export const VICTIMS = 40;
+
+/** A person of the dense panel: every combination the attacker asks has dozens of people. */
+export function panelPerson(gen: ReturnType<typeof payGenerator>, year: number, extra: Partial<Person> = {}): Person {
+  const fixedSalary = gen.pay(150_000, 0.3);
+  return gen.person(gen.pick(CITY_LIST), gen.pick(POP_SECTORS), {
+    year,
+    positionLevel: gen.pick(LEVELS),
+    gender: gen.pick(GENDERS),
+    companySize: gen.pick(SIZES),
+    companyType: 'listed',
+    functionalArea: 'finance',
+    fixedSalary,
+    annualBonus: Math.round(fixedSalary * (0.05 + gen.random() * 0.3)),
+    deferredCompensation: gen.random() < 0.3 ? Math.round(fixedSalary * gen.random() * 0.5) : 0,
+    ...extra,
+  });
+}
+
+/** Every filter combination of a person's profile the attacker asks. */
+export function combinations(p: Person): Filters[] {
+  const places: Filters[] = [{}, { country: COUNTRY_OF[p.city] }, { city: p.city }];
+  const values: Record<(typeof COMBINED)[number], string> = { sector: p.sector, positionLevel: p.positionLevel!, gender: p.gender!, companySize: p.companySize! };
+  const result: Filters[] = [];
+  for (const place of places) {
+    for (let mask = 0; mask < 1 << COMBINED.length; mask++) {
+      const filters: Filters = { ...place };
+      COMBINED.forEach((field, bit) => {
+        if (mask & (1 << bit)) filters[field] = values[field];
+      });
+      result.push(filters);
+    }
+  }
+  return result;
+}
+
+export function matches(p: Person, year: number, filters: Filters): boolean {
+  if ((p.year ?? YEAR) !== year) return false;
+  for (const [field, value] of Object.entries(filters)) {
+    if (field === 'year') continue;
+    const own =
+      field === 'country' ? COUNTRY_OF[p.city] : field === 'experienceBand' ? experienceBand(p.yearsExperience ?? 12) : (p as unknown as Record<string, unknown>)[field];
+    if (own !== value) return false;
+  }
+  return true;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Answers of one release state, asked once per (year, filters). */
+export function answerBook(a: Attacker) {
+  const asked = new Map<string, Promise<Published>>();
+  return (year: number, filters: Filters) => {
+    const key = `${year}|${JSON.stringify(filters)}`;
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = compare(a, { ...filters, year });
+      asked.set(key, answer);
+    }
+    return answer;
+  };
+}
+
