@@ -1,5 +1,6 @@
 // npm run backup [-- --out FILE]: backs up the database the server uses (DATABASE_URL with pg_dump, else the embedded
-// PGlite in DATA_DIR, which must not be running). See docs/operations.md, "Backups and restore".
+// PGlite in DATA_DIR, which must not be running). See docs/operations.md, "Backups and restore". The file is written
+// 0600 (folders made for it 0700); pg_dump gets the connection through its environment, never its command line.
 import path from 'node:path';
 import { backup } from '../src/server/ops/backup';
 

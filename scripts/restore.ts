@@ -1,6 +1,7 @@
 // npm run restore -- FILE: restores a backup of npm run backup into an empty database: the one at DATABASE_URL
 // (create it first: createdb paybench_restored), else a DATA_DIR without a database. Stop the servers first, and
-// point them at the restored database afterwards. See docs/operations.md, "Backups and restore".
+// point them at the restored database afterwards. See docs/operations.md, "Backups and restore". pg_restore gets the
+// connection (password included) through its environment, never its command line.
 import path from 'node:path';
 import { restore } from '../src/server/ops/backup';
 

@@ -1,8 +1,12 @@
 // Issue 29: a backup (npm run backup's code: pg_dump on PostgreSQL, PGlite's own data-folder dump on the embedded
 // database) restored into a fresh database gives an app that answers the same comparison, the same balances and
 // the same releases as the original.
+//
+// Issue 37: the backup file is 0600 and a folder made for it 0700 whatever the umask, and the PostgreSQL tools get the
+// password through their environment, never on their command line (which `ps` shows to every local user).
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +17,7 @@ import { loadConfig } from '../../src/server/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/server/db/open';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { createAccessTokens } from '../../src/server/auth/accessToken';
-import { backup, restore, type Target } from '../../src/server/ops/backup';
+import { backup, pgDumpCommand, pgRestoreCommand, restore, type Target } from '../../src/server/ops/backup';
 import { withDatabase } from './support/global-setup';
 import { TEST_PERTURBATION_SECRET } from './helpers/testApp';
 import { insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
@@ -70,6 +74,81 @@ async function answers(database: Database, callerId: string, adminId: string) {
   }
 }
 
+/** The URL with a password (the local PostgreSQL trusts local connections: any password signs in). */
+const PASSWORD = 'never-on-the-command-line';
+function withPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.password = PASSWORD;
+  return url.toString();
+}
+
+/**
+ * Puts a pg_dump and a pg_restore first on PATH that write their command line and whether PGPASSWORD reached them to
+ * `log`, then run the real tool: what a real run spawns, as `ps` would show it.
+ */
+function recordPgTools(log: string): () => void {
+  const bin = mkdtempSync(path.join(folder, 'bin-'));
+  for (const tool of ['pg_dump', 'pg_restore']) {
+    const real = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+    const shim = path.join(bin, tool);
+    writeFileSync(shim, `#!/bin/sh\nprintf '%s argv:' ${tool} >> '${log}'\nfor a in "$@"; do printf ' %s' "$a" >> '${log}'; done\nprintf ' env:%s\\n' "\${PGPASSWORD:+password}" >> '${log}'\nexec '${real}' "$@"\n`);
+    chmodSync(shim, 0o755);
+  }
+  const before = process.env.PATH;
+  process.env.PATH = `${bin}:${before}`;
+  return () => {
+    process.env.PATH = before;
+  };
+}
+
+/** Runs `work` with the umask at 0 (files as open as a process can make them), where the process allows it. */
+async function withOpenUmask<T>(work: () => Promise<T>): Promise<T> {
+  let previous: number | undefined;
+  try {
+    previous = process.umask(0);
+  } catch {
+    previous = undefined;
+  }
+  try {
+    return await work();
+  } finally {
+    if (previous !== undefined) process.umask(previous);
+  }
+}
+
+describe('the PostgreSQL tools get the connection through their environment', () => {
+  const url = 'postgres://paybench:s3cr%40t-pass@db.internal:6543/pay%20bench?sslmode=verify-full&sslrootcert=/etc/ssl/ca.pem&application_name=backup';
+  it('pg_dump: no password (nor URL) in its arguments; host, port, user, password, database and TLS settings in env', () => {
+    const command = pgDumpCommand(url, '/backups/x.dump');
+    expect(command.command).toBe('pg_dump');
+    expect(command.args.join(' ')).not.toMatch(/s3cr|pass|postgres:|db\.internal/);
+    expect(command.args).toContain('--file=/backups/x.dump');
+    expect(command.env).toEqual({
+      PGHOST: 'db.internal',
+      PGPORT: '6543',
+      PGUSER: 'paybench',
+      PGPASSWORD: 's3cr@t-pass',
+      PGDATABASE: 'pay bench',
+      PGSSLMODE: 'verify-full',
+      PGSSLROOTCERT: '/etc/ssl/ca.pem',
+      PGAPPNAME: 'backup',
+    });
+  });
+
+  it('pg_restore: only the target database\'s name in its arguments', () => {
+    const command = pgRestoreCommand(url, '/backups/x.dump', 3);
+    expect(command.args.join(' ')).not.toMatch(/s3cr|pass|postgres:|db\.internal/);
+    expect(command.args).toEqual(expect.arrayContaining(["--dbname=dbname='pay bench'", '--jobs=3', '/backups/x.dump']));
+    expect(command.env.PGPASSWORD).toBe('s3cr@t-pass');
+    expect(pgRestoreCommand("postgres://u@h/it's", 'f').args).toContain("--dbname=dbname='it\\'s'");
+  });
+
+  it('node-postgres\' ssl=true is sslmode=require; a parameter libpq does not know is refused', () => {
+    expect(pgDumpCommand('postgres://u:p@h/d?ssl=true', 'f').env.PGSSLMODE).toBe('require');
+    expect(() => pgDumpCommand('postgres://u:p@h/d?max=20', 'f')).toThrow(/"max" is not supported/);
+  });
+});
+
 describe(`backup and restore (${postgres ? 'PostgreSQL: pg_dump/pg_restore' : 'PGlite: dumpDataDir/loadDataDir'})`, () => {
   it('a restored backup answers the same comparison, balances and releases', async () => {
     const source = await emptyTarget();
@@ -89,12 +168,32 @@ describe(`backup and restore (${postgres ? 'PostgreSQL: pg_dump/pg_restore' : 'P
     // The embedded database has one process: it is closed for its backup, as the app is stopped for one.
     if (database.kind === 'pglite') await database.close();
 
-    const file = path.join(folder, database.kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');
-    await backup(source.target, file);
-    expect(statSync(file).size).toBeGreaterThan(1_000);
-
+    // Into folders the backup makes, with the umask at 0 and a password in the URL (PostgreSQL).
+    const file = path.join(folder, 'made', 'for-it', database.kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');
+    const log = path.join(folder, 'pg-tools.log');
+    const stopRecording = 'databaseUrl' in source.target ? recordPgTools(log) : () => undefined;
     const copy = await emptyTarget();
-    await restore(copy.target, file);
+    try {
+      const target = (t: Target): Target => ('databaseUrl' in t ? { databaseUrl: withPassword(t.databaseUrl) } : t);
+      await withOpenUmask(() => backup(target(source.target), file));
+      expect(statSync(file).size).toBeGreaterThan(1_000);
+      expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+      expect((statSync(path.dirname(file)).mode & 0o777).toString(8)).toBe('700');
+      expect((statSync(path.join(folder, 'made')).mode & 0o777).toString(8)).toBe('700');
+      await restore(target(copy.target), file);
+    } finally {
+      stopRecording();
+    }
+    if ('databaseUrl' in source.target) {
+      // What really ran: both tools, the password in their environment and nowhere in their arguments.
+      const runs = readFileSync(log, 'utf8').trim().split('\n');
+      expect(runs.map((line) => line.split(' ')[0])).toEqual(['pg_dump', 'pg_restore']);
+      for (const line of runs) {
+        expect(line).not.toContain(PASSWORD);
+        expect(line).not.toContain('postgres://');
+        expect(line).toMatch(/ env:password$/);
+      }
+    }
     const restored = await copy.open();
     try {
       // Migrations find nothing to do, and the app answers as the original did.
@@ -106,5 +205,6 @@ describe(`backup and restore (${postgres ? 'PostgreSQL: pg_dump/pg_restore' : 'P
     }
     // Restoring over a database that is not empty is refused (PGlite) or fails without a change (PostgreSQL).
     await expect(restore(copy.target, file)).rejects.toThrow();
-  });
+    // Two fresh databases migrated, two app builds, a dump and a restore: about 20 s on a quiet machine, more under load.
+  }, 120_000);
 });

@@ -131,12 +131,20 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
   // notification with its COMMIT), and a dedicated connection per listen() call says whether nothing is missed.
   const followed = new Map<string, Set<NotificationHandlers>>();
   const listeningOn = new WeakMap<pg.PoolClient, Set<string>>();
+  const guarded = new WeakSet<pg.PoolClient>();
   const deliver = (channel: string, payload: string | undefined) => {
     for (const handlers of followed.get(channel) ?? []) handlers.notify(payload ?? '');
   };
   /** A pooled connection for one statement or transaction, listening on the followed channels first. */
   async function acquire(): Promise<pg.PoolClient> {
     const client = await pool.connect();
+    // Issue 37: the pool stops listening to a client's errors while it is checked out, so a connection lost
+    // mid-statement (a restart, a network cut) would be an uncaught 'error' that ends the process. The statement's
+    // promise carries the error; the pool drops the dead client when it comes back.
+    if (!guarded.has(client)) {
+      guarded.add(client);
+      client.on('error', () => undefined);
+    }
     if (followed.size === 0) return client;
     let channels = listeningOn.get(client);
     if (!channels) {

@@ -3,7 +3,8 @@
 // once the count reaches the limit, the key is blocked until the window ends.
 //
 // The counts live in a CounterStore: in the process (MemoryCounterStore) by default, in Redis when REDIS_URL
-// is set (rateLimitRedis.ts), so that several instances behind a load balancer (docs/architecture.md) share them.
+// is set (rateLimitRedis.ts), so that several instances behind a load balancer (docs/architecture.md) share them;
+// while Redis is away the Redis store counts in a MemoryCounterStore of its own (issue 37, docs/operations.md "Outages").
 import { createHash } from 'node:crypto';
 import { HttpError } from './errors';
 

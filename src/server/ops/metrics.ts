@@ -1,7 +1,8 @@
 // Prometheus metrics (issue 29; docs/operations.md "Metrics"). One registry per app: request rate and latency by
 // operation (the contract's operationId), errors by status, the PostgreSQL pool, the job queue, the statistics
-// cache, the current release and the credits charged. Served at GET /metrics only when METRICS_TOKEN is set (to
-// that bearer token), or without a token on a port of its own (METRICS_PORT, bound to METRICS_HOST = 127.0.0.1).
+// cache, the current release, the credits charged and whether Redis answers (issue 37). Served at GET /metrics only
+// when METRICS_TOKEN is set (to that bearer token), or without a token on a port of its own (METRICS_PORT, bound to
+// METRICS_HOST = 127.0.0.1).
 // Figures that live in the database (queue depth, release age) are read when Prometheus scrapes, never on a timer.
 import { createServer, type Server } from 'node:http';
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -152,6 +153,27 @@ export function installMetrics(app: FastifyInstance, options: { config: ServerCo
       if (row) this.set(Number(row.size));
     },
   });
+  // Issue 37: the shared throttle store (only with REDIS_URL; without it there is nothing to be down).
+  if (config.redisUrl) {
+    new Gauge({
+      name: 'paybench_redis_up',
+      help: 'Whether Redis (shared throttle counts) answers: 1 up, 0 down (this instance then counts attempts alone)',
+      registers: [registry],
+      collect() {
+        this.set(app.readiness.redis?.state === 'up' ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'paybench_redis_errors_total',
+      help: 'Redis calls of this instance that failed (timed out, refused, connection lost)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(app.readiness.redis?.failures ?? 0);
+      },
+    });
+  }
+
   const credits = new Counter({
     name: 'paybench_credits_charged_total',
     help: 'Credits charged for searches by this instance',

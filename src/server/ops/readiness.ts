@@ -2,11 +2,16 @@
 // (the process and its database answer); readiness adds the instance's phase — starting until main.ts finished
 // its warm-up, draining from SIGTERM until it exits — the migrations this build expects, and the notification
 // listener that brings configuration changes, release cuts and erasures from other instances.
+//
+// Issue 37: Redis (REDIS_URL, the shared throttle counts) is reported, not required: without it the instance still
+// serves, each instance counting attempts alone (http/rateLimitRedis.ts), so readiness stays 200 and says
+// `redis: down` (`off` without REDIS_URL) for the operator and the metrics.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/open';
 import { migrationsFolder } from '../db/migrate';
 import { statisticsSettingsFor } from '../services/statisticsSettings';
+import type { SharedStoreStatus } from '../http/rateLimitRedis';
 
 export type Phase = 'starting' | 'ready' | 'draining';
 
@@ -14,10 +19,14 @@ export interface ReadinessReport {
   ready: boolean;
   phase: Phase;
   checks: { database: boolean; migrations: boolean; listener: boolean };
+  /** The shared throttle store: informative only (an instance without it still serves). */
+  redis: 'up' | 'down' | 'off';
 }
 
 export interface Readiness {
   phase: Phase;
+  /** The shared throttle store's state (app.ts sets it with REDIS_URL); the metrics read it too. */
+  redis: SharedStoreStatus | null;
   check(): Promise<ReadinessReport>;
 }
 
@@ -36,7 +45,10 @@ export function createReadiness(database: Database, defaultThreshold: number, ph
   let migrated = false;
   const readiness: Readiness = {
     phase,
+    redis: null,
     async check() {
+      // Asked beside the database (bounded: one PING of at most 200 ms).
+      const redis = readiness.redis ? readiness.redis.check() : Promise.resolve('off' as const);
       let reachable = true;
       try {
         await database.execute('select 1');
@@ -55,7 +67,7 @@ export function createReadiness(database: Database, defaultThreshold: number, ph
       const listener = reachable && readiness.phase !== 'draining' ? await statisticsSettingsFor(database, defaultThreshold).whenLive(LISTENER_WAIT_MS) : false;
       const checks = { database: reachable, migrations: reachable && migrated, listener };
       const ready = readiness.phase === 'ready' && checks.database && checks.migrations && checks.listener;
-      return { ready, phase: readiness.phase, checks };
+      return { ready, phase: readiness.phase, checks, redis: await redis };
     },
   };
   return readiness;
