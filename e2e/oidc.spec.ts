@@ -2,8 +2,9 @@
 // tests/server/helpers/oidcProvider.ts) on a local port. The suite's own server has no provider configured (the quick
 // start is unchanged), so this spec starts a second app server of its own, configured for the provider, on its own
 // port and embedded database: "Continue with …" → the provider's login page → back, landing by role; the sign-out
-// that ends the provider's session too; company single sign-on by the e-mail's domain; and the linking step of an
-// existing account.
+// that ends the provider's session too; company single sign-on by the e-mail's domain; the linking step of an
+// existing account; and (issue 37) a new address the provider does not verify, proven by our e-mailed link opened in
+// the same browser.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,7 @@ test.beforeAll(async () => {
       'new-member': { email: 'new-member@people-e2e.test', email_verified: true, name: 'New Member' },
       'company-boss': { email: `boss@${DOMAIN}`, email_verified: true, name: 'Company Boss' },
       'demo-member': { email: 'member@paybench.demo', email_verified: true, name: 'Demo Member' },
+      'unverified-newcomer': { email: 'newcomer@people-e2e.test', email_verified: false, name: 'Unverified Newcomer' },
     },
   });
   dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-e2e-oidc-'));
@@ -146,6 +148,27 @@ test("a provider's address of an existing account is linked only after that acco
   await expect(page).toHaveURL((url) => url.origin === APP && ['/', '/home'].includes(url.pathname));
   await page.goto(`${APP}/login`);
   await page.getByTestId('login-provider-testidp').click();
+  await expect(page).toHaveURL((url) => url.origin === APP && url.pathname === '/comparison');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+});
+
+test("a new address the provider does not verify creates nothing until our e-mailed link is opened in this browser", async ({ page, request }) => {
+  await page.goto(`${APP}/login`);
+  await page.getByTestId('login-provider-testidp').click();
+  await loginAtProvider(page, 'unverified-newcomer');
+  // Back on /login: nobody is signed in, and the page says where the link went.
+  await expect(page).toHaveURL((url) => url.origin === APP && url.pathname === '/login');
+  await expect(page.getByTestId('login-email-link-sent')).toContainText('newcomer@people-e2e.test');
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+
+  // The link from the outbox (no SMTP server here), opened in the same browser: the account is made and signed in.
+  const admin = await bearerOf(request, 'admin@paybench.demo', demoPasswordForTests());
+  const outbox = await request.get(`${APP}/api/admin/outbox?limit=20`, { headers: admin });
+  expect(outbox.status(), await outbox.text()).toBe(200);
+  const mail = ((await outbox.json()) as { items: Array<{ to: string; text: string }> }).items.find((item) => item.to === 'newcomer@people-e2e.test');
+  const link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/oidc\/email-link\?token=[A-Za-z0-9_%-]+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
   await expect(page).toHaveURL((url) => url.origin === APP && url.pathname === '/comparison');
   await expect(page.getByTestId('account-menu')).toBeVisible();
 });

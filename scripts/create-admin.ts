@@ -6,15 +6,18 @@
 // The password of a new account is read from ADMIN_PASSWORD, else from standard input (asked twice without echo
 // on a terminal, the first line when piped), and must pass the password policy. It is never printed, logged or
 // passed on the command line (where `ps` and shell histories would show it). An existing account keeps its
-// password (its owner resets it from the sign-in page if need be).
+// password (its owner resets it from the sign-in page if need be), and every session it has ends: its owner signs in
+// again as an administrator (with the second factor ADMIN_MFA=required asks for, enrolling at that sign-in).
 import { createInterface } from 'node:readline';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../src/server/db/open';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { hashPassword } from '../src/server/auth/passwords';
 import { passwordProblem } from '../src/server/auth/passwordPolicy';
 import { findUserByEmail, normaliseEmail } from '../src/server/services/users';
 import { recordAudit } from '../src/server/services/audit';
+import { revokeUserSessions } from '../src/server/auth/sessions';
 import { newId } from '../src/server/ids';
 
 const USAGE = 'usage: npm run create-admin -- --email <address>   (password from ADMIN_PASSWORD or standard input)';
@@ -75,7 +78,8 @@ async function readPassword(): Promise<string> {
   return input.split(/\r?\n/)[0] ?? '';
 }
 
-async function createOrPromote(database: Database, email: string): Promise<string> {
+/** Creates the administrator, or makes the existing account one (exported for tests: tests/server/admin-mfa.test.ts). */
+export async function createOrPromote(database: Database, email: string): Promise<string> {
   const existing = await findUserByEmail(database, email);
   if (existing) {
     if (existing.roles.includes('admin')) return `${email} is already an administrator; nothing was changed.`;
@@ -84,9 +88,13 @@ async function createOrPromote(database: Database, email: string): Promise<strin
         `update users set roles = array_append(roles, 'admin'), updated_at = now() where id = $1 and not ('admin' = any(roles)) returning roles`,
         [existing.id],
       );
-      if (row) await recordAudit(tx, null, { action: 'user.roles', targetType: 'user', targetId: existing.id, before: { roles: existing.roles }, after: { roles: row.roles } });
+      if (!row) return;
+      await recordAudit(tx, null, { action: 'user.roles', targetType: 'user', targetId: existing.id, before: { roles: existing.roles }, after: { roles: row.roles } });
+      // Issue 37: no session opened as a member goes on as an admin's (none was opened with the second factor an admin
+      // may need); the owner signs in again.
+      await revokeUserSessions(tx, existing.id);
     });
-    return `${email} is now an administrator (its password is unchanged).`;
+    return `${email} is now an administrator (its password is unchanged; its sessions have ended: sign in again).`;
   }
   const password = await readPassword();
   const problem = passwordProblem(password, { email });
@@ -117,8 +125,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (!(error instanceof Refusal)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exitCode = error.code;
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    if (!(error instanceof Refusal)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = error.code;
+  });
+}

@@ -26,11 +26,14 @@ export type AppEvent =
 
 /** Where the person goes after signing out. */
 export const SIGNED_OUT_PAGE = '/home';
+/** Issue 37: where an admin signed out for want of a second factor goes, to sign in again with it. */
+export const SIGN_IN_AGAIN_PAGE = '/login';
 
 /** The app's own messages about the session (spec §8). */
 export const SESSION_MESSAGES = {
   signedOut: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.logout_success' },
   sessionEnded: { kind: 'toast', status: 'warning', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.session_ended' },
+  secondFactorRequired: { kind: 'toast', status: 'warning', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.second_factor_sign_in' },
   accountDeleted: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.delete.done' },
 } as const satisfies Record<string, ToastOutcome>;
 
@@ -62,6 +65,10 @@ export const sessionAnnouncements = fromCallback<EventObject>(({ sendBack, syste
       sendBack({ type: 'app.navigate', to: SIGNED_OUT_PAGE } satisfies AppEvent);
     }),
     auth.on('auth.sessionEnded', () => sendBack({ type: 'app.message', toast: SESSION_MESSAGES.sessionEnded } satisfies AppEvent)),
+    auth.on('auth.secondFactorRequired', () => {
+      sendBack({ type: 'app.message', toast: SESSION_MESSAGES.secondFactorRequired } satisfies AppEvent);
+      sendBack({ type: 'app.navigate', to: SIGN_IN_AGAIN_PAGE } satisfies AppEvent);
+    }),
     auth.on('auth.accountDeleted', () => {
       sendBack({ type: 'app.message', toast: SESSION_MESSAGES.accountDeleted } satisfies AppEvent);
       sendBack({ type: 'app.navigate', to: SIGNED_OUT_PAGE } satisfies AppEvent);

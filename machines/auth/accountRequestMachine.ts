@@ -11,7 +11,11 @@ export type AccountRequestEvent =
   /** The person changes the form after a failure: the message goes. */
   | { type: 'request.edit' }
   /** Start over after a success (e.g. create another user). */
-  | { type: 'request.reset' };
+  | { type: 'request.reset' }
+  /** Issue 37: the password, asked again because the server wants a fresh re-authentication before this change. */
+  | { type: 'request.reauthenticate'; password: string }
+  /** Give up the change instead of giving the password. */
+  | { type: 'request.cancelReauthentication' };
 
 export type AccountRequestEmitted =
   | { type: 'request.succeeded'; output: unknown }
@@ -24,7 +28,12 @@ export interface AccountRequestContext {
   output: unknown;
   /** What the browser found wrong with the fields of the last submit it refused to send. */
   fieldProblems: FieldProblems;
+  /** The fields of the request being sent, or waiting for the re-authentication (sent again as they were); null before. */
+  fields: RequestFields | null;
 }
+
+/** The server's answer to a security change when the session has not proved the person within 5 minutes (issue 37). */
+export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
 
 /**
  * One request of the account pages, each page injecting its `send` actor: asking for a password-reset
@@ -39,13 +48,18 @@ export interface AccountRequestContext {
  *     ▲                          │ failed         │ request.submit (again)
  *     └──request.edit── failed ◀─┘                ▼
  *                         │ request.submit ──▶ sending
+ *
+ *  Issue 37: sending ─403 REAUTHENTICATION_REQUIRED─▶ reauthenticating.asking ─request.reauthenticate─▶
+ *     reauthenticating.checking (POST auth/reauthenticate) ─ok─▶ sending (the same fields again)
+ *                                                          │ wrong password: back to asking (auth.{code})
+ *  reauthenticating ─request.cancelReauthentication─▶ editing (the form keeps what was typed)
  * ```
  * Before anything is sent the fields are checked (`fieldsLookValid`, src/domain/credentials.ts): an `email`
  * field must look like an address, a `confirmation` must equal the new password, which keeps the length rules.
  * A refused submit goes to `invalid` with the problems by field, and nothing is sent.
  *
  * Tags: `form` (the form can be sent), `invalid` (fields are marked), `busy` (sending: the button spins and the form is locked),
- * `failed` (the message auth.{code} shows), `done`. Emits `request.succeeded` / `request.failed` for the
+ * `failed` (the message auth.{code} shows), `done`, `reauthenticating` (a dialog asks the password again). Emits `request.succeeded` / `request.failed` for the
  * page to react (toast, navigate, download).
  */
 export const accountRequestMachine = setup({
@@ -57,14 +71,23 @@ export const accountRequestMachine = setup({
   actors: {
     /** The page's call; rejects with an AuthFailure (machines/auth/failure.ts). Injected. */
     send: fromPromise<unknown, RequestFields>(() => Promise.reject(new Error('inject the send actor with machine.provide()'))),
+    /** POST auth/reauthenticate { password } (issue 37). Injected. */
+    reauthenticate: fromPromise<void, { password: string }>(() => Promise.reject(new Error('inject the reauthenticate actor with machine.provide()'))),
   },
   guards: {
     fieldsLookValid: ({ event }) => event.type === 'request.submit' && !hasProblems(requestFieldProblems(event.fields)),
+    /** The server wants the password again before this change (403 REAUTHENTICATION_REQUIRED). */
+    reauthenticationRequired: (_, params: { error: unknown }) => failureCode(params.error) === REAUTHENTICATION_REQUIRED,
+    passwordTyped: ({ event }) => event.type === 'request.reauthenticate' && event.password.length > 0,
   },
   actions: {
     recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
     recordOutput: assign((_, params: { output: unknown }) => ({ output: params.output, errorCode: null })),
     clearFailure: assign({ errorCode: null, fieldProblems: {} }),
+    keepFields: assign(({ event }) => {
+      assertEvent(event, 'request.submit');
+      return { fields: event.fields };
+    }),
     recordFieldProblems: assign(({ event }) => {
       assertEvent(event, 'request.submit');
       return { errorCode: null, fieldProblems: requestFieldProblems(event.fields) };
@@ -75,7 +98,7 @@ export const accountRequestMachine = setup({
 }).createMachine({
   id: 'accountRequest',
   description: 'One request of an account page: form, sending, succeeded or failed.',
-  context: { errorCode: null, output: null, fieldProblems: {} },
+  context: { errorCode: null, output: null, fieldProblems: {}, fields: null },
   initial: 'editing',
   states: {
     editing: {
@@ -83,7 +106,7 @@ export const accountRequestMachine = setup({
       tags: ['form'],
       on: {
         'request.submit': [
-          { guard: 'fieldsLookValid', target: 'sending', actions: 'clearFailure' },
+          { guard: 'fieldsLookValid', target: 'sending', actions: ['clearFailure', 'keepFields'] },
           { target: 'invalid', actions: 'recordFieldProblems' },
         ],
       },
@@ -94,17 +117,44 @@ export const accountRequestMachine = setup({
       invoke: {
         id: 'send',
         src: 'send',
-        input: ({ event }) => {
-          assertEvent(event, 'request.submit');
-          return event.fields;
-        },
+        input: ({ context }) => context.fields ?? {},
         onDone: {
           target: 'succeeded',
           actions: [{ type: 'recordOutput', params: ({ event }) => ({ output: event.output }) }, 'emitSucceeded'],
         },
-        onError: {
-          target: 'failed',
-          actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+        onError: [
+          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
+          {
+            target: 'failed',
+            actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+          },
+        ],
+      },
+    },
+    reauthenticating: {
+      description:
+        'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the request waits, as typed.',
+      tags: ['reauthenticating'],
+      initial: 'asking',
+      on: { 'request.cancelReauthentication': { target: 'editing', actions: 'clearFailure' } },
+      states: {
+        asking: {
+          description: 'A dialog asks the password.',
+          on: { 'request.reauthenticate': { guard: 'passwordTyped', target: 'checking', actions: 'clearFailure' } },
+        },
+        checking: {
+          description: 'Checking the password (POST auth/reauthenticate); then the same request is sent again.',
+          tags: ['busy'],
+          invoke: {
+            id: 'reauthenticate',
+            src: 'reauthenticate',
+            input: ({ event }) => {
+              assertEvent(event, 'request.reauthenticate');
+              return { password: event.password };
+            },
+            onDone: { target: '#accountRequest.sending' },
+            onError: { target: 'asking', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
         },
       },
     },
@@ -113,7 +163,7 @@ export const accountRequestMachine = setup({
       tags: ['done'],
       on: {
         'request.submit': [
-          { guard: 'fieldsLookValid', target: 'sending', actions: 'clearFailure' },
+          { guard: 'fieldsLookValid', target: 'sending', actions: ['clearFailure', 'keepFields'] },
           { target: 'invalid', actions: 'recordFieldProblems' },
         ],
         'request.reset': { target: 'editing' },
@@ -124,7 +174,7 @@ export const accountRequestMachine = setup({
       tags: ['form', 'failed'],
       on: {
         'request.submit': [
-          { guard: 'fieldsLookValid', target: 'sending', actions: 'clearFailure' },
+          { guard: 'fieldsLookValid', target: 'sending', actions: ['clearFailure', 'keepFields'] },
           { target: 'invalid', actions: 'recordFieldProblems' },
         ],
         'request.edit': { target: 'editing', actions: 'clearFailure' },
@@ -135,7 +185,7 @@ export const accountRequestMachine = setup({
       tags: ['form', 'invalid'],
       on: {
         'request.submit': [
-          { guard: 'fieldsLookValid', target: 'sending', actions: 'clearFailure' },
+          { guard: 'fieldsLookValid', target: 'sending', actions: ['clearFailure', 'keepFields'] },
           { target: 'invalid', actions: 'recordFieldProblems' },
         ],
         'request.edit': { target: 'editing', actions: 'clearFailure' },

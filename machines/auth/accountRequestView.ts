@@ -13,11 +13,13 @@ export interface AccountRequestView {
   errorCode: string | null;
   /** Translation keys of the problems the browser found, by field name (nothing was sent). */
   fieldProblems: Record<string, string>;
+  /** Issue 37: the password is asked again (a dialog) before the request is sent again; null otherwise. */
+  reauthentication: { busy: boolean; errorKey: string | null } | null;
 }
 
 /** Pure snapshot → view model of a request. */
 export function accountRequestView(snapshot: {
-  hasTag(tag: 'form' | 'busy' | 'failed' | 'done' | 'invalid'): boolean;
+  hasTag(tag: 'form' | 'busy' | 'failed' | 'done' | 'invalid' | 'reauthenticating'): boolean;
   context: AccountRequestContext;
 }): AccountRequestView {
   const failed = snapshot.hasTag('failed');
@@ -30,5 +32,8 @@ export function accountRequestView(snapshot: {
     fieldProblems: snapshot.hasTag('invalid')
       ? Object.fromEntries(Object.entries(snapshot.context.fieldProblems).flatMap(([field, problem]) => (problem ? [[field, fieldProblemKey(problem)]] : [])))
       : {},
+    reauthentication: snapshot.hasTag('reauthenticating')
+      ? { busy: snapshot.hasTag('busy'), errorKey: snapshot.context.errorCode ? authMessageKey(snapshot.context.errorCode) : null }
+      : null,
   };
 }

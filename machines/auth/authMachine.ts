@@ -24,6 +24,8 @@ export interface AuthContext {
   provider: string | null;
   /** The linking step: the token of the provider's callback and the provider's name; null otherwise. */
   link: { token: string; provider: string } | null;
+  /** Issue 37: the provider's sign-in of a new address waits for our e-mailed link (the address, the provider's name). */
+  emailLinkSent: { email: string; provider: string } | null;
 }
 
 export interface AuthInput {
@@ -49,6 +51,8 @@ export type ProviderOutcome =
   | { kind: 'done'; redirect: string | null }
   | { kind: 'secondFactor'; challenge: string; redirect: string | null }
   | { kind: 'link'; linkToken: string; provider: string }
+  /** Issue 37: a new address no trusted provider vouched for: our link was e-mailed to it (opened in this browser). */
+  | { kind: 'emailSent'; email: string; provider: string }
   | { kind: 'error'; code: string };
 
 /** The outcome in a fragment (`#done=1&redirect=/x`), or null when the fragment is not one. */
@@ -60,6 +64,8 @@ export function parseProviderOutcome(fragment: string): ProviderOutcome | null {
   if (challenge && params.get('secondFactor')) return { kind: 'secondFactor', challenge, redirect };
   const linkToken = params.get('link');
   if (linkToken) return { kind: 'link', linkToken, provider: params.get('provider') ?? '' };
+  const emailSent = params.get('emailSent');
+  if (emailSent && emailSent.includes('@')) return { kind: 'emailSent', email: emailSent, provider: params.get('provider') ?? '' };
   const code = params.get('error');
   if (code && /^[A-Z_]{3,40}$/.test(code)) return { kind: 'error', code };
   return null;
@@ -82,6 +88,11 @@ export type AuthEvent =
   | { type: 'auth.forgetRedirect' }
   /** A call was answered 401 with the current token: renew it now. */
   | { type: 'auth.tokenRejected' }
+  /**
+   * Issue 37: a call was answered 403 SECOND_FACTOR_REQUIRED: an admin's session was not opened with the second factor
+   * the server requires (ADMIN_MFA=required). Sign out, and sign in again with it.
+   */
+  | { type: 'auth.secondFactorRequired' }
   /** Another flow received the user's record afresh (e.g. after PUT users/uid): keep it. */
   | { type: 'auth.userUpdated'; user: User }
   /** Read the user afresh (credits, plan changed). */
@@ -114,6 +125,8 @@ export type AuthEmitted =
   | { type: 'auth.signedOut' }
   /** The session could not be renewed: the person is signed out without asking. */
   | { type: 'auth.sessionEnded' }
+  /** Issue 37: the admin's session lacked the second factor the server requires: signed out, to sign in again with it. */
+  | { type: 'auth.secondFactorRequired' }
   /** The account is deleted: local storage is cleared. */
   | { type: 'auth.accountDeleted' };
 
@@ -136,6 +149,8 @@ export interface RealmOutput {
 
 /** The sign-in cannot go on (the 5 minutes of the second step are over, the account was disabled): start again. */
 const SIGN_IN_OVER = ['SECOND_FACTOR_EXPIRED', 'USER_DISABLED'];
+/** Issue 37: an admin's session without the second factor ADMIN_MFA=required asks for (the refresh, or an admin call). */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
 const isChallenge = (output: SignInOutput): output is SecondFactorChallenge => 'challenge' in output;
 
 /** Renew the access token slightly before it expires (and never sooner than this). */
@@ -191,6 +206,22 @@ const PROVIDER_RETURNED = [
     ],
   },
   {
+    guard: 'returnedWithEmailSent',
+    target: '#auth.signedOut.emailLinkSent',
+    actions: [
+      'clearFailure',
+      'forgetSession',
+      'forgetLink',
+      {
+        type: 'keepEmailLinkSent',
+        params: ({ event }: { event: AuthEvent }) => {
+          const outcome = outcomeOf(event) as { email: string; provider: string };
+          return { email: outcome.email, provider: outcome.provider };
+        },
+      },
+    ],
+  },
+  {
     target: '#auth.signedOut.failed',
     actions: [
       { type: 'recordCode', params: ({ event }: { event: AuthEvent }) => ({ code: (outcomeOf(event) as { code?: string }).code ?? 'unknown' }) },
@@ -227,6 +258,11 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  secondFactor (asking, enrolling) ─auth.cancelSecondFactor─▶ signedOut.idle; challenge over ─▶ signedOut.failed
  *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
+ *
+ *  Issue 37, an admin's session without the second factor the server requires (ADMIN_MFA=required):
+ *  signedIn ─auth.secondFactorRequired (a call answered 403 SECOND_FACTOR_REQUIRED)─▶ endingForSecondFactor
+ *     (POST auth/sign-out) ─done/failed─▶ signedOut.failed (auth.secondFactorRequired: to the sign-in page, with why)
+ *  restoring.refreshing / signedIn.refreshing ─401 SECOND_FACTOR_REQUIRED (the server ended the session)─▶ signedOut.failed
  *  signedIn ─auth.accountDeleted─▶ signedOut.left (storage cleared, auth.accountDeleted)
  *
  *  Issue 28, identity providers (the browser leaves the app and comes back to /login with the outcome in the fragment):
@@ -236,6 +272,7 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *     done         ─▶ callback.renewing (POST auth/refresh) ─ok─▶ signingIn.loadingUser (auth.signedIn, landing by role)
  *     secondFactor ─▶ callback.resuming (POST auth/sign-in/challenge) ─▶ secondFactor.asking / secondFactor.enrolling
  *     link         ─▶ linking ─auth.signIn (with the linking token)─▶ signingIn … (wrong password: linking.failed)
+ *     emailSent    ─▶ signedOut.emailLinkSent ("we sent a link to …"; issue 37: opening it in this browser comes back as done/secondFactor)
  *     error        ─▶ signedOut.failed (auth.signInFailed, auth.{code})
  *  signingOut ─done with endSessionUrl─▶ signedOut.left, then goTo the provider's end-session URL
  * ```
@@ -254,6 +291,10 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *   no session yet: the server answers a challenge, and the second step (the code, or the enrolment whose recovery
  *   codes are then shown once) opens it. A wrong code is shown on the step; an expired step starts again.
  * - The token is renewed before it expires (`refreshBeforeExpiry`) and when a call is answered 401.
+ * - Issue 37: an admin's session that lacks the second factor the server requires (ADMIN_MFA=required) ends: the
+ *   refresh answers 401 SECOND_FACTOR_REQUIRED (the server revoked it), or an admin call 403 SECOND_FACTOR_REQUIRED
+ *   (`auth.secondFactorRequired`, then the session is revoked here). Either way the person is signed out to the
+ *   sign-in form, which says a second factor is required (`auth.secondFactorRequired` is emitted).
  * - Signing out posts auth/sign-out (a failure changes nothing: the person is signed out here either
  *   way), clears ALL local storage and emits `auth.signedOut`.
  */
@@ -296,6 +337,8 @@ export const authMachine = setup({
     keepProvider: assign((_, params: { provider: string }) => ({ provider: params.provider })),
     keepLink: assign((_, params: { token: string; provider: string }) => ({ link: { token: params.token, provider: params.provider } })),
     forgetLink: assign({ link: null }),
+    keepEmailLinkSent: assign((_, params: { email: string; provider: string }) => ({ emailLinkSent: { email: params.email, provider: params.provider } })),
+    forgetEmailLinkSent: assign({ emailLinkSent: null }),
     /** The provider's callback carried the path the person came from (an app path, checked by the server). */
     keepProviderRedirect: assign((_, params: { redirect: string | null }) => (params.redirect ? { redirectUrl: params.redirect } : {})),
     keepChallengeToken: assign((_, params: { challenge: string }) => ({ challenge: { secondFactor: 'verify' as const, challenge: params.challenge } })),
@@ -333,6 +376,8 @@ export const authMachine = setup({
     emitSignInFailed: emit(({ context }) => ({ type: 'auth.signInFailed' as const, code: context.errorCode ?? 'unknown' })),
     emitSignedOut: emit({ type: 'auth.signedOut' as const }),
     emitSessionEnded: emit({ type: 'auth.sessionEnded' as const }),
+    emitSecondFactorRequired: emit({ type: 'auth.secondFactorRequired' as const }),
+    recordSecondFactorRequired: assign({ errorCode: SECOND_FACTOR_REQUIRED, fieldProblems: {} }),
     emitAccountDeleted: emit({ type: 'auth.accountDeleted' as const }),
   },
   guards: {
@@ -343,12 +388,15 @@ export const authMachine = setup({
     /** A code was typed (blank submissions are ignored; the server judges the rest). */
     codeTyped: ({ event }) => event.type === 'auth.submitSecondFactor' && event.code.trim().length > 0,
     signInOver: (_, params: { error: unknown }) => SIGN_IN_OVER.includes(failureCode(params.error)),
+    /** The server ended an admin's session that lacked the second factor it requires: sign in again with it. */
+    secondFactorRequired: (_, params: { error: unknown }) => failureCode(params.error) === SECOND_FACTOR_REQUIRED,
     /** Home-realm discovery is worth asking: an address that looks like one. */
     emailLooksValid: ({ event }) => event.type === 'auth.emailEntered' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim()),
     realmHasProvider: (_, params: { output: RealmOutput }) => params.output.provider !== null,
     returnedSignedIn: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'done',
     returnedWithSecondFactor: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'secondFactor',
     returnedToLink: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'link',
+    returnedWithEmailSent: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'emailSent',
     /** The sign-in under way proves an account for a provider's identity. */
     linking: ({ context }) => context.link !== null,
   },
@@ -370,6 +418,7 @@ export const authMachine = setup({
     recoveryCodes: null,
     provider: null,
     link: null,
+    emailLinkSent: null,
   }),
   on: {
     'auth.rememberRedirect': { actions: 'rememberRedirect' },
@@ -393,10 +442,14 @@ export const authMachine = setup({
               target: 'loadingUser',
               actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
             },
-            onError: {
-              target: '#auth.signedOut.idle',
-              actions: ['forgetSession', 'forgetStoredUser'],
-            },
+            onError: [
+              {
+                guard: { type: 'secondFactorRequired', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut.failed',
+                actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
+              },
+              { target: '#auth.signedOut.idle', actions: ['forgetSession', 'forgetStoredUser'] },
+            ],
           },
         },
         loadingUser: {
@@ -461,6 +514,12 @@ export const authMachine = setup({
         left: {
           description: 'The person signed out (or deleted the account) here: guarded pages send them home, not to sign in.',
           tags: ['left'],
+        },
+        emailLinkSent: {
+          description:
+            "Issue 37: a provider's sign-in of a new address it could not vouch for created nothing: our link went to the address, to open in this browser. The form stays usable.",
+          tags: ['emailLinkSent'],
+          exit: 'forgetEmailLinkSent',
         },
         discoveringRealm: {
           description: "Home-realm discovery (POST auth/realm): an address of a company with single sign-on goes to the company's provider.",
@@ -724,6 +783,7 @@ export const authMachine = setup({
       initial: 'active',
       on: {
         'auth.signOut': { target: 'signingOut' },
+        'auth.secondFactorRequired': { target: 'endingForSecondFactor' },
         'auth.accountDeleted': {
           target: 'signedOut.left',
           actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitAccountDeleted'],
@@ -754,10 +814,14 @@ export const authMachine = setup({
               target: 'active',
               actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
             },
-            onError: {
-              target: '#auth.signedOut.idle',
-              actions: ['forgetSession', 'forgetStoredUser', 'emitSessionEnded'],
-            },
+            onError: [
+              {
+                guard: { type: 'secondFactorRequired', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut.failed',
+                actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
+              },
+              { target: '#auth.signedOut.idle', actions: ['forgetSession', 'forgetStoredUser', 'emitSessionEnded'] },
+            ],
           },
         },
         reloadingUser: {
@@ -778,6 +842,25 @@ export const authMachine = setup({
           on: {
             'auth.tokenRejected': { target: 'refreshing' },
           },
+        },
+      },
+    },
+
+    endingForSecondFactor: {
+      description:
+        "Issue 37: an admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.",
+      tags: ['signedIn', 'busy'],
+      invoke: {
+        id: 'signOutForSecondFactor',
+        src: 'signOut',
+        input: ({ context }) => ({ accessToken: context.accessToken }),
+        onDone: {
+          target: 'signedOut.failed',
+          actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
+        },
+        onError: {
+          target: 'signedOut.failed',
+          actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
         },
       },
     },

@@ -59,6 +59,11 @@ export const TRANSLATED_AUTH_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'SECOND_FACTOR_ENABLED',
   'NO_SECOND_FACTOR',
+  // Issue 37: a security change needs a fresh re-authentication; a provider that is the only way to sign in stays.
+  'REAUTHENTICATION_REQUIRED',
+  'LAST_SIGN_IN_METHOD',
+  // Issue 37: the database away answers 503 DATABASE_UNAVAILABLE (try again shortly), never a bare "unknown".
+  'DATABASE_UNAVAILABLE',
   // Issue 28: sign-in through an identity provider (src/server/auth/errorCodes.ts).
   'UNKNOWN_PROVIDER',
   'OIDC_STATE_INVALID',
@@ -73,6 +78,12 @@ export const TRANSLATED_AUTH_CODES = [
   'OIDC_EMAIL_MISSING',
   'LINK_EXPIRED',
   'DOMAIN_TAKEN',
+  // Issue 37: our e-mailed link of a provider's sign-in; approving a domain for a company without a provider.
+  'OIDC_EMAIL_LINK_INVALID',
+  'COMPANY_WITHOUT_PROVIDER',
+  // Issue 37: re-authentication through a provider (a subject not linked; a proof used, expired or another's).
+  'OIDC_REAUTH_NOT_LINKED',
+  'REAUTH_PROOF_INVALID',
 ] as const;
 
 /** The translation key a view shows for a failure code: auth.{code}, or auth.unknown for an unlisted code. */

@@ -12,6 +12,8 @@ export type DataExport = components['schemas']['DataExport'];
 export type User = components['schemas']['User'];
 export type CompanySso = components['schemas']['CompanySso'];
 export type CompanyDomainEntry = components['schemas']['CompanyDomainEntry'];
+/** Issue 37: the identity providers linked to the account, and whether it has a password. */
+export type LinkedProviders = components['schemas']['LinkedProviders'];
 /** What a corporate registration tells its caller: the address the invitation went to, nothing more. */
 export interface CorporateInvitation {
   invited: string;
@@ -24,6 +26,28 @@ export const loadCompanySso = (client: ApiClient = defaultClient) =>
 /** GET admin/company-domains: every domain companies asked for single sign-on (admins). */
 export const loadCompanyDomains = (client: ApiClient = defaultClient) =>
   fromPromise<CompanyDomainEntry[]>(async ({ signal }) => answerOf(await call(client.GET('/admin/company-domains', { signal }))));
+
+/** Issue 37, GET auth/identities: the providers linked to the account (a read for the resource machine). */
+export const loadLinkedProviders = (client: ApiClient = defaultClient) =>
+  fromPromise<LinkedProviders>(async ({ signal }) => answerOf(await call(client.GET('/auth/identities', { signal }))));
+
+/**
+ * Issue 37, POST auth/reauthenticate { password }: the session may make security changes for 5 minutes. The
+ * `reauthenticate` actor of the flows that ask the password again (account requests, the second factor).
+ */
+export const reauthenticateCall = (client: ApiClient = defaultClient) =>
+  fromPromise<void, { password: string }>(async ({ input, signal }) => {
+    await done(client.POST('/auth/reauthenticate', { body: { password: input.password }, signal }));
+  });
+
+/**
+ * Issue 37, POST auth/reauthenticate { providerProof }: the proof a fresh sign-in at a linked provider gave (an account
+ * without a password); the `confirmProof` actor of machines/providerReauth.
+ */
+export const providerProofCall = (client: ApiClient = defaultClient) =>
+  fromPromise<void, { providerProof: string }>(async ({ input, signal }) => {
+    await done(client.POST('/auth/reauthenticate', { body: { providerProof: input.providerProof }, signal }));
+  });
 
 /** A request without an answer body: resolves with true, rejects with the failure. */
 async function done(pending: Promise<{ response: Response; data?: unknown; error?: unknown }>): Promise<true> {
@@ -106,17 +130,24 @@ export function accountRequests(client: ApiClient = defaultClient) {
       const domains = [...new Set(field(input, 'domains').toLowerCase().split(/[\s,;]+/).filter(Boolean))];
       return bodyOf(await call(client.PUT('/auth/company-sso', { body: { provider: provider || null, domains }, signal })));
     }),
-    /** Issue 28, admins: PUT admin/company-domains/{domain} { approved } (`approved` is "true" or "false"). */
+    /**
+     * Issue 28, admins: PUT admin/company-domains/{domain} { companyId, approved } (`approved` is "true" or "false"):
+     * issue 37, one company's claim: approving it declines the competing ones; false withdraws or declines it.
+     */
     reviewCompanyDomain: fromPromise<CompanyDomainEntry, RequestFields>(async ({ input, signal }) =>
       bodyOf(
         await call(
           client.PUT('/admin/company-domains/{domain}', {
             params: { path: { domain: field(input, 'domain') } },
-            body: { approved: field(input, 'approved') === 'true' },
+            body: { companyId: field(input, 'companyId'), approved: field(input, 'approved') === 'true' },
             signal,
           }),
         ),
       ),
+    ),
+    /** Issue 37, DELETE auth/identities/{id}: unlink a provider (`id`) from the account. */
+    unlinkIdentity: fromPromise<true, RequestFields>(({ input, signal }) =>
+      done(client.DELETE('/auth/identities/{id}', { params: { path: { id: field(input, 'id') } }, signal })),
     ),
     /** DELETE users/currentUser { password }: the account's password again (re-authentication). */
     deleteMyAccount: fromPromise<true, RequestFields>(({ input, signal }) =>

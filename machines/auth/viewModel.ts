@@ -31,6 +31,8 @@ export interface AuthView {
   redirecting: boolean;
   /** The linking step (prove the existing account with its password), with the provider's name; null otherwise. */
   linking: { provider: string } | null;
+  /** Issue 37: our link was e-mailed to this address (a provider's sign-in of a new address); null otherwise. */
+  emailLinkSent: { email: string; provider: string } | null;
 }
 
 export interface SecondFactorView {
@@ -82,6 +84,13 @@ export function selectAccessToken(snapshot: AuthSnapshot): string | null {
 /** A failure about what was typed: shown on the field (not again as an alert; the app's auth.{code} toast says it too). */
 const FIELD_FAILURES: Record<string, keyof SignInFieldProblems> = { INVALID_CREDENTIALS: 'password' };
 
+/**
+ * Issue 37: what the sign-in form says when the person was signed out for want of a second factor (an admin's session
+ * while ADMIN_MFA=required): sign in again with it. (auth.SECOND_FACTOR_REQUIRED is the settings' refusal to turn it off.)
+ */
+export const SECOND_FACTOR_SIGN_IN_KEY = 'auth.second_factor_sign_in';
+const SIGN_IN_FAILURE_KEYS: Record<string, string> = { SECOND_FACTOR_REQUIRED: SECOND_FACTOR_SIGN_IN_KEY };
+
 export interface SignInFieldProblems {
   email?: string;
   password?: string;
@@ -91,7 +100,7 @@ export interface SignInFieldProblems {
 export function selectSignInErrorKey(snapshot: AuthSnapshot): string | null {
   const code = snapshot.context.errorCode;
   if (!snapshot.hasTag('failed') || (code !== null && code in FIELD_FAILURES)) return null;
-  return authMessageKey(code);
+  return (code !== null && SIGN_IN_FAILURE_KEYS[code]) || authMessageKey(code);
 }
 
 /** What is wrong with each sign-in field: the browser's checks (nothing sent) or the server's refusal of the password. */
@@ -109,6 +118,10 @@ export function selectLinking(snapshot: AuthSnapshot): { provider: string } | nu
   return snapshot.hasTag('linking') && snapshot.context.link ? { provider: snapshot.context.link.provider } : null;
 }
 
+export function selectEmailLinkSent(snapshot: AuthSnapshot): { email: string; provider: string } | null {
+  return snapshot.hasTag('emailLinkSent') ? snapshot.context.emailLinkSent : null;
+}
+
 export function authView(snapshot: AuthSnapshot): AuthView {
   const user = selectCurrentUser(snapshot);
   return {
@@ -123,5 +136,6 @@ export function authView(snapshot: AuthSnapshot): AuthView {
     secondFactor: selectSecondFactor(snapshot),
     redirecting: snapshot.hasTag('redirecting'),
     linking: selectLinking(snapshot),
+    emailLinkSent: selectEmailLinkSent(snapshot),
   };
 }

@@ -3,6 +3,7 @@
 import { fromPromise } from 'xstate';
 import { api as defaultClient, call, type ApiClient } from '../../src/api/client';
 import { bodyOf, toAuthFailure } from '../auth/actors';
+import { reauthenticateCall } from '../auth/requests';
 import type { Removal, SecondFactorStatus, TotpEnrolment } from './secondFactorMachine';
 
 export function secondFactorActors(client: ApiClient = defaultClient) {
@@ -19,5 +20,7 @@ export function secondFactorActors(client: ApiClient = defaultClient) {
     regenerate: fromPromise<string[], { code: string }>(
       async ({ input, signal }) => bodyOf(await call(client.POST('/auth/totp/recovery-codes', { body: input, signal }))).recoveryCodes,
     ),
+    /** POST auth/reauthenticate { password } (issue 37). */
+    reauthenticate: reauthenticateCall(client),
   };
 }

@@ -5,6 +5,13 @@ import { failureCode } from '../auth/failure';
 export type SecondFactorStatus = components['schemas']['SecondFactorStatus'];
 export type TotpEnrolment = components['schemas']['TotpEnrolment'];
 
+/** A change of the second factor the person asked for: kept while the password is asked again, then sent again. */
+export type SecondFactorRequest =
+  | { kind: 'start' }
+  | { kind: 'confirm'; code: string }
+  | { kind: 'disable'; password: string; code: string }
+  | { kind: 'regenerate'; code: string };
+
 export interface SecondFactorContext {
   /** What the server says of the account's second factor; null until read. */
   status: SecondFactorStatus | null;
@@ -14,6 +21,8 @@ export interface SecondFactorContext {
   recoveryCodes: string[] | null;
   /** Code of the last failure (shown as auth.{code}); null after a success. */
   errorCode: string | null;
+  /** The change being sent, or waiting for the re-authentication (what the person typed is kept); null otherwise. */
+  request: SecondFactorRequest | null;
 }
 
 export type SecondFactorEvent =
@@ -30,7 +39,11 @@ export type SecondFactorEvent =
   /** New recovery codes (the old ones stop working), with a current code. */
   | { type: 'secondFactor.regenerate'; code: string }
   /** Read the state again after a failed read. */
-  | { type: 'secondFactor.retry' };
+  | { type: 'secondFactor.retry' }
+  /** Issue 37: the password, asked again because the server wants a fresh re-authentication before the change. */
+  | { type: 'secondFactor.reauthenticate'; password: string }
+  /** Give up the change instead of giving the password. */
+  | { type: 'secondFactor.cancelReauthentication' };
 
 export interface Removal {
   password: string;
@@ -39,6 +52,16 @@ export interface Removal {
 
 const notInjected = (name: string) => () => Promise.reject(new Error(`inject the ${name} actor with machine.provide()`));
 const typed = (code: string) => code.trim().length > 0;
+/** The server's answer when the session has not proved the person within the last 5 minutes (issue 37). */
+export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
+
+/** The request of the change under way (each busy state is entered only with its own). */
+function requestOf<K extends SecondFactorRequest['kind']>(context: SecondFactorContext, kind: K): Extract<SecondFactorRequest, { kind: K }> {
+  if (context.request?.kind !== kind) throw new Error(`secondFactor: no ${kind} request to send`);
+  return context.request as Extract<SecondFactorRequest, { kind: K }>;
+}
+
+const refused = (params: { error: unknown }) => failureCode(params.error) === REAUTHENTICATION_REQUIRED;
 
 /**
  * The second factor in the settings (docs/identity.md): a TOTP authenticator app with recovery codes.
@@ -51,8 +74,14 @@ const typed = (code: string) => code.trim().length > 0;
  *     ▲                          │ failed       │ cancel                         │ wrong code: back to scanning
  *     └──────────────────────────┴──────────────┘
  *  showingCodes ─secondFactor.codesSaved─▶ loading;   loading ─failed─▶ unavailable ─secondFactor.retry─▶ loading
+ *
+ *  Issue 37: starting, confirming, disabling, regenerating ─403 REAUTHENTICATION_REQUIRED─▶ reauthenticating.asking
+ *  reauthenticating.asking ─secondFactor.reauthenticate─▶ reauthenticating.checking (POST auth/reauthenticate)
+ *     ─ok─▶ the same change sent again (what was typed is kept)   │ wrong password: back to asking (auth.{code})
+ *  reauthenticating ─secondFactor.cancelReauthentication─▶ off / scanning / on (where the change was asked)
  * ```
- * Tags: `busy` while a call runs. A blank code or password is not sent.
+ * Tags: `busy` while a call runs, `reauthenticating` while the password is asked again. A blank code or password
+ * is not sent.
  */
 export const secondFactorMachine = setup({
   types: {
@@ -70,6 +99,8 @@ export const secondFactorMachine = setup({
     disable: fromPromise<void, Removal>(notInjected('disable')),
     /** POST auth/totp/recovery-codes: the new recovery codes. */
     regenerate: fromPromise<string[], { code: string }>(notInjected('regenerate')),
+    /** POST auth/reauthenticate: the password again, so the session may make security changes for 5 minutes. */
+    reauthenticate: fromPromise<void, { password: string }>(notInjected('reauthenticate')),
   },
   actions: {
     adoptStatus: assign((_, params: { status: SecondFactorStatus }) => ({ status: params.status })),
@@ -79,16 +110,22 @@ export const secondFactorMachine = setup({
     forgetCodes: assign({ recoveryCodes: null }),
     recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
     clearFailure: assign({ errorCode: null }),
+    keepRequest: assign((_, params: { request: SecondFactorRequest }) => ({ request: params.request })),
+    forgetRequest: assign({ request: null }),
   },
   guards: {
     enabled: (_, params: { status: SecondFactorStatus }) => params.status.enabled,
     codeTyped: ({ event }) => (event.type === 'secondFactor.confirm' || event.type === 'secondFactor.regenerate') && typed(event.code),
     removalTyped: ({ event }) => event.type === 'secondFactor.disable' && typed(event.code) && event.password.length > 0,
+    passwordTyped: ({ event }) => event.type === 'secondFactor.reauthenticate' && event.password.length > 0,
+    /** The server wants the password again before this change (403 REAUTHENTICATION_REQUIRED). */
+    reauthenticationRequired: (_, params: { error: unknown }) => refused(params),
+    requestIs: ({ context }, params: { kind: SecondFactorRequest['kind'] }) => context.request?.kind === params.kind,
   },
 }).createMachine({
   id: 'secondFactor',
   description: 'The TOTP second factor of the settings: enrol with a QR code, keep the recovery codes, renew them, turn it off.',
-  context: { status: null, enrolment: null, recoveryCodes: null, errorCode: null },
+  context: { status: null, enrolment: null, recoveryCodes: null, errorCode: null, request: null },
   initial: 'loading',
   states: {
     loading: {
@@ -114,7 +151,9 @@ export const secondFactorMachine = setup({
     },
     off: {
       description: 'No second factor: it can be turned on.',
-      on: { 'secondFactor.start': { target: 'starting', actions: 'clearFailure' } },
+      on: {
+        'secondFactor.start': { target: 'starting', actions: ['clearFailure', { type: 'keepRequest', params: { request: { kind: 'start' } } }] },
+      },
     },
     starting: {
       description: 'Asking for a new secret (POST auth/totp/setup).',
@@ -122,14 +161,24 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'startEnrolment',
         src: 'startEnrolment',
-        onDone: { target: 'scanning', actions: { type: 'adoptEnrolment', params: ({ event }) => ({ enrolment: event.output }) } },
-        onError: { target: 'off', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'scanning',
+          actions: ['forgetRequest', { type: 'adoptEnrolment', params: ({ event }) => ({ enrolment: event.output }) }],
+        },
+        onError: [
+          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
+          { target: 'off', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+        ],
       },
     },
     scanning: {
       description: 'The QR code and the secret are shown; the code of the app confirms them.',
       on: {
-        'secondFactor.confirm': { guard: 'codeTyped', target: 'confirming', actions: 'clearFailure' },
+        'secondFactor.confirm': {
+          guard: 'codeTyped',
+          target: 'confirming',
+          actions: ['clearFailure', { type: 'keepRequest', params: ({ event }) => ({ request: { kind: 'confirm', code: event.code.trim() } }) }],
+        },
         'secondFactor.cancel': { target: 'off', actions: ['forgetEnrolment', 'clearFailure'] },
       },
     },
@@ -139,12 +188,12 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'confirmEnrolment',
         src: 'confirmEnrolment',
-        input: ({ event }) => {
-          assertEvent(event, 'secondFactor.confirm');
-          return { code: event.code.trim() };
-        },
-        onDone: { target: 'showingCodes', actions: { type: 'adoptCodes', params: ({ event }) => ({ codes: event.output }) } },
-        onError: { target: 'scanning', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        input: ({ context }) => ({ code: requestOf(context, 'confirm').code }),
+        onDone: { target: 'showingCodes', actions: ['forgetRequest', { type: 'adoptCodes', params: ({ event }) => ({ codes: event.output }) }] },
+        onError: [
+          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
+          { target: 'scanning', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+        ],
       },
     },
     showingCodes: {
@@ -154,8 +203,19 @@ export const secondFactorMachine = setup({
     on: {
       description: 'The second factor is on: new recovery codes, or turn it off (unless an admin must keep it).',
       on: {
-        'secondFactor.disable': { guard: 'removalTyped', target: 'disabling', actions: 'clearFailure' },
-        'secondFactor.regenerate': { guard: 'codeTyped', target: 'regenerating', actions: 'clearFailure' },
+        'secondFactor.disable': {
+          guard: 'removalTyped',
+          target: 'disabling',
+          actions: [
+            'clearFailure',
+            { type: 'keepRequest', params: ({ event }) => ({ request: { kind: 'disable', password: event.password, code: event.code.trim() } }) },
+          ],
+        },
+        'secondFactor.regenerate': {
+          guard: 'codeTyped',
+          target: 'regenerating',
+          actions: ['clearFailure', { type: 'keepRequest', params: ({ event }) => ({ request: { kind: 'regenerate', code: event.code.trim() } }) }],
+        },
       },
     },
     disabling: {
@@ -164,12 +224,15 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'disable',
         src: 'disable',
-        input: ({ event }) => {
-          assertEvent(event, 'secondFactor.disable');
-          return { password: event.password, code: event.code.trim() };
+        input: ({ context }) => {
+          const { password, code } = requestOf(context, 'disable');
+          return { password, code };
         },
-        onDone: { target: 'loading' },
-        onError: { target: 'on', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'loading', actions: 'forgetRequest' },
+        onError: [
+          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
+          { target: 'on', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+        ],
       },
     },
     regenerating: {
@@ -178,12 +241,50 @@ export const secondFactorMachine = setup({
       invoke: {
         id: 'regenerate',
         src: 'regenerate',
-        input: ({ event }) => {
-          assertEvent(event, 'secondFactor.regenerate');
-          return { code: event.code.trim() };
+        input: ({ context }) => ({ code: requestOf(context, 'regenerate').code }),
+        onDone: { target: 'showingCodes', actions: ['forgetRequest', { type: 'adoptCodes', params: ({ event }) => ({ codes: event.output }) }] },
+        onError: [
+          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
+          { target: 'on', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+        ],
+      },
+    },
+    reauthenticating: {
+      description:
+        'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the change waits, as typed.',
+      tags: ['reauthenticating'],
+      initial: 'asking',
+      on: {
+        'secondFactor.cancelReauthentication': [
+          { guard: { type: 'requestIs', params: { kind: 'start' } }, target: 'off', actions: ['forgetRequest', 'clearFailure'] },
+          { guard: { type: 'requestIs', params: { kind: 'confirm' } }, target: 'scanning', actions: ['forgetRequest', 'clearFailure'] },
+          { target: 'on', actions: ['forgetRequest', 'clearFailure'] },
+        ],
+      },
+      states: {
+        asking: {
+          description: 'The password is asked in a dialog.',
+          on: { 'secondFactor.reauthenticate': { guard: 'passwordTyped', target: 'checking', actions: 'clearFailure' } },
         },
-        onDone: { target: 'showingCodes', actions: { type: 'adoptCodes', params: ({ event }) => ({ codes: event.output }) } },
-        onError: { target: 'on', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        checking: {
+          description: 'Checking the password (POST auth/reauthenticate); then the change is sent again.',
+          tags: ['busy'],
+          invoke: {
+            id: 'reauthenticate',
+            src: 'reauthenticate',
+            input: ({ event }) => {
+              assertEvent(event, 'secondFactor.reauthenticate');
+              return { password: event.password };
+            },
+            onDone: [
+              { guard: { type: 'requestIs', params: { kind: 'start' } }, target: '#secondFactor.starting' },
+              { guard: { type: 'requestIs', params: { kind: 'confirm' } }, target: '#secondFactor.confirming' },
+              { guard: { type: 'requestIs', params: { kind: 'disable' } }, target: '#secondFactor.disabling' },
+              { target: '#secondFactor.regenerating' },
+            ],
+            onError: { target: 'asking', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
       },
     },
   },

@@ -10,6 +10,7 @@ export const machine = createMachine({
     errorCode: null,
     output: null,
     fieldProblems: {},
+    fields: null,
   },
   states: {
     editing: {
@@ -20,7 +21,7 @@ export const machine = createMachine({
           {
             target: 'sending',
             guard: 'fieldsLookValid',
-            actions: 'clearFailure',
+            actions: ['clearFailure', 'keepFields'],
           },
           {
             target: 'invalid',
@@ -39,9 +40,53 @@ export const machine = createMachine({
           target: 'succeeded',
           actions: ['recordOutput', 'emitSucceeded'],
         },
-        onError: {
-          target: 'failed',
-          actions: ['recordFailure', 'emitFailed'],
+        onError: [
+          {
+            target: 'reauthenticating',
+            guard: 'reauthenticationRequired',
+          },
+          {
+            target: 'failed',
+            actions: ['recordFailure', 'emitFailed'],
+          },
+        ],
+      },
+    },
+    reauthenticating: {
+      description: 'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the request waits, as typed.',
+      initial: 'asking',
+      tags: ['reauthenticating'],
+      on: {
+        'request.cancelReauthentication': {
+          target: 'editing',
+          actions: 'clearFailure',
+        },
+      },
+      states: {
+        asking: {
+          description: 'A dialog asks the password.',
+          on: {
+            'request.reauthenticate': {
+              target: 'checking',
+              guard: 'passwordTyped',
+              actions: 'clearFailure',
+            },
+          },
+        },
+        checking: {
+          description: 'Checking the password (POST auth/reauthenticate); then the same request is sent again.',
+          tags: ['busy'],
+          invoke: {
+            id: 'reauthenticate',
+            src: 'reauthenticate',
+            onDone: {
+              target: '#accountRequest.sending',
+            },
+            onError: {
+              target: 'asking',
+              actions: 'recordFailure',
+            },
+          },
         },
       },
     },
@@ -53,7 +98,7 @@ export const machine = createMachine({
           {
             target: 'sending',
             guard: 'fieldsLookValid',
-            actions: 'clearFailure',
+            actions: ['clearFailure', 'keepFields'],
           },
           {
             target: 'invalid',
@@ -73,7 +118,7 @@ export const machine = createMachine({
           {
             target: 'sending',
             guard: 'fieldsLookValid',
-            actions: 'clearFailure',
+            actions: ['clearFailure', 'keepFields'],
           },
           {
             target: 'invalid',
@@ -94,7 +139,7 @@ export const machine = createMachine({
           {
             target: 'sending',
             guard: 'fieldsLookValid',
-            actions: 'clearFailure',
+            actions: ['clearFailure', 'keepFields'],
           },
           {
             target: 'invalid',

@@ -37,6 +37,11 @@ export const machine = createMachine({
             actions: ['clearFailure', 'forgetSession', 'keepLink'],
           },
           {
+            target: '#auth.signedOut.emailLinkSent',
+            guard: 'returnedWithEmailSent',
+            actions: ['clearFailure', 'forgetSession', 'forgetLink', 'keepEmailLinkSent'],
+          },
+          {
             target: '#auth.signedOut.failed',
             actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
           },
@@ -52,10 +57,17 @@ export const machine = createMachine({
               target: 'loadingUser',
               actions: 'adoptSession',
             },
-            onError: {
-              target: '#auth.signedOut.idle',
-              actions: ['forgetSession', 'forgetStoredUser'],
-            },
+            onError: [
+              {
+                target: '#auth.signedOut.failed',
+                guard: 'secondFactorRequired',
+                actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
+              },
+              {
+                target: '#auth.signedOut.idle',
+                actions: ['forgetSession', 'forgetStoredUser'],
+              },
+            ],
           },
         },
         loadingUser: {
@@ -116,6 +128,11 @@ export const machine = createMachine({
             actions: ['clearFailure', 'forgetSession', 'keepLink'],
           },
           {
+            target: '#auth.signedOut.emailLinkSent',
+            guard: 'returnedWithEmailSent',
+            actions: ['clearFailure', 'forgetSession', 'forgetLink', 'keepEmailLinkSent'],
+          },
+          {
             target: '#auth.signedOut.failed',
             actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
           },
@@ -140,6 +157,11 @@ export const machine = createMachine({
         left: {
           description: 'The person signed out (or deleted the account) here: guarded pages send them home, not to sign in.',
           tags: ['left'],
+        },
+        emailLinkSent: {
+          description: 'Issue 37: a provider\'s sign-in of a new address it could not vouch for created nothing: our link went to the address, to open in this browser. The form stays usable.',
+          tags: ['emailLinkSent'],
+          exit: 'forgetEmailLinkSent',
         },
         discoveringRealm: {
           description: 'Home-realm discovery (POST auth/realm): an address of a company with single sign-on goes to the company\'s provider.',
@@ -194,6 +216,11 @@ export const machine = createMachine({
             target: '#auth.linking',
             guard: 'returnedToLink',
             actions: ['clearFailure', 'forgetSession', 'keepLink'],
+          },
+          {
+            target: '#auth.signedOut.emailLinkSent',
+            guard: 'returnedWithEmailSent',
+            actions: ['clearFailure', 'forgetSession', 'forgetLink', 'keepEmailLinkSent'],
           },
           {
             target: '#auth.signedOut.failed',
@@ -286,6 +313,11 @@ export const machine = createMachine({
             target: '#auth.linking',
             guard: 'returnedToLink',
             actions: ['clearFailure', 'forgetSession', 'keepLink'],
+          },
+          {
+            target: '#auth.signedOut.emailLinkSent',
+            guard: 'returnedWithEmailSent',
+            actions: ['clearFailure', 'forgetSession', 'forgetLink', 'keepEmailLinkSent'],
           },
           {
             target: '#auth.signedOut.failed',
@@ -461,6 +493,9 @@ export const machine = createMachine({
         'auth.signOut': {
           target: 'signingOut',
         },
+        'auth.secondFactorRequired': {
+          target: 'endingForSecondFactor',
+        },
         'auth.accountDeleted': {
           target: 'signedOut.left',
           actions: ['forgetSession', 'forgetRedirect', 'clearStorage', 'emitAccountDeleted'],
@@ -496,10 +531,17 @@ export const machine = createMachine({
               target: 'active',
               actions: 'adoptSession',
             },
-            onError: {
-              target: '#auth.signedOut.idle',
-              actions: ['forgetSession', 'forgetStoredUser', 'emitSessionEnded'],
-            },
+            onError: [
+              {
+                target: '#auth.signedOut.failed',
+                guard: 'secondFactorRequired',
+                actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
+              },
+              {
+                target: '#auth.signedOut.idle',
+                actions: ['forgetSession', 'forgetStoredUser', 'emitSessionEnded'],
+              },
+            ],
           },
         },
         reloadingUser: {
@@ -520,6 +562,22 @@ export const machine = createMachine({
               target: 'refreshing',
             },
           },
+        },
+      },
+    },
+    endingForSecondFactor: {
+      description: 'Issue 37: an admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.',
+      tags: ['signedIn', 'busy'],
+      invoke: {
+        id: 'signOutForSecondFactor',
+        src: 'signOut',
+        onDone: {
+          target: 'signedOut.failed',
+          actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
+        },
+        onError: {
+          target: 'signedOut.failed',
+          actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
         },
       },
     },

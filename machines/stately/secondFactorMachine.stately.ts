@@ -11,6 +11,7 @@ export const machine = createMachine({
     enrolment: null,
     recoveryCodes: null,
     errorCode: null,
+    request: null,
   },
   states: {
     loading: {
@@ -50,7 +51,7 @@ export const machine = createMachine({
       on: {
         'secondFactor.start': {
           target: 'starting',
-          actions: 'clearFailure',
+          actions: ['clearFailure', 'keepRequest'],
         },
       },
     },
@@ -62,12 +63,18 @@ export const machine = createMachine({
         src: 'startEnrolment',
         onDone: {
           target: 'scanning',
-          actions: 'adoptEnrolment',
+          actions: ['forgetRequest', 'adoptEnrolment'],
         },
-        onError: {
-          target: 'off',
-          actions: 'recordFailure',
-        },
+        onError: [
+          {
+            target: 'reauthenticating',
+            guard: 'reauthenticationRequired',
+          },
+          {
+            target: 'off',
+            actions: ['forgetRequest', 'recordFailure'],
+          },
+        ],
       },
     },
     scanning: {
@@ -76,7 +83,7 @@ export const machine = createMachine({
         'secondFactor.confirm': {
           target: 'confirming',
           guard: 'codeTyped',
-          actions: 'clearFailure',
+          actions: ['clearFailure', 'keepRequest'],
         },
         'secondFactor.cancel': {
           target: 'off',
@@ -92,12 +99,18 @@ export const machine = createMachine({
         src: 'confirmEnrolment',
         onDone: {
           target: 'showingCodes',
-          actions: 'adoptCodes',
+          actions: ['forgetRequest', 'adoptCodes'],
         },
-        onError: {
-          target: 'scanning',
-          actions: 'recordFailure',
-        },
+        onError: [
+          {
+            target: 'reauthenticating',
+            guard: 'reauthenticationRequired',
+          },
+          {
+            target: 'scanning',
+            actions: ['forgetRequest', 'recordFailure'],
+          },
+        ],
       },
     },
     showingCodes: {
@@ -115,12 +128,12 @@ export const machine = createMachine({
         'secondFactor.disable': {
           target: 'disabling',
           guard: 'removalTyped',
-          actions: 'clearFailure',
+          actions: ['clearFailure', 'keepRequest'],
         },
         'secondFactor.regenerate': {
           target: 'regenerating',
           guard: 'codeTyped',
-          actions: 'clearFailure',
+          actions: ['clearFailure', 'keepRequest'],
         },
       },
     },
@@ -132,11 +145,18 @@ export const machine = createMachine({
         src: 'disable',
         onDone: {
           target: 'loading',
+          actions: 'forgetRequest',
         },
-        onError: {
-          target: 'on',
-          actions: 'recordFailure',
-        },
+        onError: [
+          {
+            target: 'reauthenticating',
+            guard: 'reauthenticationRequired',
+          },
+          {
+            target: 'on',
+            actions: ['forgetRequest', 'recordFailure'],
+          },
+        ],
       },
     },
     regenerating: {
@@ -147,11 +167,81 @@ export const machine = createMachine({
         src: 'regenerate',
         onDone: {
           target: 'showingCodes',
-          actions: 'adoptCodes',
+          actions: ['forgetRequest', 'adoptCodes'],
         },
-        onError: {
-          target: 'on',
-          actions: 'recordFailure',
+        onError: [
+          {
+            target: 'reauthenticating',
+            guard: 'reauthenticationRequired',
+          },
+          {
+            target: 'on',
+            actions: ['forgetRequest', 'recordFailure'],
+          },
+        ],
+      },
+    },
+    reauthenticating: {
+      description: 'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the change waits, as typed.',
+      initial: 'asking',
+      tags: ['reauthenticating'],
+      on: {
+        'secondFactor.cancelReauthentication': [
+          {
+            target: 'off',
+            guard: 'requestIs',
+            actions: ['forgetRequest', 'clearFailure'],
+          },
+          {
+            target: 'scanning',
+            guard: 'requestIs',
+            actions: ['forgetRequest', 'clearFailure'],
+          },
+          {
+            target: 'on',
+            actions: ['forgetRequest', 'clearFailure'],
+          },
+        ],
+      },
+      states: {
+        asking: {
+          description: 'The password is asked in a dialog.',
+          on: {
+            'secondFactor.reauthenticate': {
+              target: 'checking',
+              guard: 'passwordTyped',
+              actions: 'clearFailure',
+            },
+          },
+        },
+        checking: {
+          description: 'Checking the password (POST auth/reauthenticate); then the change is sent again.',
+          tags: ['busy'],
+          invoke: {
+            id: 'reauthenticate',
+            src: 'reauthenticate',
+            onDone: [
+              {
+                target: '#secondFactor.starting',
+                guard: 'requestIs',
+              },
+              {
+                target: '#secondFactor.confirming',
+                guard: 'requestIs',
+              },
+              {
+                target: '#secondFactor.disabling',
+                guard: 'requestIs',
+              },
+              {
+                target: '#secondFactor.regenerating',
+              },
+            ],
+            onError: {
+              target: 'asking',
+              actions: 'recordFailure',
+            },
+          },
         },
       },
     },

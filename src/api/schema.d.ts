@@ -373,7 +373,8 @@ export interface paths {
         /**
          * Change a user's account (admin)
          * @description Admin only. Changes roles, plan or e-mail verification, or adjusts credits by `creditsDelta`
-         *     (recorded in the credit ledger with `reason`; the balance never goes below 0, 409 otherwise).
+         *     (recorded in the credit ledger with `reason`; the balance never goes below 0, 409 otherwise). A change of
+         *     roles ends every session of the person (they sign in again with the new roles).
          */
         patch: operations["patchUser"];
         trace?: never;
@@ -498,7 +499,8 @@ export interface paths {
         put?: never;
         /**
          * Start enrolling a TOTP second factor
-         * @description Any signed-in user without one (409 SECOND_FACTOR_ENABLED otherwise). Answers a new secret and its QR code; nothing changes until a code from it is confirmed.
+         * @description Any signed-in user without one (409 SECOND_FACTOR_ENABLED otherwise). Answers a new secret and its QR code;
+         *     nothing changes until a code from it is confirmed. Needs a session that re-authenticated within 5 minutes (sign-in with the password, or auth/reauthenticate): 403 REAUTHENTICATION_REQUIRED otherwise.
          */
         post: operations["startTotpEnrolment"];
         delete?: never;
@@ -520,6 +522,7 @@ export interface paths {
          * Turn the TOTP second factor on with a code from the new secret
          * @description Any signed-in user with an enrolment started. A wrong code is 403 INVALID_SECOND_FACTOR; no enrolment
          *     started is 409 SECOND_FACTOR_EXPIRED. Answers the recovery codes, shown once. Wrong codes grow a delay (429).
+         *     Ends the account's other sessions and e-mails the person. Needs a session that re-authenticated within 5 minutes (sign-in with the password, or auth/reauthenticate): 403 REAUTHENTICATION_REQUIRED otherwise.
          */
         post: operations["confirmTotpEnrolment"];
         delete?: never;
@@ -541,6 +544,7 @@ export interface paths {
          * Turn the TOTP second factor off
          * @description Any signed-in user with one, proving both factors again: a wrong password is 403 WRONG_PASSWORD, a wrong
          *     code 403 INVALID_SECOND_FACTOR. An admin while ADMIN_MFA=required cannot (403 SECOND_FACTOR_REQUIRED).
+         *     Ends the account's other sessions and e-mails the person. Needs a session that re-authenticated within 5 minutes (sign-in with the password, or auth/reauthenticate): 403 REAUTHENTICATION_REQUIRED otherwise.
          */
         post: operations["disableTotp"];
         delete?: never;
@@ -560,10 +564,80 @@ export interface paths {
         put?: never;
         /**
          * Replace my recovery codes
-         * @description Any signed-in user with a second factor, with a current TOTP code (403 INVALID_SECOND_FACTOR otherwise). The old codes stop working.
+         * @description Any signed-in user with a second factor, with a current TOTP code (403 INVALID_SECOND_FACTOR otherwise). The
+         *     old codes stop working; the person is e-mailed. Needs a session that re-authenticated within 5 minutes (sign-in with the password, or auth/reauthenticate): 403 REAUTHENTICATION_REQUIRED otherwise.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm my password (or a fresh provider sign-in) before a security change
+         * @description Any signed-in user. The account's password again, or a provider's proof: either lets this session make
+         *     security changes (second factor, recovery codes, password, unlinking a provider) for 5 minutes; those calls
+         *     answer 403 REAUTHENTICATION_REQUIRED otherwise. A sign-in with the password counts as one. A wrong password is
+         *     401 WRONG_PASSWORD; wrong ones wait like sign-in failures (429). An account without a password signs in
+         *     again at a linked identity provider (GET auth/oidc/{provider}/start?intent=reauth), which gives a single-use
+         *     proof for this account: `providerProof`. A proof that is used, expired or another account's is 401
+         *     REAUTH_PROOF_INVALID, and nothing is marked.
+         */
+        post: operations["reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity providers linked to my account
+         * @description Any signed-in user. The providers' accounts that sign in to this one, and whether it has a password.
+         */
+        get: operations["listMyIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/identities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an identity provider from my account
+         * @description Any signed-in user, for a provider linked to their own account (404 otherwise). The provider no longer signs
+         *     in to this account, and the sessions it opened end (but the caller's). An account without a password cannot
+         *     unlink its last provider (409 LAST_SIGN_IN_METHOD: set a password first through "forgot password"). The
+         *     person is e-mailed. Needs a session that re-authenticated within 5 minutes (sign-in with the password, or auth/reauthenticate): 403 REAUTHENTICATION_REQUIRED otherwise.
+         */
+        delete: operations["unlinkIdentity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -582,6 +656,8 @@ export interface paths {
          * Renew the access token
          * @description Anyone holding a refresh cookie. Exchanges the refresh token of the httpOnly cookie for a new
          *     access token and rotates the cookie; a reused or revoked refresh token is 401 and revokes its family.
+         *     While ADMIN_MFA=required, an admin's session that was not opened with a second factor is 401
+         *     SECOND_FACTOR_REQUIRED and is revoked: sign in again (with the second factor).
          */
         post: operations["refreshSession"];
         delete?: never;
@@ -668,6 +744,9 @@ export interface paths {
          *     authorization code flow, PKCE (S256), a random state and nonce. The state, nonce and PKCE verifier stay on
          *     the server (10 minutes, single-use), bound to this browser by an httpOnly SameSite=Lax cookie on
          *     /api/auth/oidc. `redirect` is the app path to go to afterwards (an app path only, never another site).
+         *     `intent=reauth` (issue 37): a fresh sign-in (prompt=login, max_age=0) that proves the person of a linked
+         *     identity again instead of signing in: the callback opens no session and redirects to `redirect` (default
+         *     /settings) with `#reauth={proof}` for POST auth/reauthenticate, or `#error={code}`.
          *     An unknown provider is 404 UNKNOWN_PROVIDER. Rate-limited per address (429).
          */
         get: operations["startOidcSignIn"];
@@ -689,18 +768,53 @@ export interface paths {
         /**
          * The provider's redirect back (authorization response)
          * @description Anyone (the browser, sent back by the provider). Checks the state against this browser's cookie (single-use),
-         *     exchanges the code with the PKCE verifier, lets the client library validate the ID token (issuer, audience,
-         *     nonce, expiry, signature from the provider's JWKS), then finds the account linked to the provider's subject,
-         *     or creates a member, or asks for the proof of an existing account with the same verified address. Always
-         *     redirects (302) to the web app's /login page with the outcome in the fragment: `done` (the session is
-         *     open: the refresh cookie is set, the app renews its token from it) and `redirect`; `secondFactor` and
-         *     `challenge` (an admin's TOTP step); `link` and `provider` (sign in once with the existing account's
-         *     password); or `error` with one of the codes OIDC_STATE_INVALID, OIDC_CODE_REJECTED, OIDC_NONCE_MISMATCH,
-         *     OIDC_TOKEN_EXPIRED, OIDC_ISSUER_MISMATCH, OIDC_TOKEN_INVALID, OIDC_PROVIDER_ERROR, OIDC_PROVIDER_UNAVAILABLE,
-         *     OIDC_EMAIL_UNVERIFIED, OIDC_EMAIL_MISSING, USER_DISABLED. Nothing is created on a refusal. Rate-limited per
-         *     address (429).
+         *     exchanges the code with the PKCE verifier, validates the ID token (issuer, audience, nonce, expiry, and its
+         *     JWS signature against the provider's JWKS), then finds the account linked to the provider's subject, or
+         *     creates a member when the provider is trusted for the address (it says verified, OIDC_<ID>_VERIFIED_DOMAINS
+         *     allows the domain, and no company approved the domain for another provider), or asks for the proof of an
+         *     existing account with the same address (verified or not), or, for a new address asserted unverified or by an
+         *     untrusted provider, creates nothing and e-mails the address a single-use link (confirmOidcEmailLink) that
+         *     works only in this browser (an httpOnly SameSite=Lax cookie on /api/auth/oidc). The provider's roles apply
+         *     only when the session opens (after the TOTP step when one is asked); a change of roles ends the person's
+         *     other sessions. Always redirects (302) to the web app's /login page with the outcome in the fragment:
+         *     `done` (the session is open: the refresh cookie is set, the app renews its token from it) and `redirect`;
+         *     `secondFactor` and `challenge` (the TOTP step); `link` and `provider` (sign in once with the existing
+         *     account's password); `emailSent` and `provider` (the address to look in for our link); or `error` with one
+         *     of the codes OIDC_STATE_INVALID, OIDC_CODE_REJECTED, OIDC_NONCE_MISMATCH, OIDC_TOKEN_EXPIRED,
+         *     OIDC_ISSUER_MISMATCH, OIDC_TOKEN_INVALID, OIDC_PROVIDER_ERROR, OIDC_PROVIDER_UNAVAILABLE,
+         *     OIDC_EMAIL_UNVERIFIED (an identity linked before its address was proven), OIDC_EMAIL_MISSING, USER_DISABLED.
+         *     Nothing is created on a refusal. A re-authentication (started with intent=reauth, issue 37) never creates,
+         *     links or signs in: the provider's subject must be an identity already linked (address proven) to an account,
+         *     which gets a single-use proof; it redirects to the start's `redirect` (default /settings) with `reauth`
+         *     (the proof) or `error` (also OIDC_REAUTH_NOT_LINKED) in the fragment. Rate-limited per address (429).
          */
         get: operations["finishOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/email-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Our e-mailed link that proves a new address of a provider's sign-in
+         * @description Anyone (a browser opening the link of our e-mail). Valid once, for 30 minutes, and only in the browser whose
+         *     provider sign-in asked for it (its httpOnly link cookie on /api/auth/oidc); anywhere else it is refused and
+         *     stays unused. Creates the account (address verified), links the provider's identity and signs in as the
+         *     callback does (the TOTP step when one is asked; the provider's roles when the session opens). Always
+         *     redirects (302) to /login with the outcome in the fragment, as finishOidcSignIn: `done`, `secondFactor` and
+         *     `challenge`, or `error` OIDC_EMAIL_LINK_INVALID (unknown, used, expired, another browser's, or the address
+         *     has an account by now). Rate-limited per address (429).
+         */
+        get: operations["confirmOidcEmailLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -747,7 +861,10 @@ export interface paths {
          * Set my company's provider and e-mail domains
          * @description Corporate users (403 for others). `provider` is one of the configured providers (400 UNKNOWN_PROVIDER
          *     otherwise) or null to turn single sign-on off. New domains are pending until an admin approves them (domain
-         *     ownership is the operator's to check); a domain another company has is 409 DOMAIN_TAKEN.
+         *     ownership is the operator's to check); an approval is for the provider the company had then, so changing the
+         *     provider makes every domain of the company pending again. A pending claim blocks nobody: several companies
+         *     may claim one domain until an admin approves one of them; a domain another company's APPROVED claim has is
+         *     409 DOMAIN_TAKEN.
          */
         put: operations["setCompanySso"];
         post?: never;
@@ -766,7 +883,9 @@ export interface paths {
         };
         /**
          * Company e-mail domains for single sign-on
-         * @description Admin only. Every domain companies asked for, approved or pending, with the company's provider.
+         * @description Admin only. Every company's claim of a domain, approved or pending, with the company's current provider; a
+         *     domain several companies claim (`claims` > 1) has one entry per company. A claim is approved only while its
+         *     company keeps the provider it was approved for.
          */
         get: operations["listCompanyDomains"];
         put?: never;
@@ -786,8 +905,11 @@ export interface paths {
         };
         get?: never;
         /**
-         * Approve or withdraw a company's e-mail domain
-         * @description Admin only. Only an approved domain sends its addresses to the company's provider. An unknown domain is 404.
+         * Approve, withdraw or decline one company's claim of an e-mail domain
+         * @description Admin only. `companyId` names the claim. Approving it approves it for the company's current provider (409
+         *     COMPANY_WITHOUT_PROVIDER when it has none) and declines (removes) every other company's claim of the domain;
+         *     only an approved claim sends the domain's addresses to that provider. `approved: false` makes an approved
+         *     claim pending again, and declines (removes) a pending one. A company without a claim of the domain is 404.
          */
         put: operations["reviewCompanyDomain"];
         post?: never;
@@ -828,7 +950,8 @@ export interface paths {
         put?: never;
         /**
          * Change my password
-         * @description Any signed-in user. A wrong current password is 403 WRONG_PASSWORD. Other sessions of the account are revoked.
+         * @description Any signed-in user. A wrong current password is 403 WRONG_PASSWORD (wrong ones wait like sign-in failures,
+         *     429). Other sessions of the account are revoked and the person is e-mailed. Needs a session that re-authenticated within 5 minutes (sign-in with the password, or auth/reauthenticate): 403 REAUTHENTICATION_REQUIRED otherwise.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -2194,6 +2317,7 @@ export interface paths {
          *     notification listener (configuration changes, release cuts, erasures from other instances) is live.
          *     503 otherwise (errorCode NOT_READY; `error` lists what is not ready: `phase: starting`, `phase: draining`,
          *     `database`, `migrations`, `listener`). A load balancer sends traffic only while this answers 200.
+         *     `redis` says whether the shared throttle store answers; an instance without it still serves (200).
          */
         get: operations["getReadiness"];
         put?: never;
@@ -2969,14 +3093,22 @@ export interface components {
             provider: components["schemas"]["ProviderId"] | null;
             domains: components["schemas"]["EmailDomain"][];
         };
+        /** @description One company's claim of an e-mail domain. */
         CompanyDomainEntry: {
             domain: components["schemas"]["EmailDomain"];
             companyId: components["schemas"]["Id"];
             companyName: string | null;
+            /** @description The company's current provider. */
             provider: string | null;
+            /** @description Approved for the company's current provider. */
             approved: boolean;
+            /** @description How many companies claim this domain (more than 1 are competing claims for an admin to resolve). */
+            claims: number;
         };
         CompanyDomainReview: {
+            /** @description The company whose claim is decided. */
+            companyId: components["schemas"]["Id"];
+            /** @description true: approve this claim (the others are declined); false: withdraw an approval, or decline a pending claim. */
             approved: boolean;
         };
         TotpEnrolment: {
@@ -3012,6 +3144,34 @@ export interface components {
         };
         RecoveryCodes: {
             recoveryCodes: string[];
+        };
+        /** @description Exactly one of the two (400 VALIDATION_ERROR with neither or both). */
+        Reauthentication: {
+            /** @description The account's current password. */
+            password?: string;
+            /**
+             * @description For an account without a password: the single-use proof (5 minutes) that a fresh sign-in at one of its
+             *     linked identity providers gave (`#reauth=` after GET auth/oidc/{provider}/start?intent=reauth).
+             */
+            providerProof?: string;
+        };
+        LinkedProvider: {
+            id: components["schemas"]["Id"];
+            /** @description The provider's id (OIDC_PROVIDERS); it may no longer be configured. */
+            provider: string;
+            /** @description Its display name, or the id when it is no longer configured. */
+            providerName: string;
+            /** @description The address the provider asserted at the last sign-in (information only). */
+            email: string | null;
+            /** Format: date-time */
+            linkedAt: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+        };
+        LinkedProviders: {
+            /** @description The account has a password (else its providers are the only way to sign in). */
+            passwordSet: boolean;
+            identities: components["schemas"]["LinkedProvider"][];
         };
         RegisterMemberRequest: {
             email: components["schemas"]["Email"];
@@ -3831,6 +3991,12 @@ export interface components {
                 /** @description The notification listener is live. */
                 listener: boolean;
             };
+            /**
+             * @description Issue 37: the shared throttle store (REDIS_URL), reported but not required: `down` while Redis does not
+             *     answer (each instance then counts sign-in and other attempts alone), `off` without REDIS_URL.
+             * @enum {string}
+             */
+            redis: "up" | "down" | "off";
         };
         AppConfig: {
             premiumEnabled: boolean;
@@ -3906,7 +4072,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Signed in but not allowed (FORBIDDEN, FORM_REQUIRED, WRONG_PASSWORD on change-password and account deletion). */
+        /**
+         * @description Signed in but not allowed (FORBIDDEN, FORM_REQUIRED, WRONG_PASSWORD on change-password and account deletion,
+         *     SECOND_FACTOR_REQUIRED for an admin without a second factor while ADMIN_MFA=required, REAUTHENTICATION_REQUIRED
+         *     for a security change without a recent re-authentication).
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3970,9 +4140,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A needed service is not configured or not reachable (PAYMENTS_UNAVAILABLE, …). */
+        /**
+         * @description A needed service is not configured or not reachable (PAYMENTS_UNAVAILABLE, …), the server is restarting
+         *     (SHUTTING_DOWN), or the database does not answer (DATABASE_UNAVAILABLE, any operation, with Retry-After).
+         */
         ServiceUnavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -4039,6 +4213,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveOutlierPack: {
@@ -4080,6 +4255,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteOutlierPack: {
@@ -4107,6 +4283,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     calculateOutlierPack: {
@@ -4139,6 +4316,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOutlierPackResult: {
@@ -4167,6 +4345,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerMember: {
@@ -4197,6 +4376,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerCorporate: {
@@ -4228,6 +4408,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrentUser: {
@@ -4255,6 +4436,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMyAccount: {
@@ -4283,6 +4465,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportMyData: {
@@ -4307,6 +4490,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCreditLedger: {
@@ -4336,6 +4520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -4369,6 +4554,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUserByUid: {
@@ -4397,6 +4583,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserCreditLedger: {
@@ -4430,6 +4617,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserSearches: {
@@ -4463,6 +4651,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateOwnCampaign: {
@@ -4493,6 +4682,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUser: {
@@ -4521,6 +4711,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUser: {
@@ -4555,6 +4746,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -4582,6 +4774,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     patchUser: {
@@ -4617,6 +4810,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestPasswordReset: {
@@ -4644,6 +4838,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signIn: {
@@ -4675,6 +4870,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifySecondFactor: {
@@ -4706,6 +4902,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enrolSecondFactor: {
@@ -4737,6 +4934,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSecondFactor: {
@@ -4759,6 +4957,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startTotpEnrolment: {
@@ -4780,8 +4979,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmTotpEnrolment: {
@@ -4814,6 +5015,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disableTotp: {
@@ -4843,6 +5045,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     regenerateRecoveryCodes: {
@@ -4875,6 +5078,87 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reauthentication"];
+            };
+        };
+        responses: {
+            /** @description Re-authenticated for 5 minutes. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedProviders"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unlinkIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refreshSession: {
@@ -4899,6 +5183,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signOut: {
@@ -4932,6 +5217,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listIdentityProviders: {
@@ -4954,6 +5240,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     discoverRealm: {
@@ -4983,12 +5270,15 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startOidcSignIn: {
         parameters: {
             query?: {
                 redirect?: string;
+                /** @description `reauth`: a re-authentication of the signed-in person, not a sign-in (no session opens). */
+                intent?: "reauth";
             };
             header?: never;
             path: {
@@ -5023,6 +5313,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     finishOidcSignIn: {
@@ -5068,6 +5359,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmOidcEmailLink: {
+        parameters: {
+            query: {
+                token: components["schemas"]["Token"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For a client that accepts only application/json (no browser), the same redirect as data. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redirect"];
+                };
+            };
+            /** @description To the web app's /login page, the outcome in the fragment. */
+            302: {
+                headers: {
+                    Location?: string;
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resumeSignInChallenge: {
@@ -5097,6 +5425,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCompanySso: {
@@ -5121,6 +5450,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setCompanySso: {
@@ -5152,6 +5482,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCompanyDomains: {
@@ -5176,6 +5507,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reviewCompanyDomain: {
@@ -5206,9 +5538,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmPasswordReset: {
@@ -5235,6 +5569,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
@@ -5263,6 +5598,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
@@ -5289,6 +5625,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getQuestionnaire: {
@@ -5311,6 +5648,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listForms: {
@@ -5352,6 +5690,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createForm: {
@@ -5389,6 +5728,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getForm: {
@@ -5417,6 +5757,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateForm: {
@@ -5451,6 +5792,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFormByEmail: {
@@ -5479,6 +5821,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLastForm: {
@@ -5504,6 +5847,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLastFormByUserEmail: {
@@ -5532,6 +5876,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLastFormByUserId: {
@@ -5560,6 +5905,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     copyForm: {
@@ -5592,6 +5938,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNewsletters: {
@@ -5629,6 +5976,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeNewsletter: {
@@ -5660,6 +6008,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportNewsletters: {
@@ -5693,6 +6042,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmNewsletter: {
@@ -5723,6 +6073,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unsubscribeNewsletter: {
@@ -5756,6 +6107,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNewsletterByEmail: {
@@ -5784,6 +6136,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateNewsletter: {
@@ -5818,6 +6171,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNewsletterIssues: {
@@ -5847,6 +6201,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createNewsletterIssue: {
@@ -5877,6 +6232,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNewsletterPosts: {
@@ -5904,6 +6260,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     previewNewsletterIssue: {
@@ -5934,6 +6291,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNewsletterIssue: {
@@ -5962,6 +6320,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendNewsletterIssue: {
@@ -5991,6 +6350,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNews: {
@@ -6029,6 +6389,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createNews: {
@@ -6059,6 +6420,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRelevateCategories: {
@@ -6086,6 +6448,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     previewNews: {
@@ -6118,6 +6481,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadNewsImage: {
@@ -6151,6 +6515,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNews: {
@@ -6177,6 +6542,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateNews: {
@@ -6211,6 +6577,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteNews: {
@@ -6237,6 +6604,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOutlierForms: {
@@ -6266,6 +6634,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFormsTest: {
@@ -6293,6 +6662,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDetailedStatistics: {
@@ -6320,6 +6690,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConfigs: {
@@ -6344,6 +6715,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInflationData: {
@@ -6368,6 +6740,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateInflationData: {
@@ -6398,6 +6771,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMinValues: {
@@ -6428,6 +6802,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateExchangeRates: {
@@ -6458,6 +6833,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     runDeferredCompensationScript: {
@@ -6482,6 +6858,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOutbox: {
@@ -6512,6 +6889,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listReleases: {
@@ -6541,6 +6919,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cutRelease: {
@@ -6564,6 +6943,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAuditLog: {
@@ -6600,6 +6980,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getJob: {
@@ -6626,6 +7007,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compare: {
@@ -6658,6 +7040,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countResults: {
@@ -6688,6 +7071,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserHistory: {
@@ -6717,6 +7101,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUserHistory: {
@@ -6743,6 +7128,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     demoCompare: {
@@ -6771,6 +7157,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compareIndividual: {
@@ -6804,6 +7191,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compareIndividualByFormId: {
@@ -6834,6 +7222,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compareIndividualByUserEmail: {
@@ -6864,6 +7253,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     compareIndividualByUserId: {
@@ -6894,6 +7284,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvolution: {
@@ -6926,6 +7317,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBetterCity: {
@@ -6955,6 +7347,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBetterSectors: {
@@ -6984,6 +7377,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAverageByCountry: {
@@ -7013,6 +7407,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBetterCityByUserId: {
@@ -7041,6 +7436,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBetterSectorsByUserId: {
@@ -7069,6 +7465,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAverageByCountryByUserId: {
@@ -7097,6 +7494,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaymentCatalogue: {
@@ -7122,6 +7520,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCheckout: {
@@ -7217,6 +7616,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handleStripeWebhook: {
@@ -7276,6 +7676,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     completeSandboxSession: {
@@ -7303,6 +7704,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {
@@ -7325,6 +7727,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReadiness: {
@@ -7370,6 +7773,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPublicSummary: {
@@ -7392,6 +7796,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -19,10 +19,12 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import { createAccessTokens, type AccessClaims } from './auth/accessToken';
 import { liveSession } from './auth/sessions';
+import { AUTH_ERRORS } from './auth/errorCodes';
 import { createMailer } from './email/mailer';
 import { THROTTLE_RULES, createThrottles } from './http/rateLimit';
 import { createCounterStore } from './http/rateLimitRedis';
 import { HttpError, type ErrorBody } from './http/errors';
+import { createDatabaseOutage, databaseConnectionError } from './http/databaseOutage';
 import { createValidatorCompiler, describeValidationErrors } from './http/validation';
 import { serializerCompiler } from './http/compileOnce';
 import { createHandlers, operationResolver } from './routes';
@@ -172,6 +174,12 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
       if (session) {
         claims.roles = session.roles;
         claims.secondFactor = session.secondFactor;
+        // Issue 37: while ADMIN_MFA=required an admin account acts only in a session opened with a second factor,
+        // whatever made it an admin after it signed in; every call of any other session is refused (but ending it),
+        // so no permission check anywhere can take the account's roles alone.
+        if (config.adminMfa === 'required' && session.roles.includes('admin') && !session.secondFactor && !SESSION_CALLS.has(request.url.split('?')[0].replace(/\/+$/, ''))) {
+          throw new HttpError(403, AUTH_ERRORS.secondFactorRequired, 'Administrators must sign in with a second factor; sign in again');
+        }
       } else claims = null;
     }
     // The calls that end or renew a session work on the refresh cookie: a stale bearer sent along must not
@@ -182,6 +190,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     request.auth = claims;
   });
 
+  const databaseOutage = createDatabaseOutage(database, app.log);
   app.setErrorHandler((error: FastifyError & { fields?: string[] }, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
     if (error.fields) {
@@ -193,8 +202,13 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ error: 'Internal server error', errorCode: 'INTERNAL' } satisfies ErrorBody);
+      const internal = () => {
+        request.log.error({ err: error }, 'unhandled error');
+        return reply.code(500).send({ error: 'Internal server error', errorCode: 'INTERNAL' } satisfies ErrorBody);
+      };
+      // Issue 37: the database away is a 503 DATABASE_UNAVAILABLE with Retry-After, logged once per outage.
+      if (databaseConnectionError(error)) return databaseOutage.answer(error, request, reply, internal);
+      return internal();
     }
     // Fastify's own 4xx (body too large, bad JSON, unsupported media type): our shape and code, and never
     // its message, which may quote the body (a JSON syntax error cites the text around it).
@@ -205,6 +219,8 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.addHook('onClose', async () => mailer.close());
   const counterStore = createCounterStore(config.redisUrl, app.log, config.redisKeyPrefix);
   app.addHook('onClose', async () => counterStore.close());
+  // Issue 37: Redis' state in readiness (`redis: up|down`) and the metrics (paybench_redis_up).
+  readiness.redis = counterStore.status;
   const throttles = createThrottles(counterStore.store, {
     registerPerAddress: { ...THROTTLE_RULES.registerPerAddress, limit: config.registerLimitPerHour },
   });
@@ -229,7 +245,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     prefix: '/api',
     // Each route also gets the contract's gates: access before the body is read, declared media types
     // only (415), no NUL or unpaired surrogate in any text (400).
-    operationResolver: gatedResolver(specification, operationResolver(handlers)),
+    operationResolver: gatedResolver(specification, operationResolver(handlers), { adminMfaRequired: () => config.adminMfa === 'required' }),
     securityHandlers: {
       // The onRequest hook already verified the token; an operation that needs a caller needs one here.
       bearerAuth: async (request: FastifyRequest) => {

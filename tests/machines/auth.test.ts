@@ -54,6 +54,8 @@ const REFUSED_FIELDS = new Map<Credentials, Record<string, string>>([
 
 const WRONG_PASSWORD = new AuthFailure('INVALID_CREDENTIALS', 401);
 const ENDED = new AuthFailure('INVALID_TOKEN', 401);
+/** Issue 37: the server ended an admin's session opened without the second factor ADMIN_MFA=required asks for. */
+const NO_SECOND_FACTOR = new AuthFailure('SECOND_FACTOR_REQUIRED', 401);
 
 // The second factor: the server asks a code (an account with TOTP) or an enrolment (an admin without one).
 const CODE_CHALLENGE: SecondFactorChallenge = { secondFactor: 'verify', challenge: 'challenge-of-a-code-0000000' };
@@ -78,6 +80,8 @@ const RETURNED_SIGNED_IN: ProviderOutcome = { kind: 'done', redirect: '/settings
 const RETURNED_FOR_CODE: ProviderOutcome = { kind: 'secondFactor', challenge: CODE_CHALLENGE.challenge, redirect: null };
 const RETURNED_TO_LINK: ProviderOutcome = { kind: 'link', linkToken: LINK_TOKEN, provider: 'Keycloak' };
 const RETURNED_REFUSED: ProviderOutcome = { kind: 'error', code: 'OIDC_NONCE_MISMATCH' };
+// Issue 37: a new address the provider could not vouch for: our link went to it.
+const RETURNED_EMAIL_SENT: ProviderOutcome = { kind: 'emailSent', email: 'newcomer@people.example', provider: 'Keycloak' };
 const PROVIDER_SESSION = session('token-provider');
 const END_SESSION_URL = 'https://id.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fapp%2F';
 const LINK_EXPIRED = new AuthFailure('LINK_EXPIRED', 401);
@@ -126,6 +130,8 @@ interface World extends ActorWorld<AuthMachine> {
     goneTo: string[];
     /** The linking step under way: the callback's token and the provider's name. */
     link: { token: string; provider: string } | null;
+    /** Our e-mailed link the page says it sent (issue 37): the address and the provider's name. */
+    emailLinkSent: { email: string; provider: string } | null;
   };
 }
 
@@ -151,6 +157,7 @@ function startWorld(): World {
       recoveryCodes: null,
       goneTo: [],
       link: null,
+      emailLinkSent: null,
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -200,6 +207,7 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     challenge: s.context.challenge?.secondFactor ?? null,
     codes: s.context.recoveryCodes?.length ?? null,
     link: s.context.link?.token ?? null,
+    emailLinkSent: s.context.emailLinkSent?.email ?? null,
   });
 
 const graph = machineGraph({
@@ -221,7 +229,7 @@ const graph = machineGraph({
       'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
       // Home-realm discovery asks only about something that looks like an address.
       'auth.emailEntered': [{ type: 'auth.emailEntered', email: SSO_EMAIL }, { type: 'auth.emailEntered', email: 'not-an-address' }],
-      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_REFUSED].map((outcome) => ({ type: 'auth.providerReturned' as const, outcome })) as [
+      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({ type: 'auth.providerReturned' as const, outcome })) as [
         AuthEvent & { type: 'auth.providerReturned' },
         ...Array<AuthEvent & { type: 'auth.providerReturned' }>,
       ],
@@ -239,20 +247,22 @@ const graph = machineGraph({
         reloadUser: [MEMBER_WITH_CAMPAIGN],
         // A password session signs out here; a provider's answers its end-session URL.
         signOut: [{}, { endSessionUrl: END_SESSION_URL }],
+        signOutForSecondFactor: [{}],
         renewProviderSession: [PROVIDER_SESSION],
         resumeChallenge: [CODE_CHALLENGE, ENROL_CHALLENGE],
         discoverRealm: [{ provider: REALM_PROVIDER }, { provider: null }],
       },
       errors: {
-        restoreSession: [new AuthFailure(NO_SESSION)],
+        restoreSession: [new AuthFailure(NO_SESSION), NO_SECOND_FACTOR],
         fetchRestoredUser: [ENDED],
         signIn: [WRONG_PASSWORD, LINK_EXPIRED],
         verifySecondFactor: [WRONG_CODE, STEP_EXPIRED],
         enrolSecondFactor: [WRONG_CODE, STEP_EXPIRED],
         fetchSignedInUser: [ENDED],
-        refreshSession: [ENDED],
+        refreshSession: [ENDED, NO_SECOND_FACTOR],
         reloadUser: [ENDED],
         signOut: [new AuthFailure('NETWORK_ERROR')],
+        signOutForSecondFactor: [new AuthFailure('NETWORK_ERROR')],
         renewProviderSession: [ENDED],
         resumeChallenge: [STEP_EXPIRED],
         discoverRealm: [new AuthFailure('NETWORK_ERROR')],
@@ -277,6 +287,8 @@ const signedOutHere = (world: World, emitted: AuthEmitted) => {
 const executors = {
   'auth.signIn': (world, event) => {
     world.expected.errorCode = null;
+    // Issue 37: whatever the page said about our e-mailed link gives way to the next gesture that leaves it.
+    world.expected.emailLinkSent = null;
     const refused = [...REFUSED_FIELDS].find(([credentials]) => credentials.email === event.email && credentials.password === event.password);
     world.expected.fieldProblems = refused ? refused[1] : {};
     world.actor.send(event);
@@ -291,6 +303,7 @@ const executors = {
     world.actor.send(event);
   },
   'auth.tokenRejected': (world, event) => world.actor.send(event),
+  'auth.secondFactorRequired': (world, event) => world.actor.send(event),
   'auth.userUpdated': (world, event) => {
     world.expected.user = event.user;
     world.expected.storage.set('current_user', JSON.stringify(event.user));
@@ -298,6 +311,7 @@ const executors = {
   },
   'auth.reloadUser': (world, event) => world.actor.send(event),
   'auth.sessionStarted': (world, event) => {
+    world.expected.emailLinkSent = null;
     world.expected.user = event.session.user;
     world.expected.token = event.session.accessToken;
     world.expected.errorCode = null;
@@ -321,10 +335,15 @@ const executors = {
   },
   'auth.continueWithProvider': (world, event) => {
     world.expected.errorCode = null;
+    world.expected.emailLinkSent = null;
     world.expected.goneTo.push(providerStartUrl(event.provider, world.expected.redirect));
     world.actor.send(event);
   },
-  'auth.emailEntered': (world, event) => world.actor.send(event),
+  'auth.emailEntered': (world, event) => {
+    // A well-formed address starts home-realm discovery, which leaves the e-mailed link's notice.
+    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim())) world.expected.emailLinkSent = null;
+    world.actor.send(event);
+  },
   'auth.providerReturned': (world, event) => {
     const { outcome } = event;
     // The session this page was restoring gives way to the provider's outcome.
@@ -333,6 +352,8 @@ const executors = {
     if (outcome.kind === 'done' && outcome.redirect) world.expected.redirect = outcome.redirect;
     if (outcome.kind === 'secondFactor') world.expected.challenge = { secondFactor: 'verify', challenge: outcome.challenge };
     if (outcome.kind === 'link') world.expected.link = { token: outcome.linkToken, provider: outcome.provider };
+    world.expected.emailLinkSent = outcome.kind === 'emailSent' ? { email: outcome.email, provider: outcome.provider } : null;
+    if (outcome.kind === 'emailSent') world.expected.link = null;
     if (outcome.kind === 'error') {
       world.expected.link = null;
       world.expected.emitted.push({ type: 'auth.signInFailed', code: outcome.code });
@@ -361,6 +382,12 @@ const userLoaded = (world: World, loaded: User) => {
   world.expected.storage.set('current_user', JSON.stringify(loaded));
 };
 
+/** Issue 37: signed out to sign in again with the second factor; the sign-in form says why. */
+const secondFactorRequired = (world: World) => {
+  world.expected.errorCode = 'SECOND_FACTOR_REQUIRED';
+  world.expected.emitted.push({ type: 'auth.secondFactorRequired' });
+};
+
 /** A wrong code is shown on the step; an expired step ends the sign-in (start again). */
 const secondStepRefused = (world: World, failure: AuthFailure) => {
   world.expected.errorCode = failure.code;
@@ -378,6 +405,7 @@ const frameworkExecutors: FrameworkExecutors<World> = {
   'xstate.error.actor.restoreSession': (world, event) => {
     forgetSession(world);
     world.expected.storage.delete('current_user');
+    if ((event.error as AuthFailure).code === 'SECOND_FACTOR_REQUIRED') secondFactorRequired(world);
     reject('restoreSession', world, event.error);
   },
   'xstate.done.actor.fetchRestoredUser': (world, event) => {
@@ -442,8 +470,22 @@ const frameworkExecutors: FrameworkExecutors<World> = {
   'xstate.error.actor.refreshSession': (world, event) => {
     forgetSession(world);
     world.expected.storage.delete('current_user');
-    world.expected.emitted.push({ type: 'auth.sessionEnded' });
+    if ((event.error as AuthFailure).code === 'SECOND_FACTOR_REQUIRED') secondFactorRequired(world);
+    else world.expected.emitted.push({ type: 'auth.sessionEnded' });
     reject('refreshSession', world, event.error);
+  },
+  // Issue 37: an admin call refused for want of a second factor: the session is revoked, whatever the sign-out answers.
+  'xstate.done.actor.signOutForSecondFactor': (world, event) => {
+    forgetSession(world);
+    world.expected.storage.delete('current_user');
+    secondFactorRequired(world);
+    resolve('signOut', world, event.output);
+  },
+  'xstate.error.actor.signOutForSecondFactor': (world, event) => {
+    forgetSession(world);
+    world.expected.storage.delete('current_user');
+    secondFactorRequired(world);
+    reject('signOut', world, event.error);
   },
   'xstate.done.actor.reloadUser': (world, event) => {
     userLoaded(world, event.output as User);
@@ -501,6 +543,7 @@ const recordsMatch = (world: World, snapshot: MachineSnapshot<AuthMachine>) => {
   expect(snapshot.context.redirectUrl).toBe(world.expected.redirect);
   expect(world.goneTo).toEqual(world.expected.goneTo);
   expect(snapshot.context.link).toEqual(world.expected.link);
+  expect(snapshot.context.emailLinkSent).toEqual(world.expected.emailLinkSent);
 };
 /** The sign-in call's input: the credentials, and the linking token while linking. */
 const withLink = <T extends object>(world: World, input: T) => (world.expected.link ? { ...input, linkToken: world.expected.link.token } : input);
@@ -536,6 +579,10 @@ const assertions = {
     // A wrong password is shown once, on the password field; any other failure once, above the form.
     if (world.expected.errorCode === 'INVALID_CREDENTIALS') {
       expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: { password: 'auth.INVALID_CREDENTIALS' } });
+    } else if (world.expected.errorCode === 'SECOND_FACTOR_REQUIRED') {
+      // Issue 37: not the settings' "admins must keep it", but why to sign in again.
+      expect(authView(snapshot)).toMatchObject({ errorKey: 'auth.second_factor_sign_in', fieldProblems: {}, user: null });
+      expect(world.storage.has('current_user')).toBe(false);
     } else {
       expect(authView(snapshot)).toMatchObject({ errorKey: authMessageKey(world.expected.errorCode), fieldProblems: {} });
       expect(['auth.INVALID_TOKEN', 'auth.SECOND_FACTOR_EXPIRED', 'auth.OIDC_NONCE_MISMATCH', 'auth.LINK_EXPIRED']).toContain(authView(snapshot).errorKey);
@@ -550,6 +597,11 @@ const assertions = {
       const { email, password } = call.input as Credentials;
       expect({ email, password }).toEqual(CREDENTIALS);
     }
+  },
+  'signedOut.emailLinkSent': (world, snapshot) => {
+    // Nothing was created and nobody is signed in: the page says where our link went, and the form still works.
+    expect(world.expected.emailLinkSent).toEqual({ email: RETURNED_EMAIL_SENT.email, provider: 'Keycloak' });
+    expect(authView(snapshot)).toMatchObject({ emailLinkSent: world.expected.emailLinkSent, errorKey: null, linking: null, busy: false });
   },
   'signedOut.left': (world, snapshot) => {
     expect(snapshot.hasTag('left')).toBe(true);
@@ -645,6 +697,12 @@ const assertions = {
   'linking.invalid': (world, snapshot) => {
     expect(authView(snapshot).fieldProblems).toEqual(world.expected.fieldProblems);
   },
+  endingForSecondFactor: (world, snapshot) => {
+    recordsMatch(world, snapshot);
+    // The session is revoked on the server before the person is sent to sign in again.
+    expect(lastCall(world)).toEqual({ src: 'signOut', input: { accessToken: world.expected.token } });
+    expect(authView(snapshot)).toMatchObject({ status: 'signedIn', busy: true });
+  },
   signingOut: (world, snapshot) => {
     recordsMatch(world, snapshot);
     expect(lastCall(world)).toEqual({ src: 'signOut', input: { accessToken: world.expected.token } });
@@ -678,6 +736,8 @@ describe('auth behaviour', () => {
     expect(parseProviderOutcome('#done=1')).toEqual({ kind: 'done', redirect: null });
     expect(parseProviderOutcome('#secondFactor=enrol&challenge=abc')).toEqual({ kind: 'secondFactor', challenge: 'abc', redirect: null });
     expect(parseProviderOutcome('#link=tok&provider=Keycloak')).toEqual({ kind: 'link', linkToken: 'tok', provider: 'Keycloak' });
+    expect(parseProviderOutcome('#emailSent=new%40people.example&provider=Keycloak')).toEqual({ kind: 'emailSent', email: 'new@people.example', provider: 'Keycloak' });
+    expect(parseProviderOutcome('#emailSent=nobody&provider=Keycloak')).toBeNull();
     expect(parseProviderOutcome('#error=OIDC_STATE_INVALID')).toEqual({ kind: 'error', code: 'OIDC_STATE_INVALID' });
     expect(parseProviderOutcome('#error=<script>')).toBeNull();
     expect(parseProviderOutcome('')).toBeNull();

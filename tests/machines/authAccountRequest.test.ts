@@ -20,6 +20,9 @@ const OUTPUT = { ok: true };
 /** Refused by the browser, with the field problems the form must show (written out by hand). */
 const MALFORMED_EMAIL: RequestFields = { email: 'ana@example' };
 const MISMATCH: RequestFields = { newPassword: 'short', confirmation: 'other' };
+/** Issue 37: the session proved the person too long ago; the password asked again. */
+const STALE = new AuthFailure('REAUTHENTICATION_REQUIRED', 403);
+const PASSWORD = 'my password';
 const REFUSED = new Map<RequestFields, Record<string, string>>([
   [MALFORMED_EMAIL, { email: 'auth.fields.invalid_email' }],
   [MISMATCH, { newPassword: 'new_password.too_short', confirmation: 'new_password.mismatch' }],
@@ -28,18 +31,32 @@ const REFUSED = new Map<RequestFields, Record<string, string>>([
 interface World extends ActorWorld<AccountRequestMachine> {
   sent: RequestFields[];
   pending: { resolve(value: unknown): void; reject(error: unknown): void } | null;
+  /** The passwords the re-authentication was asked with, and its pending answer. */
+  passwords: string[];
+  reauthenticating: { resolve(value: unknown): void; reject(error: unknown): void } | null;
   emitted: AccountRequestEmitted[];
   expected: { emitted: AccountRequestEmitted[]; errorCode: string | null; fieldProblems: Record<string, string> };
 }
 
 function startWorld(): World {
-  const world = { sent: [], pending: null, emitted: [], expected: { emitted: [], errorCode: null, fieldProblems: {} } } as Omit<World, 'actor'> as World;
+  const world = {
+    sent: [],
+    pending: null,
+    passwords: [],
+    reauthenticating: null,
+    emitted: [],
+    expected: { emitted: [], errorCode: null, fieldProblems: {} },
+  } as Omit<World, 'actor'> as World;
   world.actor = createActor(
     accountRequestMachine.provide({
       actors: {
         send: fromPromise(({ input }: { input: RequestFields }) => {
           world.sent.push(input);
           return new Promise((resolve, reject) => (world.pending = { resolve, reject }));
+        }),
+        reauthenticate: fromPromise(({ input }: { input: { password: string } }) => {
+          world.passwords.push(input.password);
+          return new Promise<void>((resolve, reject) => (world.reauthenticating = { resolve: resolve as (value: unknown) => void, reject }));
         }),
       },
     }),
@@ -49,7 +66,7 @@ function startWorld(): World {
 }
 
 const serializeState = (s: MachineSnapshot<AccountRequestMachine>) =>
-  JSON.stringify({ value: s.value, error: s.context.errorCode, fields: s.context.fieldProblems });
+  JSON.stringify({ value: s.value, error: s.context.errorCode, fields: s.context.fieldProblems, sending: s.context.fields !== null });
 
 const graph = machineGraph({
   machine: accountRequestMachine,
@@ -61,10 +78,15 @@ const graph = machineGraph({
         { type: 'request.submit', fields: MALFORMED_EMAIL },
         { type: 'request.submit', fields: MISMATCH },
       ],
+      // A blank password is not sent.
+      'request.reauthenticate': [{ type: 'request.reauthenticate', password: PASSWORD }, { type: 'request.reauthenticate', password: '' }],
     },
     {
-      outputs: { send: [OUTPUT] },
-      errors: { send: [new AuthFailure('WEAK_PASSWORD', 400), new AuthFailure('SOMETHING_NEW', 500)] },
+      outputs: { send: [OUTPUT], reauthenticate: [undefined] },
+      errors: {
+        send: [new AuthFailure('WEAK_PASSWORD', 400), new AuthFailure('SOMETHING_NEW', 500), STALE],
+        reauthenticate: [new AuthFailure('WRONG_PASSWORD', 401)],
+      },
     },
   ),
 });
@@ -81,6 +103,14 @@ const executors = {
     world.actor.send(event);
   },
   'request.reset': (world, event) => world.actor.send(event),
+  'request.reauthenticate': (world, event) => {
+    if (event.password) world.expected.errorCode = null;
+    world.actor.send(event);
+  },
+  'request.cancelReauthentication': (world, event) => {
+    world.expected.errorCode = null;
+    world.actor.send(event);
+  },
 } satisfies EventExecutors<AccountRequestEvent, World>;
 
 const driver = actorDriver<AccountRequestMachine, World>({
@@ -94,9 +124,17 @@ const driver = actorDriver<AccountRequestMachine, World>({
     },
     'xstate.error.actor.send': (world, event) => {
       const code = (event.error as AuthFailure).code;
-      world.expected.errorCode = code;
-      world.expected.emitted.push({ type: 'request.failed', code });
+      // Issue 37: a refusal for want of a fresh re-authentication is no failure yet: the password is asked.
+      if (code !== 'REAUTHENTICATION_REQUIRED') {
+        world.expected.errorCode = code;
+        world.expected.emitted.push({ type: 'request.failed', code });
+      }
       world.pending!.reject(event.error);
+    },
+    'xstate.done.actor.reauthenticate': (world, event) => world.reauthenticating!.resolve(event.output),
+    'xstate.error.actor.reauthenticate': (world, event) => {
+      world.expected.errorCode = (event.error as AuthFailure).code;
+      world.reauthenticating!.reject(event.error);
     },
   },
   serializeState,
@@ -104,7 +142,15 @@ const driver = actorDriver<AccountRequestMachine, World>({
 
 const assertions = {
   editing: (world, snapshot) => {
-    expect(accountRequestView(snapshot)).toEqual({ canSubmit: true, busy: false, done: false, errorKey: null, errorCode: null, fieldProblems: {} });
+    expect(accountRequestView(snapshot)).toEqual({
+      canSubmit: true,
+      busy: false,
+      done: false,
+      errorKey: null,
+      errorCode: null,
+      fieldProblems: {},
+      reauthentication: null,
+    });
     expect(world.emitted).toEqual(world.expected.emitted);
   },
   sending: (world, snapshot) => {
@@ -118,7 +164,15 @@ const assertions = {
     expect(world.emitted).toEqual(world.expected.emitted);
   },
   invalid: (world, snapshot) => {
-    expect(accountRequestView(snapshot)).toEqual({ canSubmit: true, busy: false, done: false, errorKey: null, errorCode: null, fieldProblems: world.expected.fieldProblems });
+    expect(accountRequestView(snapshot)).toEqual({
+      canSubmit: true,
+      busy: false,
+      done: false,
+      errorKey: null,
+      errorCode: null,
+      fieldProblems: world.expected.fieldProblems,
+      reauthentication: null,
+    });
     expect(Object.keys(world.expected.fieldProblems)).not.toHaveLength(0);
     // Nothing malformed left the browser.
     for (const sent of world.sent) expect(sent).toEqual(FIELDS);
@@ -135,11 +189,42 @@ const assertions = {
     });
     expect(world.emitted).toEqual(world.expected.emitted);
   },
+  reauthenticating: (world, snapshot) => {
+    // The request waits, as it was typed; nothing is reported as failed.
+    expect(snapshot.context.fields).toEqual(FIELDS);
+    expect(accountRequestView(snapshot)).toMatchObject({ canSubmit: false, done: false, errorKey: null, errorCode: null });
+    expect(world.emitted).toEqual(world.expected.emitted);
+  },
+  'reauthenticating.asking': (world, snapshot) => {
+    const errorKey = world.expected.errorCode ? `auth.${world.expected.errorCode}` : null;
+    expect(accountRequestView(snapshot).reauthentication).toEqual({ busy: false, errorKey });
+    if (errorKey) expect(errorKey).toBe('auth.WRONG_PASSWORD');
+  },
+  'reauthenticating.checking': (world, snapshot) => {
+    expect(world.passwords.at(-1)).toBe(PASSWORD);
+    expect(accountRequestView(snapshot)).toMatchObject({ busy: true, reauthentication: { busy: true, errorKey: null } });
+  },
 } satisfies StateAssertions<AccountRequestMachine, World>;
 
 describeMachinePaths('accountRequest paths', { graph, driver, assertions, generators: ['shortest', 'simple', 'transitions'] });
 
 describe('accountRequest behaviour', () => {
+  it('issue 37: a change refused for want of a fresh re-authentication asks the password, then goes again as typed', async () => {
+    const world = startWorld();
+    world.actor.start();
+    world.actor.send({ type: 'request.submit', fields: FIELDS });
+    world.pending!.reject(STALE);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(accountRequestView(world.actor.getSnapshot()).reauthentication).toEqual({ busy: false, errorKey: null });
+    world.actor.send({ type: 'request.reauthenticate', password: PASSWORD });
+    world.reauthenticating!.resolve(undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(world.sent).toEqual([FIELDS, FIELDS]);
+    world.pending!.resolve(OUTPUT);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(world.emitted).toEqual([{ type: 'request.succeeded', output: OUTPUT }]);
+  });
+
   it('sends the fields it is given and says when it succeeded', async () => {
     const world = startWorld();
     world.actor.start();

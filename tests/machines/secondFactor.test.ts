@@ -1,12 +1,15 @@
 // The settings' second factor walked along its graph against the real actor, with fakes for its calls: enrolling
-// with a code (and a wrong one), keeping the recovery codes, renewing them, turning it off, and failed reads.
+// with a code (and a wrong one), keeping the recovery codes, renewing them, turning it off, and failed reads. Issue 37:
+// any change the server refuses for want of a fresh re-authentication asks the password in a dialog, then is sent
+// again as it was typed (or given up).
 import { createActor, fromPromise } from 'xstate';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   secondFactorMachine,
   type Removal,
   type SecondFactorEvent,
   type SecondFactorMachine,
+  type SecondFactorRequest,
   type SecondFactorStatus,
   type TotpEnrolment,
 } from '../../machines/secondFactor/secondFactorMachine';
@@ -22,8 +25,12 @@ const ENROLMENT: TotpEnrolment = { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpa
 const CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
 const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 403);
 const OFFLINE = new AuthFailure('NETWORK_ERROR');
+/** Issue 37: the session proved the person more than 5 minutes ago. */
+const STALE = new AuthFailure('REAUTHENTICATION_REQUIRED', 403);
+const WRONG_PASSWORD = new AuthFailure('WRONG_PASSWORD', 401);
+const PASSWORD = 'my password';
 
-type Src = 'loadStatus' | 'startEnrolment' | 'confirmEnrolment' | 'disable' | 'regenerate';
+type Src = 'loadStatus' | 'startEnrolment' | 'confirmEnrolment' | 'disable' | 'regenerate' | 'reauthenticate';
 interface Deferred {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -32,11 +39,21 @@ interface Deferred {
 interface World extends ActorWorld<SecondFactorMachine> {
   pending: Partial<Record<Src, Deferred>>;
   calls: Array<{ src: Src; input: unknown }>;
-  expected: { status: SecondFactorStatus | null; enrolment: TotpEnrolment | null; codes: string[] | null; errorCode: string | null };
+  expected: {
+    status: SecondFactorStatus | null;
+    enrolment: TotpEnrolment | null;
+    codes: string[] | null;
+    errorCode: string | null;
+    /** The change the person asked for, kept while the password is asked again. */
+    request: SecondFactorRequest | null;
+  };
 }
 
 function startWorld(): World {
-  const world = { pending: {}, calls: [], expected: { status: null, enrolment: null, codes: null, errorCode: null } } as Omit<World, 'actor'> as World;
+  const world = { pending: {}, calls: [], expected: { status: null, enrolment: null, codes: null, errorCode: null, request: null } } as Omit<
+    World,
+    'actor'
+  > as World;
   const fake = <I, O>(src: Src) =>
     fromPromise<O, I>(({ input }) => {
       world.calls.push({ src, input });
@@ -52,6 +69,7 @@ function startWorld(): World {
         confirmEnrolment: fake('confirmEnrolment'),
         disable: fake<Removal, void>('disable'),
         regenerate: fake('regenerate'),
+        reauthenticate: fake('reauthenticate'),
       },
     }),
   );
@@ -59,7 +77,13 @@ function startWorld(): World {
 }
 
 const serializeState = (s: MachineSnapshot<SecondFactorMachine>) =>
-  JSON.stringify({ value: s.value, on: s.context.status?.enabled ?? null, codes: s.context.recoveryCodes?.length ?? null, error: s.context.errorCode });
+  JSON.stringify({
+    value: s.value,
+    on: s.context.status?.enabled ?? null,
+    codes: s.context.recoveryCodes?.length ?? null,
+    error: s.context.errorCode,
+    request: s.context.request?.kind ?? null,
+  });
 
 const graph = machineGraph({
   machine: secondFactorMachine,
@@ -73,10 +97,26 @@ const graph = machineGraph({
         { type: 'secondFactor.disable', password: '', code: '123456' },
       ],
       'secondFactor.regenerate': [{ type: 'secondFactor.regenerate', code: '654321' }],
+      // A blank password is not sent.
+      'secondFactor.reauthenticate': [{ type: 'secondFactor.reauthenticate', password: PASSWORD }, { type: 'secondFactor.reauthenticate', password: '' }],
     },
     {
-      outputs: { loadStatus: [OFF, ON], startEnrolment: [ENROLMENT], confirmEnrolment: [CODES], disable: [undefined], regenerate: [CODES] },
-      errors: { loadStatus: [OFFLINE], startEnrolment: [OFFLINE], confirmEnrolment: [WRONG_CODE], disable: [WRONG_CODE], regenerate: [WRONG_CODE] },
+      outputs: {
+        loadStatus: [OFF, ON],
+        startEnrolment: [ENROLMENT],
+        confirmEnrolment: [CODES],
+        disable: [undefined],
+        regenerate: [CODES],
+        reauthenticate: [undefined],
+      },
+      errors: {
+        loadStatus: [OFFLINE],
+        startEnrolment: [OFFLINE, STALE],
+        confirmEnrolment: [WRONG_CODE, STALE],
+        disable: [WRONG_CODE, STALE],
+        regenerate: [WRONG_CODE, STALE],
+        reauthenticate: [WRONG_PASSWORD],
+      },
     },
   ),
 });
@@ -84,10 +124,14 @@ const graph = machineGraph({
 const executors = {
   'secondFactor.start': (world, event) => {
     world.expected.errorCode = null;
+    world.expected.request = { kind: 'start' };
     world.actor.send(event);
   },
   'secondFactor.confirm': (world, event) => {
-    if (event.code.trim()) world.expected.errorCode = null;
+    if (event.code.trim()) {
+      world.expected.errorCode = null;
+      world.expected.request = { kind: 'confirm', code: event.code.trim() };
+    }
     world.actor.send(event);
   },
   'secondFactor.cancel': (world, event) => {
@@ -100,11 +144,24 @@ const executors = {
     world.actor.send(event);
   },
   'secondFactor.disable': (world, event) => {
-    if (event.password && event.code.trim()) world.expected.errorCode = null;
+    if (event.password && event.code.trim()) {
+      world.expected.errorCode = null;
+      world.expected.request = { kind: 'disable', password: event.password, code: event.code.trim() };
+    }
     world.actor.send(event);
   },
   'secondFactor.regenerate': (world, event) => {
     world.expected.errorCode = null;
+    world.expected.request = { kind: 'regenerate', code: event.code.trim() };
+    world.actor.send(event);
+  },
+  'secondFactor.reauthenticate': (world, event) => {
+    if (event.password) world.expected.errorCode = null;
+    world.actor.send(event);
+  },
+  'secondFactor.cancelReauthentication': (world, event) => {
+    world.expected.errorCode = null;
+    world.expected.request = null;
     world.actor.send(event);
   },
   'secondFactor.retry': (world, event) => {
@@ -115,7 +172,14 @@ const executors = {
 
 const settle = (src: Src, world: World, outcome: { value?: unknown; error?: unknown }) =>
   'error' in outcome ? world.pending[src]!.reject(outcome.error) : world.pending[src]!.resolve(outcome.value);
-const failed = (world: World, error: unknown) => (world.expected.errorCode = (error as AuthFailure).code);
+/** A refused change: its message shows and it is over; or (issue 37) it waits for the password, as typed, with no message. */
+const failed = (world: World, error: unknown) => {
+  const { code } = error as AuthFailure;
+  if (code === 'REAUTHENTICATION_REQUIRED') return;
+  world.expected.errorCode = code;
+  world.expected.request = null;
+};
+const succeeded = (world: World) => (world.expected.request = null);
 
 const driver = actorDriver<SecondFactorMachine, World>({
   start: startWorld,
@@ -130,6 +194,7 @@ const driver = actorDriver<SecondFactorMachine, World>({
       settle('loadStatus', world, { error: event.error });
     },
     'xstate.done.actor.startEnrolment': (world, event) => {
+      succeeded(world);
       world.expected.enrolment = event.output as TotpEnrolment;
       settle('startEnrolment', world, { value: event.output });
     },
@@ -138,6 +203,7 @@ const driver = actorDriver<SecondFactorMachine, World>({
       settle('startEnrolment', world, { error: event.error });
     },
     'xstate.done.actor.confirmEnrolment': (world, event) => {
+      succeeded(world);
       world.expected.codes = event.output as string[];
       world.expected.enrolment = null;
       settle('confirmEnrolment', world, { value: event.output });
@@ -146,18 +212,28 @@ const driver = actorDriver<SecondFactorMachine, World>({
       failed(world, event.error);
       settle('confirmEnrolment', world, { error: event.error });
     },
-    'xstate.done.actor.disable': (world, event) => settle('disable', world, { value: event.output }),
+    'xstate.done.actor.disable': (world, event) => {
+      succeeded(world);
+      settle('disable', world, { value: event.output });
+    },
     'xstate.error.actor.disable': (world, event) => {
       failed(world, event.error);
       settle('disable', world, { error: event.error });
     },
     'xstate.done.actor.regenerate': (world, event) => {
+      succeeded(world);
       world.expected.codes = event.output as string[];
       settle('regenerate', world, { value: event.output });
     },
     'xstate.error.actor.regenerate': (world, event) => {
       failed(world, event.error);
       settle('regenerate', world, { error: event.error });
+    },
+    // The password was right: the change waiting is sent again as it was typed.
+    'xstate.done.actor.reauthenticate': (world, event) => settle('reauthenticate', world, { value: event.output }),
+    'xstate.error.actor.reauthenticate': (world, event) => {
+      world.expected.errorCode = (event.error as AuthFailure).code;
+      settle('reauthenticate', world, { error: event.error });
     },
   },
   serializeState,
@@ -166,6 +242,17 @@ const driver = actorDriver<SecondFactorMachine, World>({
 const lastCall = (world: World) => world.calls.at(-1)!;
 const viewOf = (snapshot: MachineSnapshot<SecondFactorMachine>) => secondFactorSettingsView(snapshot);
 const errorKey = (world: World) => (world.expected.errorCode ? `auth.${world.expected.errorCode}` : null);
+
+/** The call of the change waiting, as the person typed it (sent again after the password). */
+const callOf = (request: SecondFactorRequest) =>
+  request.kind === 'start'
+    ? { src: 'startEnrolment', input: undefined }
+    : request.kind === 'confirm'
+      ? { src: 'confirmEnrolment', input: { code: request.code } }
+      : request.kind === 'disable'
+        ? { src: 'disable', input: { password: request.password, code: request.code } }
+        : { src: 'regenerate', input: { code: request.code } };
+const STEP_OF: Record<SecondFactorRequest['kind'], string> = { start: 'off', confirm: 'scanning', disable: 'on', regenerate: 'on' };
 
 const assertions = {
   loading: (world, snapshot) => {
@@ -208,6 +295,46 @@ const assertions = {
     expect(lastCall(world)).toEqual({ src: 'regenerate', input: { code: '654321' } });
     expect(viewOf(snapshot)).toMatchObject({ step: 'on', busy: true });
   },
+  reauthenticating: (world, snapshot) => {
+    // The change waits, as it was typed; the card stays where it was asked, and the dialog asks the password.
+    expect(world.expected.request).not.toBeNull();
+    expect(snapshot.context.request).toEqual(world.expected.request);
+    expect(viewOf(snapshot)).toMatchObject({ step: STEP_OF[world.expected.request!.kind], errorKey: null });
+  },
+  'reauthenticating.asking': (world, snapshot) => {
+    expect(viewOf(snapshot).reauthentication).toEqual({ busy: false, errorKey: errorKey(world) });
+    // Either the change was just refused for want of it, or a wrong password was given.
+    if (world.expected.errorCode === null) expect(lastCall(world)).toEqual(callOf(world.expected.request!));
+    else expect(world.expected.errorCode).toBe('WRONG_PASSWORD');
+  },
+  'reauthenticating.checking': (world, snapshot) => {
+    expect(lastCall(world)).toEqual({ src: 'reauthenticate', input: { password: PASSWORD } });
+    expect(viewOf(snapshot)).toMatchObject({ busy: true, reauthentication: { busy: true, errorKey: null } });
+  },
 } satisfies StateAssertions<SecondFactorMachine, World>;
 
 describeMachinePaths('second factor settings paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
+
+describe('second factor settings behaviour', () => {
+  it('issue 37: a change refused for want of a fresh re-authentication is sent again, as typed, once the password is right', async () => {
+    const world = startWorld();
+    world.actor.start();
+    world.pending.loadStatus!.resolve(ON);
+    await Promise.resolve();
+    world.actor.send({ type: 'secondFactor.disable', password: PASSWORD, code: ' 123456 ' });
+    world.pending.disable!.reject(STALE);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(viewOf(world.actor.getSnapshot())).toMatchObject({ step: 'on', errorKey: null, reauthentication: { busy: false, errorKey: null } });
+
+    world.actor.send({ type: 'secondFactor.reauthenticate', password: 'a wrong one' });
+    world.pending.reauthenticate!.reject(WRONG_PASSWORD);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(viewOf(world.actor.getSnapshot()).reauthentication).toEqual({ busy: false, errorKey: 'auth.WRONG_PASSWORD' });
+
+    world.actor.send({ type: 'secondFactor.reauthenticate', password: PASSWORD });
+    world.pending.reauthenticate!.resolve(undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(world.calls.map((c) => c.src)).toEqual(['loadStatus', 'disable', 'reauthenticate', 'reauthenticate', 'disable']);
+    expect(world.calls.at(-1)!.input).toEqual({ password: PASSWORD, code: '123456' });
+  });
+});

@@ -177,7 +177,7 @@ const REQUESTS: Record<string, (subject: Subject) => InjectOptions> = {
   calculateOutlierPack: ({ packId }) => ({ method: 'POST', url: '/api/forms/calculate-outliers-packs', payload: { id: packId } }),
   getOutlierPackResult: ({ packId }) => ({ method: 'GET', url: `/api/forms/outliers-pack-result?id=${packId}` }),
   getJob: ({ jobId }) => ({ method: 'GET', url: `/api/jobs/${jobId}` }),
-  reviewCompanyDomain: ({ domain }) => ({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, payload: { approved: true } }),
+  reviewCompanyDomain: ({ domain, user }) => ({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, payload: { companyId: user.id, approved: true } }),
   getNewsletterByEmail: ({ user }) => ({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(user.email)}` }),
   updateNewsletter: ({ subscriptionId }) => ({ method: 'PUT', url: `/api/newsletters/${subscriptionId}`, payload: { language: 'en' } }),
   createNewsletterIssue: ({ postId }) => ({ method: 'POST', url: '/api/newsletter-issues', payload: { subject: 'Permission table', language: 'es', postIds: [postId] } }),
@@ -249,6 +249,8 @@ async function freshSubject(): Promise<Subject> {
   // Issue 28: an e-mail domain a company asked for (single sign-on), for an admin to review.
   const domain = `${newId(8).toLowerCase()}.permissions.test`;
   await t.database.execute('insert into company_domains (domain, company_id) values ($1, $2)', [domain, user.id]);
+  // Issue 37: an approval is for the company's provider of the moment, so the claiming company has one.
+  await t.database.execute(`insert into company_sso (company_id, provider) values ($1, 'permissions-idp')`, [user.id]);
   return { user, formId, searchId, postId, packId, subscriptionId, issueId: issue.json().id, jobId: job.json().jobId, domain };
 }
 

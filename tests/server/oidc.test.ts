@@ -296,15 +296,18 @@ describe('an existing account with the same address', () => {
     expect((await identitiesOf(existing.id)).map((i) => i.subject)).toEqual([subject]);
   });
 
-  it('an unverified address of an existing account is refused, and nothing is created', async () => {
+  it('an unverified address of an existing account gets the linking step too (issue 37), and nothing is linked before it', async () => {
     const existing = await t.createUser();
     const subject = person('unverified');
     idp.people.set(subject, { email: existing.email, email_verified: false });
     const before = await counts();
     const outcome = await signInAs(subject);
-    expect(Object.fromEntries(outcome.params)).toEqual({ error: 'OIDC_EMAIL_UNVERIFIED' });
+    expect(outcome.params.get('link')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(outcome.refreshCookie).toBeNull();
     expect(await counts()).toEqual(before);
+    const proved = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: existing.email, password: TEST_PASSWORD, linkToken: outcome.params.get('link') } });
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect((await identitiesOf(existing.id)).map((i) => i.subject)).toEqual([subject]);
   });
 });
 
@@ -415,8 +418,8 @@ describe('company single sign-on', () => {
     const admin = await t.createUser({ roles: ['admin'] });
     const adminHeaders = await t.bearer(admin.id, ['admin']);
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/company-domains', headers: adminHeaders });
-    expect(listed.json()).toContainEqual({ domain, companyId: corporate.id, companyName: 'Acme', provider: ID, approved: false });
-    const approved = await t.app.inject({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, headers: adminHeaders, payload: { approved: true } });
+    expect(listed.json()).toContainEqual({ domain, companyId: corporate.id, companyName: 'Acme', provider: ID, approved: false, claims: 1 });
+    const approved = await t.app.inject({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, headers: adminHeaders, payload: { companyId: corporate.id, approved: true } });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await realm()).json()).toEqual({ provider: ID });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/realm', payload: { email: 'someone@other.test' } })).json()).toEqual({ provider: null });
@@ -428,7 +431,7 @@ describe('company single sign-on', () => {
     expect(outcome.params.get('done')).toBe('1');
     expect((await refresh(outcome.refreshCookie!)).user._id).toBe(colleague.id);
 
-    // Another company cannot take the domain; a member cannot set single sign-on.
+    // Another company cannot take the approved domain; a member cannot set single sign-on.
     const rival = await t.createUser({ roles: ['corporate'], corporateInfo: { companyName: 'Rival' } });
     const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/company-sso', headers: (await t.signIn(rival.email)).headers, payload: { provider: ID, domains: [domain] } });
     expect(taken.statusCode).toBe(409);

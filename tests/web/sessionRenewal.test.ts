@@ -79,6 +79,25 @@ describe('session renewal on 401', () => {
     expect(auth.getSnapshot().value).toEqual({ signedOut: 'idle' });
   });
 
+  it('issue 37: an admin call answered 403 SECOND_FACTOR_REQUIRED signs the person out to sign in again with it', async () => {
+    const auth = await signedInAuth(() => Promise.resolve(session('new-token')));
+    const signedOut: string[] = [];
+    const { api } = client(auth, (request) =>
+      new URL(request.url).pathname.endsWith('/auth/sign-out')
+        ? new Response(null, { status: 204 })
+        : json(403, { error: 'second factor', errorCode: 'SECOND_FACTOR_REQUIRED' }),
+    );
+    auth.on('auth.secondFactorRequired', (event) => signedOut.push(event.type));
+    const result = await call(api.GET('/users', { params: { query: {} } }));
+    expect(result.status).toBe(403);
+    // The auth actor revokes the session (no sign-out actor is given here: it fails, and the person is signed out all the same).
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(auth.getSnapshot().value).toEqual({ signedOut: 'failed' });
+    expect(auth.getSnapshot().context.errorCode).toBe('SECOND_FACTOR_REQUIRED');
+    expect(signedOut).toEqual(['auth.secondFactorRequired']);
+  });
+
   it('never retries identity calls or calls without a token', async () => {
     let renewals = 0;
     const auth = await signedInAuth(() => (renewals++, Promise.resolve(session('new-token'))));

@@ -5,13 +5,15 @@ import type { Queryable } from '../db/open';
 import { newId } from '../ids';
 import { hashSecretToken, newSecretToken } from './secretTokens';
 
-export type ActionPurpose = 'password-reset' | 'verify-email' | 'second-factor';
+export type ActionPurpose = 'password-reset' | 'verify-email' | 'second-factor' | 'provider-reauth';
 
 export const ACTION_TOKEN_TTL_MINUTES: Record<ActionPurpose, number> = {
   'password-reset': 30,
   'verify-email': 48 * 60,
   // The step between a right password and the second factor (auth/secondFactor.ts).
   'second-factor': 5,
+  // Issue 37: a fresh provider sign-in's proof, for auth/reauthenticate of the same account (routes/oidc.ts).
+  'provider-reauth': 5,
 };
 
 /** Creates a token for the user and returns it (the only time it exists in clear). */
@@ -44,6 +46,17 @@ export async function consumeActionToken(db: Queryable, token: string, purpose: 
     [hashSecretToken(token), purpose],
   );
   return rows[0]?.user_id ?? null;
+}
+
+/** Uses the token up only when it is `userId`'s; false (and nothing used) when it is unknown, used, expired or another's. */
+export async function consumeActionTokenOf(db: Queryable, token: string, purpose: ActionPurpose, userId: string): Promise<boolean> {
+  const rows = await db.execute<{ user_id: string }>(
+    `update action_tokens set used_at = now()
+      where token_hash = $1 and purpose = $2 and user_id = $3 and used_at is null and expires_at > now()
+      returning user_id`,
+    [hashSecretToken(token), purpose, userId],
+  );
+  return rows.length > 0;
 }
 
 /** Uses up every open token of the user for the purpose (a newer link, or the password changed). */

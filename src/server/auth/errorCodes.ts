@@ -6,10 +6,13 @@
 //   invalid-credentials    INVALID_CREDENTIALS          401     unknown e-mail or wrong password (never which)
 //   wrong-password         WRONG_PASSWORD               403     re-authentication of the signed-in account (change
 //                                                               password, delete account): only the password can
-//                                                               be wrong, so the answer says so
+//                                                               be wrong, so the answer says so (401 from
+//                                                               auth/reauthenticate)
 //   email-already-in-use   EMAIL_TAKEN                  409     registration with a registered address
 //   weak-password          WEAK_PASSWORD                400     a common, repetitive or guessable password
 //   too-many-requests      RATE_LIMITED                 429     throttled sign-in or reset request (Retry-After)
+//   database away          DATABASE_UNAVAILABLE         503     any call while the database does not answer (Retry-After;
+//                                                               issue 37, http/databaseOutage.ts); shown as auth.unknown
 //   user-disabled          USER_DISABLED                401     right password, but the account is disabled
 //   invalid-reset-token    INVALID_RESET_TOKEN          400     unknown, used or expired reset link
 //   invalid-verification   INVALID_VERIFICATION_TOKEN   400     unknown, used or expired verification link
@@ -18,7 +21,15 @@
 //                                                               (401 while signing in, 403 in the settings)
 //   second step expired    SECOND_FACTOR_EXPIRED        401/409 the sign-in's second step (5 minutes) or the
 //                                                               enrolment in the settings is over: start again
-//   second factor required SECOND_FACTOR_REQUIRED       403     an admin may not turn it off (ADMIN_MFA=required)
+//   second factor required SECOND_FACTOR_REQUIRED       403     an admin may not turn it off (ADMIN_MFA=required);
+//                                                       403/401 an admin call (403), or the refresh (401, the session
+//                                                               is revoked), of an admin whose session was not opened
+//                                                               with a second factor while ADMIN_MFA=required
+//   re-authentication      REAUTHENTICATION_REQUIRED    403     a security change (second factor, recovery codes,
+//                                                               password, unlinking a provider) needs the password
+//                                                               given within the last 5 minutes (auth/reauthenticate)
+//   last sign-in method    LAST_SIGN_IN_METHOD          409     unlinking the only provider of an account without a
+//                                                               password would leave no way to sign in
 //   second factor on       SECOND_FACTOR_ENABLED        409     enrolling while a second factor is already on
 //   no second factor       NO_SECOND_FACTOR             409     new recovery codes for an account without one
 //
@@ -33,10 +44,19 @@
 //   token invalid          OIDC_TOKEN_INVALID           302     any other failed check (audience, signature, …)
 //   provider error         OIDC_PROVIDER_ERROR          302     the provider answered an error (access denied, …)
 //   provider unavailable   OIDC_PROVIDER_UNAVAILABLE    302     discovery or the token call failed
-//   e-mail unverified      OIDC_EMAIL_UNVERIFIED        302     an unverified address that is an existing account's
+//   e-mail unverified      OIDC_EMAIL_UNVERIFIED        302     the provider's identity was linked before its address
+//                                                               was proven (issue 37): it signs nobody in until the
+//                                                               address is proven (then it is dropped; link again)
 //   no e-mail              OIDC_EMAIL_MISSING           302     a new person without an address (scope email)
 //   link expired           LINK_EXPIRED                 401     the linking token is not this account's, used or old
-//   domain taken           DOMAIN_TAKEN                 409     another company already has that e-mail domain
+//   e-mail link invalid    OIDC_EMAIL_LINK_INVALID      302     our e-mailed link (issue 37) is used, old, or opened
+//                                                               in another browser than the sign-in's
+//   not linked (reauth)    OIDC_REAUTH_NOT_LINKED       302     issue 37: a re-authentication at a provider whose person
+//                                                               is not an identity linked (address proven) to an account
+//   proof invalid          REAUTH_PROOF_INVALID         401     issue 37: auth/reauthenticate with a provider's proof that
+//                                                               is unknown, used, expired or another account's
+//   domain taken           DOMAIN_TAKEN                 409     another company's APPROVED claim has that e-mail domain
+//   no provider            COMPANY_WITHOUT_PROVIDER     409     approving a domain for a company without a provider
 export const AUTH_ERRORS = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   wrongPassword: 'WRONG_PASSWORD',
@@ -52,6 +72,8 @@ export const AUTH_ERRORS = {
   secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
   secondFactorEnabled: 'SECOND_FACTOR_ENABLED',
   noSecondFactor: 'NO_SECOND_FACTOR',
+  reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
+  lastSignInMethod: 'LAST_SIGN_IN_METHOD',
   unknownProvider: 'UNKNOWN_PROVIDER',
   oidcStateInvalid: 'OIDC_STATE_INVALID',
   oidcCodeRejected: 'OIDC_CODE_REJECTED',
@@ -64,7 +86,11 @@ export const AUTH_ERRORS = {
   oidcEmailUnverified: 'OIDC_EMAIL_UNVERIFIED',
   oidcEmailMissing: 'OIDC_EMAIL_MISSING',
   linkExpired: 'LINK_EXPIRED',
+  oidcEmailLinkInvalid: 'OIDC_EMAIL_LINK_INVALID',
+  oidcReauthNotLinked: 'OIDC_REAUTH_NOT_LINKED',
+  reauthProofInvalid: 'REAUTH_PROOF_INVALID',
   domainTaken: 'DOMAIN_TAKEN',
+  companyWithoutProvider: 'COMPANY_WITHOUT_PROVIDER',
 } as const;
 
 export type AuthErrorCode = (typeof AUTH_ERRORS)[keyof typeof AUTH_ERRORS];

@@ -1,7 +1,8 @@
 // Sign-in through OpenID Connect providers (issue 28, docs/identity.md "Sign-in through an identity provider"):
 // the authorization code flow with PKCE (S256) through the certified `openid-client` library, which also validates
-// the ID token (issuer, audience, nonce, expiry, signature from the provider's JWKS, fetched again when a new key id
-// appears, so a key rotation needs nothing here). State, nonce and PKCE verifier stay in the database (oidc_requests,
+// the ID token (issuer, audience, nonce, expiry; and, with its non-repudiation checks turned on (issue 37), the
+// signature from the provider's JWKS, fetched again when an unknown key id appears, so a key rotation needs nothing
+// here). State, nonce and PKCE verifier stay in the database (oidc_requests,
 // 10 minutes, single-use), bound to the browser by a random httpOnly SameSite=Lax cookie whose hash the row keeps.
 // Nothing here logs a token, a code, a secret or an address.
 import * as client from 'openid-client';
@@ -20,9 +21,13 @@ export const OIDC_COOKIE_PATH = '/api/auth/oidc';
 export const OIDC_REQUEST_MINUTES = 10;
 /** How long the proof of an existing account may take after the provider's step (identity_links). */
 export const LINK_MINUTES = 10;
-
-/** The amr values (RFC 8176) that mean the provider checked a second factor. */
-const MFA_AMR = ['mfa', 'otp', 'hwk'];
+/** Issue 37: how long our e-mailed link proving a new address stays valid (identity_links, in that browser only). */
+export const EMAIL_LINK_MINUTES = 30;
+/**
+ * The browser of a sign-in waiting for our e-mailed link: the link completes only where this httpOnly cookie is
+ * (its hash is the link's binding_hash). Lax, so opening the link from a mail client (a top-level GET) carries it.
+ */
+export const EMAIL_LINK_COOKIE = 'paybench_oidc_link';
 
 export const callbackUrl = (config: ServerConfig) => `${config.publicUrl}/api/auth/oidc/callback`;
 
@@ -58,7 +63,9 @@ export function createOidcClients(config: ServerConfig): OidcClients {
           provider.clientId,
           undefined,
           provider.clientSecret ? client.ClientSecretPost(provider.clientSecret) : client.None(),
-          insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+          // Issue 37: the ID token's JWS is verified against the provider's JWKS (not left to TLS alone), so a token
+          // signed with any other key, even under the provider's key id, is refused (OIDC_TOKEN_INVALID).
+          { execute: insecure ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks] },
         );
         discovered.set(provider.id, found);
         found.catch(() => discovered.delete(provider.id));
@@ -85,7 +92,41 @@ export function clearBindingCookie(reply: FastifyReply, config: ServerConfig): v
   reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: config.env === 'production' });
 }
 
-/** Starts a sign-in: keeps state, nonce and verifier (hashed state) and answers the provider's authorization URL. */
+/**
+ * Issue 37: binds an e-mailed link to this browser: the hash of the (kept or new) link cookie, which the link must
+ * find again when it is opened. One value per browser, so several links asked from it all stay usable.
+ */
+export function bindEmailLink(request: FastifyRequest, reply: FastifyReply, config: ServerConfig): string {
+  const current = request.cookies[EMAIL_LINK_COOKIE];
+  const value = current && /^[A-Za-z0-9_-]{40,100}$/.test(current) ? current : newSecretToken();
+  reply.setCookie(EMAIL_LINK_COOKIE, value, {
+    path: OIDC_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.env === 'production',
+    maxAge: EMAIL_LINK_MINUTES * 60,
+  });
+  return hashSecretToken(value);
+}
+
+/** The hash of this browser's e-mailed-link binding, or null when it has none. */
+export function emailLinkBinding(request: FastifyRequest): string | null {
+  const value = request.cookies[EMAIL_LINK_COOKIE];
+  return value ? hashSecretToken(value) : null;
+}
+
+/**
+ * Issue 37: what a provider round trip is for. A sign-in (null) opens a session; `reauth` is a fresh sign-in at the
+ * provider that only proves the person again for a security change (routes/oidc.ts): it opens no session.
+ */
+export type OidcIntent = 'reauth';
+/** How recent the provider's own authentication must be for a re-authentication (its `auth_time`). */
+export const REAUTH_MAX_AGE_SECONDS = 5 * 60;
+
+/**
+ * Starts a sign-in: keeps state, nonce and verifier (hashed state) and answers the provider's authorization URL. A
+ * re-authentication asks the provider to ask the person again (`prompt=login`, `max_age=0`).
+ */
 export async function startAuthorization(
   clients: OidcClients,
   config: ServerConfig,
@@ -93,6 +134,7 @@ export async function startAuthorization(
   reply: FastifyReply,
   provider: OidcProviderConfig,
   redirectPath: string | null,
+  intent: OidcIntent | null = null,
 ): Promise<string> {
   const configuration = await clients.configuration(provider);
   const codeVerifier = client.randomPKCECodeVerifier();
@@ -102,9 +144,9 @@ export async function startAuthorization(
   // Requests nobody came back for are dropped as new ones come.
   await db.execute(`delete from oidc_requests where expires_at < now() - interval '1 day'`);
   await db.execute(
-    `insert into oidc_requests (id, state_hash, binding_hash, provider, nonce, code_verifier, redirect_path, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
-    [newId(), hashSecretToken(state), hashSecretToken(binding), provider.id, nonce, codeVerifier, redirectPath, OIDC_REQUEST_MINUTES],
+    `insert into oidc_requests (id, state_hash, binding_hash, provider, nonce, code_verifier, redirect_path, intent, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9))`,
+    [newId(), hashSecretToken(state), hashSecretToken(binding), provider.id, nonce, codeVerifier, redirectPath, intent, OIDC_REQUEST_MINUTES],
   );
   setBindingCookie(reply, config, binding);
   const url = client.buildAuthorizationUrl(configuration, {
@@ -114,6 +156,7 @@ export async function startAuthorization(
     code_challenge_method: 'S256',
     state,
     nonce,
+    ...(intent === 'reauth' ? { prompt: 'login', max_age: '0' } : {}),
   });
   return url.href;
 }
@@ -123,6 +166,8 @@ export interface PendingRequest {
   nonce: string;
   codeVerifier: string;
   redirectPath: string | null;
+  /** Issue 37: 'reauth' for a re-authentication (no session opens), null for a sign-in. */
+  intent: OidcIntent | null;
   state: string;
 }
 
@@ -133,14 +178,21 @@ export interface PendingRequest {
 export async function consumeRequest(db: Queryable, request: FastifyRequest, state: string | undefined): Promise<PendingRequest> {
   const binding = request.cookies[OIDC_COOKIE];
   if (!state || !binding) throw new OidcRefusal(AUTH_ERRORS.oidcStateInvalid);
-  const [row] = await db.execute<{ provider: string; nonce: string; code_verifier: string; redirect_path: string | null }>(
+  const [row] = await db.execute<{ provider: string; nonce: string; code_verifier: string; redirect_path: string | null; intent: string | null }>(
     `update oidc_requests set used_at = now()
       where state_hash = $1 and binding_hash = $2 and used_at is null and expires_at > now()
-      returning provider, nonce, code_verifier, redirect_path`,
+      returning provider, nonce, code_verifier, redirect_path, intent`,
     [hashSecretToken(state), hashSecretToken(binding)],
   );
   if (!row) throw new OidcRefusal(AUTH_ERRORS.oidcStateInvalid);
-  return { provider: row.provider, nonce: row.nonce, codeVerifier: row.code_verifier, redirectPath: row.redirect_path, state };
+  return {
+    provider: row.provider,
+    nonce: row.nonce,
+    codeVerifier: row.code_verifier,
+    redirectPath: row.redirect_path,
+    intent: row.intent === 'reauth' ? 'reauth' : null,
+    state,
+  };
 }
 
 /** What the app keeps of a validated ID token. */
@@ -149,7 +201,7 @@ export interface ProviderPerson {
   subject: string;
   email: string | null;
   emailVerified: boolean;
-  /** The provider asserted a second factor (amr mfa/otp/hwk, or a configured acr). */
+  /** The provider asserted a second factor its configuration trusts (OIDC_<ID>_MFA_AMR, default mfa/otp/hwk, or _MFA_ACR). */
   mfa: boolean;
   /** The roles claim's values (OIDC_<ID>_ROLES_CLAIM), when configured and present. */
   roleValues: string[] | null;
@@ -214,6 +266,8 @@ export async function exchangeCode(
     expectedNonce: pending.nonce,
     expectedState: pending.state,
     idTokenExpected: true,
+    // A re-authentication needs the provider's own recent authentication of the person (auth_time required).
+    ...(pending.intent === 'reauth' ? { maxAge: REAUTH_MAX_AGE_SECONDS } : {}),
   });
   const claims = tokens.claims();
   if (!claims || !tokens.id_token) throw new OidcRefusal(AUTH_ERRORS.oidcTokenInvalid);
@@ -225,7 +279,7 @@ export async function exchangeCode(
     subject: claims.sub,
     email,
     emailVerified: claims.email_verified === true,
-    mfa: amr.some((value) => MFA_AMR.includes(value)) || (acr !== null && provider.mfaAcr.includes(acr)),
+    mfa: amr.some((value) => provider.mfaAmr.includes(value)) || (acr !== null && provider.mfaAcr.includes(acr)),
     roleValues: provider.rolesClaim ? claimValues(claims as Record<string, unknown>, provider.rolesClaim) : null,
     idToken: tokens.id_token,
   };

@@ -15,8 +15,17 @@ export interface OidcProviderConfig {
   /** The claim whose values give roles (e.g. groups), with its mapping value → role; null: roles from the users table. */
   rolesClaim: string | null;
   rolesMap: Record<string, ProviderRole>;
-  /** `acr` values that mean the person used a second factor at the provider (besides amr mfa/otp/hwk). */
+  /** `amr` values (RFC 8176) that mean the person used a second factor at the provider (default mfa, otp, hwk). */
+  mfaAmr: string[];
+  /** `acr` values that mean the person used a second factor at the provider (besides the amr values above). */
   mfaAcr: string[];
+  /**
+   * Issue 37: the domains this provider may assert VERIFIED addresses for (OIDC_<ID>_VERIFIED_DOMAINS): `*` any
+   * (the default), `example.com` that domain, `*.example.com` its subdomains; empty or `none`: no address is taken
+   * on its word (every new address is proven by our e-mailed link). A domain a company has approved for single
+   * sign-on is trusted only from that company's provider, whatever this list says.
+   */
+  verifiedDomains: string[];
   /** OIDC_<ID>_ONLY: the password form is hidden when every provider says so (or OIDC_ONLY=1). */
   only: boolean;
 }
@@ -30,13 +39,32 @@ export interface OidcConfig {
 type Env = Record<string, string | undefined>;
 
 const ROLES: readonly ProviderRole[] = ['member', 'corporate', 'admin'];
+/** The amr values (RFC 8176) taken for a second factor when OIDC_<ID>_MFA_AMR is not set. */
+export const DEFAULT_MFA_AMR = ['mfa', 'otp', 'hwk'];
+const DOMAIN_PATTERN = /^(\*|(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+)$/;
 const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const yes = (raw: string | undefined) => ['1', 'true', 'yes', 'on'].includes((raw ?? '').toLowerCase());
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 
+/** OIDC_<ID>_VERIFIED_DOMAINS: unset is `*`; `none` or empty is no domain. */
+function verifiedDomains(prefix: string, raw: string | undefined): string[] {
+  if (raw === undefined) return ['*'];
+  const domains = list(raw.toLowerCase()).filter((domain) => domain !== 'none');
+  const wrong = domains.find((domain) => !DOMAIN_PATTERN.test(domain));
+  if (wrong) throw new Error(`${prefix}VERIFIED_DOMAINS: "${wrong}" is not a domain (example.com, *.example.com, * or none)`);
+  return domains;
+}
+
+/** Whether the provider may assert this domain's addresses as verified (its own list; approvals are the caller's). */
+export function providerVouchesFor(provider: Pick<OidcProviderConfig, 'verifiedDomains'>, domain: string): boolean {
+  const d = domain.toLowerCase();
+  return provider.verifiedDomains.some((entry) => entry === '*' || entry === d || (entry.startsWith('*.') && d.endsWith(entry.slice(1))));
+}
+
 /**
  * OIDC_PROVIDERS=keycloak,google with OIDC_<ID>_ISSUER_URL, _CLIENT_ID, _CLIENT_SECRET, _NAME, _SCOPES, _ROLES_CLAIM,
- * _ROLES_MAP (value=role,value=role), _MFA_ACR (comma-separated) and _ONLY; or the shorthand OIDC_ISSUER_URL,
+ * _ROLES_MAP (value=role,value=role), _MFA_AMR and _MFA_ACR (comma-separated; `none` for no amr), _VERIFIED_DOMAINS
+ * and _ONLY; or the shorthand OIDC_ISSUER_URL,
  * OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, … for a single provider of id `oidc`.
  */
 export function parseOidcProviders(env: Env): OidcConfig {
@@ -63,7 +91,9 @@ export function parseOidcProviders(env: Env): OidcConfig {
       scopes: env[`${prefix}SCOPES`] || 'openid email profile',
       rolesClaim: env[`${prefix}ROLES_CLAIM`] || null,
       rolesMap,
+      mfaAmr: env[`${prefix}MFA_AMR`] === undefined ? DEFAULT_MFA_AMR : list(env[`${prefix}MFA_AMR`]).filter((value) => value !== 'none'),
       mfaAcr: list(env[`${prefix}MFA_ACR`]),
+      verifiedDomains: verifiedDomains(prefix, env[`${prefix}VERIFIED_DOMAINS`]),
       only: yes(env[`${prefix}ONLY`]),
     };
   });

@@ -694,6 +694,8 @@ export const oidcRequests = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** The app path to go to after signing in (an app path only, services/returnPath.ts). */
     redirectPath: text('redirect_path'),
+    /** Issue 37: 'reauth' for a fresh provider sign-in that proves the person again (no session opens); null for a sign-in. */
+    intent: text('intent'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -185,3 +185,153 @@ export function corporateInvitationMail(language: string, link: string, validHou
 export function corporateAccountExistsMail(language: string, link: string): MailContent {
   return render(CORPORATE_ACCOUNT_EXISTS[languageOf(language)], link);
 }
+
+// Issue 37: a provider's sign-in with an address no trusted provider vouched for creates nothing; the address gets
+// this link, which creates the account (address verified), links the sign-in and signs in, only in the browser where
+// the sign-in was made. The provider's name is the deployment's (OIDC_<ID>_NAME), never the person's.
+export function providerEmailLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/auth/oidc/email-link?token=${encodeURIComponent(token)}`;
+}
+
+const PROVIDER_EMAIL_LINK: Record<Language, (provider: string, minutes: number) => Texts> = {
+  es: (provider, minutes) => ({
+    subject: 'Confirme su dirección para entrar en Paybench',
+    greeting: 'Hola:',
+    lead: `Alguien, probablemente usted, ha iniciado sesión en Paybench con ${provider} usando esta dirección. Para crear su cuenta de Paybench con ella y vincularla a ese inicio de sesión, abra este enlace en el mismo navegador:`,
+    action: 'Confirmar mi dirección y entrar',
+    validity: `El enlace solo se puede usar una vez, solo en el navegador donde inició sesión, y caduca en ${minutes} minutos.`,
+    ignore: 'Si no ha sido usted, ignore este mensaje: no se creará ninguna cuenta.',
+    signature: 'El equipo de Paybench',
+  }),
+  en: (provider, minutes) => ({
+    subject: 'Confirm your address to sign in to Paybench',
+    greeting: 'Hello,',
+    lead: `Someone, probably you, signed in to Paybench through ${provider} with this address. To create your Paybench account with it and link it to that sign-in, open this link in the same browser:`,
+    action: 'Confirm my address and sign in',
+    validity: `The link can be used once, only in the browser where you signed in, and expires in ${minutes} minutes.`,
+    ignore: 'If this was not you, ignore this message: no account will be created.',
+    signature: 'The Paybench team',
+  }),
+};
+
+export function providerEmailLinkMail(language: string, link: string, provider: string, validMinutes: number): MailContent {
+  return render(PROVIDER_EMAIL_LINK[languageOf(language)](provider, validMinutes), link);
+}
+
+// ───────────── issue 37: a security change of the account ─────────────
+// Each change of how the account signs in (second factor on or off, recovery codes renewed, password changed,
+// provider unlinked; the account's address cannot be changed) is told to the person: what changed, when, and how to undo it (a
+// password reset, which ends every session, then the settings page).
+
+export type SecurityChange =
+  | 'second-factor-on'
+  | 'second-factor-off'
+  | 'recovery-codes-renewed'
+  | 'password-changed'
+  | 'provider-unlinked';
+
+/** The web app's pages a security notice links to. */
+export function securityNoticeLinks(publicUrl: string): { resetPassword: string; settings: string } {
+  return { resetPassword: `${publicUrl}${LINK_PATHS.resetPassword}`, settings: `${publicUrl}/settings` };
+}
+
+const SECURITY_SUBJECT: Record<Language, Record<SecurityChange, string>> = {
+  es: {
+    'second-factor-on': 'Ha activado la verificación en dos pasos en Paybench',
+    'second-factor-off': 'Ha desactivado la verificación en dos pasos en Paybench',
+    'recovery-codes-renewed': 'Tiene nuevos códigos de recuperación en Paybench',
+    'password-changed': 'Ha cambiado su contraseña de Paybench',
+    'provider-unlinked': 'Ha desvinculado un proveedor de identidad de su cuenta de Paybench',
+  },
+  en: {
+    'second-factor-on': 'You turned on two-step verification on Paybench',
+    'second-factor-off': 'You turned off two-step verification on Paybench',
+    'recovery-codes-renewed': 'You have new recovery codes on Paybench',
+    'password-changed': 'You changed your Paybench password',
+    'provider-unlinked': 'You unlinked an identity provider from your Paybench account',
+  },
+};
+
+const SECURITY_WHAT: Record<Language, Record<SecurityChange, (detail: string | null) => string>> = {
+  es: {
+    'second-factor-on': () => 'se activó la verificación en dos pasos (una aplicación de autenticación) y se cerraron sus sesiones en otros dispositivos',
+    'second-factor-off': () => 'se desactivó la verificación en dos pasos y se cerraron sus sesiones en otros dispositivos',
+    'recovery-codes-renewed': () => 'se crearon nuevos códigos de recuperación; los anteriores ya no sirven',
+    'password-changed': () => 'se cambió la contraseña y se cerraron sus sesiones en otros dispositivos',
+    'provider-unlinked': (detail) => (detail ? `se desvinculó el proveedor de identidad ${detail}` : 'se desvinculó un proveedor de identidad'),
+  },
+  en: {
+    'second-factor-on': () => 'two-step verification (an authenticator app) was turned on and your sessions on other devices were ended',
+    'second-factor-off': () => 'two-step verification was turned off and your sessions on other devices were ended',
+    'recovery-codes-renewed': () => 'new recovery codes were made; the previous ones no longer work',
+    'password-changed': () => 'the password was changed and your sessions on other devices were ended',
+    'provider-unlinked': (detail) => (detail ? `the identity provider ${detail} was unlinked` : 'an identity provider was unlinked'),
+  },
+};
+
+/** The moment of the change, in the reader's language, in UTC (the server does not know the reader's time zone). */
+function formatWhen(language: Language, at: Date): string {
+  const text = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+  return `${text} (UTC)`;
+}
+
+/**
+ * What changed in the account's security, when, and how to undo it: if it was not the person, a password reset (it
+ * ends every session) and then the settings page, to turn the second factor back on or off and check the providers.
+ * `detail`: the provider's name; never a secret.
+ */
+export function securityChangeMail(
+  language: string,
+  change: SecurityChange,
+  at: Date,
+  links: { resetPassword: string; settings: string },
+  detail: string | null = null,
+): MailContent {
+  const lang = languageOf(language);
+  const when = formatWhen(lang, at);
+  const what = SECURITY_WHAT[lang][change](detail);
+  const texts =
+    lang === 'en'
+      ? {
+          greeting: 'Hello,',
+          lead: `On ${when} ${what} on your Paybench account.`,
+          ifYou: 'If it was you, there is nothing to do.',
+          ifNot: 'If it was not you, someone may be using your account: reset your password now with this link (it ends every session of the account), then check two-step verification and the linked providers in your settings.',
+          reset: 'Reset my password',
+          settingsLabel: 'Your settings:',
+          signature: 'The Paybench team',
+        }
+      : {
+          greeting: 'Hola:',
+          lead: `El ${when} ${what} en su cuenta de Paybench.`,
+          ifYou: 'Si ha sido usted, no tiene que hacer nada.',
+          ifNot: 'Si no ha sido usted, alguien puede estar usando su cuenta: restablezca ya su contraseña con este enlace (cierra todas las sesiones de la cuenta) y después revise la verificación en dos pasos y los proveedores vinculados en sus ajustes.',
+          reset: 'Restablecer mi contraseña',
+          settingsLabel: 'Sus ajustes:',
+          signature: 'El equipo de Paybench',
+        };
+  const text = [
+    texts.greeting,
+    '',
+    texts.lead,
+    '',
+    texts.ifYou,
+    texts.ifNot,
+    '',
+    links.resetPassword,
+    '',
+    `${texts.settingsLabel} ${links.settings}`,
+    '',
+    texts.signature,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;line-height:1.5">
+<p>${escapeHtml(texts.greeting)}</p>
+<p>${escapeHtml(texts.lead)}</p>
+<p>${escapeHtml(texts.ifYou)} ${escapeHtml(texts.ifNot)}</p>
+<p><a href="${escapeHtml(links.resetPassword)}" style="display:inline-block;padding:10px 18px;background:#1a365d;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(texts.reset)}</a></p>
+<p style="font-size:13px;color:#4a5568">${escapeHtml(links.resetPassword)}</p>
+<p>${escapeHtml(texts.settingsLabel)} <a href="${escapeHtml(links.settings)}">${escapeHtml(links.settings)}</a></p>
+<p>${escapeHtml(texts.signature)}</p>
+</body></html>`;
+  return { subject: SECURITY_SUBJECT[lang][change], text, html };
+}

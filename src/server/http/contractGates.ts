@@ -1,7 +1,8 @@
 // What the contract says about each operation, enforced before anything reads the request body:
 //   1. who may call it (onRequest): a bearer-only operation answers 401 to an anonymous caller, and an
 //      operation the contract marks "Admin only." answers 403 to anyone else, whatever the body says
-//      (authenticate first, then validate);
+//      (authenticate first, then validate), and 403 SECOND_FACTOR_REQUIRED to an admin whose session was opened
+//      without a second factor while ADMIN_MFA=required (issue 37);
 //   2. which media types it accepts (preParsing): a body in any other type (or without a type) is 415
 //      UNSUPPORTED_MEDIA_TYPE before it is parsed, so no body reaches a handler unvalidated (an empty body
 //      declared as JSON, as every call is, is no body where the contract requires none);
@@ -13,12 +14,24 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { Readable } from 'node:stream';
 import { HttpError } from './errors';
+import { assertAdminSecondFactor } from '../auth/caller';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The body exactly as received, for operations marked `x-raw-body: true` (signed webhooks). */
     rawBody?: Buffer;
+    /**
+     * Issue 37: ADMIN_MFA=required on this server, as the access gate read it before any handler ran; with
+     * `request.auth.secondFactor` it decides whether an admin acts as one (auth/caller.ts secondFactorMissing).
+     */
+    adminMfaRequired?: boolean;
   }
+}
+
+/** What the access gate needs of the server's configuration (read on every request: tests change it at run time). */
+export interface AccessPolicy {
+  /** ADMIN_MFA=required: an admin acts as one only in a session opened with a second factor. */
+  adminMfaRequired(): boolean;
 }
 
 type Spec = Record<string, unknown>;
@@ -94,10 +107,18 @@ export const unsupportedMediaType = (accepted: string[] | null) =>
 /** Roles of the caller as the request hook verified them (current roles for session-bound tokens). */
 const isAdminCaller = (request: FastifyRequest) => Boolean(request.auth?.roles.includes('admin'));
 
-export function accessGate(rule: OperationRule) {
+/**
+ * Issue 37: while ADMIN_MFA=required an admin is one only in a session opened with a second factor; an admin call
+ * in any other session is 403 SECOND_FACTOR_REQUIRED (the web app signs the person out to sign in again with it).
+ */
+export function accessGate(rule: OperationRule, policy?: AccessPolicy) {
   return async function checkAccess(request: FastifyRequest) {
+    request.adminMfaRequired = policy?.adminMfaRequired() ?? false;
     if (rule.bearerOnly && !request.auth) throw new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
-    if (rule.adminOnly && !isAdminCaller(request)) throw new HttpError(403, 'FORBIDDEN', 'Administrators only');
+    if (rule.adminOnly) {
+      if (!isAdminCaller(request)) throw new HttpError(403, 'FORBIDDEN', 'Administrators only');
+      assertAdminSecondFactor(request);
+    }
   };
 }
 
@@ -191,6 +212,7 @@ export async function textGate(request: FastifyRequest) {
 export function gatedResolver(
   specification: Spec,
   resolve: (operationId: string) => RouteHandlerMethod,
+  policy?: AccessPolicy,
 ): (operationId: string) => RouteHandlerMethod {
   const rules = operationRules(specification);
   return (operationId) => {
@@ -200,7 +222,7 @@ export function gatedResolver(
     // fastify-openapi-glue takes route options as well as a bare handler (its types name only the latter).
     const options: Partial<RouteOptions> = {
       handler,
-      onRequest: accessGate(rule),
+      onRequest: accessGate(rule, policy),
       preParsing: rule.rawBody ? [mediaTypeGate(rule), captureRawBody] : mediaTypeGate(rule),
       preValidation: [requiredBodyGate(rule), textGate],
     };

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/passwords';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
+  liveSession,
   revokeFamily,
   revokeSessionOf,
   revokeUserSessions,
@@ -17,12 +18,13 @@ import {
   setRefreshCookie,
 } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, consumeActionToken, createActionToken, peekActionToken, retireActionTokens } from '../auth/actionTokens';
-import { requireCaller } from '../auth/caller';
+import { isAdmin, requireCaller } from '../auth/caller';
+import { assertOwnPassword, requireRecentReauthentication, tellSecurityChange } from '../auth/reauthentication';
 import { knownDevice, rememberDevice } from '../auth/knownDevice';
 import { openChallenge, secondFactorDemand } from '../auth/secondFactor';
 import { resetPasswordLink, resetPasswordMail } from '../email/templates';
 import { endSessionUrl, oidcClientsFor } from '../auth/oidc';
-import { assertLinkFor, completeLink, familyOfRefreshToken, takeProviderSession } from '../services/identities';
+import { assertLinkFor, completeLink, dropUnprovenIdentities, familyOfRefreshToken, takeProviderSession } from '../services/identities';
 import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
 
 /**
@@ -101,6 +103,14 @@ export function authHandlers(context: AppContext) {
         await revokeFamily(database, rotation.familyId);
         throw refused();
       }
+      // Issue 37: while ADMIN_MFA=required an admin's session lives on only if a second factor opened it (an account
+      // made an admin after signing in, or a session from before the rule): it ends, and the person signs in again.
+      if (config.adminMfa === 'required' && isAdmin(user) && !(await liveSession(database, user.id, rotation.familyId))?.secondFactor) {
+        await revokeFamily(database, rotation.familyId);
+        clearRefreshCookie(reply, config);
+        log.info({ reqId: request.id }, 'admin session without a second factor ended at refresh');
+        throw new HttpError(401, AUTH_ERRORS.secondFactorRequired, 'Administrators sign in with a second factor; sign in again');
+      }
       setRefreshCookie(reply, config, rotation.refreshToken);
       return accessSession(context, user, rotation.familyId);
     },
@@ -153,6 +163,8 @@ export function authHandlers(context: AppContext) {
       await database.transaction(async (tx) => {
         if (!(await consumeActionToken(tx, token, 'password-reset'))) throw invalid();
         await tx.execute('update users set password_hash = $2, email_verified = true, updated_at = now() where id = $1', [user.id, passwordHash]);
+        // Issue 37: the address is proven now: identities linked to it without that proof go.
+        await dropUnprovenIdentities(tx, user.id);
         await retireActionTokens(tx, user.id, 'password-reset');
         await revokeUserSessions(tx, user.id);
         // The link reached the address: it is verified, so forms answered with it are now the account's.
@@ -164,9 +176,10 @@ export function authHandlers(context: AppContext) {
 
     async changePassword(request, reply) {
       const caller = await requireCaller(database, request);
-      if (!(await passwordMatches(caller, request.body.currentPassword))) {
-        throw new HttpError(403, AUTH_ERRORS.wrongPassword, 'The current password is not correct');
-      }
+      // Issue 37: a security change needs a session that proved the person within 5 minutes (403
+      // REAUTHENTICATION_REQUIRED), and the current password is then checked like a sign-in (throttled).
+      await requireRecentReauthentication(database, request);
+      await assertOwnPassword(context, request, reply, caller, request.body.currentPassword, 403);
       assertAcceptablePassword(request.body.newPassword, caller.email);
       const passwordHash = await hashPassword(request.body.newPassword);
       await database.transaction(async (tx) => {
@@ -175,6 +188,7 @@ export function authHandlers(context: AppContext) {
         // Every other session ends; the one that changed the password goes on.
         await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
       });
+      tellSecurityChange(context, caller, 'password-changed');
       reply.code(204).send();
     },
 
@@ -185,6 +199,8 @@ export function authHandlers(context: AppContext) {
         const user = userId ? await findUserById(tx, userId) : null;
         if (!user) throw invalid();
         await tx.execute('update users set email_verified = true, updated_at = now() where id = $1', [user.id]);
+        // Issue 37: the address is proven now: identities linked to it without that proof go.
+        await dropUnprovenIdentities(tx, user.id);
         await linkFormsByEmail(tx, user.id, user.email);
       });
       reply.code(204).send();

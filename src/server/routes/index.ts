@@ -8,6 +8,7 @@ import { usersHandlers } from './users';
 import { adminUserHandlers } from './adminUsers';
 import { authHandlers } from './auth';
 import { secondFactorHandlers } from './secondFactor';
+import { accountSecurityHandlers } from './accountSecurity';
 import { oidcHandlers } from './oidc';
 import { formsHandlers } from './forms';
 import { comparisonHandlers } from './comparison';
@@ -35,6 +36,7 @@ export function createHandlers(context: AppContext) {
     ...adminUserHandlers(context), // listUserCreditLedger, listUserSearches (admin)
     ...authHandlers(context), // also requestPasswordReset (users/reset-pass)
     ...secondFactorHandlers(context), // the sign-in's second step and TOTP enrolment in the settings
+    ...accountSecurityHandlers(context), // issue 37: re-authentication, linked identity providers (list, unlink)
     ...oidcHandlers(context), // issue 28: sign-in through OpenID Connect providers, company single sign-on
 
     // questionnaire

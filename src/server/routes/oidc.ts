@@ -1,23 +1,27 @@
 // Sign-in through OpenID Connect providers (issue 28; docs/identity.md "Sign-in through an identity provider"):
 // the methods offered, home-realm discovery, the browser's round trip to the provider (start → callback), the
-// second step of a provider sign-in that needs TOTP, and company single sign-on. The callback opens sessions exactly
-// as the password sign-in does (auth/identity.ts openSession: same refresh cookie, same session table) and hands the
-// outcome to the web app's /login page in the URL fragment (never sent to a server, never in a log).
+// second step of a provider sign-in that needs TOTP, our e-mailed link that proves a new address (issue 37), and
+// company single sign-on. The callback opens sessions exactly as the password sign-in does (auth/identity.ts
+// openSession: same refresh cookie, same session table) and hands the outcome to the web app's /login page in the
+// URL fragment (never sent to a server, never in a log).
 // Nothing here logs a token, a code, a secret or an address.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
-import { peekActionToken } from '../auth/actionTokens';
+import { createActionToken, peekActionToken } from '../auth/actionTokens';
 import { requireAdmin, requireCaller } from '../auth/caller';
-import { clientAddress, openSession, rateLimited } from '../auth/identity';
+import { clientAddress, rateLimited } from '../auth/identity';
 import { openChallenge, secondFactorDemand } from '../auth/secondFactor';
 import { decryptSecret, enrolmentOf } from '../auth/totp';
 import {
+  EMAIL_LINK_MINUTES,
   OidcRefusal,
+  bindEmailLink,
   clearBindingCookie,
   consumeRequest,
+  emailLinkBinding,
   exchangeCode,
   mappedRoles,
   oidcClientsFor,
@@ -26,26 +30,34 @@ import {
   type ProviderPerson,
 } from '../auth/oidc';
 import type { OidcProviderConfig } from '../auth/oidcConfig';
+import { providerEmailLink, providerEmailLinkMail } from '../email/templates';
+import { requestLanguage } from '../services/payments/catalogue';
+import type { Language } from '../../domain/constants';
 import { isAppReturnPath } from '../services/returnPath';
 import { findUserByEmail, findUserById, hasRole, type UserRow } from '../services/users';
 import {
-  applyProviderRoles,
   companySsoOf,
+  createEmailLink,
   createLink,
-  findIdentityUser,
+  findIdentity,
   insertProviderUser,
   linkIdentity,
   listCompanyDomains,
+  openSessionWithRoles,
+  providerProvesAddress,
   realmProvider,
   recordPendingProviderSession,
   recordProviderSession,
   reviewCompanyDomain,
   setCompanySso,
+  takeEmailLink,
   touchIdentity,
 } from '../services/identities';
 
 /** The web app's page that finishes a provider sign-in: the login page reads the outcome from the fragment. */
 export const PROVIDER_CALLBACK_PAGE = '/login';
+/** Issue 37: where a re-authentication at a provider returns without an app path of its own (#reauth= or #error=). */
+export const REAUTH_RETURN_PAGE = '/settings';
 
 /** A browser gets the 302; a client that asks only for JSON gets the same place as data (tests, scripts). */
 function redirectTo(request: FastifyRequest, reply: FastifyReply, location: string) {
@@ -54,10 +66,28 @@ function redirectTo(request: FastifyRequest, reply: FastifyReply, location: stri
   return reply.redirect(location, 302);
 }
 
-const callbackPage = (outcome: Record<string, string>) => `${PROVIDER_CALLBACK_PAGE}#${new URLSearchParams(outcome).toString()}`;
+const callbackPage = (outcome: Record<string, string>, page = PROVIDER_CALLBACK_PAGE) => `${page}#${new URLSearchParams(outcome).toString()}`;
+
+/** Where the provider's sign-in stands once its person is known. */
+type Account =
+  /** Linked (or linked now): sign in. */
+  | { user: UserRow }
+  /** An existing account's address: its password proves it once (the linking step). */
+  | { link: string }
+  /** A new address no trusted provider vouched for: nothing is created until our e-mailed link proves it. */
+  | { proveAddress: string };
+
+/** What the session about to open is owed: the provider's roles, its trusted second factor, its ID token. */
+interface Opening {
+  provider: OidcProviderConfig;
+  person: Pick<ProviderPerson, 'issuer' | 'subject' | 'email' | 'roleValues' | 'mfa'>;
+  /** For the sign-out at the provider; null when the session is opened by our e-mailed link. */
+  idToken: string | null;
+  redirectPath: string | null;
+}
 
 export function oidcHandlers(context: AppContext) {
-  const { config, database, throttles, log } = context;
+  const { config, database, mailer, throttles, log } = context;
   // Made when first needed (the contract coverage test builds the handlers without a configuration).
   let made: ReturnType<typeof oidcClientsFor> | undefined;
   const clients = () => (made ??= oidcClientsFor(config));
@@ -68,59 +98,111 @@ export function oidcHandlers(context: AppContext) {
     if (wait > 0) rateLimited(reply, wait);
   }
 
-  /** The account of the provider's person: linked, created, or (an existing account's address) a linking step. */
-  async function accountOf(provider: OidcProviderConfig, person: ProviderPerson): Promise<UserRow | { link: string }> {
-    const linked = await findIdentityUser(database, person.issuer, person.subject);
+  /**
+   * The account of the provider's person. Issue 37: an identity is linked only after the address is proven — a
+   * verified claim of a provider trusted for that address, our e-mailed link, or the account's password — so an
+   * address asserted unverified (or by an untrusted provider) never creates, links or signs in to an account.
+   */
+  async function accountOf(provider: OidcProviderConfig, person: ProviderPerson, language: Language): Promise<Account> {
+    const linked = await findIdentity(database, person.issuer, person.subject);
     if (linked) {
+      // Linked before the rule without a proof of the address: nobody signs in through it until the address is proven.
+      if (!linked.addressProven) throw new OidcRefusal(AUTH_ERRORS.oidcEmailUnverified);
       await touchIdentity(database, person);
-      return linked;
+      return { user: linked.user };
     }
     if (!person.email) throw new OidcRefusal(AUTH_ERRORS.oidcEmailMissing);
+    const proven = await providerProvesAddress(database, provider, person);
     const existing = await findUserByEmail(database, person.email);
     if (existing) {
-      // Never linked on an address alone: an unverified one is refused, a verified one must prove the account.
-      if (!person.emailVerified) throw new OidcRefusal(AUTH_ERRORS.oidcEmailUnverified);
-      // Company single sign-on: the company set this provider and an admin approved the address's domain, so the
-      // company's own provider vouches for its own people (corporate accounts of that company only).
-      const realm = await realmProvider(database, person.email);
+      // Company single sign-on: the company's approved provider vouches for the company's own corporate accounts.
+      const realm = proven ? await realmProvider(database, person.email) : null;
       if (realm && realm.provider === provider.id && existing.company_id === realm.companyId && hasRole(existing, 'corporate')) {
-        await linkIdentity(database, existing.id, provider.id, person);
-        return existing;
+        await linkIdentity(database, existing.id, provider.id, person, true);
+        return { user: existing };
       }
+      // Never linked on an address alone, verified or not: the account's password proves it once.
       return { link: await createLink(database, existing.id, provider.id, person) };
     }
+    if (!proven) return { proveAddress: person.email };
     const email = person.email;
-    return database.transaction(async (tx) => {
-      const created = await insertProviderUser(tx, { email, emailVerified: person.emailVerified, roles: mappedRoles(provider, person.roleValues) ?? ['member'], noiseSecret: config.secrets.perturbationSecret });
+    const user = await database.transaction(async (tx) => {
+      const created = await insertProviderUser(tx, { email, language, noiseSecret: config.secrets.perturbationSecret });
       // Registered or linked meanwhile by a concurrent request: this one creates nothing.
-      if (!created || !(await linkIdentity(tx, created.id, provider.id, person))) throw new OidcRefusal(AUTH_ERRORS.oidcStateInvalid);
+      if (!created || !(await linkIdentity(tx, created.id, provider.id, person, true))) throw new OidcRefusal(AUTH_ERRORS.oidcStateInvalid);
       return created;
     });
+    return { user };
+  }
+
+  /**
+   * The account is known: its session opens now, or after the TOTP step when one is asked (a provider that asserts a
+   * second factor its configuration trusts is not asked twice). The provider's roles apply only when the session
+   * opens, so an abandoned step changes nothing; the step itself is asked for the roles the account will have.
+   */
+  async function openFor(reply: FastifyReply, account: UserRow, opening: Opening): Promise<Record<string, string>> {
+    const { provider, person, idToken, redirectPath } = opening;
+    if (account.disabled) throw new OidcRefusal(AUTH_ERRORS.userDisabled);
+    const roles = mappedRoles(provider, person.roleValues);
+    const redirect: Record<string, string> = redirectPath ? { redirect: redirectPath } : {};
+    const demand = person.mfa ? null : secondFactorDemand(context, { ...account, roles: roles ?? account.roles });
+    if (demand) {
+      const { challenge } = await openChallenge(context, account, demand);
+      await recordPendingProviderSession(database, challenge, account.id, provider.id, person, idToken);
+      return { secondFactor: demand, challenge, ...redirect };
+    }
+    await openSessionWithRoles(context, database, reply, account, roles, { secondFactor: person.mfa, reauthenticated: true }, async (familyId) => {
+      if (idToken) await recordProviderSession(database, familyId, account.id, provider.id, idToken);
+    });
+    return { done: '1', ...redirect };
   }
 
   /** The provider step succeeded: the outcome the web app's callback page goes on with. */
-  async function signInPerson(reply: FastifyReply, provider: OidcProviderConfig, person: ProviderPerson, redirectPath: string | null): Promise<Record<string, string>> {
-    const account = await accountOf(provider, person);
+  async function signInPerson(request: FastifyRequest, reply: FastifyReply, provider: OidcProviderConfig, person: ProviderPerson, redirectPath: string | null): Promise<Record<string, string>> {
+    const language = requestLanguage(undefined, request.headers['accept-language']);
+    const account = await accountOf(provider, person, language);
     if ('link' in account) return { link: account.link, provider: provider.name };
-    if (account.disabled) throw new OidcRefusal(AUTH_ERRORS.userDisabled);
-    const roles = mappedRoles(provider, person.roleValues);
-    const user = roles ? await applyProviderRoles(database, account, roles) : account;
-    const redirect: Record<string, string> = redirectPath ? { redirect: redirectPath } : {};
-    // A provider that asserts a second factor (amr mfa/otp/hwk, or a configured acr) is not asked twice.
-    const demand = person.mfa ? null : secondFactorDemand(context, user);
-    if (demand) {
-      const { challenge } = await openChallenge(context, user, demand);
-      await recordPendingProviderSession(database, challenge, user.id, provider.id, person.idToken);
-      return { secondFactor: demand, challenge, ...redirect };
+    if ('proveAddress' in account) {
+      const email = account.proveAddress;
+      const token = await createEmailLink(database, provider.id, { ...person, email }, bindEmailLink(request, reply, config));
+      if (token) {
+        mailer.deliverLater({
+          to: email,
+          purpose: 'provider-email-link',
+          ...providerEmailLinkMail(language, providerEmailLink(config.publicUrl, token), provider.name, EMAIL_LINK_MINUTES),
+        });
+      }
+      // The same answer when the hourly cap sent nothing: the links already sent still work in this browser.
+      return { emailSent: email, provider: provider.name };
     }
-    await openSession(context, database, reply, user, { secondFactor: person.mfa, reauthenticated: true }, (familyId) => recordProviderSession(database, familyId, user.id, provider.id, person.idToken));
-    return { done: '1', ...redirect };
+    return openFor(reply, account.user, { provider, person, idToken: person.idToken, redirectPath });
+  }
+
+  /**
+   * Issue 37: a fresh sign-in at the provider as re-authentication (intent=reauth). It never creates, links or opens a
+   * session: the provider's person must already be an identity linked, address proven, to an enabled account, which
+   * gets a single-use proof (5 minutes, only its hash stored) for auth/reauthenticate from one of its own sessions.
+   */
+  async function reauthProof(person: ProviderPerson): Promise<Record<string, string>> {
+    const linked = await findIdentity(database, person.issuer, person.subject);
+    if (!linked) throw new OidcRefusal(AUTH_ERRORS.oidcReauthNotLinked);
+    if (!linked.addressProven) throw new OidcRefusal(AUTH_ERRORS.oidcEmailUnverified);
+    if (linked.user.disabled) throw new OidcRefusal(AUTH_ERRORS.userDisabled);
+    return { reauth: await createActionToken(database, linked.user.id, 'provider-reauth') };
   }
 
   async function corporateCaller(request: FastifyRequest): Promise<UserRow> {
     const caller = await requireCaller(database, request);
     if (!hasRole(caller, 'corporate')) throw forbidden('FORBIDDEN', 'Company single sign-on is set by corporate users');
     return caller;
+  }
+
+  /** A refusal of the provider step, logged by the library's code (never its message's values: tokens, claims). */
+  function refusal(request: FastifyRequest, error: unknown, message: string): Record<string, string> {
+    if (error instanceof HttpError) throw error;
+    const code = refusalCode(error);
+    log.warn({ reqId: request.id, code, cause: (error as { code?: string }).code }, message);
+    return { error: code };
   }
 
   return {
@@ -141,11 +223,13 @@ export function oidcHandlers(context: AppContext) {
       if (!provider) throw notFound(AUTH_ERRORS.unknownProvider, 'No identity provider of that name');
       // Only a path of this app; anything else (another site, `//host`) lands by role instead.
       const redirect = request.query.redirect && isAppReturnPath(request.query.redirect) ? request.query.redirect : null;
+      const intent = request.query.intent === 'reauth' ? 'reauth' : null;
       try {
-        return redirectTo(request, reply, await startAuthorization(clients(), config, database, reply, provider, redirect));
+        return redirectTo(request, reply, await startAuthorization(clients(), config, database, reply, provider, redirect, intent));
       } catch (error) {
         log.warn({ reqId: request.id, provider: provider.id, code: refusalCode(error) }, 'provider sign-in could not start');
-        return redirectTo(request, reply, callbackPage({ error: refusalCode(error) }));
+        const page = intent === 'reauth' ? (redirect ?? REAUTH_RETURN_PAGE) : PROVIDER_CALLBACK_PAGE;
+        return redirectTo(request, reply, callbackPage({ error: refusalCode(error) }, page));
       }
     },
 
@@ -155,19 +239,50 @@ export function oidcHandlers(context: AppContext) {
       clearBindingCookie(reply, config);
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       let outcome: Record<string, string>;
+      // A re-authentication goes back to its app page (the settings), a sign-in to /login; known once the state is.
+      let page = PROVIDER_CALLBACK_PAGE;
       try {
         const pending = await consumeRequest(database, request, request.query.state);
+        if (pending.intent === 'reauth') page = pending.redirectPath ?? REAUTH_RETURN_PAGE;
         const provider = clients().provider(pending.provider);
         if (!provider) throw new OidcRefusal(AUTH_ERRORS.unknownProvider);
         if (request.query.error) throw new OidcRefusal(AUTH_ERRORS.oidcProviderError);
         const person = await exchangeCode(clients(), config, provider, pending, rawQuery);
-        outcome = await signInPerson(reply, provider, person, pending.redirectPath);
+        outcome = pending.intent === 'reauth' ? await reauthProof(person) : await signInPerson(request, reply, provider, person, pending.redirectPath);
       } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const code = refusalCode(error);
-        // The library's own code says which check failed; never its message's values (tokens, claims).
-        log.warn({ reqId: request.id, code, cause: (error as { code?: string }).code }, 'provider sign-in refused');
-        outcome = { error: code };
+        outcome = refusal(request, error, page === PROVIDER_CALLBACK_PAGE ? 'provider sign-in refused' : 'provider re-authentication refused');
+      }
+      return redirectTo(request, reply, callbackPage(outcome, page));
+    },
+
+    async confirmOidcEmailLink(request, reply) {
+      await throttle(request, reply);
+      let outcome: Record<string, string>;
+      try {
+        // Only in the browser whose sign-in asked for the link: opened elsewhere (by whoever got the mail, or a
+        // mail scanner) it is refused and stays unused.
+        const binding = emailLinkBinding(request);
+        if (!binding) throw new OidcRefusal(AUTH_ERRORS.oidcEmailLinkInvalid);
+        const { user, link, provider } = await database.transaction(async (tx) => {
+          const link = await takeEmailLink(tx, request.query.token, binding);
+          if (!link) throw new OidcRefusal(AUTH_ERRORS.oidcEmailLinkInvalid);
+          const provider = clients().provider(link.provider);
+          if (!provider) throw new OidcRefusal(AUTH_ERRORS.unknownProvider);
+          // The address got an account meanwhile (a registration): nothing is made here; a new provider sign-in
+          // finds that account and asks for its proof.
+          if (await findUserByEmail(tx, link.email)) throw new OidcRefusal(AUTH_ERRORS.oidcEmailLinkInvalid);
+          const created = await insertProviderUser(tx, {
+            email: link.email,
+            language: requestLanguage(undefined, request.headers['accept-language']),
+            noiseSecret: config.secrets.perturbationSecret,
+          });
+          if (!created || !(await linkIdentity(tx, created.id, provider.id, link, true))) throw new OidcRefusal(AUTH_ERRORS.oidcEmailLinkInvalid);
+          return { user: created, link, provider };
+        });
+        const person = { issuer: link.issuer, subject: link.subject, email: link.email, roleValues: link.roleValues, mfa: link.providerMfa };
+        outcome = await openFor(reply, user, { provider, person, idToken: null, redirectPath: null });
+      } catch (error) {
+        outcome = refusal(request, error, 'e-mailed provider link refused');
       }
       return redirectTo(request, reply, callbackPage(outcome));
     },
@@ -207,8 +322,9 @@ export function oidcHandlers(context: AppContext) {
 
     async reviewCompanyDomain(request) {
       await requireAdmin(database, request);
-      const entry = await reviewCompanyDomain(database, request.params.domain, request.body.approved);
-      if (!entry) throw notFound('NOT_FOUND', 'No company asked for this domain');
+      const { companyId, approved } = request.body;
+      const entry = await database.transaction((tx) => reviewCompanyDomain(tx, request.params.domain, companyId, approved));
+      if (!entry) throw notFound('NOT_FOUND', 'That company has no claim of this domain');
       return entry;
     },
   } satisfies Partial<OperationHandlers>;

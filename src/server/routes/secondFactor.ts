@@ -1,6 +1,9 @@
 // The TOTP second factor (docs/identity.md): the sign-in's second step (a code, or an admin's enrolment at the
 // first sign-in) and its management in the settings (enrol with a QR code, recovery codes, turn off). Turning it on
-// or off ends the account's other sessions, as a password change does. Nothing here logs a secret or a code.
+// or off ends the account's other sessions, as a password change does. Issue 37: every change in the settings needs a
+// session that proved the person within 5 minutes (403 REAUTHENTICATION_REQUIRED otherwise; auth/reauthenticate), so
+// a stolen access token alone cannot put its own authenticator on the account, and each change is e-mailed to the
+// person. Nothing here logs a secret or a code.
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import type { Queryable } from '../db/open';
@@ -8,12 +11,12 @@ import { HttpError } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
 import { consumeActionToken, peekActionToken } from '../auth/actionTokens';
 import { isAdmin, requireCaller } from '../auth/caller';
-import { openSession, passwordMatches } from '../auth/identity';
+import { assertOwnPassword, requireRecentReauthentication, tellSecurityChange } from '../auth/reauthentication';
 import { assertMayTryCode, checkCode } from '../auth/secondFactor';
 import { revokeUserSessions } from '../auth/sessions';
 import { encryptSecret, enrolmentOf, newTotpSecret, recoveryCodesLeft, replaceRecoveryCodes } from '../auth/totp';
 import { claimFormAtSignIn, findUserById, type UserRow } from '../services/users';
-import { adoptPendingProviderSession, assertLinkFor, completeLink } from '../services/identities';
+import { assertLinkFor, completeLink, openSessionAfterSecondFactor } from '../services/identities';
 
 async function pendingSecret(db: Queryable, userId: string): Promise<string | null> {
   const [row] = await db.execute<{ totp_pending_secret: string | null }>('select totp_pending_secret from users where id = $1', [userId]);
@@ -55,8 +58,9 @@ export function secondFactorHandlers(context: AppContext) {
       if (!(await consumeActionToken(database, challenge, 'second-factor'))) throw signInExpired();
       if (formId) await claimFormAtSignIn(database, user.id, formId);
       if (linkToken) await completeLink(database, linkToken, user.id);
-      // A provider's sign-in that needed this step: the session is the provider's (sign-out there too).
-      return openSession(context, database, reply, user, { secondFactor: true, reauthenticated: true }, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
+      // A provider's sign-in that needed this step: the session is the provider's (sign-out there too), and the roles
+      // the provider gave apply only now (issue 37).
+      return openSessionAfterSecondFactor(context, database, reply, user, challenge, { secondFactor: true, reauthenticated: true });
     },
 
     async enrolSecondFactor(request, reply) {
@@ -75,7 +79,7 @@ export function secondFactorHandlers(context: AppContext) {
       });
       if (formId) await claimFormAtSignIn(database, user.id, formId);
       if (linkToken) await completeLink(database, linkToken, user.id);
-      const session = await openSession(context, database, reply, user, { secondFactor: true, reauthenticated: true }, (familyId) => adoptPendingProviderSession(database, challenge, familyId));
+      const session = await openSessionAfterSecondFactor(context, database, reply, user, challenge, { secondFactor: true, reauthenticated: true });
       return { ...session, recoveryCodes };
     },
 
@@ -90,6 +94,7 @@ export function secondFactorHandlers(context: AppContext) {
 
     async startTotpEnrolment(request) {
       const caller = await requireCaller(database, request);
+      await requireRecentReauthentication(database, request);
       if (caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.secondFactorEnabled, 'A second factor is already on');
       const secret = newTotpSecret();
       await database.execute('update users set totp_pending_secret = $2 where id = $1', [caller.id, encryptSecret(config.secrets.tokenSecret, secret)]);
@@ -98,6 +103,7 @@ export function secondFactorHandlers(context: AppContext) {
 
     async confirmTotpEnrolment(request, reply) {
       const caller = await requireCaller(database, request);
+      await requireRecentReauthentication(database, request);
       if (caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.secondFactorEnabled, 'A second factor is already on');
       const pending = await pendingSecret(database, caller.id);
       if (!pending) throw new HttpError(409, AUTH_ERRORS.secondFactorExpired, 'Start the enrolment again');
@@ -109,15 +115,15 @@ export function secondFactorHandlers(context: AppContext) {
         await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
         return codes;
       });
+      tellSecurityChange(context, caller, 'second-factor-on');
       return { recoveryCodes };
     },
 
     async disableTotp(request, reply) {
       const caller = await requireCaller(database, request);
       if (mustKeep(caller)) throw new HttpError(403, AUTH_ERRORS.secondFactorRequired, 'Administrators must keep a second factor');
-      if (!(await passwordMatches(caller, request.body.password))) {
-        throw new HttpError(403, AUTH_ERRORS.wrongPassword, 'The current password is not correct');
-      }
+      await requireRecentReauthentication(database, request);
+      await assertOwnPassword(context, request, reply, caller, request.body.password, 403);
       if (caller.totp_secret) {
         await assertMayTryCode(context, reply, caller.id);
         await checkCode(context, database, caller, caller.totp_secret, request.body.code, { status: 403, recovery: true });
@@ -126,16 +132,20 @@ export function secondFactorHandlers(context: AppContext) {
           await tx.execute('delete from recovery_codes where user_id = $1', [caller.id]);
           await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
         });
+        tellSecurityChange(context, caller, 'second-factor-off');
       }
       reply.code(204).send();
     },
 
     async regenerateRecoveryCodes(request, reply) {
       const caller = await requireCaller(database, request);
+      await requireRecentReauthentication(database, request);
       if (!caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.noSecondFactor, 'The account has no second factor');
       await assertMayTryCode(context, reply, caller.id);
       await checkCode(context, database, caller, caller.totp_secret, request.body.code, { status: 403, recovery: false });
-      return { recoveryCodes: await replaceRecoveryCodes(database, caller.id) };
+      const recoveryCodes = await replaceRecoveryCodes(database, caller.id);
+      tellSecurityChange(context, caller, 'recovery-codes-renewed');
+      return { recoveryCodes };
     },
   } satisfies Partial<OperationHandlers>;
 }

@@ -5,15 +5,19 @@
 //   updateOwnCampaign  signed in, about themself   patchUser/deleteUser admin (not on their own roles / account)
 //   exportMyData, deleteMyAccount, listCreditLedger: signed in, about themself
 // Roles, credits and plan change only through patchUser (admin) and payments, never through a profile edit.
+// The account's address cannot be changed (no call changes users.email).
+// Issue 37: while ADMIN_MFA=required an admin acts as one only in a session opened with a second factor (else 403
+// SECOND_FACTOR_REQUIRED where only an admin may act), and a change of roles ends every session of the person, so the
+// new roles (and the second factor an admin needs) take effect at the next sign-in.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
-import { isAdmin, requireAdmin, requireCaller } from '../auth/caller';
+import { actsAsAdmin, assertAdminSecondFactor, isAdmin, requireAdmin, requireCaller } from '../auth/caller';
 import { assertAcceptablePassword, clientAddress, openSession, passwordMatches, rateLimited } from '../auth/identity';
 import { hashPassword } from '../auth/passwords';
-import { clearRefreshCookie } from '../auth/sessions';
+import { clearRefreshCookie, revokeUserSessions } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, createActionToken } from '../auth/actionTokens';
 import {
   accountExistsMail,
@@ -93,7 +97,10 @@ export function usersHandlers(context: AppContext) {
   /** The caller may read or edit the account `id`: it is their own, or they are an admin. */
   async function callerFor(request: FastifyRequest, id: string): Promise<UserRow> {
     const caller = await requireCaller(database, request);
-    if (caller.id !== id && !isAdmin(caller)) throw forbidden('FORBIDDEN', 'You may only see or change your own account');
+    if (caller.id !== id) {
+      if (!isAdmin(caller)) throw forbidden('FORBIDDEN', 'You may only see or change your own account');
+      assertAdminSecondFactor(request);
+    }
     return caller;
   }
 
@@ -138,8 +145,11 @@ export function usersHandlers(context: AppContext) {
     async registerCorporate(request, reply) {
       const started = Date.now();
       const caller = await requireCaller(database, request);
-      const admin = isAdmin(caller);
-      if (!admin && !hasRole(caller, 'corporate')) throw forbidden('FORBIDDEN', 'Only administrators and corporate users create corporate users');
+      const admin = actsAsAdmin(request, caller);
+      if (!admin && !hasRole(caller, 'corporate')) {
+        if (isAdmin(caller)) assertAdminSecondFactor(request);
+        throw forbidden('FORBIDDEN', 'Only administrators and corporate users create corporate users');
+      }
       // Throttled like member registration, per client address.
       const wait = await throttles.registerPerAddress.hit(clientAddress(request));
       if (wait > 0) rateLimited(reply, wait);
@@ -204,11 +214,12 @@ export function usersHandlers(context: AppContext) {
       const caller = await callerFor(request, request.params.id);
       const target = await existingUser(request.params.id);
       const { language, corporateInfo, campaignId } = request.body;
-      if (corporateInfo !== undefined && !isAdmin(caller) && !hasRole(target, 'corporate')) {
+      const admin = actsAsAdmin(request, caller);
+      if (corporateInfo !== undefined && !admin && !hasRole(target, 'corporate')) {
         throw forbidden('FORBIDDEN', 'Company details belong to corporate accounts');
       }
       // An admin's edit of another person's account is recorded (the fields it changed, before and after).
-      const audited = isAdmin(caller) && caller.id !== target.id;
+      const audited = admin && caller.id !== target.id;
       const updated = await database.transaction(async (tx) => {
         const row = await updateAccount(tx, target.id, { language, corporateInfo, campaignId });
         if (!row) throw notFound('NOT_FOUND', 'No such user');
@@ -258,7 +269,12 @@ export function usersHandlers(context: AppContext) {
         const row = await updateAccount(tx, target.id, { roles: role, premiumType, emailVerified });
         if (!row) throw notFound('NOT_FOUND', 'No such user');
         if (emailVerified && !target.email_verified) await linkFormsByEmail(tx, row.id, row.email);
-        if (role && JSON.stringify([...target.roles].sort()) !== JSON.stringify([...row.roles].sort())) await audit('user.roles', { roles: target.roles }, { roles: row.roles });
+        if (role && JSON.stringify([...target.roles].sort()) !== JSON.stringify([...row.roles].sort())) {
+          await audit('user.roles', { roles: target.roles }, { roles: row.roles });
+          // Issue 37: sessions opened under the old roles end (a new admin signs in again, with the second factor
+          // ADMIN_MFA may require; a former admin's open pages lose the admin's powers at once).
+          await revokeUserSessions(tx, target.id);
+        }
         if (premiumType !== undefined && premiumType !== target.premium_type) await audit('user.premiumType', { premiumType: target.premium_type }, { premiumType: row.premium_type });
         if (emailVerified !== undefined && emailVerified !== target.email_verified) await audit('user.emailVerified', { emailVerified: target.email_verified }, { emailVerified: row.email_verified });
         return row;

@@ -1,27 +1,57 @@
 // Accounts of people who sign in through an identity provider (issue 28, docs/identity.md): the link by the
-// provider's (issuer, subject) only, never by e-mail; the linking step that proves an existing account; the sessions
-// a provider opened (for the sign-out there); and company single sign-on (a company's provider and the e-mail
-// domains an admin approved for it).
+// provider's (issuer, subject) only, never by e-mail; the proofs an address needs before a link is made (issue 37: a
+// verified claim of a provider trusted for that address, our e-mailed link, or the account's password); the sessions
+// a provider opened (for the sign-out there) and the roles it gives, applied only when the session opens; and company
+// single sign-on (a company's provider and the e-mail domains an admin approved for it and that provider).
+import type { FastifyReply } from 'fastify';
+import type { components } from '../../api/schema';
+import type { AppContext } from '../routes/context';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { newId } from '../ids';
 import { AUTH_ERRORS } from '../auth/errorCodes';
-import { LINK_MINUTES, type ProviderPerson } from '../auth/oidc';
+import { accessSession, openSession } from '../auth/identity';
+import { EMAIL_LINK_MINUTES, LINK_MINUTES, mappedRoles, type ProviderPerson } from '../auth/oidc';
+import { providerVouchesFor, type OidcProviderConfig } from '../auth/oidcConfig';
 import { hashSecretToken, newSecretToken } from '../auth/secretTokens';
+import { revokeFamily, revokeUserSessions, type SessionAssurance } from '../auth/sessions';
 import type { Role } from '../auth/accessToken';
 import { findUserById, insertUser, type UserRow } from './users';
 
-export async function findIdentityUser(db: Queryable, issuer: string, subject: string): Promise<UserRow | null> {
-  const [row] = await db.execute<{ user_id: string }>('select user_id from user_identities where issuer = $1 and subject = $2', [issuer, subject]);
-  return row ? findUserById(db, row.user_id) : null;
+type Session = components['schemas']['Session'];
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+type Language = components['schemas']['Language'];
+
+export interface LinkedIdentity {
+  user: UserRow;
+  /** Linked after the address was proven (issue 37); a link without that proof signs nobody in. */
+  addressProven: boolean;
 }
 
-/** Links the provider's person to the account; false when (issuer, subject) is already linked (to anyone). */
-export async function linkIdentity(db: Queryable, userId: string, provider: string, person: Pick<ProviderPerson, 'issuer' | 'subject' | 'email'>): Promise<boolean> {
+export async function findIdentity(db: Queryable, issuer: string, subject: string): Promise<LinkedIdentity | null> {
+  const [row] = await db.execute<{ user_id: string; address_proven: boolean }>(
+    'select user_id, address_proven from user_identities where issuer = $1 and subject = $2',
+    [issuer, subject],
+  );
+  const user = row ? await findUserById(db, row.user_id) : null;
+  return user ? { user, addressProven: row.address_proven } : null;
+}
+
+/**
+ * Links the provider's person to the account; false when (issuer, subject) is already linked (to anyone).
+ * `addressProven`: the account's address was proven for this link (see LinkedIdentity).
+ */
+export async function linkIdentity(
+  db: Queryable,
+  userId: string,
+  provider: string,
+  person: Pick<ProviderPerson, 'issuer' | 'subject' | 'email'>,
+  addressProven = true,
+): Promise<boolean> {
   const rows = await db.execute(
-    `insert into user_identities (id, user_id, provider, issuer, subject, email, last_sign_in_at)
-     values ($1, $2, $3, $4, $5, $6, now()) on conflict (issuer, subject) do nothing returning id`,
-    [newId(), userId, provider, person.issuer, person.subject, person.email],
+    `insert into user_identities (id, user_id, provider, issuer, subject, email, address_proven, last_sign_in_at)
+     values ($1, $2, $3, $4, $5, $6, $7, now()) on conflict (issuer, subject) do nothing returning id`,
+    [newId(), userId, provider, person.issuer, person.subject, person.email, addressProven],
   );
   return rows.length > 0;
 }
@@ -35,12 +65,27 @@ export async function touchIdentity(db: Queryable, person: Pick<ProviderPerson, 
   ]);
 }
 
-/** A new account for a provider's person: no password (it signs in at the provider), roles as the provider maps them. */
-export function insertProviderUser(
-  db: Queryable,
-  options: { email: string; emailVerified: boolean; roles: Role[]; noiseSecret: string },
-): Promise<UserRow | null> {
-  return insertUser(db, { ...options, passwordHash: null, companyId: options.roles.includes('corporate') ? 'self' : null });
+/**
+ * Issue 37: the account's address was proven (password reset, e-mail verification): every identity linked to it
+ * without that proof goes, with the sessions its provider opened, so a link made for an address nobody proved never
+ * outlives its real owner's arrival.
+ */
+export async function dropUnprovenIdentities(db: Queryable, userId: string): Promise<void> {
+  const dropped = await db.execute<{ provider: string }>(
+    'delete from user_identities where user_id = $1 and not address_proven returning provider',
+    [userId],
+  );
+  if (dropped.length === 0) return;
+  const sessions = await db.execute<{ family_id: string }>(
+    'delete from identity_sessions where user_id = $1 and provider = any($2::text[]) returning family_id',
+    [userId, [...new Set(dropped.map((row) => row.provider))]],
+  );
+  for (const { family_id } of sessions) await revokeFamily(db, family_id);
+}
+
+/** A new account for a provider's person whose address was proven: no password (it signs in at the provider), a member until its session opens. */
+export function insertProviderUser(db: Queryable, options: { email: string; language?: Language; noiseSecret: string }): Promise<UserRow | null> {
+  return insertUser(db, { ...options, emailVerified: true, roles: ['member'], passwordHash: null, companyId: null });
 }
 
 /** The provider's roles claim keeps the account's roles in step with it (OIDC_<ID>_ROLES_CLAIM). */
@@ -55,15 +100,57 @@ export async function applyProviderRoles(db: Queryable, user: UserRow, roles: Ro
   return (await findUserById(db, user.id))!;
 }
 
-// ───────────── the linking step ─────────────
+// ───────────── which provider may assert which address (issue 37) ─────────────
 
-/** Remembers the provider's person for the account of its verified address; the token proves it with that account's password. */
+/**
+ * Whether the provider's claim proves the address: it says verified, and it may say so for that domain. A domain a
+ * company approved for single sign-on belongs to that company's provider (the one it was approved for) alone;
+ * elsewhere OIDC_<ID>_VERIFIED_DOMAINS decides.
+ */
+export async function providerProvesAddress(db: Queryable, provider: OidcProviderConfig, person: Pick<ProviderPerson, 'email' | 'emailVerified'>): Promise<boolean> {
+  if (!person.email || !person.emailVerified) return false;
+  const realm = await realmProvider(db, person.email);
+  if (realm) return realm.provider === provider.id;
+  return providerVouchesFor(provider, domainOf(person.email));
+}
+
+// ───────────── opening the session of a provider's sign-in ─────────────
+
+/**
+ * Opens the session of a sign-in whose every step is passed: the roles the provider gave (`roles`, mapped) apply
+ * only now, and when they change the person's other sessions end (the new one goes on, with a token naming the
+ * new roles).
+ */
+export async function openSessionWithRoles(
+  context: AppContext,
+  db: Queryable,
+  reply: FastifyReply,
+  user: UserRow,
+  roles: Role[] | null,
+  assurance: SessionAssurance,
+  afterStart?: (familyId: string) => Promise<void>,
+): Promise<Session> {
+  let familyId = '';
+  const session = await openSession(context, db, reply, user, assurance, async (family) => {
+    familyId = family;
+    if (afterStart) await afterStart(family);
+  });
+  if (!roles) return session;
+  const updated = await applyProviderRoles(db, user, roles);
+  if (updated === user) return session;
+  await revokeUserSessions(db, user.id, familyId);
+  return accessSession(context, updated, familyId);
+}
+
+// ───────────── the linking step (an existing account's password proves it) ─────────────
+
+/** Remembers the provider's person for an existing account; the token proves it with that account's password. */
 export async function createLink(db: Queryable, userId: string, provider: string, person: ProviderPerson): Promise<string> {
   const token = newSecretToken();
   await db.execute(
-    `insert into identity_links (id, token_hash, user_id, provider, issuer, subject, email, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
-    [newId(), hashSecretToken(token), userId, provider, person.issuer, person.subject, person.email, LINK_MINUTES],
+    `insert into identity_links (id, token_hash, user_id, provider, issuer, subject, email, role_values, provider_mfa, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))`,
+    [newId(), hashSecretToken(token), userId, provider, person.issuer, person.subject, person.email, jsonOrNull(person.roleValues), person.mfa, LINK_MINUTES],
   );
   return token;
 }
@@ -79,7 +166,12 @@ export async function assertLinkFor(db: Queryable, token: string, userId: string
   if (rows.length === 0) throw linkExpired();
 }
 
-/** Uses the token up and links the identity (the account proved itself); 401 LINK_EXPIRED when it was used meanwhile. */
+/**
+ * Uses the token up and links the identity (the account proved itself); 401 LINK_EXPIRED when it was used meanwhile.
+ * The password proves the account, and the address only when the account's address is verified: a link to an
+ * account whose address nobody proved yet (someone may have registered another's address) is kept unproven, signs
+ * nobody in, and goes when the address is proven (dropUnprovenIdentities).
+ */
 export async function completeLink(db: Queryable, token: string, userId: string): Promise<void> {
   const [link] = await db.execute<{ provider: string; issuer: string; subject: string; email: string }>(
     `update identity_links set used_at = now()
@@ -88,8 +180,57 @@ export async function completeLink(db: Queryable, token: string, userId: string)
     [hashSecretToken(token), userId],
   );
   if (!link) throw linkExpired();
+  const user = await findUserById(db, userId);
   // Linked meanwhile (to this account through another link, or to another): nothing to add.
-  await linkIdentity(db, userId, link.provider, link);
+  await linkIdentity(db, userId, link.provider, link, user?.email_verified === true);
+}
+
+// ───────────── our e-mailed link (a new address no trusted provider vouched for) ─────────────
+
+/** At most this many e-mailed links per address and hour (more sign-ins are answered the same, and send nothing). */
+export const EMAIL_LINKS_PER_HOUR = 3;
+
+/**
+ * Remembers the provider's person for a new address until the address proves itself: a single-use token for our
+ * e-mail, valid EMAIL_LINK_MINUTES, bound to the browser of the sign-in (`bindingHash`). Null when the address got
+ * EMAIL_LINKS_PER_HOUR links already (then nothing is sent).
+ */
+export async function createEmailLink(db: Queryable, provider: string, person: ProviderPerson & { email: string }, bindingHash: string): Promise<string | null> {
+  const [recent] = await db.execute<{ n: number }>(
+    `select count(*)::int as n from identity_links where user_id is null and email = $1 and created_at > now() - interval '1 hour'`,
+    [person.email],
+  );
+  if ((recent?.n ?? 0) >= EMAIL_LINKS_PER_HOUR) return null;
+  await db.execute(`delete from identity_links where expires_at < now() - interval '1 day'`);
+  const token = newSecretToken();
+  await db.execute(
+    `insert into identity_links (id, token_hash, user_id, provider, issuer, subject, email, binding_hash, role_values, provider_mfa, expires_at)
+     values ($1, $2, null, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))`,
+    [newId(), hashSecretToken(token), provider, person.issuer, person.subject, person.email, bindingHash, jsonOrNull(person.roleValues), person.mfa, EMAIL_LINK_MINUTES],
+  );
+  return token;
+}
+
+export interface EmailLink {
+  provider: string;
+  issuer: string;
+  subject: string;
+  email: string;
+  roleValues: string[] | null;
+  providerMfa: boolean;
+}
+
+/** Uses up an e-mailed link, only in the browser that asked for it (its binding) and while it is live; null otherwise. */
+export async function takeEmailLink(db: Queryable, token: string, bindingHash: string): Promise<EmailLink | null> {
+  const [row] = await db.execute<{ provider: string; issuer: string; subject: string; email: string; role_values: string[] | null; provider_mfa: boolean }>(
+    `update identity_links set used_at = now()
+      where token_hash = $1 and user_id is null and binding_hash = $2 and used_at is null and expires_at > now()
+      returning provider, issuer, subject, email, role_values, provider_mfa`,
+    [hashSecretToken(token), bindingHash],
+  );
+  return row
+    ? { provider: row.provider, issuer: row.issuer, subject: row.subject, email: row.email, roleValues: row.role_values, providerMfa: row.provider_mfa }
+    : null;
 }
 
 // ───────────── sessions a provider opened (RP-initiated sign-out) ─────────────
@@ -104,10 +245,48 @@ export async function recordProviderSession(db: Queryable, familyId: string, use
 
 const pendingKey = (challenge: string) => `pending:${hashSecretToken(challenge)}`;
 
-/** A provider sign-in waiting for the second factor: its session becomes the provider's once the challenge opens it. */
-export async function recordPendingProviderSession(db: Queryable, challenge: string, userId: string, provider: string, idToken: string): Promise<void> {
+/**
+ * A provider sign-in waiting for the second factor: its session becomes the provider's once the challenge opens it,
+ * and the roles the provider gave (`roleValues`, kept in identity_links under the challenge's hash) apply then.
+ */
+export async function recordPendingProviderSession(
+  db: Queryable,
+  challenge: string,
+  userId: string,
+  provider: string,
+  person: Pick<ProviderPerson, 'issuer' | 'subject' | 'email' | 'roleValues' | 'mfa'>,
+  idToken: string | null,
+): Promise<void> {
   await db.execute(`delete from identity_sessions where family_id like 'pending:%' and created_at < now() - interval '1 hour'`);
-  await recordProviderSession(db, pendingKey(challenge), userId, provider, idToken);
+  if (idToken) await recordProviderSession(db, pendingKey(challenge), userId, provider, idToken);
+  await db.execute(
+    `insert into identity_links (id, token_hash, user_id, provider, issuer, subject, email, role_values, provider_mfa, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))`,
+    [newId(), pendingKey(challenge), userId, provider, person.issuer, person.subject, person.email ?? '', jsonOrNull(person.roleValues), person.mfa, LINK_MINUTES],
+  );
+}
+
+/**
+ * The second step (TOTP) of a sign-in was passed: opens its session. A provider's sign-in that waited for it makes
+ * the session the provider's (sign-out there too) and applies the roles the provider gave only now, so abandoning
+ * the step leaves the account's roles as they were.
+ */
+export async function openSessionAfterSecondFactor(
+  context: AppContext,
+  db: Queryable,
+  reply: FastifyReply,
+  user: UserRow,
+  challenge: string,
+  assurance: SessionAssurance,
+): Promise<Session> {
+  const [pending] = await db.execute<{ provider: string; role_values: string[] | null }>(
+    `update identity_links set used_at = now() where token_hash = $1 and user_id = $2 and used_at is null and expires_at > now()
+      returning provider, role_values`,
+    [pendingKey(challenge), user.id],
+  );
+  const provider = pending ? context.config.oidc.providers.find((p) => p.id === pending.provider) : undefined;
+  const roles = provider ? mappedRoles(provider, pending.role_values) : null;
+  return openSessionWithRoles(context, db, reply, user, roles, assurance, (familyId) => adoptPendingProviderSession(db, challenge, familyId));
 }
 
 /** The second step opened the session (family): a provider sign-in's pending record now names it. */
@@ -134,11 +313,15 @@ export async function familyOfRefreshToken(db: Queryable, token: string): Promis
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** The provider of the company whose approved domain the address is in (home-realm discovery), or null. */
+/**
+ * The provider of the company whose approved claim the address's domain is (home-realm discovery, the single
+ * sign-on link), or null. Issue 37: an approval is for one (domain, provider) pair, so it counts only while the
+ * company still has the provider it was approved for.
+ */
 export async function realmProvider(db: Queryable, email: string): Promise<{ provider: string; companyId: string } | null> {
   const [row] = await db.execute<{ provider: string; company_id: string }>(
     `select s.provider, s.company_id from company_domains d join company_sso s on s.company_id = d.company_id
-      where d.domain = $1 and d.approved_at is not null`,
+      where d.domain = $1 and d.approved_at is not null and d.approved_provider = s.provider`,
     [domainOf(email)],
   );
   return row ? { provider: row.provider, companyId: row.company_id } : null;
@@ -149,23 +332,36 @@ export interface CompanySsoRow {
   domains: Array<{ domain: string; approved: boolean }>;
 }
 
+/** A claim counts as approved while the company keeps the provider it was approved for. */
+const APPROVED = `(d.approved_at is not null and coalesce(d.approved_provider = s.provider, false))`;
+
 export async function companySsoOf(db: Queryable, companyId: string): Promise<CompanySsoRow> {
   const [sso] = await db.execute<{ provider: string }>('select provider from company_sso where company_id = $1', [companyId]);
   const domains = await db.execute<{ domain: string; approved: boolean }>(
-    'select domain, approved_at is not null as approved from company_domains where company_id = $1 order by domain',
+    `select d.domain, ${APPROVED} as approved from company_domains d left join company_sso s on s.company_id = d.company_id
+      where d.company_id = $1 order by d.domain`,
     [companyId],
   );
   return { provider: sso?.provider ?? null, domains };
 }
 
 /**
- * Saves the company's provider and domains: kept domains keep their approval, new ones wait for an admin, removed
- * ones go. 409 DOMAIN_TAKEN when another company has one of them.
+ * Saves the company's provider and domains (claims): kept domains keep their approval unless the provider changes
+ * (an approval is for one provider: they wait for an admin again), new ones wait for an admin, removed ones go.
+ * Issue 37: only an approved claim of another company blocks a domain (409 DOMAIN_TAKEN); pending claims of several
+ * companies wait side by side until an admin picks one.
  */
 export async function setCompanySso(db: Queryable, companyId: string, provider: string | null, domains: string[]): Promise<void> {
   const wanted = [...new Set(domains.map((d) => d.toLowerCase()))];
-  const taken = await db.execute<{ domain: string }>('select domain from company_domains where domain = any($1::text[]) and company_id <> $2', [wanted, companyId]);
+  const taken = await db.execute<{ domain: string }>(
+    'select domain from company_domains where domain = any($1::text[]) and company_id <> $2 and approved_at is not null',
+    [wanted, companyId],
+  );
   if (taken.length > 0) throw new HttpError(409, AUTH_ERRORS.domainTaken, 'Another company already has this e-mail domain');
+  const [current] = await db.execute<{ provider: string }>('select provider from company_sso where company_id = $1', [companyId]);
+  if ((current?.provider ?? null) !== provider) {
+    await db.execute('update company_domains set approved_at = null, approved_provider = null where company_id = $1', [companyId]);
+  }
   if (provider) {
     await db.execute(
       `insert into company_sso (company_id, provider) values ($1, $2)
@@ -177,7 +373,7 @@ export async function setCompanySso(db: Queryable, companyId: string, provider: 
   }
   await db.execute('delete from company_domains where company_id = $1 and not (domain = any($2::text[]))', [companyId, wanted]);
   for (const domain of wanted) {
-    await db.execute('insert into company_domains (domain, company_id) values ($1, $2) on conflict (domain) do nothing', [domain, companyId]);
+    await db.execute('insert into company_domains (domain, company_id) values ($1, $2) on conflict (domain, company_id) do nothing', [domain, companyId]);
   }
 }
 
@@ -187,33 +383,54 @@ export interface DomainEntry {
   companyName: string | null;
   provider: string | null;
   approved: boolean;
+  /** Issue 37: how many companies claim this domain (more than one: competing claims for an admin to resolve). */
+  claims: number;
 }
 
-const DOMAIN_ENTRY = `select d.domain, d.company_id, d.approved_at is not null as approved, s.provider,
+const DOMAIN_ENTRY = `select d.domain, d.company_id, ${APPROVED} as approved, s.provider,
+    (select count(*)::int from company_domains o where o.domain = d.domain) as claims,
     (select u.corporate_info->>'companyName' from users u where u.company_id = d.company_id and u.corporate_info is not null
       order by u.created_at limit 1) as company_name
   from company_domains d left join company_sso s on s.company_id = d.company_id`;
 
-type DomainRow = { domain: string; company_id: string; approved: boolean; provider: string | null; company_name: string | null };
+type DomainRow = { domain: string; company_id: string; approved: boolean; provider: string | null; company_name: string | null; claims: number };
 const toEntry = (row: DomainRow): DomainEntry => ({
   domain: row.domain,
   companyId: row.company_id,
   companyName: row.company_name,
   provider: row.provider,
   approved: row.approved,
+  claims: row.claims,
 });
 
+/** Every claim, pending ones first, a domain's competing claims together. */
 export async function listCompanyDomains(db: Queryable): Promise<DomainEntry[]> {
-  return (await db.execute<DomainRow>(`${DOMAIN_ENTRY} order by d.approved_at is not null, d.domain`)).map(toEntry);
+  return (await db.execute<DomainRow>(`${DOMAIN_ENTRY} order by ${APPROVED}, d.domain, d.created_at, d.company_id`)).map(toEntry);
 }
 
-/** Approves or withdraws a domain; null when no company asked for it. */
-export async function reviewCompanyDomain(db: Queryable, domain: string, approved: boolean): Promise<DomainEntry | null> {
-  const updated = await db.execute(
-    `update company_domains set approved_at = case when $2 then coalesce(approved_at, now()) else null end where domain = $1 returning domain`,
-    [domain, approved],
-  );
-  if (updated.length === 0) return null;
-  const [row] = await db.execute<DomainRow>(`${DOMAIN_ENTRY} where d.domain = $1`, [domain]);
+/**
+ * An admin's decision on one company's claim of a domain. Approving it approves it for the company's current provider
+ * (409 COMPANY_WITHOUT_PROVIDER when it has none) and declines (removes) every other company's claim of the domain.
+ * Not approving it: an approved claim waits again, a pending one is declined (removed). Null when that company has
+ * no claim of the domain.
+ */
+export async function reviewCompanyDomain(db: Queryable, domain: string, companyId: string, approved: boolean): Promise<DomainEntry | null> {
+  const [claim] = await db.execute<DomainRow>(`${DOMAIN_ENTRY} where d.domain = $1 and d.company_id = $2`, [domain, companyId]);
+  if (!claim) return null;
+  if (approved) {
+    const [sso] = await db.execute<{ provider: string }>('select provider from company_sso where company_id = $1', [companyId]);
+    if (!sso) throw new HttpError(409, AUTH_ERRORS.companyWithoutProvider, 'The company has no identity provider to approve the domain for');
+    await db.execute('delete from company_domains where domain = $1 and company_id <> $2', [domain, companyId]);
+    await db.execute('update company_domains set approved_at = now(), approved_provider = $3 where domain = $1 and company_id = $2', [domain, companyId, sso.provider]);
+  } else {
+    const [row] = await db.execute<{ approved_at: Date | null }>('select approved_at from company_domains where domain = $1 and company_id = $2', [domain, companyId]);
+    if (row?.approved_at) {
+      await db.execute('update company_domains set approved_at = null, approved_provider = null where domain = $1 and company_id = $2', [domain, companyId]);
+    } else {
+      await db.execute('delete from company_domains where domain = $1 and company_id = $2', [domain, companyId]);
+      return { ...toEntry(claim), approved: false, claims: claim.claims - 1 };
+    }
+  }
+  const [row] = await db.execute<DomainRow>(`${DOMAIN_ENTRY} where d.domain = $1 and d.company_id = $2`, [domain, companyId]);
   return toEntry(row);
 }

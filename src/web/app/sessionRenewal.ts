@@ -3,6 +3,8 @@
 // bearer token; when the answer is 401 it asks the auth actor to renew the token (auth.tokenRejected),
 // waits for the outcome and sends the request once more with the new token. Signed out, or the renewal
 // failed: the caller gets the 401 (and the auth actor has already signed the person out).
+// Issue 37: a 403 SECOND_FACTOR_REQUIRED (an admin's session without the second factor the server requires) tells the
+// auth actor (auth.secondFactorRequired), which signs the person out to sign in again with it.
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { Middleware } from 'openapi-fetch';
 import type { AuthMachine } from '../../../machines/auth/authMachine';
@@ -45,6 +47,11 @@ export function sessionRenewal(getAuth: () => AuthRef | undefined): Middleware {
     async onResponse({ response, id, options }) {
       const copy = copies.get(id);
       copies.delete(id);
+      if (response.status === 403 && copy) {
+        const body = (await response.clone().json().catch(() => null)) as { errorCode?: string } | null;
+        if (body?.errorCode === 'SECOND_FACTOR_REQUIRED') getAuth()?.send({ type: 'auth.secondFactorRequired' });
+        return undefined;
+      }
       if (response.status !== 401 || !copy) return undefined;
       const token = await renewedToken(getAuth(), bearerOf(copy));
       if (!token) return undefined;

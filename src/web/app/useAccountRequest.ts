@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { PromiseActorLogic } from 'xstate';
 import { accountRequestMachine, type RequestFields } from '../../../machines/auth/accountRequestMachine';
 import { accountRequestView, type AccountRequestView } from '../../../machines/auth/accountRequestView';
+import { reauthenticateCall } from '../../../machines/auth/requests';
 import { inspect } from './inspector';
 
 export interface AccountRequestHandlers<T> {
@@ -14,11 +15,17 @@ export interface AccountRequestHandlers<T> {
 
 const sameView = (a: AccountRequestView, b: AccountRequestView) =>
   a.busy === b.busy && a.done === b.done && a.canSubmit === b.canSubmit && a.errorKey === b.errorKey && a.errorCode === b.errorCode &&
-  JSON.stringify(a.fieldProblems) === JSON.stringify(b.fieldProblems);
+  JSON.stringify(a.fieldProblems) === JSON.stringify(b.fieldProblems) && JSON.stringify(a.reauthentication) === JSON.stringify(b.reauthentication);
+
+/** Issue 37: a security change the server refuses for want of a fresh re-authentication asks the password, then goes again. */
+const reauthenticate = reauthenticateCall();
 
 export function useAccountRequest<T>(send: PromiseActorLogic<T, RequestFields>, handlers: AccountRequestHandlers<T> = {}) {
   // The machine is built once per page; `send` is a module-level actor of the page.
-  const actor = useActorRef(accountRequestMachine.provide({ actors: { send: send as unknown as PromiseActorLogic<unknown, RequestFields> } }), { inspect });
+  const actor = useActorRef(
+    accountRequestMachine.provide({ actors: { send: send as unknown as PromiseActorLogic<unknown, RequestFields>, reauthenticate } }),
+    { inspect },
+  );
   const view = useSelector(actor, accountRequestView, sameView);
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -34,5 +41,7 @@ export function useAccountRequest<T>(send: PromiseActorLogic<T, RequestFields>, 
   const submit = useCallback((fields: RequestFields) => actor.send({ type: 'request.submit', fields }), [actor]);
   const edit = useCallback(() => actor.send({ type: 'request.edit' }), [actor]);
   const reset = useCallback(() => actor.send({ type: 'request.reset' }), [actor]);
-  return { actor, view, submit, edit, reset };
+  const reauthenticateWith = useCallback((password: string) => actor.send({ type: 'request.reauthenticate', password }), [actor]);
+  const cancelReauthentication = useCallback(() => actor.send({ type: 'request.cancelReauthentication' }), [actor]);
+  return { actor, view, submit, edit, reset, reauthenticate: reauthenticateWith, cancelReauthentication };
 }

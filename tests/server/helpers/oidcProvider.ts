@@ -4,8 +4,9 @@
 // interaction as that person (GET /interaction/{uid} is a page of such links, for a browser). `loginAtProvider()` plays
 // the browser between the app and the provider with a cookie jar, so an API test completes a real sign-in without a
 // browser and without the network.
-// `tamper` makes the provider's token endpoint answer an ID token re-signed with the provider's own key but expired
-// or naming another issuer: the checks the app's client library must refuse.
+// `tamper` makes the provider's token endpoint answer a bad ID token: re-signed with the provider's own key but expired
+// or naming another issuer, re-signed with ANOTHER key under the provider's key id (a forgery the JWKS must expose),
+// or unsigned (alg none): the checks the app must refuse.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt } from 'jose';
@@ -25,8 +26,8 @@ export interface TestProvider {
   clientId: string;
   clientSecret: string;
   people: Map<string, TestPerson>;
-  /** What the next ID tokens look like: as issued, expired, or naming another issuer. */
-  tamper: { idToken: 'none' | 'expired' | 'foreign-issuer' };
+  /** What the next ID tokens look like: as issued, expired, naming another issuer, forged under the same kid, or unsigned. */
+  tamper: { idToken: 'none' | 'expired' | 'foreign-issuer' | 'foreign-key' | 'alg-none' };
   /** The environment that configures the app for this provider under the id `id`. */
   env(id: string, extra?: Record<string, string>): Record<string, string>;
   close(): Promise<void>;
@@ -40,6 +41,8 @@ export async function startTestProvider(options: { publicUrl?: string; people?: 
   const people = new Map(Object.entries(options.people ?? {}));
   const tamper: TestProvider['tamper'] = { idToken: 'none' };
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  // An attacker's key: never in the provider's JWKS, but its tokens name the provider's key id.
+  const { privateKey: forgerKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
 
   // Listen first: the issuer must name the port.
@@ -94,7 +97,13 @@ export async function startTestProvider(options: { publicUrl?: string; people?: 
     const now = Math.floor(Date.now() / 1000);
     if (tamper.idToken === 'expired') Object.assign(claims, { iat: now - 7200, exp: now - 3600 });
     if (tamper.idToken === 'foreign-issuer') claims.iss = 'http://localhost:1/another-issuer';
-    body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid }).sign(privateKey);
+    if (tamper.idToken === 'alg-none') {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      body.id_token = `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+      return;
+    }
+    const key = tamper.idToken === 'foreign-key' ? forgerKey : privateKey;
+    body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid }).sign(key);
   });
 
   const handle = provider.callback();
@@ -182,4 +191,104 @@ export async function loginAtProvider(authorizationUrl: string, person: string, 
     url = interaction ? new URL(`/interaction/${interaction[1]}/login?as=${encodeURIComponent(person)}`, origin) : next;
   }
   throw new Error('the provider never sent the browser back');
+}
+
+// ───────────── the app's side of a provider sign-in, for API tests (issue 37) ─────────────
+
+/** What the app needs of a test app here (tests/server/helpers/testApp.ts TestApp). */
+interface InjectingApp {
+  app: { inject(options: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; remoteAddress?: string }): Promise<InjectedResponse> };
+  database: { execute<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> };
+}
+interface InjectedResponse {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+  cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }>;
+  json(): unknown;
+}
+
+/** The /login page's outcome of a callback or an e-mailed link, with the cookies the browser got. */
+export interface ProviderOutcome {
+  params: URLSearchParams;
+  /** The refresh cookie (`name=value`) when a session opened. */
+  refreshCookie: string | null;
+  /** The e-mailed link's browser binding (`name=value`) when one was set. */
+  emailLinkCookie: string | null;
+  location: string;
+}
+
+let addressCounter = 0;
+/** A client address of its own for each call: the flows here are not about the per-address throttle. */
+const freshAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+/** A browser signing in at the app through providers (cookies passed by hand, as the tests choose). */
+export function providerSignIns(t: InjectingApp) {
+  async function toLogin(url: string, cookie: string | null): Promise<ProviderOutcome> {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, remoteAddress: freshAddress() });
+    if (res.statusCode !== 302) throw new Error(`expected a redirect to /login, got ${res.statusCode}: ${res.body}`);
+    const location = String(res.headers.location);
+    if (!location.startsWith('/login#')) throw new Error(`expected a redirect to /login, got ${location}`);
+    const cookieOf = (name: string) => {
+      const found = res.cookies.find((c) => c.name === name && c.value);
+      return found ? `${found.name}=${found.value}` : null;
+    };
+    return {
+      params: new URLSearchParams(location.slice(location.indexOf('#') + 1)),
+      refreshCookie: cookieOf('paybench_refresh'),
+      emailLinkCookie: cookieOf('paybench_oidc_link'),
+      location,
+    };
+  }
+
+  async function start(provider: string, redirect?: string): Promise<{ authorizationUrl: string; cookie: string }> {
+    const url = `/api/auth/oidc/${provider}/start${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+    const res = await t.app.inject({ method: 'GET', url, remoteAddress: freshAddress() });
+    if (res.statusCode !== 302) throw new Error(`start answered ${res.statusCode}: ${res.body}`);
+    const binding = res.cookies.find((c) => c.name === 'paybench_oidc');
+    if (!binding) throw new Error('start set no binding cookie');
+    return { authorizationUrl: String(res.headers.location), cookie: `${binding.name}=${binding.value}` };
+  }
+
+  /** The provider's redirect back, with the browser's cookies (`extraCookie`: e.g. an e-mailed link's binding). */
+  const callback = (url: URL, cookie: string | null, extraCookie?: string | null) =>
+    toLogin(`${url.pathname}${url.search}`, [cookie, extraCookie].filter(Boolean).join('; ') || null);
+
+  /** A whole sign-in at `provider` (the app's id) as the provider's person `subject`. */
+  async function signInAs(provider: string, subject: string, options: { redirect?: string; emailLinkCookie?: string | null } = {}): Promise<ProviderOutcome> {
+    const started = await start(provider, options.redirect);
+    return callback(await loginAtProvider(started.authorizationUrl, subject), started.cookie, options.emailLinkCookie);
+  }
+
+  /** Opens our e-mailed link (the URL in the mail) in a browser with `cookie` (or none). */
+  const openEmailLink = (link: string, cookie: string | null) => {
+    const url = new URL(link);
+    return toLogin(`${url.pathname}${url.search}`, cookie);
+  };
+
+  /** Waits for the e-mails sent to `email` (the outbox: no SMTP in tests) and answers them, oldest first. */
+  async function mailsTo(email: string, count = 1): Promise<Array<{ subject: string; text: string; html: string }>> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const rows = await t.database.execute<{ subject: string; text: string; html: string }>(
+        'select subject, text, html from email_outbox where "to" = $1 order by created_at, id',
+        [email],
+      );
+      if (rows.length >= count) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return t.database.execute('select subject, text, html from email_outbox where "to" = $1 order by created_at, id', [email]);
+  }
+
+  /** The link of the last e-mail to `email` that carries one of ours. */
+  async function emailedLink(email: string): Promise<string> {
+    const mails = await mailsTo(email);
+    const links = mails.flatMap((mail) => mail.text.match(/https?:\/\/\S+\/api\/auth\/oidc\/email-link\?token=[A-Za-z0-9_%-]+/g) ?? []);
+    if (links.length === 0) throw new Error('no e-mailed link');
+    return links[links.length - 1];
+  }
+
+  return { start, callback, signInAs, openEmailLink, mailsTo, emailedLink };
 }

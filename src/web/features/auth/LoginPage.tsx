@@ -108,6 +108,26 @@ function LinkingNotice() {
   );
 }
 
+/**
+ * Issue 37: a provider's sign-in of a new address it could not vouch for created nothing; our link went to the
+ * address and signs in when opened in this browser.
+ */
+function EmailLinkSentNotice() {
+  const { t } = useTranslation();
+  const auth = useAuthActor();
+  const sent = useSelector(auth, (snapshot) => authView(snapshot).emailLinkSent);
+  if (!sent) return null;
+  return (
+    <Alert.Root status="info" data-testid="login-email-link-sent">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t('login.email_link_title', { email: sent.email })}</Alert.Title>
+        <Alert.Description>{t('login.email_link_text', { provider: sent.provider, email: sent.email })}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 function SignInForm({ methods }: { methods: SignInMethods }) {
   const { t } = useTranslation();
   const auth = useAuthActor();
@@ -134,6 +154,7 @@ function SignInForm({ methods }: { methods: SignInMethods }) {
   if (!methods.passwordSignIn && !linking) {
     return (
       <Stack gap="4" data-testid="sign-in-form">
+        <EmailLinkSentNotice />
         <ErrorAlert messageKey={errorKey} testId="login-error" />
         <Text color="fg.muted">{t('login.sso_only')}</Text>
         <ProviderButtons methods={methods} />
@@ -145,6 +166,7 @@ function SignInForm({ methods }: { methods: SignInMethods }) {
     <form onSubmit={submit} noValidate aria-busy={signingIn} data-testid="sign-in-form">
       <Stack gap="4">
         <LinkingNotice />
+        <EmailLinkSentNotice />
         <ErrorAlert messageKey={errorKey} testId="login-error" />
         {!linking && methods.providers.length > 0 && (
           <>

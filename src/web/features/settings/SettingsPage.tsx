@@ -1,13 +1,24 @@
 // The settings page (/settings and /my-account/settings): language, password, cookie choice, and the
 // GDPR self-service — download all my data (JSON) and delete my account, the latter behind the confirm
-// modal of spec §2.
-import { useState, type FormEvent, type ReactNode } from 'react';
+// modal of spec §2. Issue 37: security changes (password, second factor, unlinking a provider) ask the password again
+// in a dialog when the session proved the person more than 5 minutes ago, then go on as typed.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { consentView } from '../../../../machines/consent/viewModel';
-import { accountRequests, loadCompanySso, type CompanySso, type DataExport } from '../../../../machines/auth/requests';
+import {
+  accountRequests,
+  loadCompanySso,
+  loadLinkedProviders,
+  providerProofCall,
+  type CompanySso,
+  type DataExport,
+  type LinkedProviders,
+} from '../../../../machines/auth/requests';
+import { providerReauthMachine } from '../../../../machines/providerReauth/providerReauthMachine';
+import { providerReauthView, sameProviderReauthView } from '../../../../machines/providerReauth/viewModel';
 import { provideResource } from '../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource, type Resource } from '../../../../machines/resource/viewModel';
 import type { PageProps } from '../../app/lazyPage';
@@ -22,6 +33,7 @@ import { secondFactorMachine } from '../../../../machines/secondFactor/secondFac
 import { secondFactorActors } from '../../../../machines/secondFactor/actors';
 import { secondFactorSettingsView } from '../../../../machines/secondFactor/viewModel';
 import { inspect } from '../../app/inspector';
+import { ReauthenticationDialog, ReauthMethodsContext, type ReauthMethods } from './ReauthenticationDialog';
 
 const requests = accountRequests();
 
@@ -128,11 +140,59 @@ function PasswordSettings() {
           </Button>
         </Stack>
       </form>
+      <ReauthenticationDialog reauthentication={request.view.reauthentication} onSubmit={request.reauthenticate} onCancel={request.cancelReauthentication} />
     </SettingsCard>
   );
 }
 
 const secondFactorFlow = secondFactorMachine.provide({ actors: secondFactorActors() });
+
+/**
+ * Issue 37: back from a re-authentication at a provider (`#reauth=` or `#error=`): the machine posts the proof and
+ * clears the fragment; the page says the change may now be made.
+ */
+const providerReauthFlow = providerReauthMachine.provide({
+  actors: { confirmProof: providerProofCall() },
+  actions: { clearFragment: () => window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`) },
+});
+
+function ProviderReauthNotice() {
+  const { t } = useTranslation();
+  const flow = useActorRef(providerReauthFlow, { inspect });
+  const view = useSelector(flow, providerReauthView, sameProviderReauthView);
+  useEffect(() => {
+    flow.send({ type: 'providerReauth.arrived', fragment: window.location.hash });
+  }, [flow]);
+  if (view.status === 'idle') return null;
+  const dismiss = () => flow.send({ type: 'providerReauth.dismiss' });
+  return (
+    <Alert.Root
+      status={view.status === 'failed' ? 'error' : view.status === 'confirmed' ? 'success' : 'info'}
+      data-testid="settings-provider-reauth"
+      data-status={view.status}
+    >
+      <Alert.Indicator />
+      <Alert.Title flex="1">
+        {view.status === 'failed' ? t(view.errorKey ?? 'auth.unknown') : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')}
+      </Alert.Title>
+      {view.status !== 'confirming' && (
+        <Button size="xs" variant="ghost" onClick={dismiss} data-testid="settings-provider-reauth-dismiss">
+          {t('settings.reauth.provider_dismiss')}
+        </Button>
+      )}
+    </Alert.Root>
+  );
+}
+
+/** How this account can re-authenticate: its password, or a fresh sign-in at one of its linked providers. */
+function useReauthMethods(): ReauthMethods | null {
+  const [machine] = useState(() => provideResource(loadLinkedProviders()));
+  const loader = useActorRef(machine, { inspect });
+  const loaded: Resource<LinkedProviders> = useSelector(loader, (snapshot) => resourceView<LinkedProviders>(snapshot), sameResource);
+  if (loaded.status !== 'ready') return null;
+  const providers = new Map(loaded.data.identities.map((identity) => [identity.provider, identity.providerName]));
+  return { passwordSet: loaded.data.passwordSet, providers: [...providers].map(([id, name]) => ({ id, name })) };
+}
 
 /** The TOTP second factor: enrol with a QR code, keep the recovery codes, renew them, turn it off. */
 /** Issue 28: a corporate user sets the company's identity provider and e-mail domains (an admin approves each domain). */
@@ -216,6 +276,12 @@ function SecondFactorSettings() {
   const [code, setCode] = useState('');
   const [renewCode, setRenewCode] = useState('');
   const [password, setPassword] = useState('');
+  // What was typed stays while the change is sent (and while the password is asked again); a new step starts empty.
+  useEffect(() => {
+    setCode('');
+    setRenewCode('');
+    setPassword('');
+  }, [view.step]);
   const errorAlert = view.errorKey && view.step !== 'scanning' && (
     <Alert.Root status="error" data-testid="settings-2fa-error">
       <Alert.Indicator />
@@ -249,7 +315,6 @@ function SecondFactorSettings() {
             onSubmit={(event) => {
               event.preventDefault();
               flow.send({ type: 'secondFactor.confirm', code });
-              setCode('');
             }}
           >
             <Stack gap="4">
@@ -287,7 +352,6 @@ function SecondFactorSettings() {
               onSubmit={(event) => {
                 event.preventDefault();
                 flow.send({ type: 'secondFactor.regenerate', code: renewCode });
-                setRenewCode('');
               }}
             >
               <Stack gap="3" align="flex-start" maxW="sm">
@@ -311,8 +375,6 @@ function SecondFactorSettings() {
                 onSubmit={(event) => {
                   event.preventDefault();
                   flow.send({ type: 'secondFactor.disable', password, code });
-                  setPassword('');
-                  setCode('');
                 }}
               >
                 <Stack gap="3" align="flex-start" maxW="sm" borderTopWidth="1px" pt="5">
@@ -337,6 +399,70 @@ function SecondFactorSettings() {
           </Stack>
         )}
       </Stack>
+      <ReauthenticationDialog
+        reauthentication={view.reauthentication}
+        onSubmit={(typed) => flow.send({ type: 'secondFactor.reauthenticate', password: typed })}
+        onCancel={() => flow.send({ type: 'secondFactor.cancelReauthentication' })}
+      />
+    </SettingsCard>
+  );
+}
+
+/** Issue 37: the identity providers linked to the account; unlinking one asks the password again when needed. */
+function LinkedProvidersSettings() {
+  const { t, i18n } = useTranslation();
+  const [machine] = useState(() => provideResource(loadLinkedProviders()));
+  const loader = useActorRef(machine, { inspect });
+  const loaded: Resource<LinkedProviders> = useSelector(loader, (snapshot) => resourceView<LinkedProviders>(snapshot), sameResource);
+  const showMessage = useShowMessage();
+  const unlink = useAccountRequest(requests.unlinkIdentity, {
+    succeeded: () => {
+      showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.identities.unlinked' });
+      loader.send({ type: 'resource.reload' });
+    },
+  });
+  // Nothing to show to an account no provider signs in to.
+  if (loaded.status !== 'ready' || loaded.data.identities.length === 0) return null;
+  const { identities, passwordSet } = loaded.data;
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  return (
+    <SettingsCard title={t('settings.identities.title')} text={t('settings.identities.text')} testId="settings-identities">
+      <Stack gap="4">
+        {unlink.view.errorKey && (
+          <Alert.Root status="error" data-testid="settings-identities-error">
+            <Alert.Indicator />
+            <Alert.Title>{t(unlink.view.errorKey)}</Alert.Title>
+          </Alert.Root>
+        )}
+        {!passwordSet && (
+          <Text fontSize="sm" color="fg.muted" data-testid="settings-identities-no-password">
+            {t('settings.identities.no_password')}
+          </Text>
+        )}
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+          {identities.map((identity) => (
+            <HStack as="li" key={identity.id} justify="space-between" gap="3" wrap="wrap" data-testid="settings-identity">
+              <Stack gap="0">
+                <Text fontWeight="semibold">{identity.providerName}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {[identity.email, t('settings.identities.linked_on', { date: date(identity.linkedAt) })].filter(Boolean).join(' · ')}
+                </Text>
+              </Stack>
+              <Button
+                variant="outline"
+                colorPalette="red"
+                size="sm"
+                loading={unlink.view.busy}
+                onClick={() => unlink.submit({ id: identity.id })}
+                data-testid="settings-identity-unlink"
+              >
+                {t('settings.identities.unlink')}
+              </Button>
+            </HStack>
+          ))}
+        </Stack>
+      </Stack>
+      <ReauthenticationDialog reauthentication={unlink.view.reauthentication} onSubmit={unlink.reauthenticate} onCancel={unlink.cancelReauthentication} />
     </SettingsCard>
   );
 }
@@ -454,24 +580,29 @@ function DataSettings() {
 export function SettingsPage({ section }: PageProps) {
   const { t } = useTranslation();
   const isCorporate = useCurrentUser()?.role.includes('corporate') ?? false;
+  const reauthMethods = useReauthMethods();
   return (
-    <Container maxW="3xl" py={{ base: 10, md: 14 }} data-testid="settings-page">
-      <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t(`sections.${section}`)}
-          </Heading>
-          <AccountSummary />
+    <ReauthMethodsContext.Provider value={reauthMethods}>
+      <Container maxW="3xl" py={{ base: 10, md: 14 }} data-testid="settings-page">
+        <Stack gap="6">
+          <ProviderReauthNotice />
+          <Stack gap="2">
+            <Heading as="h1" size="2xl">
+              {t(`sections.${section}`)}
+            </Heading>
+            <AccountSummary />
+          </Stack>
+          <SettingsCard title={t('settings.language.title')} text={t('settings.language.text')} testId="settings-language">
+            <LanguageSwitch testIdPrefix="settings-language" />
+          </SettingsCard>
+          <PasswordSettings />
+          <SecondFactorSettings />
+          <LinkedProvidersSettings />
+          {isCorporate && <CompanySsoSettings />}
+          <CookieSettings />
+          <DataSettings />
         </Stack>
-        <SettingsCard title={t('settings.language.title')} text={t('settings.language.text')} testId="settings-language">
-          <LanguageSwitch testIdPrefix="settings-language" />
-        </SettingsCard>
-        <PasswordSettings />
-        <SecondFactorSettings />
-        {isCorporate && <CompanySsoSettings />}
-        <CookieSettings />
-        <DataSettings />
-      </Stack>
-    </Container>
+      </Container>
+    </ReauthMethodsContext.Provider>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "oidc_requests" ADD COLUMN "intent" text;
