@@ -54,14 +54,15 @@ for (const viewport of VIEWPORTS) {
     await expect(note).toHaveAttribute('data-rate', String(published.rates.USD));
 
     // Ticks are chosen in dollars: whole thousands, evenly spaced (never "$109K $217K $326K").
-    // Polled until redrawn in dollars: while the chart redraws its axis group can be empty for a moment.
+    // Polled until redrawn in dollars: while the chart redraws its axis group can be empty for a moment, so the labels
+    // checked are the ones the poll saw complete (reading them again could catch a later redraw half-way).
+    let ticks: string[] = [];
     await expect
       .poll(async () => {
-        const labels = await tickLabels(page, 'totalWithoutDeferral');
-        return labels.length > 1 && labels.every((label) => label.startsWith('$'));
+        ticks = await tickLabels(page, 'totalWithoutDeferral');
+        return ticks.length > 1 && ticks.every((label) => label.startsWith('$'));
       })
       .toBe(true);
-    const ticks = await tickLabels(page, 'totalWithoutDeferral');
     expect(ticks.length).toBeGreaterThan(1);
     const thousands = ticks.map((label) => {
       expect(label, ticks.join(' ')).toMatch(/^\$(0|\d+K)$/);
