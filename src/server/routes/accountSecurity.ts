@@ -10,6 +10,7 @@ import { requireCaller } from '../auth/caller';
 import { assertOwnPassword, requireRecentReauthentication, tellSecurityChange } from '../auth/reauthentication';
 import { markReauthenticated } from '../auth/sessions';
 import { consumeActionTokenOf } from '../auth/actionTokens';
+import { listUserIdentities, unlinkIdentity } from '../services/identities';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -42,10 +43,7 @@ export function accountSecurityHandlers(context: AppContext) {
 
     async listMyIdentities(request) {
       const caller = await requireCaller(database, request);
-      const rows = await database.execute<{ id: string; provider: string; email: string | null; created_at: Date; last_sign_in_at: Date | null }>(
-        'select id, provider, email, created_at, last_sign_in_at from user_identities where user_id = $1 order by created_at, id',
-        [caller.id],
-      );
+      const rows = await listUserIdentities(database, caller.id);
       return {
         passwordSet: caller.password_hash !== null,
         identities: rows.map((row) => ({
@@ -62,39 +60,12 @@ export function accountSecurityHandlers(context: AppContext) {
     async unlinkIdentity(request, reply) {
       const caller = await requireCaller(database, request);
       await requireRecentReauthentication(database, request);
-      const unlinked = await database.transaction(async (tx) => {
-        // One unlinking at a time per account: two at once must not both find another way to sign in.
-        await tx.execute('select id from users where id = $1 for update', [caller.id]);
-        const [identity] = await tx.execute<{ id: string; provider: string }>('select id, provider from user_identities where id = $1 and user_id = $2', [
-          request.params.id,
-          caller.id,
-        ]);
-        if (!identity) throw notFound('NOT_FOUND', 'No such identity provider linked to your account');
-        const [{ others }] = await tx.execute<{ others: number }>(
-          'select count(*)::int as others from user_identities where user_id = $1 and id <> $2 and address_proven',
-          [caller.id, identity.id],
-        );
-        if (caller.password_hash === null && Number(others) === 0) {
-          throw new HttpError(409, AUTH_ERRORS.lastSignInMethod, 'This provider is the only way to sign in: set a password first ("forgot password")');
-        }
-        await tx.execute('delete from user_identities where id = $1', [identity.id]);
-        // The sessions this provider opened end with the link (not the caller's own), unless another of the account's
-        // identities at the same provider remains.
-        const [{ same }] = await tx.execute<{ same: number }>('select count(*)::int as same from user_identities where user_id = $1 and provider = $2', [
-          caller.id,
-          identity.provider,
-        ]);
-        if (Number(same) === 0) {
-          await tx.execute(
-            `update refresh_tokens set revoked_at = now()
-              where revoked_at is null and user_id = $1 and family_id <> $3
-                and family_id in (select family_id from identity_sessions where user_id = $1 and provider = $2)`,
-            [caller.id, identity.provider, request.auth?.sessionId ?? ''],
-          );
-        }
-        return identity;
-      });
-      tellSecurityChange(context, caller, 'provider-unlinked', providerName(unlinked.provider));
+      const outcome = await unlinkIdentity(database, caller, request.params.id, request.auth?.sessionId);
+      if (outcome.status === 'not-found') throw notFound('NOT_FOUND', 'No such identity provider linked to your account');
+      if (outcome.status === 'last-sign-in-method') {
+        throw new HttpError(409, AUTH_ERRORS.lastSignInMethod, 'This provider is the only way to sign in: set a password first ("forgot password")');
+      }
+      tellSecurityChange(context, caller, 'provider-unlinked', providerName(outcome.provider));
       reply.code(204).send();
     },
   } satisfies Partial<OperationHandlers>;

@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { components } from '../../api/schema';
 import type { AppContext } from '../routes/context';
-import type { Queryable } from '../db/open';
+import type { Database, Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { newId } from '../ids';
 import { AUTH_ERRORS } from '../auth/errorCodes';
@@ -76,11 +76,68 @@ export async function dropUnprovenIdentities(db: Queryable, userId: string): Pro
     [userId],
   );
   if (dropped.length === 0) return;
+  await endProviderSessions(db, userId, [...new Set(dropped.map((row) => row.provider))]);
+}
+
+/** Ends the account's sessions that these providers opened (but `keepFamilyId`, the caller's own, when given). */
+async function endProviderSessions(db: Queryable, userId: string, providers: string[], keepFamilyId?: string): Promise<void> {
   const sessions = await db.execute<{ family_id: string }>(
-    'delete from identity_sessions where user_id = $1 and provider = any($2::text[]) returning family_id',
-    [userId, [...new Set(dropped.map((row) => row.provider))]],
+    `delete from identity_sessions where user_id = $1 and provider = any($2::text[]) and family_id <> coalesce($3::text, '')
+     returning family_id`,
+    [userId, providers, keepFamilyId ?? null],
   );
   for (const { family_id } of sessions) await revokeFamily(db, family_id);
+}
+
+export interface IdentityOfAccount {
+  id: string;
+  provider: string;
+  email: string | null;
+  created_at: Date;
+  last_sign_in_at: Date | null;
+}
+
+/** The identity providers linked to an account, oldest first (the settings' list). */
+export function listUserIdentities(db: Queryable, userId: string): Promise<IdentityOfAccount[]> {
+  return db.execute<IdentityOfAccount>(
+    'select id, provider, email, created_at, last_sign_in_at from user_identities where user_id = $1 order by created_at, id',
+    [userId],
+  );
+}
+
+export type Unlinking = { status: 'unlinked'; provider: string } | { status: 'not-found' } | { status: 'last-sign-in-method' };
+
+/**
+ * Unlinks one of the account's identities, unless it is the only way left to sign in (no password and no other proven
+ * identity); the sessions its provider opened end with it (but the caller's own), unless another identity of the account
+ * at the same provider remains. One unlinking at a time per account: two at once must not both find another way in.
+ */
+export async function unlinkIdentity(
+  db: Pick<Database, 'transaction'>,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+  identityId: string,
+  keepFamilyId?: string,
+): Promise<Unlinking> {
+  return db.transaction(async (tx) => {
+    await tx.execute('select id from users where id = $1 for update', [user.id]);
+    const [identity] = await tx.execute<{ id: string; provider: string }>('select id, provider from user_identities where id = $1 and user_id = $2', [
+      identityId,
+      user.id,
+    ]);
+    if (!identity) return { status: 'not-found' };
+    const [{ others }] = await tx.execute<{ others: number }>(
+      'select count(*)::int as others from user_identities where user_id = $1 and id <> $2 and address_proven',
+      [user.id, identity.id],
+    );
+    if (user.password_hash === null && Number(others) === 0) return { status: 'last-sign-in-method' };
+    await tx.execute('delete from user_identities where id = $1', [identity.id]);
+    const [{ same }] = await tx.execute<{ same: number }>('select count(*)::int as same from user_identities where user_id = $1 and provider = $2', [
+      user.id,
+      identity.provider,
+    ]);
+    if (Number(same) === 0) await endProviderSessions(tx, user.id, [identity.provider], keepFamilyId);
+    return { status: 'unlinked', provider: identity.provider };
+  });
 }
 
 /** A new account for a provider's person whose address was proven: no password (it signs in at the provider), a member until its session opens. */
