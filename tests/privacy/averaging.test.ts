@@ -13,7 +13,7 @@
 //   3. ten verified accounts with the victim's exact profile that edit their own pay over 14 releases, fitting
 //      their own factors and the victim's entry by least squares;
 //   4. the threshold-boundary probe: what a group shows is decided by its published count alone.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   YEAR,
   addPeopleWithAccounts,
@@ -24,12 +24,10 @@ import {
   demo,
   payGenerator,
   relError,
-  startAttackApp,
-  type Attacker,
   type Person,
   type Published,
 } from './support';
-import { CITY_LIST, VICTIMS, YEARS, answerBook, combinations, matches, median, panelPerson } from './averagingPanel';
+import { CITY_LIST, VICTIMS, YEARS, answerBook, combinations, fileAttackApp, matches, median, panelPerson } from './averagingPanel';
 import { SECTORS } from '../../src/domain/questionnaire';
 import { INFUSION_MEAN_FACTOR, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
@@ -51,17 +49,7 @@ const LIVE = (bar: { median: number; within5: number }) => ({ median: bar.median
 
 const MEASURE_NAMES = ['fixedSalary', 'annualBonus', 'deferredCompensation', 'totalWithoutDeferral', 'totalWithDeferral'] as const;
 
-let a: Attacker;
-beforeAll(async () => {
-  a = await startAttackApp();
-});
-
-/** The suite runs for minutes: a fresh access token before each attack (they expire like a real session's). */
-beforeEach(async () => {
-  const admin = await a.t.createUser({ roles: ['admin'] });
-  a.headers = await a.t.bearer(admin.id, ['admin']);
-});
-afterAll(async () => a?.t.close());
+const a = fileAttackApp();
 
 const gen = payGenerator(25025);
 

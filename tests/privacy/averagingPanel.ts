@@ -1,7 +1,8 @@
 // The dense panel of the averaging attacks (averaging.test.ts and raise.test.ts): 4,000 people a year in four cities,
 // three sectors, levels, genders and sizes, so every filter combination the attacker asks has dozens of people; and
 // the attacker's tools over it (every combination of a person's profile, who matches a group, answers asked once).
-import { YEAR, compare, type Attacker, type Filters, type Person, type Published, type payGenerator } from './support';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { YEAR, compare, startAttackApp, type Attacker, type Filters, type Person, type Published, type payGenerator } from './support';
 import { COMPANY_SIZES, COUNTRY_CITIES, SECTORS, experienceBand } from '../../src/domain/questionnaire';
 
 export const YEARS = [YEAR - 2, YEAR - 1, YEAR];
@@ -84,3 +85,20 @@ export function answerBook(a: Attacker) {
   };
 }
 
+
+/**
+ * The file's attack app: started before its tests and closed after them, with a fresh admin token before each test
+ * (the suites run for minutes, and tokens expire as a real session's do). Filled in by the hooks, so call it at the top.
+ */
+export function fileAttackApp(): Attacker {
+  const a = {} as Attacker;
+  beforeAll(async () => {
+    Object.assign(a, await startAttackApp());
+  });
+  beforeEach(async () => {
+    const admin = await a.t.createUser({ roles: ['admin'] });
+    a.headers = await a.t.bearer(admin.id, ['admin']);
+  });
+  afterAll(async () => a.t?.close());
+  return a;
+}

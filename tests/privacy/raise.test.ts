@@ -3,24 +3,14 @@
 // 3–15 %; the difference of n × mean across that release in every group of the victim estimates the raise. With noise
 // infusion the victim's released value moves by the raise × the victim's factor (and the year's factor is redrawn only
 // across survey years), so the estimate is the raise × F, never the raise.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { YEAR, addPeopleWithAccounts, assertProtected, cut, payGenerator, relError, startAttackApp, type Attacker, type Person } from './support';
-import { VICTIMS, YEARS, answerBook, combinations, matches, median, panelPerson } from './averagingPanel';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { YEAR, addPeopleWithAccounts, assertProtected, cut, payGenerator, relError, type Person } from './support';
+import { VICTIMS, YEARS, answerBook, combinations, fileAttackApp, matches, median, panelPerson } from './averagingPanel';
 
 /** The raise attack's bar: the raise stays ≥ 25 % off at the median. */
 const RAISE_BAR = { median: 0.25 };
 
-let a: Attacker;
-beforeAll(async () => {
-  a = await startAttackApp();
-});
-
-/** The suite runs for minutes: a fresh access token before each attack (they expire like a real session's). */
-beforeEach(async () => {
-  const admin = await a.t.createUser({ roles: ['admin'] });
-  a.headers = await a.t.bearer(admin.id, ['admin']);
-});
-afterAll(async () => a?.t.close());
+const a = fileAttackApp();
 
 const gen = payGenerator(25026);
 
