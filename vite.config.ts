@@ -26,7 +26,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // identical on both engines (tests/privacy/engine-parity.test.ts proves it on every run): they run once, on PostgreSQL
 // when DATABASE_URL is set (faster for their bulk queries), else on the embedded database. Every other server test,
 // the lighter privacy files included, runs on both.
-const HEAVY_ATTACKS = ['averaging', 'raise', 'utility', 'endpoints-and-releases', 'intervals-and-coherence', 'own-position', 'filling', 'engine-parity', 'informed-attacker'].map(
+const HEAVY_ATTACKS = ['averaging', 'raise', 'own-accounts', 'utility', 'endpoints-and-releases', 'intervals-and-coherence', 'own-position', 'filling', 'engine-parity', 'informed-attacker'].map(
   (name) => `tests/privacy/${name}.test.ts`,
 );
 

@@ -66,6 +66,25 @@ export function matches(p: Person, year: number, filters: Filters): boolean {
   return true;
 }
 
+/**
+ * Who is in each group the attacker asks, counted as people enter instead of filtering the whole panel per group: a
+ * person counts once in each of their own 48 combinations a year, and a victim's combinations are such combinations.
+ */
+export function groupSizes() {
+  const counts = new Map<string, number>();
+  const key = (year: number, filters: Filters) => `${year}|${JSON.stringify(filters)}`;
+  return {
+    add(people: Person[]) {
+      for (const p of people) {
+        const year = p.year ?? YEAR;
+        for (const filters of combinations(p)) counts.set(key(year, filters), (counts.get(key(year, filters)) ?? 0) + 1);
+      }
+    },
+    /** The group's size; the filters must be one of combinations()'s (the same fields in the same order). */
+    of: (year: number, filters: Filters) => counts.get(key(year, filters)) ?? 0,
+  };
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((x, y) => x - y);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -5,7 +5,7 @@
 // across survey years), so the estimate is the raise × F, never the raise.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { YEAR, addPeopleWithAccounts, assertProtected, cut, payGenerator, relError, type Person } from './support';
-import { VICTIMS, YEARS, answerBook, combinations, fileAttackApp, matches, median, panelPerson } from './averagingPanel';
+import { VICTIMS, YEARS, answerBook, combinations, fileAttackApp, groupSizes, median, panelPerson } from './averagingPanel';
 
 /** The raise attack's bar: the raise stays ≥ 25 % off at the median. */
 const RAISE_BAR = { median: 0.25 };
@@ -16,21 +16,21 @@ const gen = payGenerator(25026);
 
 describe('issue 25: the raise attack', () => {
   const victims: Person[] = [];
-  const present: Person[] = [];
+  const present = groupSizes();
 
   beforeAll(async () => {
     // The panel of averaging.test.ts, with the victims already in it (their forms in three years, copied forward).
     const panel: Person[] = [];
     for (const year of YEARS) for (let i = 0; i < 4_000; i++) panel.push(panelPerson(gen, year));
     await addPeopleWithAccounts(a.t.database, panel);
-    present.push(...panel);
+    present.add(panel);
     for (let v = 0; v < VICTIMS; v++) {
       const victim = panelPerson(gen, YEAR);
       const [first] = await addPeopleWithAccounts(a.t.database, [victim]);
       const copies = YEARS.filter((y) => y !== YEAR).map((year) => ({ ...victim, year, userId: first.userId! }));
       await addPeopleWithAccounts(a.t.database, copies);
       victims.push(victim);
-      present.push(victim, ...copies);
+      present.add([victim, ...copies]);
     }
     await cut(a.t.database);
   }, 300_000);
@@ -42,7 +42,7 @@ it('the raise attack: an edit across a release gives the raise no closer than a 
     // Issue 36: at least 40 victims, so the median's bar is shown on enough of them.
     for (const victim of victims.slice(0, 40)) {
       const combos = combinations(victim);
-      const sizes = new Map(combos.map((filters) => [JSON.stringify(filters), present.filter((p) => matches(p, YEAR, filters)).length]));
+      const sizes = new Map(combos.map((filters) => [JSON.stringify(filters), present.of(YEAR, filters)]));
       await Promise.all(combos.map((filters) => before(YEAR, filters)));
       const rate = 0.03 + gen.random() * 0.12;
       const newPay = Math.round(victim.fixedSalary * (1 + rate));
