@@ -58,11 +58,11 @@ export const COUNT_ROUNDING_BASE = 5;
  * Continuous and unimodal in log space: no gap at 1 for an attacker who knows the distribution to bet on, no bound
  * for the survey's floor to reveal. Its spread √(permanent² + yearly²) ≈ 0.335 is sized against the spread of log pay
  * within the groups people are compared with (0.3–0.35 in the seeded panel), so that an attacker who knows this
- * distribution, the group's published figures and a person's released value gains at most what the promise's bars allow (docs/statistics-and-privacy.md "The promise")
- * over the group's median (tests/privacy/informed-attacker.test.ts). The split between the parts was measured: the
- * attacker who averages a person's values over three or more years keeps √(permanent² + yearly²/3) ≈ 0.325 of spread,
- * which its bar needs; the attacker who knows a person's pay of another year learns less from the release than from
- * that pay and the typical raise, whatever the split.
+ * distribution, the group's published figures and a person's released value gains at most what the promise's bars
+ * (docs/statistics-and-privacy.md "The promise") allow over the group's median (tests/privacy/informed-attacker.test.ts).
+ * The split between the parts was measured: the attacker who averages a person's values over three or more years
+ * keeps √(permanent² + yearly²/3) ≈ 0.325 of spread, which its bar needs; the attacker who knows a person's pay of
+ * another year learns less from the release than from that pay and the typical raise, whatever the split.
  * `design` names the design in the database: releases infused by an older design are re-infused at start
  * (services/infusionUpgrade.ts), so no surface ever serves values of two designs for one person.
  */

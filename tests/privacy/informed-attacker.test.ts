@@ -261,7 +261,8 @@ interface Scored {
 }
 
 /**
- * Prints an attack beside its baseline and asserts the promise's bars (docs/statistics-and-privacy.md "The promise"), each against the Bayes rule that is optimal for it:
+ * Prints an attack beside its baseline and asserts the promise's bars (docs/statistics-and-privacy.md "The promise"),
+ * each against the Bayes rule that is optimal for it:
  * the median error against the posterior median (which minimises the expected absolute error in log space), the share
  * within 5 % against the within-5 % maximiser. The other two pairings are printed too.
  */
