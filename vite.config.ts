@@ -22,7 +22,7 @@ const SHARED_SOURCE = /(machines|src)[\\/](?!.*Page\.tsx$)/;
 const WIDELY_SHARED = 8;
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-// Issue 35: the privacy attack suites whose figures take minutes. The infusion is deterministic, so their figures are
+// The privacy attack suites whose figures take minutes. The infusion is deterministic, so their figures are
 // identical on both engines (tests/privacy/engine-parity.test.ts proves it on every run): they run once, on PostgreSQL
 // when DATABASE_URL is set (faster for their bulk queries), else on the embedded database. Every other server test,
 // the lighter privacy files included, runs on both.
@@ -67,7 +67,7 @@ export default defineConfig({
     manifest: true,
     // react-apexcharts 1.x is CommonJS
     commonjsOptions: { transformMixedEsModules: true },
-    // Spec §8: no console output in production. The app logs through src/web/app/logger.ts (a no-op in
+    // No console output in production. The app logs through src/web/app/logger.ts (a no-op in
     // production); this drops the console calls dependencies make (scripts/check-bundle.ts checks dist/web).
     rolldownOptions: {
       output: {
@@ -110,7 +110,7 @@ export default defineConfig({
   },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
-    // Per-project totals and the slowest files after every run (issue 35), beside the usual report.
+    // Per-project totals and the slowest files after every run, beside the usual report.
     reporters: ['default', './tests/support/timingReporter.ts'],
     // Vitest's default on this 2-core machine is one worker: the server files wait on their database much of the time.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
@@ -128,7 +128,7 @@ export default defineConfig({
       ...serverProjects('pglite'),
       ...(process.env.DATABASE_URL ? serverProjects('postgres') : []),
       databaseProject('attacks', process.env.DATABASE_URL ? 'postgres' : 'pglite', HEAVY_ATTACKS, { isolate: true }),
-      // Issue 29: three real app processes on one PostgreSQL (and Redis with REDIS_URL); one file, run after the other
+      // Three real app processes on one PostgreSQL (and Redis with REDIS_URL); one file, run after the other
       // projects (groupOrder) so its timings (seen within 1 s) are not measured while the rest of the suite loads the cores.
       ...(process.env.DATABASE_URL
         ? [

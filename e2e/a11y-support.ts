@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 export const LANGUAGES = ['es', 'en'] as const;
 export type TestLanguage = (typeof LANGUAGES)[number];
 
-/** The two widths of issue 11: a laptop and a phone. */
+/** The two widths: a laptop and a phone. */
 export const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -82,7 +82,7 @@ async function scanSettled(page: Page) {
     // In the page itself: the default mode opens a blank page per run to merge frame results, and this app
     // has no frames.
     .setLegacyMode(true)
-    // Experimental in axe 4.x, so off by default; issue 11's audit reports it (the ES/EN buttons).
+    // Experimental in axe 4.x, so off by default; turned on here because it catches visible labels that differ from the accessible name (the ES/EN buttons).
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
 }

@@ -53,7 +53,7 @@ test('signed out: home with the cookie bar, the information pages, the blog and 
   await page.getByTestId('faq-list').getByRole('button').first().click();
   await expectAccessible(page, '/faqs with an answer open');
 
-  // The blog, insights and a post (issue 16), and a post that does not exist.
+  // The blog, insights and a post, and a post that does not exist.
   for (const path of ['/blog', '/insights']) {
     await visit(page, path, 'news-list');
     await expectAccessible(page, path);
@@ -137,7 +137,7 @@ test('member: comparison with results, my-form, settings with the delete confirm
   await page.getByTestId('cookie-deny').click();
   await showResult(page);
   await expectAccessible(page, '/comparison with results (member)');
-  // The result after the filters changed (stale): its texts keep their contrast (issue 27: faded, 32 nodes).
+  // The result after the filters changed (stale): its texts keep their contrast (faded, 32 nodes).
   await expectAccessible(page, '/comparison with a stale result (member)', {
     // Another year than the result's; on a phone the filters are behind "Change filters" first.
     open: async (p) => {
@@ -209,7 +209,7 @@ test('member: the premium modal with its cards and the personal views with their
   await visit(page, '/personalized-comparison?welcome=registered', 'registration-welcome');
   await expect(page.getByTestId('personal-result')).toBeVisible();
   await expectAccessible(page, '/personalized-comparison after registering (welcome note)');
-  // Issue 27, item 3: an evolution without figures in any year (one sentence, its widening link), then the wider
+  // An evolution without figures in any year (one sentence, its widening link), then the wider
   // group with the note that says so.
   await visit(page, '/your-evolution', 'evolution-result');
   await page.getByTestId('filter-country').selectOption('ar');
@@ -283,7 +283,7 @@ test('admin: statistics landing page and a member’s form compared by an admin'
   await signInAs(page, 'admin');
   await page.getByTestId('cookie-deny').click();
   await expectAccessible(page, '/admin/stats');
-  // The admin lists and detail pages whose tables scroll on a phone (issue 27): both widths, both languages.
+  // The admin lists and detail pages whose tables scroll on a phone: both widths, both languages.
   for (const [path, ready] of [
     ['/admin/users', 'admin-users-table'],
     [`/admin/users/${form.userId}`, 'admin-user-forms-scroll'],

@@ -1,4 +1,4 @@
-// The admin's day in one journey through the admin navigation (issue 15): the dashboard → a user's credits
+// The admin's day in one journey through the admin navigation: the dashboard → a user's credits
 // adjusted and seen in their ledger → the forms list → an outlier pack created, calculated and activated → the
 // minimum values changed (and put back) → a release cut, after which the published figures have moved: the new
 // release leaves out the forms the active pack flags. The pack is deactivated and a release cut again at the end,

@@ -1,4 +1,4 @@
-// The admin's users and forms pages end to end (issue 15 items 3 and 4): search a demo user, adjust their
+// The admin's users and forms pages end to end: search a demo user, adjust their
 // credits with a reason and see the movement in that user's ledger; then the forms list filtered by year,
 // one form read-only and its comparison; the lookup by e-mail.
 import { expect, test } from './fixtures';

@@ -40,7 +40,7 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
 test('a wrong password is refused with the translated auth code, and the form can be sent again', async ({ page }) => {
   await page.goto('/login');
   await submitSignIn(page, DEMO_ACCOUNTS.member.email, 'not-the-password-at-all');
-  // The translated auth.{code} as an error toast (spec §8), and on the password field beside it (no alert as well).
+  // The translated auth.{code} as an error toast, and on the password field beside it (no alert as well).
   const toast = page.getByTestId('toast').filter({ hasText: 'El correo electrónico o la contraseña no son correctos.' });
   await expect(toast).toBeVisible();
   await expect(toast).toHaveAttribute('data-status', 'error');

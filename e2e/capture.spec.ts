@@ -1,4 +1,4 @@
-// Query-parameter capture (spec §2) through the real UI: during the first 5 s after start, `id` becomes
+// Query-parameter capture through the real UI: during the first 5 s after start, `id` becomes
 // campaignId and `email` becomes formEmail and originEmail, both removed from the address without a
 // reload; the campaign id is saved on the user (PUT users/uid) when signed in, or after the next sign-in.
 // After 5 s the parameters are ignored. The 5 s window IS time, so these tests drive the page's clock.

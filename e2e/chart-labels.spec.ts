@@ -1,4 +1,4 @@
-// The comparison's box-plot charts stay readable at every width (issue 11): the value axis' labels, as
+// The comparison's box-plot charts stay readable at every width: the value axis' labels, as
 // drawn by ApexCharts, never overlap and all sit inside the chart's SVG, on a phone (390 px) and a laptop
 // (1366 px), in Spanish and English; the first and last ticks are labelled.
 import { expect, test, type Page } from './fixtures';

@@ -94,7 +94,7 @@ test('a corporate user with 0 credits running a comparison (refused 402): the wa
   const refused = page.waitForResponse((answer) => answer.url().includes('/api/forms/comparation') && answer.request().method() === 'POST');
   await page.getByTestId('comparison-search').click();
   expect((await refused).status()).toBe(402);
-  // The credit gate of every paid view (spec §4, §8): the warning toast with the insufficient-credits title and
+  // The credit gate of every paid view: the warning toast with the insufficient-credits title and
   // message, then /my-account, where the refused search waits to be resumed after buying credits.
   const toast = page.getByTestId('toast').filter({ hasText: 'Créditos insuficientes' });
   await expect(toast).toBeVisible();

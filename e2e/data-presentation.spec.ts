@@ -1,4 +1,4 @@
-// Data presented as people read it (issue 27, items 4 and 8): city names translated (never codes like
+// Data presented as people read it: city names translated (never codes like
 // "san-francisco"), tables that fit their cards or scroll inside them by keyboard, admin charts with a value axis
 // of numbers and labels in full, product names instead of ids, counts through plural rules, gutters around the
 // admin pages, the active filters as chips on a phone, the focus on the first press of Next after an
@@ -78,7 +78,7 @@ test('the corporate dashboard names cities in the reader’s language and its ra
     }
     await page.setViewportSize(DESKTOP);
   }
-  // On a laptop the sector table fits its card outright (issue 27 measured it running under the next card).
+  // On a laptop the sector table fits its card outright (it once ran under the next card).
   const sectors = page.getByTestId('insight-table-betterSectors');
   const sizes = await sectors.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
   expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);

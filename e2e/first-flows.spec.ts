@@ -1,6 +1,6 @@
-// Issue 27, items 1, 2 and 6 through the real UI, on a laptop and on a phone (390×844), in Spanish and English:
+// The first flows through the real UI, on a laptop and on a phone (390×844), in Spanish and English:
 // - every product is one click away (comparison result, my-form and the account menu lead to the personal views and
-//   the plans; the header keeps spec §2's three sections with the premium flag off, all six with it on, locked
+//   the plans; the header keeps its three sections with the premium flag off, all six with it on, locked
 //   ones saying why);
 // - "Crear mi cuenta y ver mi comparativa" lands on the personalised comparison with figures and the release note;
 // - flows finish: the search resumed after buying credits runs, an invitation is confirmed on the page with
@@ -70,7 +70,7 @@ for (const viewport of VIEWPORTS) {
         await signIn(page, member.email, member.password);
         await switchLanguage(page, language);
 
-        // The header keeps spec §2's three sections with the premium flag off.
+        // The header keeps its three sections with the premium flag off.
         const header = page.getByTestId('header-sections');
         await expect(header.getByRole('link')).toHaveText([text(language, 'sections.comparison'), text(language, 'sections.my_form'), text(language, 'sections.settings')]);
 
@@ -185,7 +185,7 @@ for (const viewport of VIEWPORTS) {
         await invite(second);
         await expect(confirmation).toContainText(text(language, 'register.invited', { email: second }));
 
-        // Moving on is the registrant's choice: to the dashboard (spec §4's landing).
+        // Moving on is the registrant's choice: to the dashboard (the corporate landing of machines/auth/landing.ts).
         await expect(page.getByTestId('register-continue')).toHaveText(text(language, 'register.continue_dashboard'));
         await page.getByTestId('register-continue').click();
         await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,4 +1,4 @@
-// The route guards of spec §2 through the real UI: signed-in pages send a signed-out visitor to /login
+// The route guards through the real UI: signed-in pages send a signed-out visitor to /login
 // and back after signing in; admin and admin-or-corporate pages send anyone else to /; the register page
 // lets admin and corporate users create corporate users.
 import { expect, test } from './fixtures';
@@ -90,7 +90,7 @@ test('an admin invites a corporate user on the register page and stays (a regist
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-3');
   await page.getByTestId('register-company').fill('Acme Industrial SA');
   await page.getByTestId('register-submit').click();
-  // Spec §8: a success toast titled "Registro realizado correctamente", its body naming the invitation.
+  // A success toast titled "Registro realizado correctamente", its body naming the invitation.
   const toast = page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${email}.` });
   await expect(toast).toBeVisible();
   await expect(toast).toHaveAttribute('data-status', 'success');
@@ -123,7 +123,7 @@ test('an admin invites a corporate user on the register page and stays (a regist
   await page.getByTestId('register-password-confirm').fill('Granite-Sparrow-Ledger-4');
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: `Invitación enviada a ${colleague}.` })).toContainText('Registro realizado correctamente');
-  // The invitation is confirmed on the page (issue 27 item 6); the dashboard is one click on.
+  // The invitation is confirmed on the page; the dashboard is one click on.
   await expect(page.getByTestId('register-created')).toContainText(`Invitación enviada a ${colleague}.`);
   await expect(page).toHaveURL(/\/register$/);
   await page.getByTestId('register-continue').click();

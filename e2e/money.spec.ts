@@ -1,4 +1,4 @@
-// Money as one decision (issue 27, docs/money.md): in English a comparison shows its euro figures in dollars to
+// Money as one decision (docs/money.md): in English a comparison shows its euro figures in dollars to
 // the nearest 100, its chart ticks are round in dollars, its CSV is in dollars and names the rate; the catalogue
 // shows the same rate and the same date as the comparison, prices in whole dollars; Spanish groups four-digit
 // prices; the payment page speaks the language the person uses in the app.

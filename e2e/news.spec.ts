@@ -1,4 +1,4 @@
-// Issue 16: an admin writes a post with a cover image in the editor (live preview rendered and sanitised by
+// An admin writes a post with a cover image in the editor (live preview rendered and sanitised by
 // the server), publishes it, and it appears on /blog and on its own page; a visitor signed out sees it too.
 import { expect, test, type Page } from './fixtures';
 import { signInAs } from './auth-support';

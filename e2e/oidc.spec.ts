@@ -1,9 +1,9 @@
-// Sign-in through an identity provider (issue 28) in the browser, against a real OpenID provider (oidc-provider,
+// Sign-in through an identity provider in the browser, against a real OpenID provider (oidc-provider,
 // tests/server/helpers/oidcProvider.ts) on a local port. The suite's own server has no provider configured (the quick
 // start is unchanged), so this spec starts a second app server of its own, configured for the provider, on its own
 // port and embedded database: "Continue with …" → the provider's login page → back, landing by role; the sign-out
 // that ends the provider's session too; company single sign-on by the e-mail's domain; the linking step of an
-// existing account; and (issue 37) a new address the provider does not verify, proven by our e-mailed link opened in
+// existing account; and a new address the provider does not verify, proven by our e-mailed link opened in
 // the same browser.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -93,7 +93,7 @@ test('a free member buys premium yearly on /become-premium, sees the manage bloc
   await payment.close();
 
   await expect(modal.getByTestId('checkout-status')).toHaveAttribute('data-status', 'confirmed');
-  // Bought here: the modal says what changed (issue 27 item 6), above the manage block.
+  // Bought here: the modal says what changed, above the manage block.
   await expect(modal).toHaveAttribute('data-status', 'purchased');
   await expect(modal.getByTestId('premium-modal-title')).toHaveText('Su plan Premium está activo');
   await expect(modal.getByTestId('manage-subscription')).toHaveAttribute('data-plan', 'premium');

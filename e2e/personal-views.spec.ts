@@ -80,7 +80,7 @@ test('the evolution draws the median with its band and the own line; the real/no
   await expect(median).toHaveText(nominal!);
 });
 
-// Issue 27, item 3: never an empty first screen. The seed gives the demo member's own group (Spain · banking ·
+// Never an empty first screen. The seed gives the demo member's own group (Spain · banking ·
 // director) more than 20 people in every survey year, so both personal views open on figures, on a laptop and a phone.
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 800 },

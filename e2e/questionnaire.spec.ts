@@ -65,7 +65,7 @@ test('anonymous completion → registration → the claimed form is in my-form',
   await page.getByTestId('register-individual-confirm').fill(password);
   await page.getByTestId('register-individual-submit').click();
 
-  // Straight to the personalised comparison (issue 27 item 2), with the release note.
+  // Straight to the personalised comparison, with the release note.
   await expect(page).toHaveURL(/\/personalized-comparison\?welcome=registered$/);
   await expect(page.getByTestId('registration-welcome')).toBeVisible();
   await expect(page.getByTestId('personal-result')).toBeVisible();

@@ -1,4 +1,4 @@
-// The TOTP second factor in the real UI (issue 28): a member turns it on in the settings with the QR code's secret,
+// The TOTP second factor in the real UI: a member turns it on in the settings with the QR code's secret,
 // keeps the recovery codes, then signs in with the app's code (a wrong code is refused on the step) and with a
 // recovery code; an admin on a server with ADMIN_MFA=required enrols at the first sign-in and gives a code the next
 // time. The test plays the authenticator app: it computes the code from the secret the page shows.

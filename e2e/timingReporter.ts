@@ -1,4 +1,4 @@
-// Issue 35: after the browser run, the time of the whole run and of each project (its tests' time, added up across
+// After the browser run, the time of the whole run and of each project (its tests' time, added up across
 // workers, retries included) and the 15 slowest spec files, as the Vitest run prints them, so a journey that grew
 // shows in the CI log. It only reports; the list reporter still prints every test.
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';

@@ -1,4 +1,4 @@
-// One voice (issue 27, item 7): the screens the issue measured read as usted from top to bottom — the personal
+// One voice: these screens read as usted from top to bottom — the personal
 // views (where "Tu grupo" stood beside "Usted: 226.000 €"), the plan cards, the company dashboard with its widget,
 // the home page with its footer — and the same screens in English carry no Spanish left behind. The whole visible
 // text of each page is read, with the same word lists as the locale test (tests/web/spanishVoice.ts).

@@ -1,4 +1,4 @@
-// npm run bench:cluster (issue 29): throughput and p95 of 1 and then 3 app instances on one PostgreSQL under the same
+// npm run bench:cluster: throughput and p95 of 1 and then 3 app instances on one PostgreSQL under the same
 // 32 clients, in one run; a rolling restart of the 3 through a round-robin proxy under that load; and, with
 // --restore-forms N, the time to back up and restore a database of N forms (npm run backup / restore's code).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:cluster -- [--seconds 20] [--clients 32]

@@ -1,6 +1,6 @@
 // `npm run bench [-- --forms 1000000 --db pglite|postgres|both --iterations 25 --duration 10 --reuse]`
 //
-// Issue 9, item 6: speed on top of statistics releases (and issue 14, item 6: the personal views). Loads generated forms (the seed generator,
+// Speed on top of statistics releases (and the personal views). Loads generated forms (the seed generator,
 // db/demoForms.ts) into a fresh embedded PGlite (a temporary data folder) and, with DATABASE_URL, a fresh
 // PostgreSQL database (`--reuse`: a kept one, loaded once — `paybench_bench` / <tmp>/paybench-bench-pglite),
 // then:
@@ -13,7 +13,7 @@
 //      (sector + position level + country, five filters), each beside the same work run directly on the
 //      database (the stored figures' lookup, or the statement) so that the HTTP layer's share is visible;
 //   3. the same query again (this instance's cache), beside the request's one settings round trip;
-//   4. the personal views of issue 14, cold and again: evolution over all years, the personalised comparison and
+//   4. the personal views, cold and again: evolution over all years, the personalised comparison and
 //      each insight (by-user-id, for people of the panel), with the machine's load average; at 1,000,000 forms
 //      beside the figures measured before they were grouped and precomputed (PERSONAL_BEFORE_1M);
 //   5. the throughput of 32 concurrent clients on warm queries (autocannon, in a worker thread).
@@ -119,7 +119,7 @@ export interface EngineResult {
   /** Whether the instance's statistics listener was live (settings kept in memory) when measuring. */
   settingsLive: boolean;
   latencies: LatencyResult[];
-  /** The personal views of issue 14 (evolution, personalised comparison, insights), cold and cached. */
+  /** The personal views (evolution, personalised comparison, insights), cold and cached. */
   personal: LatencyResult[];
   /** The machine's 1-minute load average when the personal views were measured (start, end). */
   personalLoad: [number, number];
@@ -149,7 +149,7 @@ interface Scenario {
 const LEVELS = POSITION_LEVELS;
 const MAIN_COUNTRIES = ['es', 'fr', 'de', 'gb', 'us', 'it'];
 
-// Issue 9, item 6: cold p95 ≤ 100 ms unfiltered and ≤ 50 ms filtered; again ≤ 2 ms; ≥ 2,000/s with 32 clients;
+// Cold p95 ≤ 100 ms unfiltered and ≤ 50 ms filtered; again ≤ 2 ms; ≥ 2,000/s with 32 clients;
 // a cut ≤ 60 s. PGlite within twice these.
 const SCENARIOS: Scenario[] = [
   { name: 'no filter', kind: 'precomputed', filters: () => ({}), targetMs: 100 },
@@ -187,7 +187,7 @@ interface PersonalScenario {
   kind: 'precomputed' | 'on demand';
 }
 
-// Issue 14, item 6: cold p95 on PostgreSQL ≤ 400 ms for evolution over all years and each insight, ≤ 150 ms for
+// Cold p95 on PostgreSQL ≤ 400 ms for evolution over all years and each insight, ≤ 150 ms for
 // the personalised comparison; the same request again ≤ 5 ms.
 const PERSONAL_SCENARIOS: PersonalScenario[] = [
   { name: 'evolution, sector, all years', kind: 'on demand', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[i % SECTORS.length] } }), targetMs: 400 },
@@ -511,7 +511,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         });
       }
 
-      // The personal views (issue 14), as an admin asks them for people of the panel (free, every variant allowed):
+      // The personal views, as an admin asks them for people of the panel (free, every variant allowed):
       // cold as above, then the same request again from this instance's cache.
       const personal: LatencyResult[] = [];
       const personalLoadStart = loadavg()[0];
@@ -785,7 +785,7 @@ export function formatReport(result: BenchResult): string {
         `p50 ${engine.settingsDirect.p50} / p95 ${engine.settingsDirect.p95} ms on the database.`,
     );
     lines.push(
-      `  ${'personal views (issue 14), as an admin'.padEnd(42)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}` +
+      `  ${'personal views, as an admin'.padEnd(42)}${'figures'.padEnd(13)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('target', 8)}` +
         `${pad('before p50', 12)}${pad('p95', 8)}${pad('errors', 7)}  verdict  answers`,
     );
     for (const l of engine.personal) {

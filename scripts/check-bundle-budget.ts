@@ -1,6 +1,6 @@
 // `npm run budget` (part of `npm test`, after `npm run build`): the JavaScript the home page loads first —
 // the scripts index.html loads and modulepreloads and every chunk they import statically (the build
-// manifest) — must weigh at most 200 KB compressed with brotli (issue 11). Chunks loaded with import()
+// manifest) — must weigh at most 200 KB compressed with brotli. Chunks loaded with import()
 // (the other pages, the account menu, ApexCharts) are not in it: the browser fetches them when needed.
 // Exits 1 when over the budget or when no build is there.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// Issue 29 (tests/cluster and npm run bench:cluster): several real app processes (`node --import tsx src/server/main.ts`) on one PostgreSQL database of their
-// own (and the shared Redis when REDIS_URL is set), the requests a client sends them, and a small round-robin proxy
-// that does what a load balancer's health check does: it sends traffic only to instances whose /api/ready is 200.
+// For tests/cluster and npm run bench:cluster (docs/operations.md "Several instances"): several real app processes
+// (`node --import tsx src/server/main.ts`) on one PostgreSQL database of their own (and the shared Redis when
+// REDIS_URL is set), the requests a client sends them, and a small round-robin proxy that does what a load balancer's health check does: it sends traffic only to instances whose /api/ready is 200.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http';

@@ -90,7 +90,7 @@ export async function createOrPromote(database: Database, email: string): Promis
       );
       if (!row) return;
       await recordAudit(tx, null, { action: 'user.roles', targetType: 'user', targetId: existing.id, before: { roles: existing.roles }, after: { roles: row.roles } });
-      // Issue 37: no session opened as a member goes on as an admin's (none was opened with the second factor an admin
+      // No session opened as a member goes on as an admin's (none was opened with the second factor an admin
       // may need); the owner signs in again.
       await revokeUserSessions(tx, existing.id);
     });

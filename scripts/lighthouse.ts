@@ -1,5 +1,5 @@
 // `npm run build && npm run lighthouse`: Lighthouse (mobile profile: emulated phone, simulated slow 4G and
-// CPU slowdown) on the pages issue 11 names, served by the real server from dist/web on a fresh embedded
+// CPU slowdown) on the pages listed below, served by the real server from dist/web on a fresh embedded
 // database, in Debian's Chromium. Prints performance, accessibility, best practices, SEO and CLS per page
 // and exits 1 when a page misses a target. Builds nothing: run `npm run build` first.
 //
@@ -19,7 +19,7 @@ const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const demoPassword = process.env.DEMO_PASSWORD ?? 'lighthouse-Quartz-Meadow-5831';
 
-/** Issue 11's targets (scores 0–100). */
+/** The targets (scores 0–100; docs/performance.md "The web app"). */
 export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95, cls: 0.05 } as const;
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];

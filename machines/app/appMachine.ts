@@ -26,10 +26,10 @@ export type AppEvent =
 
 /** Where the person goes after signing out. */
 export const SIGNED_OUT_PAGE = '/home';
-/** Issue 37: where an admin signed out for want of a second factor goes, to sign in again with it. */
+/** Where an admin signed out for want of a second factor goes, to sign in again with it. */
 export const SIGN_IN_AGAIN_PAGE = '/login';
 
-/** The app's own messages about the session (spec §8). */
+/** The app's own messages about the session. */
 export const SESSION_MESSAGES = {
   signedOut: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.logout_success' },
   sessionEnded: { kind: 'toast', status: 'warning', durationMs: TOAST_DEFAULT_MS, textKey: 'auth.session_ended' },
@@ -37,7 +37,7 @@ export const SESSION_MESSAGES = {
   accountDeleted: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.delete.done' },
 } as const satisfies Record<string, ToastOutcome>;
 
-/** A failed sign-in (spec §8): the translated auth.{code} as an error toast (the form may show it beside). */
+/** A failed sign-in: the translated auth.{code} as an error toast (the form may show it beside). */
 export function signInFailedMessage(code: string): ToastOutcome {
   return { kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) };
 }
@@ -48,7 +48,7 @@ type Listenable = AnyActorRef & {
 
 /**
  * Listens to what the auth actor announces and turns it into the app's decisions: after signing in go to
- * the page it names; after a failed sign-in, signing out or a lost session show the message of spec §8 (a failed
+ * the page it names; after a failed sign-in, signing out or a lost session show the message (a failed
  * sign-in as the auth.{code} toast; signing out also goes home).
  */
 export const sessionAnnouncements = fromCallback<EventObject>(({ sendBack, system }) => {

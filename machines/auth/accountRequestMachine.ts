@@ -12,7 +12,7 @@ export type AccountRequestEvent =
   | { type: 'request.edit' }
   /** Start over after a success (e.g. create another user). */
   | { type: 'request.reset' }
-  /** Issue 37: the password, asked again because the server wants a fresh re-authentication before this change. */
+  /** The password, asked again because the server wants a fresh re-authentication before this change. */
   | { type: 'request.reauthenticate'; password: string }
   /** Give up the change instead of giving the password. */
   | { type: 'request.cancelReauthentication' };
@@ -32,7 +32,7 @@ export interface AccountRequestContext {
   fields: RequestFields | null;
 }
 
-/** The server's answer to a security change when the session has not proved the person within 5 minutes (issue 37). */
+/** The server's answer to a security change when the session has not proved the person within 5 minutes. */
 export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
 
 /**
@@ -49,7 +49,7 @@ export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
  *     └──request.edit── failed ◀─┘                ▼
  *                         │ request.submit ──▶ sending
  *
- *  Issue 37: sending ─403 REAUTHENTICATION_REQUIRED─▶ reauthenticating.asking ─request.reauthenticate─▶
+ *  Sending ─403 REAUTHENTICATION_REQUIRED─▶ reauthenticating.asking ─request.reauthenticate─▶
  *     reauthenticating.checking (POST auth/reauthenticate) ─ok─▶ sending (the same fields again)
  *                                                          │ wrong password: back to asking (auth.{code})
  *  reauthenticating ─request.cancelReauthentication─▶ editing (the form keeps what was typed)
@@ -71,7 +71,7 @@ export const accountRequestMachine = setup({
   actors: {
     /** The page's call; rejects with an AuthFailure (machines/auth/failure.ts). Injected. */
     send: fromPromise<unknown, RequestFields>(() => Promise.reject(new Error('inject the send actor with machine.provide()'))),
-    /** POST auth/reauthenticate { password } (issue 37). Injected. */
+    /** POST auth/reauthenticate { password }. Injected. */
     reauthenticate: fromPromise<void, { password: string }>(() => Promise.reject(new Error('inject the reauthenticate actor with machine.provide()'))),
   },
   guards: {
@@ -133,7 +133,7 @@ export const accountRequestMachine = setup({
     },
     reauthenticating: {
       description:
-        'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the request waits, as typed.',
+        'The server wants the password again before this change (the session proved the person more than 5 minutes ago); the request waits, as typed.',
       tags: ['reauthenticating'],
       initial: 'asking',
       on: { 'request.cancelReauthentication': { target: 'editing', actions: 'clearFailure' } },

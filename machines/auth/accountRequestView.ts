@@ -13,7 +13,7 @@ export interface AccountRequestView {
   errorCode: string | null;
   /** Translation keys of the problems the browser found, by field name (nothing was sent). */
   fieldProblems: Record<string, string>;
-  /** Issue 37: the password is asked again (a dialog) before the request is sent again; null otherwise. */
+  /** The password is asked again (a dialog) before the request is sent again; null otherwise. */
   reauthentication: { busy: boolean; errorKey: string | null } | null;
 }
 

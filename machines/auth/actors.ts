@@ -52,7 +52,7 @@ export function authActors(client: ApiClient = defaultClient) {
       bodyOf(
         await call(
           client.POST('/auth/sign-in', {
-            // The questionnaire draft this browser kept is claimed by the account that signs in (issue 4).
+            // The questionnaire draft this browser kept is claimed by the account that signs in.
             body: { email: input.email.trim(), password: input.password, ...storedDraftId(), ...(input.linkToken ? { linkToken: input.linkToken } : {}) },
             headers: skipAuth,
             signal,
@@ -85,7 +85,7 @@ export function authActors(client: ApiClient = defaultClient) {
       // 200: a provider's session, to end there too; 204: nothing more.
       return result.data && 'endSessionUrl' in result.data ? { endSessionUrl: result.data.endSessionUrl } : {};
     }),
-    // Issue 28: sign-in through an identity provider.
+    // Sign-in through an identity provider.
     resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(async ({ input, signal }) =>
       bodyOf(await call(client.POST('/auth/sign-in/challenge', { body: { challenge: input.challenge }, headers: skipAuth, signal }))),
     ),

@@ -20,11 +20,11 @@ export interface AuthContext {
   challenge: SecondFactorChallenge | null;
   /** The recovery codes of a second factor just enrolled at sign-in, shown once; null otherwise. */
   recoveryCodes: string[] | null;
-  /** Issue 28: the identity provider the browser is being sent to (its id); null otherwise. */
+  /** The identity provider the browser is being sent to (its id); null otherwise. */
   provider: string | null;
   /** The linking step: the token of the provider's callback and the provider's name; null otherwise. */
   link: { token: string; provider: string } | null;
-  /** Issue 37: the provider's sign-in of a new address waits for our e-mailed link (the address, the provider's name). */
+  /** The provider's sign-in of a new address waits for our e-mailed link (the address, the provider's name). */
   emailLinkSent: { email: string; provider: string } | null;
 }
 
@@ -44,14 +44,14 @@ export interface SignInInput extends Credentials {
 }
 
 /**
- * Issue 28: what the provider's callback handed the app in the /login URL fragment (routes/oidc.ts): the session is
+ * What the provider's callback handed the app in the /login URL fragment (routes/oidc.ts): the session is
  * open (renew the token from the cookie), a TOTP step, the linking step, or a refusal code.
  */
 export type ProviderOutcome =
   | { kind: 'done'; redirect: string | null }
   | { kind: 'secondFactor'; challenge: string; redirect: string | null }
   | { kind: 'link'; linkToken: string; provider: string }
-  /** Issue 37: a new address no trusted provider vouched for: our link was e-mailed to it (opened in this browser). */
+  /** A new address no trusted provider vouched for: our link was e-mailed to it (opened in this browser). */
   | { kind: 'emailSent'; email: string; provider: string }
   | { kind: 'error'; code: string };
 
@@ -89,7 +89,7 @@ export type AuthEvent =
   /** A call was answered 401 with the current token: renew it now. */
   | { type: 'auth.tokenRejected' }
   /**
-   * Issue 37: a call was answered 403 SECOND_FACTOR_REQUIRED: an admin's session was not opened with the second factor
+   * A call was answered 403 SECOND_FACTOR_REQUIRED: an admin's session was not opened with the second factor
    * the server requires (ADMIN_MFA=required). Sign out, and sign in again with it.
    */
   | { type: 'auth.secondFactorRequired' }
@@ -107,7 +107,7 @@ export type AuthEvent =
   | { type: 'auth.cancelSecondFactor' }
   /** The person kept the recovery codes shown after enrolling at sign-in: go on. */
   | { type: 'auth.recoveryCodesSaved' }
-  /** Issue 28: "Continue with …": sign in at that identity provider (the browser leaves the app). */
+  /** "Continue with …": sign in at that identity provider (the browser leaves the app). */
   | { type: 'auth.continueWithProvider'; provider: string }
   /** The e-mail field was filled in: its company may sign in at its own provider (home-realm discovery). */
   | { type: 'auth.emailEntered'; email: string }
@@ -125,7 +125,7 @@ export type AuthEmitted =
   | { type: 'auth.signedOut' }
   /** The session could not be renewed: the person is signed out without asking. */
   | { type: 'auth.sessionEnded' }
-  /** Issue 37: the admin's session lacked the second factor the server requires: signed out, to sign in again with it. */
+  /** The admin's session lacked the second factor the server requires: signed out, to sign in again with it. */
   | { type: 'auth.secondFactorRequired' }
   /** The account is deleted: local storage is cleared. */
   | { type: 'auth.accountDeleted' };
@@ -149,7 +149,7 @@ export interface RealmOutput {
 
 /** The sign-in cannot go on (the 5 minutes of the second step are over, the account was disabled): start again. */
 const SIGN_IN_OVER = ['SECOND_FACTOR_EXPIRED', 'USER_DISABLED'];
-/** Issue 37: an admin's session without the second factor ADMIN_MFA=required asks for (the refresh, or an admin call). */
+/** An admin's session without the second factor ADMIN_MFA=required asks for (the refresh, or an admin call). */
 export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
 const isChallenge = (output: SignInOutput): output is SecondFactorChallenge => 'challenge' in output;
 
@@ -166,7 +166,7 @@ export function refreshDelayMs(expiresIn: number | null): number {
 const outcomeOf = (event: AuthEvent) => (event.type === 'auth.providerReturned' ? event.outcome : null);
 
 /**
- * Issue 28: the /login page found a provider's outcome in its fragment (a fresh page load: the machine is restoring,
+ * The /login page found a provider's outcome in its fragment (a fresh page load: the machine is restoring,
  * signed out, on its way to a provider or linking): the session is open, a TOTP step, the linking step, or a refusal.
  */
 const PROVIDER_RETURNED = [
@@ -235,7 +235,7 @@ const PROVIDER_RETURNED = [
 const notInjected = (name: string) => () => Promise.reject(new Error(`inject the ${name} actor with machine.provide()`));
 
 /**
- * Identity of the person using the app (spec §4, docs/identity.md). Long-lived: the app machine invokes it
+ * Identity of the person using the app (docs/identity.md). Long-lived: the app machine invokes it
  * once with systemId `auth`; flows reach it with `system.get('auth')`.
  *
  * ```
@@ -259,20 +259,20 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
  *
- *  Issue 37, an admin's session without the second factor the server requires (ADMIN_MFA=required):
+ *  An admin's session without the second factor the server requires (ADMIN_MFA=required):
  *  signedIn ─auth.secondFactorRequired (a call answered 403 SECOND_FACTOR_REQUIRED)─▶ endingForSecondFactor
  *     (POST auth/sign-out) ─done/failed─▶ signedOut.failed (auth.secondFactorRequired: to the sign-in page, with why)
  *  restoring.refreshing / signedIn.refreshing ─401 SECOND_FACTOR_REQUIRED (the server ended the session)─▶ signedOut.failed
  *  signedIn ─auth.accountDeleted─▶ signedOut.left (storage cleared, auth.accountDeleted)
  *
- *  Issue 28, identity providers (the browser leaves the app and comes back to /login with the outcome in the fragment):
+ *  Identity providers (the browser leaves the app and comes back to /login with the outcome in the fragment):
  *  signedOut ─auth.continueWithProvider─▶ redirecting (goTo GET auth/oidc/{provider}/start)
  *  signedOut ─auth.emailEntered─▶ signedOut.discoveringRealm ─company provider─▶ redirecting │ none ─▶ signedOut.idle
  *  restoring/signedOut/redirecting/linking ─auth.providerReturned─▶
  *     done         ─▶ callback.renewing (POST auth/refresh) ─ok─▶ signingIn.loadingUser (auth.signedIn, landing by role)
  *     secondFactor ─▶ callback.resuming (POST auth/sign-in/challenge) ─▶ secondFactor.asking / secondFactor.enrolling
  *     link         ─▶ linking ─auth.signIn (with the linking token)─▶ signingIn … (wrong password: linking.failed)
- *     emailSent    ─▶ signedOut.emailLinkSent ("we sent a link to …"; issue 37: opening it in this browser comes back as done/secondFactor)
+ *     emailSent    ─▶ signedOut.emailLinkSent ("we sent a link to …"; opening it in this browser comes back as done/secondFactor)
  *     error        ─▶ signedOut.failed (auth.signInFailed, auth.{code})
  *  signingOut ─done with endSessionUrl─▶ signedOut.left, then goTo the provider's end-session URL
  * ```
@@ -291,7 +291,7 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *   no session yet: the server answers a challenge, and the second step (the code, or the enrolment whose recovery
  *   codes are then shown once) opens it. A wrong code is shown on the step; an expired step starts again.
  * - The token is renewed before it expires (`refreshBeforeExpiry`) and when a call is answered 401.
- * - Issue 37: an admin's session that lacks the second factor the server requires (ADMIN_MFA=required) ends: the
+ * - An admin's session that lacks the second factor the server requires (ADMIN_MFA=required) ends: the
  *   refresh answers 401 SECOND_FACTOR_REQUIRED (the server revoked it), or an admin call 403 SECOND_FACTOR_REQUIRED
  *   (`auth.secondFactorRequired`, then the session is revoked here). Either way the person is signed out to the
  *   sign-in form, which says a second factor is required (`auth.secondFactorRequired` is emitted).
@@ -330,9 +330,9 @@ export const authMachine = setup({
     storeUser: (_, _params: { user: User }) => {},
     /** Removes current_user from local storage (the kept session is gone). Injected. */
     forgetStoredUser: () => {},
-    /** Clears ALL local storage (spec §4: sign-out). Injected. */
+    /** Clears ALL local storage (sign-out). Injected. */
     clearStorage: () => {},
-    /** Issue 28: the browser leaves the app for this URL (a provider's sign-in or sign-out); nothing when null. Injected. */
+    /** The browser leaves the app for this URL (a provider's sign-in or sign-out); nothing when null. Injected. */
     goTo: (_, _params: { url: string | null }) => {},
     keepProvider: assign((_, params: { provider: string }) => ({ provider: params.provider })),
     keepLink: assign((_, params: { token: string; provider: string }) => ({ link: { token: params.token, provider: params.provider } })),
@@ -517,7 +517,7 @@ export const authMachine = setup({
         },
         emailLinkSent: {
           description:
-            "Issue 37: a provider's sign-in of a new address it could not vouch for created nothing: our link went to the address, to open in this browser. The form stays usable.",
+            "A provider's sign-in of a new address it could not vouch for created nothing: our link went to the address, to open in this browser. The form stays usable.",
           tags: ['emailLinkSent'],
           exit: 'forgetEmailLinkSent',
         },
@@ -545,7 +545,7 @@ export const authMachine = setup({
     },
 
     redirecting: {
-      description: "Issue 28: the browser leaves for the provider's sign-in (GET auth/oidc/{provider}/start, then the provider).",
+      description: "The browser leaves for the provider's sign-in (GET auth/oidc/{provider}/start, then the provider).",
       tags: ['signedOut', 'busy', 'redirecting'],
       entry: { type: 'goTo', params: ({ context }) => ({ url: providerStartUrl(context.provider!, context.redirectUrl) }) },
       on: {
@@ -848,7 +848,7 @@ export const authMachine = setup({
 
     endingForSecondFactor: {
       description:
-        "Issue 37: an admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.",
+        "An admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.",
       tags: ['signedIn', 'busy'],
       invoke: {
         id: 'signOutForSecondFactor',

@@ -33,7 +33,7 @@ export function failureCode(error: unknown): string {
   return error instanceof AuthFailure ? error.code : UNKNOWN_ERROR;
 }
 
-/** The translation key of a failure code (spec §8: auth.{code}). Views pass `auth.unknown` as default. */
+/** The translation key of a failure code (auth.{code}). Views pass `auth.unknown` as default. */
 export function failureKey(code: string): string {
   return `auth.${code}`;
 }
@@ -59,12 +59,12 @@ export const TRANSLATED_AUTH_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'SECOND_FACTOR_ENABLED',
   'NO_SECOND_FACTOR',
-  // Issue 37: a security change needs a fresh re-authentication; a provider that is the only way to sign in stays.
+  // A security change needs a fresh re-authentication; a provider that is the only way to sign in stays.
   'REAUTHENTICATION_REQUIRED',
   'LAST_SIGN_IN_METHOD',
-  // Issue 37: the database away answers 503 DATABASE_UNAVAILABLE (try again shortly), never a bare "unknown".
+  // The database away answers 503 DATABASE_UNAVAILABLE (try again shortly), never a bare "unknown".
   'DATABASE_UNAVAILABLE',
-  // Issue 28: sign-in through an identity provider (src/server/auth/errorCodes.ts).
+  // Sign-in through an identity provider (src/server/auth/errorCodes.ts).
   'UNKNOWN_PROVIDER',
   'OIDC_STATE_INVALID',
   'OIDC_CODE_REJECTED',
@@ -78,10 +78,10 @@ export const TRANSLATED_AUTH_CODES = [
   'OIDC_EMAIL_MISSING',
   'LINK_EXPIRED',
   'DOMAIN_TAKEN',
-  // Issue 37: our e-mailed link of a provider's sign-in; approving a domain for a company without a provider.
+  // Our e-mailed link of a provider's sign-in; approving a domain for a company without a provider.
   'OIDC_EMAIL_LINK_INVALID',
   'COMPANY_WITHOUT_PROVIDER',
-  // Issue 37: re-authentication through a provider (a subject not linked; a proof used, expired or another's).
+  // Re-authentication through a provider (a subject not linked; a proof used, expired or another's).
   'OIDC_REAUTH_NOT_LINKED',
   'REAUTH_PROOF_INVALID',
 ] as const;

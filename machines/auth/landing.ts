@@ -1,4 +1,4 @@
-// Where a person goes after signing in or registering (spec §4, §6). Pure: the auth machine and the
+// Where a person goes after signing in or registering. Pure: the auth machine and the
 // registration flow both decide with these.
 import type { components } from '../../src/api/schema';
 
@@ -7,7 +7,7 @@ export type Role = components['schemas']['Role'];
 export type Session = components['schemas']['Session'];
 export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
 
-/** The landing page of each role (spec §4): admin → /admin/stats, corporate → /dashboard, member → /comparison. */
+/** The landing page of each role: admin → /admin/stats, corporate → /dashboard, member → /comparison. */
 export const ROLE_LANDING = {
   admin: '/admin/stats',
   corporate: '/dashboard',
@@ -50,13 +50,13 @@ export function roleLanding(user: Pick<User, 'role'> | null): string {
   return DEFAULT_LANDING;
 }
 
-/** After signing in: a saved redirect URL wins, otherwise the role's landing page (spec §4). */
+/** After signing in: a saved redirect URL wins, otherwise the role's landing page. */
 export function signInLanding(user: Pick<User, 'role'> | null, savedRedirect: string | null): string {
   return safeRedirect(savedRedirect) ?? roleLanding(user);
 }
 
 /**
- * After creating a user on the register page (spec §4): a corporate registrant goes to the saved URL or
+ * After creating a user on the register page: a corporate registrant goes to the saved URL or
  * the dashboard; any other role stays where it is (null).
  */
 export function registrationLanding(registrant: Pick<User, 'role'> | null, savedRedirect: string | null): string | null {
@@ -68,7 +68,7 @@ export function registrationLanding(registrant: Pick<User, 'role'> | null, saved
 export const WELCOME_QUERY = 'welcome=registered';
 
 /**
- * After a member registers (issue 27 item 2): with the completed questionnaire they took along, straight to their
+ * After a member registers: with the completed questionnaire they took along, straight to their
  * personalised comparison — or, when their plan does not open it (premium flag on, free plan), to the comparison
  * already run on their own sector, level and country; without one, to the registration's completion page.
  */

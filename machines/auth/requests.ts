@@ -12,7 +12,7 @@ export type DataExport = components['schemas']['DataExport'];
 export type User = components['schemas']['User'];
 export type CompanySso = components['schemas']['CompanySso'];
 export type CompanyDomainEntry = components['schemas']['CompanyDomainEntry'];
-/** Issue 37: the identity providers linked to the account, and whether it has a password. */
+/** The identity providers linked to the account, and whether it has a password. */
 export type LinkedProviders = components['schemas']['LinkedProviders'];
 /** What a corporate registration tells its caller: the address the invitation went to, nothing more. */
 export interface CorporateInvitation {
@@ -27,12 +27,12 @@ export const loadCompanySso = (client: ApiClient = defaultClient) =>
 export const loadCompanyDomains = (client: ApiClient = defaultClient) =>
   fromPromise<CompanyDomainEntry[]>(async ({ signal }) => answerOf(await call(client.GET('/admin/company-domains', { signal }))));
 
-/** Issue 37, GET auth/identities: the providers linked to the account (a read for the resource machine). */
+/** GET auth/identities: the providers linked to the account (a read for the resource machine). */
 export const loadLinkedProviders = (client: ApiClient = defaultClient) =>
   fromPromise<LinkedProviders>(async ({ signal }) => answerOf(await call(client.GET('/auth/identities', { signal }))));
 
 /**
- * Issue 37, POST auth/reauthenticate { password }: the session may make security changes for 5 minutes. The
+ * POST auth/reauthenticate { password }: the session may make security changes for 5 minutes. The
  * `reauthenticate` actor of the flows that ask the password again (account requests, the second factor).
  */
 export const reauthenticateCall = (client: ApiClient = defaultClient) =>
@@ -41,7 +41,7 @@ export const reauthenticateCall = (client: ApiClient = defaultClient) =>
   });
 
 /**
- * Issue 37, POST auth/reauthenticate { providerProof }: the proof a fresh sign-in at a linked provider gave (an account
+ * POST auth/reauthenticate { providerProof }: the proof a fresh sign-in at a linked provider gave (an account
  * without a password); the `confirmProof` actor of machines/providerReauth.
  */
 export const providerProofCall = (client: ApiClient = defaultClient) =>
@@ -122,7 +122,7 @@ export function accountRequests(client: ApiClient = defaultClient) {
       bodyOf(await call(client.GET('/users/currentUser/export', { signal }))),
     ),
     /**
-     * Issue 28: PUT auth/company-sso { provider, domains }: the company's identity provider (`provider`, empty for
+     * PUT auth/company-sso { provider, domains }: the company's identity provider (`provider`, empty for
      * none) and its e-mail domains (`domains`, separated by commas, spaces or lines); new domains wait for an admin.
      */
     saveCompanySso: fromPromise<CompanySso, RequestFields>(async ({ input, signal }) => {
@@ -131,8 +131,8 @@ export function accountRequests(client: ApiClient = defaultClient) {
       return bodyOf(await call(client.PUT('/auth/company-sso', { body: { provider: provider || null, domains }, signal })));
     }),
     /**
-     * Issue 28, admins: PUT admin/company-domains/{domain} { companyId, approved } (`approved` is "true" or "false"):
-     * issue 37, one company's claim: approving it declines the competing ones; false withdraws or declines it.
+     * Admins: PUT admin/company-domains/{domain} { companyId, approved } (`approved` is "true" or "false"):
+     * One company's claim: approving it declines the competing ones; false withdraws or declines it.
      */
     reviewCompanyDomain: fromPromise<CompanyDomainEntry, RequestFields>(async ({ input, signal }) =>
       bodyOf(
@@ -145,7 +145,7 @@ export function accountRequests(client: ApiClient = defaultClient) {
         ),
       ),
     ),
-    /** Issue 37, DELETE auth/identities/{id}: unlink a provider (`id`) from the account. */
+    /** DELETE auth/identities/{id}: unlink a provider (`id`) from the account. */
     unlinkIdentity: fromPromise<true, RequestFields>(({ input, signal }) =>
       done(client.DELETE('/auth/identities/{id}', { params: { path: { id: field(input, 'id') } }, signal })),
     ),

@@ -27,11 +27,11 @@ export interface AuthView {
   isAdminOrCorporate: boolean;
   /** The second step of a sign-in, while it is asked; null otherwise. */
   secondFactor: SecondFactorView | null;
-  /** Issue 28: the browser is on its way to an identity provider. */
+  /** The browser is on its way to an identity provider. */
   redirecting: boolean;
   /** The linking step (prove the existing account with its password), with the provider's name; null otherwise. */
   linking: { provider: string } | null;
-  /** Issue 37: our link was e-mailed to this address (a provider's sign-in of a new address); null otherwise. */
+  /** Our link was e-mailed to this address (a provider's sign-in of a new address); null otherwise. */
   emailLinkSent: { email: string; provider: string } | null;
 }
 
@@ -85,7 +85,7 @@ export function selectAccessToken(snapshot: AuthSnapshot): string | null {
 const FIELD_FAILURES: Record<string, keyof SignInFieldProblems> = { INVALID_CREDENTIALS: 'password' };
 
 /**
- * Issue 37: what the sign-in form says when the person was signed out for want of a second factor (an admin's session
+ * What the sign-in form says when the person was signed out for want of a second factor (an admin's session
  * while ADMIN_MFA=required): sign in again with it. (auth.SECOND_FACTOR_REQUIRED is the settings' refusal to turn it off.)
  */
 export const SECOND_FACTOR_SIGN_IN_KEY = 'auth.second_factor_sign_in';

@@ -7,7 +7,7 @@ import { bodyOf } from '../auth/actors';
 import type { User } from '../auth/landing';
 import type { CapturedQuery, CaptureEvent } from './campaignCaptureMachine';
 
-/** The query parameters the capture takes (spec §2). */
+/** The query parameters the capture takes. */
 export const CAPTURED_PARAMETERS = ['id', 'email'] as const;
 
 /** A campaign id as the contract accepts it (CampaignId: letters, digits, _ and -, up to 100). */

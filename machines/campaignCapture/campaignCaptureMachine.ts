@@ -16,7 +16,7 @@ export interface CaptureInput {
   pendingCampaignId: string | null;
 }
 
-/** The query parameters found in the address (spec §2): `id` is the campaign id, `email` the e-mail. */
+/** The query parameters found in the address: `id` is the campaign id, `email` the e-mail. */
 export interface CapturedQuery {
   campaignId: string | null;
   email: string | null;
@@ -28,11 +28,11 @@ export type CaptureEvent =
   /** The session watcher saw a user sign in (or already signed in); `campaignId` is what their record holds. */
   | { type: 'capture.signedIn'; campaignId: string | null };
 
-/** How long after start the address is watched (spec §2, §9). */
+/** How long after start the address is watched. */
 export const CAPTURE_WINDOW_MS = 5000;
 
 /**
- * Query-parameter capture (spec §2): during the first 5 s after start, on any page, `id` becomes the
+ * Query-parameter capture: during the first 5 s after start, on any page, `id` becomes the
  * campaignId and `email` becomes formEmail and originEmail (local storage); both are then removed from
  * the address without a reload. The campaign id is saved on the user (PUT users/uid) as soon as someone
  * is signed in, now or after the next sign-in. After 5 s the parameters are ignored.

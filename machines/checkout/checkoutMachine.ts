@@ -57,7 +57,7 @@ export function purchaseArrived(item: CheckoutItem, baseline: AccountState, acco
 }
 
 /**
- * Buying a credit pack or a subscription on the hosted payment page (spec §7: opened in a new tab with the
+ * Buying a credit pack or a subscription on the hosted payment page (opened in a new tab with the
  * e-mail prefilled and the user id as client reference), then waiting until the webhook's result shows
  * on the account.
  *

@@ -1,4 +1,4 @@
-// What a credit pack buys, as the checkout takes it (the pack's id is its handle, spec §3).
+// What a credit pack buys, as the checkout takes it (the pack's id is its handle).
 import type { components } from '../../src/api/schema';
 import type { CheckoutItem } from './checkoutMachine';
 

@@ -151,7 +151,7 @@ function failureOf(error: unknown): ComparisonFailure {
 }
 
 /**
- * The comparison of pay within a filtered peer group (issue 5, docs/statistics-and-privacy.md, docs/permissions-and-credits.md).
+ * The comparison of pay within a filtered peer group (docs/statistics-and-privacy.md, docs/permissions-and-credits.md).
  *
  * ```
  * preparing ──done──▶ editing ◀──────────── comparison.setFilter / clearFilters (from every state below)

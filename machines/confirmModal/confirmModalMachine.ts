@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 
 /**
- * What the modal asks to confirm (spec §2 "Modal 2": the confirm modal takes a type, delete or copy; leave asks
+ * What the modal asks to confirm (the confirm modal takes a type, delete or copy; leave asks
  * before an in-app link abandons an unfinished questionnaire; activate and deactivate ask before an admin change that
  * moves the statistics, e.g. the active outlier pack; cut asks before an admin cuts a statistics release).
  */
@@ -11,7 +11,7 @@ export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'activate', 'deactivate
 
 export interface ConfirmModalContext {
   /**
-   * The kind being asked about. Named `kind`, not `type` as in the spec, because an event's `type` is
+   * The kind being asked about. Named `kind`, not `type`, because an event's `type` is
    * its name. It stays after the modal closes so a closing animation keeps its texts.
    */
   kind: ConfirmKind;
@@ -29,15 +29,15 @@ export type ConfirmModalEvent =
   | { type: 'confirm.reject' };
 
 /**
- * What the modal tells its listeners (`actor.on('confirm.resolved', …)`): the spec's "resolve event" and
- * "reject event". Each carries the value the modal is dismissed with.
+ * What the modal tells its listeners (`actor.on('confirm.resolved', …)`): resolved or
+ * rejected. Each carries the value the modal is dismissed with.
  */
 export type ConfirmModalEmitted =
   | { type: 'confirm.resolved'; kind: ConfirmKind; result: true }
   | { type: 'confirm.rejected'; kind: ConfirmKind; result: false };
 
 /**
- * The confirm modal (spec §2 "Modal 2", §4 "Confirm modal").
+ * The confirm modal.
  *
  * ```
  *   closed ──────────── confirm.open(kind) ───────────▶ open

@@ -3,7 +3,7 @@ import type { ConfirmKind, ConfirmModalMachine } from './confirmModalMachine';
 
 export type ConfirmModalSnapshot = SnapshotFrom<ConfirmModalMachine>;
 
-/** The translation keys of spec §2 for one kind: modals.{type}_modal.title, .subtitle, .no_type and .type. */
+/** The translation keys for one kind: modals.{type}_modal.title, .subtitle, .no_type and .type. */
 export interface ConfirmTextKeys<K extends ConfirmKind = ConfirmKind> {
   titleKey: `modals.${K}_modal.title`;
   subtitleKey: `modals.${K}_modal.subtitle`;
@@ -56,7 +56,7 @@ export type ConfirmModalView = {
   [K in ConfirmKind]: ConfirmTextKeys<K> & {
     kind: K;
     open: boolean;
-    /** Copy has smaller padding than delete (spec §2); both have a dark background. */
+    /** Copy has smaller padding than delete; both have a dark background. */
     compact: boolean;
     /** The value the modal was last dismissed with; null while it was never answered. */
     result: boolean | null;

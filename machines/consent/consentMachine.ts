@@ -11,7 +11,7 @@ export interface ConsentInput {
 export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.deny' };
 
 /**
- * Cookie consent (spec §2 cookie bar, §4): the bar shows while the choice is unset; accepting stores
+ * Cookie consent (the cookie bar): the bar shows while the choice is unset; accepting stores
  * acceptCookies=true and starts analytics, denying stores false and no analytics code ever loads. After
  * a choice the bar slides away (`barHide`, about 0.9 s). The choice can be changed later (settings).
  *
@@ -47,7 +47,7 @@ export const consentMachine = setup({
     storedDenied: ({ context }) => context.stored === false,
   },
   delays: {
-    /** The bar's slide-away animation (spec §9: about 0.9 s). */
+    /** The bar's slide-away animation (about 0.9 s). */
     barHide: 900,
   },
 }).createMachine({

@@ -49,7 +49,7 @@ export function contactRequestOf(values: ContactValues): CorporateContactRequest
 }
 
 /**
- * Asking for the corporate plan (custom pricing, spec §9): a short form that reaches the administrators.
+ * Asking for the corporate plan (custom pricing): a short form that reaches the administrators.
  *
  * ```
  * editing ─submit (valid)─▶ sending ──202──▶ sent ─again─▶ editing (empty form)

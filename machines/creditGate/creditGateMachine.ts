@@ -2,7 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 
-/** The search that ran out of credits, kept for the way back (a saved redirect, spec §4). */
+/** The search that ran out of credits, kept for the way back (a saved redirect). */
 export interface PendingSearch {
   /** Where the search ran. */
   path: string;
@@ -35,13 +35,13 @@ export type CreditGateEmitted =
   | { type: 'creditGate.returnTo'; path: string; runSearch: true }
   /**
    * The refused search is kept (or could not be): the page hands `failure` to the error catalogue, which shows the
-   * insufficient-credits warning (8 s) and goes to /my-account, as on every paid view (spec §4, §8).
+   * insufficient-credits warning (8 s) and goes to /my-account, as on every paid view.
    */
   | { type: 'creditGate.toCredits'; failure: CallFailure };
 
 /**
- * The credit gate (spec §4 "Insufficient credits moves the user to /my-account", §6 "Credits gate paid
- * searches"): the search a corporate user could not pay for is kept (session storage, this tab only), and
+ * The credit gate (insufficient credits move the user to /my-account; credits gate paid searches,
+ * docs/permissions-and-credits.md "Credits"): the search a corporate user could not pay for is kept (session storage, this tab only), and
  * after buying credits the person goes back to it, and it runs.
  *
  * ```

@@ -72,7 +72,7 @@ export type EvolutionEmitted =
   | { type: 'evolution.searched'; creditsLeft: number | null };
 
 /**
- * The evolution of a peer group over the survey years, nominal and real (issue 14, docs/statistics-and-privacy.md).
+ * The evolution of a peer group over the survey years, nominal and real (docs/statistics-and-privacy.md).
  *
  * ```
  * preparing ──start (free / saved)──▶ searching ──answer──▶ result ──setFilter──▶ editing ──search──▶ searching

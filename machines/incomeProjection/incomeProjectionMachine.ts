@@ -32,7 +32,7 @@ export type IncomeProjectionEmitted =
   | { type: 'projection.loaded'; creditsLeft: number | null };
 
 /**
- * The income projection (issue 14): loads its inputs (one evolution request asked as a projection), then the view
+ * The income projection: loads its inputs (one evolution request asked as a projection), then the view
  * model computes the projection with the pure src/domain/incomeProjection.
  *
  * ```

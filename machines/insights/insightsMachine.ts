@@ -21,7 +21,7 @@ export type InsightsEvent =
   | { type: 'insights.widen'; ranking: RankingName };
 
 /**
- * The insights widgets (issue 14): better cities, better sectors and the average by country, for the caller's
+ * The insights widgets: better cities, better sectors and the average by country, for the caller's
  * profile (or over everyone for a corporate user without a form). Free for everyone.
  *
  * ```

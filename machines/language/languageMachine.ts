@@ -9,7 +9,7 @@ export interface LanguageInput {
 export type LanguageEvent = { type: 'language.switch'; language: Language };
 
 /**
- * The language of the app (spec §4, §9): Spanish by default, English available; the header and the
+ * The language of the app: Spanish by default, English available; the header and the
  * settings page switch it and the choice persists (local storage appLanguage). Money follows it
  * (src/domain/money.ts: es-ES with euro, en-US with dollar).
  *

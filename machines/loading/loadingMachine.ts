@@ -5,7 +5,7 @@ export type LoadingEvent = { type: 'loading.show' } | { type: 'loading.hide' } |
 export type LoadingEmitted = { type: 'loading.retried' };
 
 /**
- * The one loading spinner of the app (spec §9: "loading spinner default 3 s"). What the 3 s means: a
+ * The one loading spinner of the app ("loading spinner default 3 s"). What the 3 s means: a
  * loading state shows the spinner at once; when it is still loading 3 s later (`slowAfter`, default
  * LOADING_SLOW_MS) the spinner stays and a "still working…" message joins it, with "try again" when the
  * loading owner can retry. The spinner never disappears by itself: it goes when the load ends.

@@ -27,7 +27,7 @@ const NO_SUBSCRIPTION = 'NO_SUBSCRIPTION';
 const PAYMENTS_UNAVAILABLE_STATUS = 503;
 
 /**
- * Managing a paid plan in the payment provider's customer portal (spec §7: opened in a new tab).
+ * Managing a paid plan in the payment provider's customer portal (opened in a new tab).
  *
  * ```
  * idle ─open─▶ creating ──url──▶ opening ──opened──▶ opened ─returned─▶ opened (emits planMayHaveChanged)

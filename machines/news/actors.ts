@@ -1,4 +1,4 @@
-// The posts' real effects through the typed client (issue 16): the list of a type with its category counts,
+// The posts' real effects through the typed client: the list of a type with its category counts,
 // one post by id or slug, and the editor's calls (save, delete, preview, cover upload). Each resolves with the
 // answer or rejects with the client's CallFailure, for the machines in machines/news and machines/newsEditor.
 import { fromPromise } from 'xstate';

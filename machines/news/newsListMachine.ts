@@ -57,7 +57,7 @@ export type NewsListEmitted = { type: 'news.failed'; failure: CallFailure };
 export const newsPageCount = (context: Pick<NewsListContext, 'data' | 'limit'>) => Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
 
 /**
- * The blog's and the insights' list of posts (issue 16, item 2): cards of one type, a page at a time, a
+ * The blog's and the insights' list of posts: cards of one type, a page at a time, a
  * category filter (the categories and their counts come with the first page) and a language filter that
  * starts on the reader's language, so their posts come first; they may widen it to every language.
  *

@@ -139,7 +139,7 @@ const imageProblemOf = (error: unknown): ImageProblem => {
 };
 
 /**
- * The news editor of the admin area (issue 16, item 3): write or change a post with a live preview, a cover
+ * The news editor of the admin area: write or change a post with a live preview, a cover
  * image, and save it as a draft, publish it, schedule it, unpublish it or delete it.
  *
  * ```

@@ -51,7 +51,7 @@ export function validateSignup(kind: NewsletterKind, values: SignupValues): Sign
   return errors;
 }
 
-/** The request body of the spec's payloads: standartUser, or professionalUser with company and position. */
+/** The request body of the contract's payloads: standartUser, or professionalUser with company and position. */
 export function signupRequestOf(context: Pick<NewsletterSignupContext, 'kind' | 'values' | 'language' | 'source'>): NewsletterSubscribeRequest {
   const trimmed = (field: SignupField) => context.values[field].trim();
   const optional = (field: SignupField) => (trimmed(field) ? { [field]: trimmed(field) } : {});

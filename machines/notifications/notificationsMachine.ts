@@ -13,7 +13,7 @@ export interface NotificationsContext {
 }
 
 /**
- * Notifications (spec §8): every toast of the app goes through here. An outcome of the error catalogue
+ * Notifications: every toast of the app goes through here. An outcome of the error catalogue
  * becomes a toast with its duration (3 s default, 8 s insufficient credits, 10 s problem lists, 9999 =
  * stays until closed); an outcome that names a page (402 INSUFFICIENT_CREDITS → /my-account) also goes
  * there. A `none` outcome shows nothing.

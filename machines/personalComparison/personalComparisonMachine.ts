@@ -36,7 +36,7 @@ export type PersonalComparisonEmitted =
   | { type: 'personal.compared'; creditsLeft: number | null };
 
 /**
- * The personalised comparison (issue 14, docs/statistics-and-privacy.md): the caller's own form against their peer group, widened
+ * The personalised comparison (docs/statistics-and-privacy.md): the caller's own form against their peer group, widened
  * by the server until it is large enough.
  *
  * ```

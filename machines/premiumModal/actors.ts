@@ -19,7 +19,7 @@ export function loadCatalogueActor(language: () => Language, client: ApiClient =
 }
 
 export interface PremiumModalEffects {
-  /** Where more-details is logged (spec §4: "only logs"). */
+  /** Where more-details is logged ("only logs"). */
   log: (message: string, details: Record<string, unknown>) => void;
   /** The reader's language when the catalogue is loaded or a payment page opened. */
   language: () => Language;

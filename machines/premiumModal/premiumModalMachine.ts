@@ -10,7 +10,7 @@ import { failureOf } from '../../src/api/callFailure';
 export type SubscriptionCard = components['schemas']['SubscriptionCard'];
 export type Catalogue = components['schemas']['Catalogue'];
 
-/** Who looks at the modal: only the plan matters (spec §4: the manage block needs a user with a paid plan). */
+/** Who looks at the modal: only the plan matters (the manage block needs a user with a paid plan). */
 export type PremiumModalUser = { premiumType: string } | null;
 
 export interface PremiumModalInput {
@@ -40,13 +40,13 @@ export type PremiumModalEvent =
 
 export type PremiumModalEmitted = { type: 'premiumModal.closed' };
 
-/** What a subscription card buys, as the checkout takes it (the card's buyButton is the handle, spec §3). */
+/** What a subscription card buys, as the checkout takes it (the card's buyButton is the handle). */
 export function checkoutItemOfCard(card: SubscriptionCard): CheckoutItem {
   return { kind: 'plan', buyButton: card.buyButton, plan: card.plan, label: card.content[0]?.title ?? card.id };
 }
 
 /**
- * The premium modal (spec §2 Modal 1, §4 "Premium modal", "Card action").
+ * The premium modal (docs/payments.md "Plans and the premium flag").
  *
  * ```
  * closed ─open─▶ open.loading ──catalogue──▶ open.manage   (a user with a paid plan: the manage block)
@@ -59,7 +59,7 @@ export function checkoutItemOfCard(card: SubscriptionCard): CheckoutItem {
  * - The cards show only when the list is non-empty; the manage block only for a current user whose
  *   premiumType is not "free" (`userChanged` moves between them). A plan that appears while the cards show was
  *   just bought here: `purchased` says what changed (the heading, the views it opens, the next step) above the
- *   manage block, instead of the "become premium" pitch (issue 27 item 6).
+ *   manage block, instead of the "become premium" pitch.
  * - select(card) of the corporate plan (custom pricing) shows the contact form (child `contact`,
  *   machines/corporateContact) instead of the cards; back returns to them.
  * - select(card) of any other card starts the checkout of the card's buyButton in the child `checkout` (machines/checkout);
@@ -109,7 +109,7 @@ export const premiumModalMachine = setup({
       return { noticeCardId: event.cardId };
     }),
     forgetNotice: assign({ noticeCardId: null }),
-    /** The spec's "only logs": the app provides its logger. */
+    /** More-details only logs: the app provides its logger. */
     logMoreDetails: (_, _params: { cardId: string }) => undefined,
     chooseCard: sendTo('checkout', ({ event }) => {
       assertEvent(event, 'premiumModal.select');

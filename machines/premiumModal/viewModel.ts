@@ -1,4 +1,4 @@
-// The premium modal as views render it (spec §2 Modal 1, §4): a pure function of the snapshot and the
+// The premium modal as views render it: a pure function of the snapshot and the
 // reader's language. Texts are translation keys; the card rules come from src/domain/payments.
 import type { SnapshotFrom } from 'xstate';
 import type { Language } from '../../src/domain/constants';

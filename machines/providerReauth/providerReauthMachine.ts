@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureCode } from '../auth/failure';
 
 /**
- * Issue 37: what a re-authentication at an identity provider brought back to the settings page in the URL fragment
+ * What a re-authentication at an identity provider brought back to the settings page in the URL fragment
  * (GET auth/oidc/{provider}/start?intent=reauth → the provider → `#reauth={proof}` or `#error={code}`); null when the
  * fragment is not one.
  */
@@ -41,7 +41,7 @@ export type ProviderReauthEvent =
   | { type: 'providerReauth.dismiss' };
 
 /**
- * Issue 37: an account without a password re-authenticates by a fresh sign-in at a linked provider. Back on the
+ * An account without a password re-authenticates by a fresh sign-in at a linked provider. Back on the
  * settings page, this posts the proof the provider's return brought (POST auth/reauthenticate { providerProof }),
  * takes the fragment out of the address bar, and says the person may now make the change (within 5 minutes).
  *
@@ -85,7 +85,7 @@ export const providerReauthMachine = setup({
   },
 }).createMachine({
   id: 'providerReauth',
-  description: "Issue 37: the settings page's return from a re-authentication at an identity provider: posts its proof, then says the change may be made.",
+  description: "The settings page's return from a re-authentication at an identity provider: posts its proof, then says the change may be made.",
   context: { proof: null, errorCode: null },
   initial: 'idle',
   states: {

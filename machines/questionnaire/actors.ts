@@ -15,7 +15,7 @@ import type {
   SaveFormInput,
 } from './questionnaireMachine';
 
-/** Local storage keys of the questionnaire besides the spec's questionaryID and formEmail. */
+/** Local storage keys of the questionnaire besides questionaryID and formEmail (src/domain/constants.ts). */
 export const QUESTIONNAIRE_STORAGE_KEYS = {
   /** The answers typed in this browser (LocalDraft), so nothing is lost on a reload, in another tab or offline. */
   draft: 'questionnaireDraft',

@@ -150,7 +150,7 @@ export function callProblemOf(error: unknown): CallProblem {
 const hasProblemsOnStep = (context: QuestionnaireContext) => stepProblems(context.sheet, context.stepIndex, sheetContextOf(context)).length > 0;
 
 /**
- * The five-step questionnaire (docs/questionnaire.md, issue 4): steps 0–4, per-answer validation, next / back / jump
+ * The five-step questionnaire (docs/questionnaire.md): steps 0–4, per-answer validation, next / back / jump
  * to a reached step, saving as the person goes, resume, submit, retry after a failure, and the leave warning.
  *
  * ```

@@ -15,7 +15,7 @@ import type { FormToClaim, MemberRegistrationFields } from './memberRegistration
 export type Session = components['schemas']['Session'];
 
 /**
- * POST users/member: registers a member and, with a form id, claims that anonymous form (spec §7; the
+ * POST users/member: registers a member and, with a form id, claims that anonymous form (the
  * contract's registerMember). The server answers 202 the same way whether or not the address already has
  * an account (no account enumeration), so the new member is then signed in with the password just chosen
  * (POST auth/sign-in, which also claims the form for an owner who typed their existing password). When

@@ -39,12 +39,12 @@ export type CorporateRegistrationEvent =
 export type CorporateRegistrationEmitted =
   /** An invitation went to this address (the page shows a toast, the confirmation, and empties the form). */
   | { type: 'corporateRegistration.invited'; invited: string }
-  /** The registrant moves on to this page (spec §4: a corporate registrant → saved URL or dashboard), when they ask. */
+  /** The registrant moves on to this page (a corporate registrant → saved URL or dashboard), when they ask. */
   | { type: 'corporateRegistration.landed'; to: string }
   | { type: 'corporateRegistration.failed'; code: string };
 
 /**
- * The register page (admin or corporate, spec §2, §6) creates corporate users. The server answers the
+ * The register page (admin or corporate) creates corporate users. The server answers the
  * same for a new and a registered address (no account enumeration), so a success always reads "invitation
  * sent to …".
  *
@@ -54,9 +54,9 @@ export type CorporateRegistrationEmitted =
  *    │  └─edit─ failed◀┘ error       └─inviteAnother─▶ editing
  *    └──────────────────────────────────┘
  * ```
- * - Every registrant stays after a success and reads who was invited on the page (issue 27: a toast alone was
+ * - Every registrant stays after a success and reads who was invited on the page (a toast alone was
  *   too little), with two ways on: invite another colleague, or — a corporate registrant — continue to where
- *   spec §4 sends them (machines/auth/landing.ts `registrationLanding`: the saved URL or the dashboard).
+ *   a corporate registrant lands (machines/auth/landing.ts `registrationLanding`: the saved URL or the dashboard).
  * - Tags: `busy`, `failed`, `created`. Emits `…invited` (toast), `…landed` (navigate), `…failed` (toast).
  */
 export const corporateRegistrationMachine = setup({

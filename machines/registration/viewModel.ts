@@ -61,7 +61,7 @@ export const sameCorporateRegistrationView = (a: CorporateRegistrationView, b: C
   a.busy === b.busy && a.invited === b.invited && a.continueTo === b.continueTo && a.errorKey === b.errorKey;
 
 /**
- * The toast of a corporate registration's success (spec §8): status success, titled auth.register.success
+ * The toast of a corporate registration's success: status success, titled auth.register.success
  * ("Registro realizado correctamente"), its body naming the invitation (register.invited_toast with the address).
  * The server answers a new and a registered address alike, so the body says an invitation went, never more.
  */

@@ -20,7 +20,7 @@ export function secondFactorActors(client: ApiClient = defaultClient) {
     regenerate: fromPromise<string[], { code: string }>(
       async ({ input, signal }) => bodyOf(await call(client.POST('/auth/totp/recovery-codes', { body: input, signal }))).recoveryCodes,
     ),
-    /** POST auth/reauthenticate { password } (issue 37). */
+    /** POST auth/reauthenticate { password }. */
     reauthenticate: reauthenticateCall(client),
   };
 }

@@ -40,7 +40,7 @@ export type SecondFactorEvent =
   | { type: 'secondFactor.regenerate'; code: string }
   /** Read the state again after a failed read. */
   | { type: 'secondFactor.retry' }
-  /** Issue 37: the password, asked again because the server wants a fresh re-authentication before the change. */
+  /** The password, asked again because the server wants a fresh re-authentication before the change. */
   | { type: 'secondFactor.reauthenticate'; password: string }
   /** Give up the change instead of giving the password. */
   | { type: 'secondFactor.cancelReauthentication' };
@@ -52,7 +52,7 @@ export interface Removal {
 
 const notInjected = (name: string) => () => Promise.reject(new Error(`inject the ${name} actor with machine.provide()`));
 const typed = (code: string) => code.trim().length > 0;
-/** The server's answer when the session has not proved the person within the last 5 minutes (issue 37). */
+/** The server's answer when the session has not proved the person within the last 5 minutes. */
 export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
 
 /** The request of the change under way (each busy state is entered only with its own). */
@@ -75,7 +75,7 @@ const refused = (params: { error: unknown }) => failureCode(params.error) === RE
  *     └──────────────────────────┴──────────────┘
  *  showingCodes ─secondFactor.codesSaved─▶ loading;   loading ─failed─▶ unavailable ─secondFactor.retry─▶ loading
  *
- *  Issue 37: starting, confirming, disabling, regenerating ─403 REAUTHENTICATION_REQUIRED─▶ reauthenticating.asking
+ *  Starting, confirming, disabling, regenerating ─403 REAUTHENTICATION_REQUIRED─▶ reauthenticating.asking
  *  reauthenticating.asking ─secondFactor.reauthenticate─▶ reauthenticating.checking (POST auth/reauthenticate)
  *     ─ok─▶ the same change sent again (what was typed is kept)   │ wrong password: back to asking (auth.{code})
  *  reauthenticating ─secondFactor.cancelReauthentication─▶ off / scanning / on (where the change was asked)
@@ -251,7 +251,7 @@ export const secondFactorMachine = setup({
     },
     reauthenticating: {
       description:
-        'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the change waits, as typed.',
+        'The server wants the password again before this change (the session proved the person more than 5 minutes ago); the change waits, as typed.',
       tags: ['reauthenticating'],
       initial: 'asking',
       on: {

@@ -14,7 +14,7 @@ export interface SecondFactorSettingsView {
   required: boolean;
   /** auth.{code} of the last failure, null when none (a failure of the password dialog is the dialog's). */
   errorKey: string | null;
-  /** Issue 37: the password is asked again before the change (a dialog); null otherwise. */
+  /** The password is asked again before the change (a dialog); null otherwise. */
   reauthentication: { busy: boolean; errorKey: string | null } | null;
 }
 

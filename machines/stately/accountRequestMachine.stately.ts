@@ -53,7 +53,7 @@ export const machine = createMachine({
       },
     },
     reauthenticating: {
-      description: 'Issue 37: the server wants the password again before this change (the session proved the person more than 5 minutes ago); the request waits, as typed.',
+      description: 'The server wants the password again before this change (the session proved the person more than 5 minutes ago); the request waits, as typed.',
       initial: 'asking',
       tags: ['reauthenticating'],
       on: {

@@ -159,7 +159,7 @@ export const machine = createMachine({
           tags: ['left'],
         },
         emailLinkSent: {
-          description: 'Issue 37: a provider\'s sign-in of a new address it could not vouch for created nothing: our link went to the address, to open in this browser. The form stays usable.',
+          description: 'A provider\'s sign-in of a new address it could not vouch for created nothing: our link went to the address, to open in this browser. The form stays usable.',
           tags: ['emailLinkSent'],
           exit: 'forgetEmailLinkSent',
         },
@@ -186,7 +186,7 @@ export const machine = createMachine({
       },
     },
     redirecting: {
-      description: 'Issue 28: the browser leaves for the provider\'s sign-in (GET auth/oidc/{provider}/start, then the provider).',
+      description: 'The browser leaves for the provider\'s sign-in (GET auth/oidc/{provider}/start, then the provider).',
       tags: ['signedOut', 'busy', 'redirecting'],
       entry: 'goTo',
       on: {
@@ -566,7 +566,7 @@ export const machine = createMachine({
       },
     },
     endingForSecondFactor: {
-      description: 'Issue 37: an admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.',
+      description: 'An admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.',
       tags: ['signedIn', 'busy'],
       invoke: {
         id: 'signOutForSecondFactor',

@@ -4,7 +4,7 @@ import { createMachine } from 'xstate';
 
 export const machine = createMachine({
   id: 'providerReauth',
-  description: 'Issue 37: the settings page\'s return from a re-authentication at an identity provider: posts its proof, then says the change may be made.',
+  description: 'The settings page\'s return from a re-authentication at an identity provider: posts its proof, then says the change may be made.',
   initial: 'idle',
   context: {
     proof: null,

@@ -1,5 +1,5 @@
 // The one typed client of the Paybench API. Views and machines reach the server only through it; its
-// middleware carries the call conventions of spec §7 and `call()` turns an answer into the §7 result
+// middleware carries the call conventions and `call()` turns an answer into the call's result
 // (body, true, Location, or null) plus what the error catalogue (./errorCatalogue.ts) needs.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
@@ -27,7 +27,7 @@ export function setAccessTokenProvider(provider: AccessTokenProvider): void {
 }
 
 /**
- * Query strings (spec §5): empty and null parameters are dropped, object parameters travel as JSON
+ * Query strings: empty and null parameters are dropped, object parameters travel as JSON
  * text. Arrays keep OpenAPI's default form style (`a=1&a=2`), which is what the server's validator reads.
  */
 export function serializeQuery(query: Record<string, unknown>): string {
@@ -69,7 +69,7 @@ function conventionsMiddleware(getAccessToken: AccessTokenProvider): Middleware 
     onRequest({ request }) {
       const { headers } = request;
       headers.set('Accept', 'application/json');
-      // Spec §7: every call carries a JSON content type, body-less ones too (the server takes an empty body
+      // Every call carries a JSON content type, body-less ones too (the server takes an empty body
       // declared as JSON as no body). A multipart upload keeps the type, with its boundary, that its FormData set.
       if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
 
@@ -120,7 +120,7 @@ export const api: ApiClient = createApiClient();
 export interface CallSuccess<T> {
   ok: true;
   status: number;
-  /** Spec §7: the body, else the Location header, else true. */
+  /** The body, else the Location header, else true. */
   value: T | string | true;
   /** The typed body, when there is one. */
   data: T | undefined;
@@ -132,7 +132,7 @@ export interface CallFailure {
   ok: false;
   /** HTTP status; 0 when no answer arrived (network failure or aborted). */
   status: number;
-  /** Spec §7: a failure yields null. */
+  /** A failure yields null. */
   value: null;
   /** `http`: the server answered with an error; `network`: no answer; `aborted`: the caller cancelled. */
   reason: 'http' | 'network' | 'aborted';
@@ -160,7 +160,7 @@ function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-/** Spec §7/§8: an error text 'Success' is a success in disguise. */
+/** An error text 'Success' is a success in disguise. */
 export function isSuccessText(body: unknown): boolean {
   return field(body, 'error') === 'Success';
 }
@@ -204,7 +204,7 @@ export async function call<R extends FetchOutcome>(pending: Promise<R>): Promise
   };
 }
 
-/** Only the §7 value: the body, the Location header or true on success; null on failure. */
+/** Only the call's value: the body, the Location header or true on success; null on failure. */
 export async function unwrap<R extends FetchOutcome>(pending: Promise<R>): Promise<NonNullable<R['data']> | string | true | null> {
   return (await call(pending)).value;
 }

@@ -1,4 +1,4 @@
-// The error catalogue of spec §8 as a pure function: a finished call in, the message to show (if any) out.
+// The error catalogue as a pure function: a finished call in, the message to show (if any) out.
 // It neither toasts nor navigates; the app decides what to do with the outcome it returns.
 import { TOAST_DEFAULT_MS, TOAST_STAYS } from '../domain/constants';
 
@@ -67,7 +67,7 @@ function nonEmptyText(value: unknown): string | undefined {
 const tryAgain: ToastOutcome = { kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: CATALOGUE_KEYS.tryAgain };
 
 /**
- * Spec §8, in order: success in disguise → nothing; the silent lookups → nothing; 402 INSUFFICIENT_CREDITS
+ * In order: success in disguise → nothing; the silent lookups → nothing; 402 INSUFFICIENT_CREDITS
  * → warning and /my-account; an `error` list → the problems; 'Internal server error' → the technical
  * problems text; any other `error` → the message or the error text; no `error` field → try again.
  * `request` is null when the failed call is unknown (it never left the browser).
@@ -113,7 +113,7 @@ export function errorCatalogue(request: CatalogueRequest | null, status: number,
   };
 }
 
-/** Milliseconds until the toast closes by itself, or null when it stays (duration 9999, spec §9). */
+/** Milliseconds until the toast closes by itself, or null when it stays (duration 9999). */
 export function toastLifetimeMs(durationMs: number): number | null {
   return durationMs === TOAST_STAYS ? null : durationMs;
 }

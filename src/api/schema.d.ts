@@ -744,7 +744,7 @@ export interface paths {
          *     authorization code flow, PKCE (S256), a random state and nonce. The state, nonce and PKCE verifier stay on
          *     the server (10 minutes, single-use), bound to this browser by an httpOnly SameSite=Lax cookie on
          *     /api/auth/oidc. `redirect` is the app path to go to afterwards (an app path only, never another site).
-         *     `intent=reauth` (issue 37): a fresh sign-in (prompt=login, max_age=0) that proves the person of a linked
+         *     `intent=reauth`: a fresh sign-in (prompt=login, max_age=0) that proves the person of a linked
          *     identity again instead of signing in: the callback opens no session and redirects to `redirect` (default
          *     /settings) with `#reauth={proof}` for POST auth/reauthenticate, or `#error={code}`.
          *     An unknown provider is 404 UNKNOWN_PROVIDER. Rate-limited per address (429).
@@ -783,7 +783,7 @@ export interface paths {
          *     of the codes OIDC_STATE_INVALID, OIDC_CODE_REJECTED, OIDC_NONCE_MISMATCH, OIDC_TOKEN_EXPIRED,
          *     OIDC_ISSUER_MISMATCH, OIDC_TOKEN_INVALID, OIDC_PROVIDER_ERROR, OIDC_PROVIDER_UNAVAILABLE,
          *     OIDC_EMAIL_UNVERIFIED (an identity linked before its address was proven), OIDC_EMAIL_MISSING, USER_DISABLED.
-         *     Nothing is created on a refusal. A re-authentication (started with intent=reauth, issue 37) never creates,
+         *     Nothing is created on a refusal. A re-authentication (started with intent=reauth) never creates,
          *     links or signs in: the provider's subject must be an identity already linked (address proven) to an account,
          *     which gets a single-use proof; it redirects to the start's `redirect` (default /settings) with `reauth`
          *     (the proof) or `error` (also OIDC_REAUTH_NOT_LINKED) in the fragment. Rate-limited per address (429).
@@ -3217,7 +3217,7 @@ export interface components {
              */
             formId?: components["schemas"]["Id"];
             /**
-             * @description Issue 28: the linking token a provider's callback gave (its verified address is this account's). Signing in
+             * @description The linking token a provider's callback gave (its verified address is this account's). Signing in
              *     with the account's password (and its second factor) links the provider's identity; a token that is not
              *     this account's, used or expired is 401 LINK_EXPIRED and nothing is linked.
              */
@@ -3992,7 +3992,7 @@ export interface components {
                 listener: boolean;
             };
             /**
-             * @description Issue 37: the shared throttle store (REDIS_URL), reported but not required: `down` while Redis does not
+             * @description The shared throttle store (REDIS_URL), reported but not required: `down` while Redis does not
              *     answer (each instance then counts sign-in and other attempts alone), `off` without REDIS_URL.
              * @enum {string}
              */

@@ -1,4 +1,4 @@
-// What a person types into a numeric answer of the questionnaire, read in their language (spec §9: es-ES and
+// What a person types into a numeric answer of the questionnaire, read in their language (es-ES and
 // en-US, whole units for money). Pure and shared: the questionnaire machine reads every keystroke with it, and
 // the same rules format the text back while typing.
 //

@@ -1,4 +1,4 @@
-// Business constants of the specification (§9) shared by the web app and the server.
+// Business constants shared by the web app and the server.
 
 /** The first survey year; the year list runs from here to the current year. */
 export const FIRST_SURVEY_YEAR = 2023;
@@ -49,7 +49,7 @@ export const TAIL_PERCENTILE_MINIMUM = 20;
 export const COUNT_NOISE = 2;
 export const COUNT_ROUNDING_BASE = 5;
 /**
- * Noise infusion of money (server: services/infusion.ts; docs/statistics-and-privacy.md, issue 36). Every money value
+ * Noise infusion of money (server: services/infusion.ts; docs/statistics-and-privacy.md). Every money value
  * a release holds is the true value × the person's factor F (per measure and survey year) × the form's jitter J:
  *   log F = permanent × Z + yearly × Z′   Z the person's standard normal draw of the measure (the same in every year
  *                                         and release), Z′ redrawn per survey year; independent per measure (fixed,
@@ -58,11 +58,11 @@ export const COUNT_ROUNDING_BASE = 5;
  * Continuous and unimodal in log space: no gap at 1 for an attacker who knows the distribution to bet on, no bound
  * for the survey's floor to reveal. Its spread √(permanent² + yearly²) ≈ 0.335 is sized against the spread of log pay
  * within the groups people are compared with (0.3–0.35 in the seeded panel), so that an attacker who knows this
- * distribution, the group's published figures and a person's released value gains at most what issue 36's bars allow
- * over the group's median (tests/privacy/informed-attacker.test.ts). The split between the parts was measured: the
- * attacker who averages a person's values over three or more years keeps √(permanent² + yearly²/3) ≈ 0.325 of spread,
- * which its bar needs; the attacker who knows a person's pay of another year learns less from the release than from
- * that pay and the typical raise, whatever the split.
+ * distribution, the group's published figures and a person's released value gains at most what the promise's bars
+ * (docs/statistics-and-privacy.md "The promise") allow over the group's median (tests/privacy/informed-attacker.test.ts).
+ * The split between the parts was measured: the attacker who averages a person's values over three or more years
+ * keeps √(permanent² + yearly²/3) ≈ 0.325 of spread, which its bar needs; the attacker who knows a person's pay of
+ * another year learns less from the release than from that pay and the typical raise, whatever the split.
  * `design` names the design in the database: releases infused by an older design are re-infused at start
  * (services/infusionUpgrade.ts), so no surface ever serves values of two designs for one person.
  */
@@ -95,7 +95,7 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 
 /** Toast durations in milliseconds; 9999 means the toast stays until closed. */
 export const TOAST_DEFAULT_MS = 3000;
-/** Spec §9 "loading spinner default 3 s": how long a spinner shows alone before it says it is still working. */
+/** How long a spinner shows alone before it says it is still working. */
 export const LOADING_SLOW_MS = 3000;
 export const TOAST_STAYS = 9999;
 /** Query parameters (id, email) are watched only this long after start. */
@@ -105,7 +105,7 @@ export const COOKIE_BAR_HIDE_MS = 900;
 /** Loading spinner default. */
 export const SPINNER_DEFAULT_MS = 3000;
 
-/** Local storage keys of the web app (spec §3). */
+/** Local storage keys of the web app. */
 export const STORAGE_KEYS = {
   acceptCookies: 'acceptCookies',
   appLanguage: 'appLanguage',
@@ -116,12 +116,12 @@ export const STORAGE_KEYS = {
   originEmail: 'originEmail',
 } as const;
 
-/** Random ids: letters and digits (spec §9), at least 20 characters (docs/architecture.md). */
+/** Random ids: letters and digits, at least 20 characters (docs/architecture.md). */
 export const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const ID_LENGTH = 24;
 
 /**
- * The e-mail format of spec §5 that chooses lookup by e-mail or by id: letters, digits, dot, underscore
+ * The e-mail format that chooses lookup by e-mail or by id: letters, digits, dot, underscore
  * and hyphen, then @, a domain, a dot and a suffix of 2 to 6 letters.
  */
 export const EMAIL_LOOKUP_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}$/;

@@ -1,4 +1,4 @@
-// Which cover image addresses a post may carry (issue 26, item 11). Every reader's browser loads the cover as
+// Which cover image addresses a post may carry. Every reader's browser loads the cover as
 // <img src>, so only two kinds are accepted: an image uploaded here (the path uploadNewsImage answers) or an
 // https: address of a public host. Anything else could run script (javascript:, vbscript:), leave the site
 // unencrypted (http:, //host) or make every reader's browser call an internal address (localhost, 10.0.0.1,

@@ -1,4 +1,4 @@
-// What the browser checks of e-mail addresses and passwords before any request (issue 11): a malformed address
+// What the browser checks of e-mail addresses and passwords before any request: a malformed address
 // or a password confirmation that does not match never leaves the browser. The server checks the rest (existing
 // accounts, weak passwords). Pure: the auth machines' guards call these, the views only show the result.
 import { looksLikeEmail } from './constants';

@@ -1,4 +1,4 @@
-// The answer rules of the questionnaire (docs/questionnaire.md, limits of spec §9), shared by the web questionnaire
+// The answer rules of the questionnaire (docs/questionnaire.md, limits), shared by the web questionnaire
 // and the server. Pure: no I/O, no server or React imports. Every problem is a FormIssue naming the answer,
 // a translation key (questionnaire.validation.*) and its interpolation parameters; the web app translates
 // it, the server turns it into a text line ("body.city: is not a city of es").
@@ -81,7 +81,7 @@ export interface FormContext {
   signedOut: boolean;
 }
 
-/** The e-mail address of the questionnaire (a practical check; the lookup rule of spec §5 is looksLikeEmail). */
+/** The e-mail address of the questionnaire (a practical check; the lookup rule is looksLikeEmail). */
 export const ANSWER_EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;
 export const ANSWER_EMAIL_MAX_LENGTH = 254;
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
@@ -248,7 +248,7 @@ function withoutUndefined(values: FormAnswerValues): FormAnswerValues {
 }
 
 /**
- * The lookup rule of spec §5: a value with the e-mail format (looksLikeEmail) is looked up by e-mail,
+ * The lookup rule: a value with the e-mail format (looksLikeEmail) is looked up by e-mail,
  * anything else by id — e.g. forms/last-by-user-email/{email} versus forms/last-by-user-id/{id}.
  */
 export function lookupBy(value: string): 'email' | 'id' {

@@ -1,4 +1,4 @@
-// The income projection (docs/statistics-and-privacy.md, issue 14): the person's latest total grown for five years at the yearly
+// The income projection (docs/statistics-and-privacy.md): the person's latest total grown for five years at the yearly
 // growth of their peer group. Pure: the page's machine gathers the inputs (the evolution of the person's peer
 // group and of the next position level's peers, with the inflation rates the server used) and this computes.
 //

@@ -1,4 +1,4 @@
-// Languages of the web app (spec §9): Spanish by default, English available, each with its number locale
+// Languages of the web app: Spanish by default, English available, each with its number locale
 // and display currency.
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
 import { numberFormat } from './intlFormat';
@@ -15,7 +15,7 @@ export function resolveLanguage(stored: string | null | undefined): Language {
 /** Number locale of each language: Spanish → es-ES, English → en-US. */
 export const NUMBER_LOCALE: Record<Language, string> = { es: 'es-ES', en: 'en-US' };
 
-/** Display currency of each language (spec §9): euro for Spanish, dollar for English. */
+/** Display currency of each language: euro for Spanish, dollar for English. */
 export const DISPLAY_CURRENCY: Record<Language, string> = { es: 'EUR', en: 'USD' };
 
 /** A whole count (people, forms) in the language's number format. */

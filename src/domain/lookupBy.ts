@@ -1,5 +1,5 @@
 /**
- * Spec §5: "An email format check chooses between lookup by email and by id." What an admin or the
+ * An e-mail format check chooses between lookup by e-mail and by id. What an admin or the
  * system typed is an e-mail when it has the e-mail format (a local part of letters, digits, dot,
  * underscore and hyphen, then @, a domain, a dot and a suffix of 2 to 6 letters); anything else is an id.
  */

@@ -1,4 +1,4 @@
-// Money as people read it (spec §9, docs/money.md): the one place that decides how an amount is shown. Whole
+// Money as people read it (docs/money.md): the one place that decides how an amount is shown. Whole
 // units in the language's locale, digits always grouped (so a column of es-ES amounts reads "2.300 €" beside
 // "13.800 €"), in the language's display currency (Spanish EUR, English USD), converted with the current
 // release's published rates. How precise a shown amount is depends on what it is (MoneyKind): a published

@@ -1,4 +1,4 @@
-// Outlier packs (docs/statistics-and-privacy.md, issue 15 item 5): the pure rules that flag extreme answers and the impact figures
+// Outlier packs (docs/statistics-and-privacy.md): the pure rules that flag extreme answers and the impact figures
 // of a calculation. The server reads the counted forms and stores what these functions return; the admin page
 // shows it. Every rule applies within a group: the survey year always (salaries of different years are never
 // mixed) and the pack's grouping fields.

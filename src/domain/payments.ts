@@ -1,4 +1,4 @@
-// What can be bought (spec §3 subscription card and credit pack, §4 card rules, §9 prices) as pure rules:
+// What can be bought (subscription cards and credit packs, docs/payments.md) as pure rules:
 // how a subscription card shows its price and button, how the premium modal lays cards out, and how
 // prices read in the reader's language (docs/money.md).
 import type { Language } from './constants';
@@ -6,7 +6,7 @@ import { NUMBER_LOCALE } from './language';
 import { formatPrice } from './money';
 import { numberFormat } from './intlFormat';
 
-/** The fields of a subscription card the rules read (contract SubscriptionCard, spelled as the spec). */
+/** The fields of a subscription card the rules read (contract SubscriptionCard, spelled as in openapi.yaml). */
 export interface CardShape {
   discount: string | null;
   /** The yearly price (or the single price; the 3-month price of a quarter card); null = price on request. */
@@ -18,13 +18,13 @@ export interface CardShape {
   content: ReadonlyArray<{ title: string; subtitle: readonly string[] }>;
 }
 
-/** The discount whose card gets the secondary (corporate) button; every other card is tertiary (spec §4). */
+/** The discount whose card gets the secondary (corporate) button; every other card is tertiary. */
 export const HIGHLIGHTED_DISCOUNT = '-25%';
 
 export type CardButtonStyle = 'secondary' | 'tertiary';
 
 /**
- * Spec §4: with no monthly price and exactly one content item with exactly one subtitle, a card shows a
+ * With no monthly price and exactly one content item with exactly one subtitle, a card shows a
  * single price; otherwise the monthly price (per month), the yearly price (per year) and a buy-annual hint.
  */
 export function showsSinglePrice(card: Pick<CardShape, 'priceMonth' | 'content'>): boolean {
@@ -41,14 +41,14 @@ export function discountBadge(card: Pick<CardShape, 'discount'>): string | null 
   return text === '' ? null : text;
 }
 
-/** Card width bounds and the heading's maximum width of the premium modal (spec §2 Modal 1), in px. */
+/** Card width bounds and the heading's maximum width of the premium modal, in px. */
 export const CARD_MIN_WIDTH_PX = 290;
 export const CARD_MAX_WIDTH_PX = 400;
 export const MODAL_HEADING_MAX_WIDTH_PX = 912;
 
 export interface PlacedCard<T> {
   card: T;
-  /** The second card of a pair (spec §2: "the first of a pair is not marked last; the second is"). */
+  /** The second card of a pair ("the first of a pair is not marked last; the second is"). */
   last: boolean;
 }
 
@@ -102,7 +102,7 @@ export function packPrices(pack: { price: number; priceCredit: number; currency:
   return { price: formatPrice(pack.price, language, pack.currency), perCredit: formatPrice(pack.priceCredit, language, pack.currency) };
 }
 
-/** premiumType "free" (or no user) means no paid plan (spec §3); any other value is a paid plan. */
+/** premiumType "free" (or no user) means no paid plan; any other value is a paid plan. */
 export function hasPaidPlan(user: { premiumType: string } | null | undefined): boolean {
   return user !== null && user !== undefined && user.premiumType !== 'free';
 }

@@ -1,4 +1,4 @@
-// The privacy promise and the utility it leaves, as measured by the attack suite (issue 36; docs/statistics-and-privacy.md
+// The privacy promise and the utility it leaves, as measured by the attack suite (docs/statistics-and-privacy.md
 // "The promise" and "Utility"). The methodology page states these figures; tests/privacy/informed-attacker.test.ts
 // checks on every run that MEASURED_PRIVACY is what it measures (so the page never states other figures), and
 // tests/privacy/utility.test.ts prints the utility figures beside the bars that hold them.

@@ -1,7 +1,7 @@
-// The route table of spec §2 as data, below both sides: the web app's router.tsx turns it into React Router routes,
+// The route table as data, below both sides: the web app's router.tsx turns it into React Router routes,
 // and the server (http/webDelivery.ts) reads which paths serve the app. The route guards read
 // `guards` (also exposed as the route's `handle`) to admit, or redirect, the visitor.
-// The spec's "not shown" routes (charts-line, edit-information, example1, example2) are deliberately
+// Pages that are never shown (charts-line, edit-information, example1, example2) are deliberately
 // absent: they fall to the not-found page.
 
 /**
@@ -135,7 +135,7 @@ export type PageName =
 /** What renders at a path. */
 export type RouteView = { kind: 'home' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
 
-/** Facts of spec §2 the later pages need. */
+/** Facts the later pages need. */
 export interface RouteMeta {
   /** Questionnaire step index 0–4 (steps and steps/1 both mean 0). */
   stepIndex?: number;

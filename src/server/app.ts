@@ -57,7 +57,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background job queue (the same object route modules get as context.jobs). */
     jobs: JobsService;
-    /** Issue 29: this instance's phase and readiness checks (GET /api/ready); main.ts moves the phase. */
+    /** This instance's phase and readiness checks (GET /api/ready); main.ts moves the phase. */
     readiness: Readiness;
   }
 }
@@ -69,7 +69,7 @@ export interface BuildOptions {
   ownsDatabase?: boolean;
   /** Where logs go (tests capture them to check nothing sensitive is written); stdout by default. */
   logStream?: { write(line: string): void };
-  /** Issue 29: the readiness phase after build; main.ts starts in `starting` and says `ready` after its warm-up. */
+  /** The readiness phase after build; main.ts starts in `starting` and says `ready` after its warm-up. */
   initialPhase?: Phase;
 }
 
@@ -115,14 +115,14 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     done(null, fields);
   });
   let closing = false;
-  // Issue 29: readiness answers 503 from the moment the app starts closing (main.ts says draining earlier, on SIGTERM).
+  // Readiness answers 503 from the moment the app starts closing (main.ts says draining earlier, on SIGTERM).
   const readiness = createReadiness(database, config.privacyThreshold, initialPhase);
   app.decorate('readiness', readiness);
   app.addHook('preClose', async () => {
     closing = true;
     readiness.phase = 'draining';
   });
-  // Issue 29: Prometheus metrics (GET /metrics with METRICS_TOKEN; METRICS_PORT serves them apart, main.ts).
+  // Prometheus metrics (GET /metrics with METRICS_TOKEN; METRICS_PORT serves them apart, main.ts).
   installMetrics(app, { config, database, specification });
   app.addHook('onRequest', async () => {
     if (closing) throw new HttpError(503, 'SHUTTING_DOWN', 'The server is restarting; try again in a moment');
@@ -174,7 +174,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
       if (session) {
         claims.roles = session.roles;
         claims.secondFactor = session.secondFactor;
-        // Issue 37: while ADMIN_MFA=required an admin account acts only in a session opened with a second factor,
+        // While ADMIN_MFA=required an admin account acts only in a session opened with a second factor,
         // whatever made it an admin after it signed in; every call of any other session is refused (but ending it),
         // so no permission check anywhere can take the account's roles alone.
         if (config.adminMfa === 'required' && session.roles.includes('admin') && !session.secondFactor && !SESSION_CALLS.has(request.url.split('?')[0].replace(/\/+$/, ''))) {
@@ -206,7 +206,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
         request.log.error({ err: error }, 'unhandled error');
         return reply.code(500).send({ error: 'Internal server error', errorCode: 'INTERNAL' } satisfies ErrorBody);
       };
-      // Issue 37: the database away is a 503 DATABASE_UNAVAILABLE with Retry-After, logged once per outage.
+      // The database away is a 503 DATABASE_UNAVAILABLE with Retry-After, logged once per outage.
       if (databaseConnectionError(error)) return databaseOutage.answer(error, request, reply, internal);
       return internal();
     }
@@ -219,7 +219,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.addHook('onClose', async () => mailer.close());
   const counterStore = createCounterStore(config.redisUrl, app.log, config.redisKeyPrefix);
   app.addHook('onClose', async () => counterStore.close());
-  // Issue 37: Redis' state in readiness (`redis: up|down`) and the metrics (paybench_redis_up).
+  // Redis' state in readiness (`redis: up|down`) and the metrics (paybench_redis_up).
   readiness.redis = counterStore.status;
   const throttles = createThrottles(counterStore.store, {
     registerPerAddress: { ...THROTTLE_RULES.registerPerAddress, limit: config.registerLimitPerHour },

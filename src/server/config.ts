@@ -68,9 +68,9 @@ export interface ServerConfig {
    * at the first sign-in; `optional` (the default elsewhere, so the demo accounts of npm start keep a password only).
    */
   adminMfa: 'required' | 'optional';
-  /** Issue 28: OpenID Connect providers (auth/oidcConfig.ts; docs/identity.md). */
+  /** OpenID Connect providers (auth/oidcConfig.ts; docs/identity.md). */
   oidc: OidcConfig;
-  // ── Issue 29: running several instances (docs/operations.md) ──
+  // ── Running several instances (docs/operations.md) ──
   /** DRAIN_DELAY_MS: after SIGTERM, how long /api/ready answers 503 while requests are still served, before closing. */
   drainDelayMs: number;
   /** RELEASE_CHECK_SECONDS: how often each instance checks whether the scheduled release cut is due. */
@@ -140,7 +140,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const production = mode === 'production';
 
   const seedDemo = bool(env, 'SEED_DEMO', !production);
-  // Issue 29: production refuses to start with every missing or unfit variable named at once (one per line), so
+  // Production refuses to start with every missing or unfit variable named at once (one per line), so
   // an operator fixes them in one go rather than one restart each.
   const refused: string[] = [];
   // Demo accounts in production only with the operator's own password: a generated one would have to be shown.

@@ -1,4 +1,4 @@
-// Random ids of letters and digits (spec §9); a form id doubles as the capability of its anonymous author,
+// Random ids of letters and digits; a form id doubles as the capability of its anonymous author,
 // so ids come from the cryptographic generator and are 24 characters long (~143 bits).
 import { randomInt } from 'node:crypto';
 import { ID_ALPHABET, ID_LENGTH } from '../domain/constants';

@@ -21,7 +21,7 @@ async function main() {
     ? await seedDemo(database, { forms: config.seedForms, password: config.demoPassword })
     : { created: false, forms: 0, logins: [] };
   await seedCatalogue(database);
-  // Issue 36: people keyed and every kept release infused by this design and secret before anything is served.
+  // People keyed and every kept release infused by this design and secret before anything is served.
   const upgrade = await upgradeInfusion(database, {
     secret: config.secrets.perturbationSecret,
     threshold: await readThreshold(database, config.privacyThreshold),
@@ -43,7 +43,7 @@ async function main() {
   // The first answers every visitor's first pages ask for (home's figures, the questionnaire, the demo
   // comparison without filters) are asked once now, through the app itself, so the first visitor after a start
   // does not wait for cold code paths and caches (~300 ms for the demo comparison). Nothing is published.
-  // Issue 29: /api/ready says 503 until the warm-up is done, so a load balancer sends no visitor to a cold instance.
+  // /api/ready says 503 until the warm-up is done, so a load balancer sends no visitor to a cold instance.
   void warmPublicAnswers(app).finally(() => {
     if (app.readiness.phase === 'starting') app.readiness.phase = 'ready';
   });
@@ -64,7 +64,7 @@ async function main() {
     }),
   );
 
-  // Issue 29, rolling restarts: on SIGTERM readiness answers 503 at once while requests are still served for
+  // Rolling restarts: on SIGTERM readiness answers 503 at once while requests are still served for
   // DRAIN_DELAY_MS, long enough for the load balancer's health check to take this instance out; then the app
   // closes: no new connection, requests in flight finish, running jobs are handed back to the queue, the release
   // schedule stops and the pool closes.

@@ -1,4 +1,4 @@
-// The call conventions of spec §7, checked at the edge of our system: a fake fetch stands in for the
+// The call conventions, checked at the edge of our system: a fake fetch stands in for the
 // network and records what the client sends.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, call, unwrap, serializeQuery, setAccessTokenProvider, skipAuth, SKIP_AUTH_HEADER } from '../../src/api/client';
@@ -70,7 +70,7 @@ describe('headers', () => {
     expect(server.last().headers.get('Accept')).toBe('application/json');
   });
 
-  it('declares JSON on body-less calls too (spec §7): GET, DELETE and a POST without a body, with nothing in the body', async () => {
+  it('declares JSON on body-less calls too: GET, DELETE and a POST without a body, with nothing in the body', async () => {
     const server = fakeServer(() => empty(204));
     const api = createApiClient({ baseUrl: BASE, fetch: server.fetch });
     await api.POST('/auth/sign-out');
@@ -136,7 +136,7 @@ describe('query parameters', () => {
   });
 });
 
-describe('results (spec §7)', () => {
+describe('call results', () => {
   it('yields the body of a successful answer', async () => {
     const summary = { completedForms: 590, countries: 7, sectors: 12, latestYear: 2025, surveyYears: [2023, 2024, 2025] };
     const server = fakeServer(() => json(200, summary));

@@ -1,4 +1,4 @@
-// Every branch of the error catalogue of spec §8.
+// Every branch of the error catalogue.
 import { describe, expect, it } from 'vitest';
 import {
   CATALOGUE_KEYS,

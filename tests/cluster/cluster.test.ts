@@ -1,4 +1,4 @@
-// Issue 29: three real app processes on one PostgreSQL database (and the shared Redis when REDIS_URL is set) keep
+// Three real app processes on one PostgreSQL database (and the shared Redis when REDIS_URL is set) keep
 // every promise one process keeps: credits charged once, shared throttles, sessions valid and revoked everywhere,
 // changes made on one instance seen by the others within a second, the scheduled cut and a job made once, a rolling restart
 // through a load balancer with no failed request, and an instance killed under load losing nothing acknowledged.

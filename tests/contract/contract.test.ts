@@ -1,4 +1,4 @@
-// The contract (openapi.yaml) against the spec and against its own conventions (see the file's header).
+// The contract (openapi.yaml): the calls the app needs, and its own conventions (see the file's header).
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -95,7 +95,7 @@ const requestBodies = operations.flatMap(({ name, op }) =>
     : [],
 );
 
-// Spec §7, call by call (path templates compared without parameter names), plus what the product adds:
+// Call by call (path templates compared without parameter names), plus what the product adds:
 // the built-in identity provider (docs/identity.md) and the payments (docs/payments.md).
 const SPEC_CALLS: Record<string, Array<[method: string, path: string]>> = {
   outliers: [
@@ -191,7 +191,7 @@ const SPEC_CALLS: Record<string, Array<[method: string, path: string]>> = {
   ],
 };
 
-/** Calls anyone may make: spec §7 "no auth", public content, and the identity and Stripe entry points. */
+/** Calls anyone may make: those without authentication, public content, and the identity and Stripe entry points. */
 const PUBLIC_CALLS: Array<[string, string]> = [
   ['POST', '/users/member'],
   ['POST', '/users/reset-pass'],
@@ -238,14 +238,14 @@ describe('contract: lint', () => {
   }, 60_000);
 });
 
-describe('contract: every call of spec §7', () => {
+describe('contract: every call', () => {
   for (const [group, calls] of Object.entries(SPEC_CALLS)) {
     it(`holds the ${group} calls`, () => {
       expect(calls.filter(([method, path]) => !findOperation(method, path)).map((call) => call.join(' '))).toEqual([]);
     });
   }
 
-  it('has the query parameters the spec names', () => {
+  it('has the query parameters the app sends', () => {
     const queryOf = (method: string, path: string) => {
       const found = findOperation(method, path)!;
       const item = contract.paths[found.path] as { parameters?: Array<{ $ref?: string }> };
@@ -337,7 +337,7 @@ describe('contract: request bodies', () => {
     expect(checked.length).toBeGreaterThanOrEqual(requestBodies.length);
   });
 
-  it('money and perception answers carry the limits of spec §9', () => {
+  it('money and perception answers carry the questionnaire limits', () => {
     const SPEC_LIMITS = {
       fixedSalary: { type: 'integer', minimum: 80_000, maximum: 6_000_000 },
       annualBonus: { type: 'integer', minimum: 0, maximum: 10_000_000 },

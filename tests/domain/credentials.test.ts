@@ -1,4 +1,4 @@
-// The browser-side checks of addresses and new passwords (issue 11: nothing malformed is sent).
+// The browser-side checks of addresses and new passwords (nothing malformed is sent).
 import { describe, expect, it } from 'vitest';
 import { fieldProblemKey, hasProblems, newPasswordProblems, requestFieldProblems, signInProblems } from '../../src/domain/credentials';
 

@@ -27,7 +27,7 @@ describe('the answer fields', () => {
 });
 
 describe('validateAnswer: one value', () => {
-  it('accepts the limits of spec §9 and refuses one beyond', () => {
+  it('accepts the questionnaire limits and refuses one beyond', () => {
     for (const [field, { min, max }] of Object.entries(LIMITS)) {
       expect(validateAnswer(field, min)).toBeNull();
       expect(validateAnswer(field, max)).toBeNull();
@@ -137,7 +137,7 @@ describe('validateStep and completion', () => {
   });
 });
 
-describe('lookup by e-mail or by id (spec §5)', () => {
+describe('lookup by e-mail or by id', () => {
   it('uses the e-mail format rule', () => {
     expect(lookupBy('ana.perez_1-x@example.com')).toBe('email');
     expect(lookupBy('A'.repeat(24))).toBe('id');

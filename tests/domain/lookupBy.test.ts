@@ -1,4 +1,4 @@
-// Spec §5: the e-mail format decides between lookup by e-mail and by id.
+// The e-mail format decides between lookup by e-mail and by id.
 import { describe, expect, it } from 'vitest';
 import { lookupBy } from '../../src/domain/lookupBy';
 
@@ -17,7 +17,7 @@ describe('lookupBy', () => {
     ['ana@example'], // no suffix
     ['ana@example.c'], // suffix of one letter
     ['ana@example.company'], // suffix of 7 letters
-    ['ana+tag@example.com'], // + is not in the local part of spec §5
+    ['ana+tag@example.com'], // + is not in the local part
     ['@example.com'],
     ['ana@@example.com'],
   ])('%j is an id', (typed) => {

@@ -1,4 +1,4 @@
-// The card rules of spec §4 and the modal's layout of spec §2 (Modal 1) as pure functions.
+// The card rules and the modal's layout (Modal 1) as pure functions.
 import { describe, expect, it } from 'vitest';
 import {
   cardButtonStyle,
@@ -23,7 +23,7 @@ const card = (overrides: Partial<CardShape> = {}): CardShape => ({
   ...overrides,
 });
 
-describe('subscription card price (spec §4)', () => {
+describe('subscription card price', () => {
   it('a single price only without a monthly price and with exactly one content item of exactly one subtitle', () => {
     expect(showsSinglePrice(card({ priceMonth: null, content: [{ title: 'Q', subtitle: ['Three months'] }] }))).toBe(true);
     // Any one condition missing: monthly + yearly.
@@ -62,7 +62,7 @@ describe('subscription card price (spec §4)', () => {
   });
 });
 
-describe('premium modal layout (spec §2 Modal 1)', () => {
+describe('premium modal layout', () => {
   it('columns of two; the first of a pair is not last, the second is', () => {
     expect(columnsOfTwo(['a', 'b', 'c', 'd', 'e'])).toEqual([
       [
@@ -85,7 +85,7 @@ describe('premium modal layout (spec §2 Modal 1)', () => {
   });
 });
 
-describe('credit packs (spec §9)', () => {
+describe('credit packs', () => {
   it('price and price per credit in whole units of the pack’s currency', () => {
     expect(packPrices({ price: 999, priceCredit: 99, currency: 'EUR' }, 'es')).toEqual({ price: '999\u00a0€', perCredit: '99\u00a0€' });
     expect(packPrices({ price: 2225, priceCredit: 89, currency: 'USD' }, 'en')).toEqual({ price: '$2,225', perCredit: '$89' });

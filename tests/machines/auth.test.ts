@@ -54,7 +54,7 @@ const REFUSED_FIELDS = new Map<Credentials, Record<string, string>>([
 
 const WRONG_PASSWORD = new AuthFailure('INVALID_CREDENTIALS', 401);
 const ENDED = new AuthFailure('INVALID_TOKEN', 401);
-/** Issue 37: the server ended an admin's session opened without the second factor ADMIN_MFA=required asks for. */
+/** The server ended an admin's session opened without the second factor ADMIN_MFA=required asks for. */
 const NO_SECOND_FACTOR = new AuthFailure('SECOND_FACTOR_REQUIRED', 401);
 
 // The second factor: the server asks a code (an account with TOTP) or an enrolment (an admin without one).
@@ -70,7 +70,7 @@ const ENROLLED_SESSION: SessionOutput = { ...session('token-enrolled', ADMIN), r
 const CODE = '123456';
 const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 401);
 const STEP_EXPIRED = new AuthFailure('SECOND_FACTOR_EXPIRED', 401);
-// Issue 28: sign-in through an identity provider.
+// Sign-in through an identity provider.
 const PROVIDER = 'keycloak';
 const REALM_PROVIDER = 'acme-sso';
 const SSO_EMAIL = 'someone@acme.example';
@@ -80,7 +80,7 @@ const RETURNED_SIGNED_IN: ProviderOutcome = { kind: 'done', redirect: '/settings
 const RETURNED_FOR_CODE: ProviderOutcome = { kind: 'secondFactor', challenge: CODE_CHALLENGE.challenge, redirect: null };
 const RETURNED_TO_LINK: ProviderOutcome = { kind: 'link', linkToken: LINK_TOKEN, provider: 'Keycloak' };
 const RETURNED_REFUSED: ProviderOutcome = { kind: 'error', code: 'OIDC_NONCE_MISMATCH' };
-// Issue 37: a new address the provider could not vouch for: our link went to it.
+// A new address the provider could not vouch for: our link went to it.
 const RETURNED_EMAIL_SENT: ProviderOutcome = { kind: 'emailSent', email: 'newcomer@people.example', provider: 'Keycloak' };
 const PROVIDER_SESSION = session('token-provider');
 const END_SESSION_URL = 'https://id.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fapp%2F';
@@ -130,7 +130,7 @@ interface World extends ActorWorld<AuthMachine> {
     goneTo: string[];
     /** The linking step under way: the callback's token and the provider's name. */
     link: { token: string; provider: string } | null;
-    /** Our e-mailed link the page says it sent (issue 37): the address and the provider's name. */
+    /** Our e-mailed link the page says it sent: the address and the provider's name. */
     emailLinkSent: { email: string; provider: string } | null;
   };
 }
@@ -287,7 +287,7 @@ const signedOutHere = (world: World, emitted: AuthEmitted) => {
 const executors = {
   'auth.signIn': (world, event) => {
     world.expected.errorCode = null;
-    // Issue 37: whatever the page said about our e-mailed link gives way to the next gesture that leaves it.
+    // Whatever the page said about our e-mailed link gives way to the next gesture that leaves it.
     world.expected.emailLinkSent = null;
     const refused = [...REFUSED_FIELDS].find(([credentials]) => credentials.email === event.email && credentials.password === event.password);
     world.expected.fieldProblems = refused ? refused[1] : {};
@@ -382,7 +382,7 @@ const userLoaded = (world: World, loaded: User) => {
   world.expected.storage.set('current_user', JSON.stringify(loaded));
 };
 
-/** Issue 37: signed out to sign in again with the second factor; the sign-in form says why. */
+/** Signed out to sign in again with the second factor; the sign-in form says why. */
 const secondFactorRequired = (world: World) => {
   world.expected.errorCode = 'SECOND_FACTOR_REQUIRED';
   world.expected.emitted.push({ type: 'auth.secondFactorRequired' });
@@ -474,7 +474,7 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     else world.expected.emitted.push({ type: 'auth.sessionEnded' });
     reject('refreshSession', world, event.error);
   },
-  // Issue 37: an admin call refused for want of a second factor: the session is revoked, whatever the sign-out answers.
+  // An admin call refused for want of a second factor: the session is revoked, whatever the sign-out answers.
   'xstate.done.actor.signOutForSecondFactor': (world, event) => {
     forgetSession(world);
     world.expected.storage.delete('current_user');
@@ -580,7 +580,7 @@ const assertions = {
     if (world.expected.errorCode === 'INVALID_CREDENTIALS') {
       expect(authView(snapshot)).toMatchObject({ errorKey: null, fieldProblems: { password: 'auth.INVALID_CREDENTIALS' } });
     } else if (world.expected.errorCode === 'SECOND_FACTOR_REQUIRED') {
-      // Issue 37: not the settings' "admins must keep it", but why to sign in again.
+      // Not the settings' "admins must keep it", but why to sign in again.
       expect(authView(snapshot)).toMatchObject({ errorKey: 'auth.second_factor_sign_in', fieldProblems: {}, user: null });
       expect(world.storage.has('current_user')).toBe(false);
     } else {

@@ -20,7 +20,7 @@ const OUTPUT = { ok: true };
 /** Refused by the browser, with the field problems the form must show (written out by hand). */
 const MALFORMED_EMAIL: RequestFields = { email: 'ana@example' };
 const MISMATCH: RequestFields = { newPassword: 'short', confirmation: 'other' };
-/** Issue 37: the session proved the person too long ago; the password asked again. */
+/** The session proved the person too long ago; the password asked again. */
 const STALE = new AuthFailure('REAUTHENTICATION_REQUIRED', 403);
 const PASSWORD = 'my password';
 const REFUSED = new Map<RequestFields, Record<string, string>>([
@@ -124,7 +124,7 @@ const driver = actorDriver<AccountRequestMachine, World>({
     },
     'xstate.error.actor.send': (world, event) => {
       const code = (event.error as AuthFailure).code;
-      // Issue 37: a refusal for want of a fresh re-authentication is no failure yet: the password is asked.
+      // A refusal for want of a fresh re-authentication is no failure yet: the password is asked.
       if (code !== 'REAUTHENTICATION_REQUIRED') {
         world.expected.errorCode = code;
         world.expected.emitted.push({ type: 'request.failed', code });
@@ -209,7 +209,7 @@ const assertions = {
 describeMachinePaths('accountRequest paths', { graph, driver, assertions, generators: ['shortest', 'simple', 'transitions'] });
 
 describe('accountRequest behaviour', () => {
-  it('issue 37: a change refused for want of a fresh re-authentication asks the password, then goes again as typed', async () => {
+  it('a change refused for want of a fresh re-authentication asks the password, then goes again as typed', async () => {
     const world = startWorld();
     world.actor.start();
     world.actor.send({ type: 'request.submit', fields: FIELDS });

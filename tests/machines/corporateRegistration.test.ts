@@ -81,7 +81,7 @@ const frameworkExecutors = {
 
 const view = corporateRegistrationView;
 
-/** The success toast the page shows for an invitation (spec §8): titled "Registro realizado correctamente", naming the invitation. */
+/** The success toast the page shows for an invitation: titled "Registro realizado correctamente", naming the invitation. */
 function expectSuccessToast(invited: string) {
   expect(corporateInvitedToast(invited)).toEqual({
     status: 'success',
@@ -103,7 +103,7 @@ function assertionsFor(input: CorporateRegistrationInput) {
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.failed', code: world.failure!.code });
     },
     created: (world, snapshot) => {
-      // Every registrant stays and reads who was invited; only a corporate one is offered to move on (spec §4's landing).
+      // Every registrant stays and reads who was invited; only a corporate one is offered to move on (the corporate landing of machines/auth/landing.ts).
       const continueTo = input.registrant?.role.includes('corporate') ? (input.savedRedirect ?? '/dashboard') : null;
       expect(view(snapshot)).toEqual({ busy: false, invited: world.typed!.email, continueTo, errorKey: null });
       expect(world.emitted.at(-1)).toEqual({ type: 'corporateRegistration.invited', invited: world.typed!.email });

@@ -67,7 +67,7 @@ describe('Stately export of the machines', () => {
           }
         }
         // Delays by name are compared with the transitions: `after` events are `xstate.after.<delay>.<state id>`.
-        // No log() actions: they would print through XState's console logger, which ships in the bundle (spec §8).
+        // No log() actions: they would print through XState's console logger, which ships in the bundle.
         expect(code).not.toContain("'xstate.log'");
         expect(code).toMatch(/^import \{ createMachine \} from 'xstate';$/m);
         expect(code).toMatch(/^export const machine = createMachine\(\{$/m);

@@ -1,5 +1,5 @@
 /**
- * The loading spinner's machine (spec §9, 3 s default): the spinner at once, "still working…" after
+ * The loading spinner's machine (3 s default): the spinner at once, "still working…" after
  * exactly LOADING_SLOW_MS on a simulated clock, try again only when slow, gone when the load ends.
  */
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ const assertions = {
 describeMachinePaths('loading spinner', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
 
 describe('loading spinner: the 3 s default', () => {
-  it('is 3 s (spec §9)', () => expect(LOADING_SLOW_MS).toBe(3000));
+  it('waits 3 s before saying it is still working', () => expect(LOADING_SLOW_MS).toBe(3000));
 
   it('a retry starts a fresh 3 s and says so to the owner', () => {
     const clock = new SimulatedClock();

@@ -141,7 +141,7 @@ describe('newsletterSignup behaviour', () => {
     expect(world.sent).toEqual([]);
   });
 
-  it('sends the spec payloads, trimmed, without empty optional fields', () => {
+  it('sends the contract payloads, trimmed, without empty optional fields', () => {
     expect(signupRequestOf({ kind: 'standartUser', values: { email: ' ana@example.com ', name: '', company: 'x', position: '' }, language: 'en', source: 'footer' })).toEqual({
       standartUser: { email: 'ana@example.com', language: 'en', source: 'footer' },
     });

@@ -163,7 +163,7 @@ const assertions = {
   },
   'open.loading': (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'loading', columns: [] }),
   'open.failed': (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'failed', columns: [] }),
-  // Spec §4: the manage block only for a current user with a paid plan, and then no cards.
+  // The manage block only for a current user with a paid plan, and then no cards.
   'open.manage': (world, snapshot) => {
     expect(paid(world.user)).toBe(true);
     expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'manage', columns: [] });

@@ -1,4 +1,4 @@
-// Issue 37: the settings page's return from a re-authentication at an identity provider (machines/providerReauth),
+// The settings page's return from a re-authentication at an identity provider (machines/providerReauth),
 // walked along its graph against the real actor with a fake for its one call: a proof posted (accepted or refused), a
 // provider's refusal, anything else ignored; the fragment is cleared as soon as it is read.
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The settings' second factor walked along its graph against the real actor, with fakes for its calls: enrolling
-// with a code (and a wrong one), keeping the recovery codes, renewing them, turning it off, and failed reads. Issue 37:
-// any change the server refuses for want of a fresh re-authentication asks the password in a dialog, then is sent
+// with a code (and a wrong one), keeping the recovery codes, renewing them, turning it off, and failed reads.
+// Any change the server refuses for want of a fresh re-authentication asks the password in a dialog, then is sent
 // again as it was typed (or given up).
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const ENROLMENT: TotpEnrolment = { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpa
 const CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
 const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 403);
 const OFFLINE = new AuthFailure('NETWORK_ERROR');
-/** Issue 37: the session proved the person more than 5 minutes ago. */
+/** The session proved the person more than 5 minutes ago. */
 const STALE = new AuthFailure('REAUTHENTICATION_REQUIRED', 403);
 const WRONG_PASSWORD = new AuthFailure('WRONG_PASSWORD', 401);
 const PASSWORD = 'my password';
@@ -172,7 +172,7 @@ const executors = {
 
 const settle = (src: Src, world: World, outcome: { value?: unknown; error?: unknown }) =>
   'error' in outcome ? world.pending[src]!.reject(outcome.error) : world.pending[src]!.resolve(outcome.value);
-/** A refused change: its message shows and it is over; or (issue 37) it waits for the password, as typed, with no message. */
+/** A refused change: its message shows and it is over; or it waits for the password, as typed, with no message. */
 const failed = (world: World, error: unknown) => {
   const { code } = error as AuthFailure;
   if (code === 'REAUTHENTICATION_REQUIRED') return;
@@ -316,7 +316,7 @@ const assertions = {
 describeMachinePaths('second factor settings paths', { graph, driver, assertions, generators: ['shortest', 'transitions'] });
 
 describe('second factor settings behaviour', () => {
-  it('issue 37: a change refused for want of a fresh re-authentication is sent again, as typed, once the password is right', async () => {
+  it('a change refused for want of a fresh re-authentication is sent again, as typed, once the password is right', async () => {
     const world = startWorld();
     world.actor.start();
     world.pending.loadStatus!.resolve(ON);

@@ -1,4 +1,4 @@
-// Issue 25's attacks: averaging many answers that contain one person. Noise tied to a set of people is fresh for
+// Averaging attacks: averaging many answers that contain one person. Noise tied to a set of people is fresh for
 // every distinct set, and one person belongs to hundreds of sets (subsets of their profile, years, releases):
 // averaging m independent looks cuts the error by √m (Dinur–Nissim). With noise infusion every look only ever shows
 // the person's infused value, so every estimator converges on pay × the person's secret factor, never on the pay.
@@ -32,10 +32,10 @@ import { CITY_LIST, VICTIMS, YEARS, answerBook, combinations, fileAttackApp, gro
 import { SECTORS } from '../../src/domain/questionnaire';
 import { INFUSION_MEAN_FACTOR, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
-/** Issue 36's bars against the panel's group-median baseline (support.ts PROTECTION). */
+/** The promise's bars (docs/statistics-and-privacy.md "The promise") against the panel's group-median baseline (support.ts PROTECTION). */
 const BAR = PROTECTION;
 /**
- * A total's parts carry independent factors (issue 36: one known measure must say nothing of another), so the total's
+ * A total's parts carry independent factors (one known measure must say nothing of another), so the total's
  * own noise is narrower: its log variance is Σ wᵢ² of a part's, about 0.73 for this panel's bonus shares (5–35 % of
  * the fixed salary). Its median-error bar is scaled by the same √0.73; the within-5 % bar is the same.
  */
@@ -135,7 +135,7 @@ function report(name: string, victims: Person[], found: Array<ReturnType<typeof 
   }
 }
 
-describe('issue 25: averaging every group that contains one person', () => {
+describe('averaging every group that contains one person', () => {
   const panel: Person[] = [];
   const victims: Person[] = [];
   const present = groupSizes();
@@ -194,7 +194,7 @@ describe('issue 25: averaging every group that contains one person', () => {
         `answer pairs per victim: median ${median(pairCounts)}, min ${Math.min(...pairCounts)}, max ${Math.max(...pairCounts)}`,
     );
     expect(median(pairCounts)).toBeGreaterThanOrEqual(60);
-    // Issue 36: what the averaging converges on is the value the release holds for the victim (V = pay × F × J; the
+    // What the averaging converges on is the value the release holds for the victim (V = pay × F × J; the
     // published means are divided by E[F × J], which the attacker multiplies back): so the offline attacks of
     // informed-attacker.test.ts may start from V.
     const held = await a.t.database.execute<{ form_id: string; fx: number }>(
@@ -226,7 +226,7 @@ describe('issue 25: averaging every group that contains one person', () => {
   }, 120_000);
 });
 
-describe('issue 25: the threshold-boundary probe', () => {
+describe('the threshold-boundary probe', () => {
   it('what a group shows depends on its published count alone, never on its true size', async () => {
     // Groups of 11 to 24 people, several of each size, in cells nobody else uses.
     const shown = new Map<number, Set<string>>();

@@ -1,4 +1,4 @@
-// Attacks 1 and 2 of issue 9: two endpoints over nested populations, and the same search before and after one
+// Endpoints and releases: two endpoints over nested populations, and the same search before and after one
 // new form (also with ten forms of the attacker's own to average the noise away). Each difference isolates one
 // person (m = 1): what it can give is that person's infused value (src/server/services/infusion.ts), the same in
 // every group, year and release, so averaging many groups converges on it and never on the true pay.

@@ -1,4 +1,4 @@
-// Issue 35: why the heavy attack suites may run on one engine. The infusion is deterministic (per-person keys, a
+// Why the heavy attack suites may run on one engine. The infusion is deterministic (per-person keys, a
 // per-form jitter drawn from the form's id and money, the SQL's sha256 with a TypeScript twin), so one panel cut on
 // PGlite and on PostgreSQL must release the very same values, row by row, and publish the very same figures for every
 // group the attacks ask about. This file writes one seeded panel (several cities, sectors, levels and two survey years,

@@ -1,4 +1,4 @@
-// Attack 4 of issue 9: groups whose published figures solve for the minimum or the maximum. Each published
+// Extremes: groups whose published figures solve for the minimum or the maximum. Each published
 // figure is a linear combination of the group's order statistics x(1) ≤ … ≤ x(n) (the mean: all of them; a
 // percentile: two neighbours, as percentile_cont interpolates; the median's interval: two order statistics).
 // The minimum can be solved for exactly when the unit vector e(1) lies in the span of those combinations. This

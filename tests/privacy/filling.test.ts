@@ -1,7 +1,7 @@
-// Attack 8 of issue 9: filling a small group with one's own forms around one real person, so that the group is
+// Filling attack: filling a small group with one's own forms around one real person, so that the group is
 // published and its figures are that person's pay. Anonymous (unclaimed) forms and forms of accounts that never
 // confirmed their e-mail do not count at all; an attacker with ten verified accounts of its own who enumerates
-// every filter combination around the target and averages what it gets still misses by the bars of issue 25.
+// every filter combination around the target and averages what it gets still misses by the absolute bars (support.ts PROTECTION).
 // Quartiles are published from a shown count of 15, decided on the count and not the true n: the target and ten
 // forms of the attacker's (11 people) can be shown as 15, and then the published median can be the target's own
 // value — its infused value (src/server/services/infusion.ts), which is all any figure holds of a person.

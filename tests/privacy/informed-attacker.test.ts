@@ -1,4 +1,4 @@
-// Issue 36: the attacker who knows every line of the method. The factor's distribution is published (docs, constants,
+// The attacker who knows every line of the method. The factor's distribution is published (docs, constants,
 // the methodology page), so the attacker here knows it exactly; what it gets from the product is the value V that a
 // release holds for the victim (pay × factor × jitter: averaging every filter combination, year and release converges
 // on it, tests/privacy/averaging.test.ts shows it live) and the published figures of the victim's group. It estimates
@@ -23,7 +23,7 @@ import { INFUSION_LOG_VARIANCE, LIMITS } from '../../src/domain/constants';
 import { normalCdf, normalQuantile } from '../../src/domain/normal';
 import { MEASURED_PRIVACY } from '../../src/domain/privacyFigures';
 
-/** Forms in the panel (the audit that opened issue 36 used 20,000). */
+/** Forms in the panel (an audit of the earlier factor used 20,000). */
 const FORMS = 24_000;
 /** Offline victims per attack: the issue asks for at least 200. */
 const VICTIMS = 600;
@@ -261,7 +261,8 @@ interface Scored {
 }
 
 /**
- * Prints an attack beside its baseline and asserts issue 36's bars, each against the Bayes rule that is optimal for it:
+ * Prints an attack beside its baseline and asserts the promise's bars (docs/statistics-and-privacy.md "The promise"),
+ * each against the Bayes rule that is optimal for it:
  * the median error against the posterior median (which minimises the expected absolute error in log space), the share
  * within 5 % against the within-5 % maximiser. The other two pairings are printed too.
  */
@@ -295,7 +296,7 @@ function noiseSamples(measure: 'fixed' | 'bonus', year?: number): number[] {
     .map((e) => Math.log(e.released[measure] / e[measure]));
 }
 
-describe('issue 36: an attacker who knows the method, the noise distribution and the group', () => {
+describe('an attacker who knows the method, the noise distribution and the group', () => {
   it('recovering V and weighing it against the group’s published figures gains at most what the bars allow (fixed salary)', async () => {
     const candidates = entries.filter((e) => e.year === TARGET_YEAR && Number.isFinite(e.released.fixed));
     const noise = densityOf(noiseSamples('fixed'));

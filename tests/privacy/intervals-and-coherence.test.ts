@@ -1,4 +1,4 @@
-// Honest intervals and coherent figures (issue 25, "What to build" 4 and 5), on releases cut through the real code
+// Honest intervals and coherent figures, on releases cut through the real code
 // and answers read through the real API.
 //
 // Honest intervals: synthetic populations whose median M is KNOWN (each group its own M; pay drawn from a

@@ -14,7 +14,7 @@ const a = fileAttackApp();
 
 const gen = payGenerator(25027);
 
-describe('issue 25: ten accounts of the attacker that edit only their own pay', () => {
+describe('ten accounts of the attacker that edit only their own pay', () => {
   it('fitting their own factors over 16 releases and the victim’s entry by least squares leaves the victim’s pay ≥ 15 % off', async () => {
     // Each victim has a cell of their own (a city × sector nobody else uses): the victim, ten verified accounts of
     // the attacker with the victim's exact profile, and two other people.

@@ -1,4 +1,4 @@
-// Attacks 6 and 7 of issue 9: probing with one's own values. The audited build ranked the caller's own value
+// Own-position attacks: probing with one's own values. The audited build ranked the caller's own value
 // against the group's rows, so editing one's form ~100 times and watching the percentile rank step recovered every
 // value of a group of 5; and the difference from the median used the unrounded median. Now the position is derived
 // from the published (infused, rounded) figures and the caller's own values only: probing reveals nothing the

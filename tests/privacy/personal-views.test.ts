@@ -1,7 +1,7 @@
-// Attacks on the personal views of issue 14: how could two of their answers, or an answer and a comparison, be
+// Attacks on the personal views: how could two of their answers, or an answer and a comparison, be
 // combined to isolate fewer than K people? Each view publishes nothing of its own: every figure is the published
 // answer of a group the comparison could be asked for (the same release, rules and perturbation), so the attacks
-// below are the subtraction attacks of issue 9 carried out through the new calls, and fail for the same reasons —
+// below are the subtraction attacks (subtraction-and-counts.test.ts) carried out through the new calls, and fail for the same reasons —
 // the rule against differencing refuses the narrower group, or what is left over is the infused pay of the people
 // in between (each person's values carry their own permanent factor, src/server/services/infusion.ts). Exact group
 // sizes are given to the attacker throughout. Where the residual is the total of m ≥ 2 people, the attacker's

@@ -1,4 +1,4 @@
-// Issue 25's raise attack (split from averaging.test.ts, whose other half runs beside it): the attacker is given the
+// The raise attack (split from averaging.test.ts, whose other half runs beside it): the attacker is given the
 // victim's full profile, the exact size of every group, and the release in which the victim's fixed salary rises by
 // 3–15 %; the difference of n × mean across that release in every group of the victim estimates the raise. With noise
 // infusion the victim's released value moves by the raise × the victim's factor (and the year's factor is redrawn only
@@ -14,7 +14,7 @@ const a = fileAttackApp();
 
 const gen = payGenerator(25026);
 
-describe('issue 25: the raise attack', () => {
+describe('the raise attack', () => {
   const victims: Person[] = [];
   const present = groupSizes();
 
@@ -39,7 +39,7 @@ it('the raise attack: an edit across a release gives the raise no closer than a 
     const raised: Array<{ raise: number; estimates: number[] }> = [];
     let before = answerBook(a);
     // One victim at a time edits their latest form's fixed salary by +3..15 %, and a release is cut.
-    // Issue 36: at least 40 victims, so the median's bar is shown on enough of them.
+    // At least 40 victims, so the median's bar is shown on enough of them.
     for (const victim of victims.slice(0, 40)) {
       const combos = combinations(victim);
       const sizes = new Map(combos.map((filters) => [JSON.stringify(filters), present.of(YEAR, filters)]));

@@ -1,4 +1,4 @@
-// Attacks 3 and 5 of issue 9: a group minus its answered sub-groups (the "tracker": every answer allowed on its
+// Subtraction and counts: a group minus its answered sub-groups (the "tracker": every answer allowed on its
 // own, their difference one to four people), and head-counts under K from two published counts. The tracker's
 // residual is the total of the m people left over: the attacker's best estimate of each of them is residual / m,
 // and its error is measured against each one's own pay (support.ts perPersonErrors; m = 1: that person's pay).

@@ -1,10 +1,10 @@
 // The privacy attack suite's tools: a real app on a real database, people written in bulk (each a verified
 // account unless told otherwise, like a real member who confirmed their e-mail), releases cut as the product
 // cuts them, the published answers read through the real API, and the attacker's error measured and printed
-// against the bars of issue 25:
+// against the absolute bars (docs/statistics-and-privacy.md "The attack suite"):
 //   protection  the attacker's median error on a person's pay ≥ 15 %, at most 20 % of victims estimated within 5 %;
 //   own forms   the same bars for an attacker holding 10 verified forms of its own.
-// They replaced issue 9's bars (median ≥ 25 %, ≤ 5 % within 5 %; 10 % with own forms) when the per-group money
+// They replaced earlier bars (median ≥ 25 %, ≤ 5 % within 5 %; 10 % with own forms) when the per-group money
 // noise — fresh for every distinct group, so averaged away by asking many groups — gave way to per-person noise
 // infusion (src/server/services/infusion.ts): an attacker who isolates one person's value exactly gets that
 // person's infused value, 8–32 % off (median ≈ 18 %), however many groups, years or releases it asks.
@@ -256,11 +256,11 @@ export function assertProtected(report: AttackReport, bar: { median: number; wit
 }
 
 /**
- * Issue 36 states the promise against the baseline every benchmark gives away: the group's median taken as the
+ * The promise (docs/statistics-and-privacy.md "The promise") is stated against the baseline every benchmark gives away: the group's median taken as the
  * person's pay. The suite's synthetic panels draw pay log-normally around their group's median with spread
  * PANEL_SIGMA (payGenerator), so that baseline is known in closed form: median error 20.0 %, within 5 % for 13.2 %
  * of people. The bars: the attacker's median error ≥ 0.7 × the baseline's (14.0 %), its share within 5 % ≤ the larger
- * of 1.3 × the baseline's and the baseline's + 10 points (23.2 %). (Issue 25's absolute bars were 15 % and 20 %; the
+ * of 1.3 × the baseline's and the baseline's + 10 points (23.2 %). (The absolute bars, 15 % and 20 %, still run on every attack; the
  * two-peaked factor that met them lost to the attacker who knows the method, tests/privacy/informed-attacker.test.ts.)
  */
 export const PANEL_SIGMA = 0.3;

@@ -1,4 +1,4 @@
-// Issue 37 item 2: ADMIN_MFA=required holds on every admin request and every refresh, not only at sign-in. A session
+// ADMIN_MFA=required holds on every admin request and every refresh, not only at sign-in. A session
 // opened without a second factor (a member made an admin afterwards, by the admin API, by `npm run create-admin` or by
 // a provider's roles claim; or a session from before the rule) does not act as an admin's: admin calls answer 403
 // SECOND_FACTOR_REQUIRED, and its refresh answers 401 SECOND_FACTOR_REQUIRED and ends it. A change of roles ends every

@@ -1,4 +1,4 @@
-// The permission table of the admin calls (issue 15): every operation of openapi.yaml that only an admin may
+// The permission table of the admin calls: every operation of openapi.yaml that only an admin may
 // make ("Admin only." in its description), and every operation an admin may make about someone else ("the
 // user themself or an admin", "an admin for any", …), × anonymous, member, corporate and admin, on the real
 // app and database. The rows come from the contract, so an operation added or implemented later is in the
@@ -246,10 +246,10 @@ async function freshSubject(): Promise<Subject> {
   const job = await t.app.inject({ method: 'POST', url: '/api/forms/calculate-outliers-packs', headers: admin, payload: { id: packId } });
   // The pack's result (getOutlierPackResult) exists once its calculation has run.
   expect((await t.app.jobs.waitFor(job.json().jobId, 20_000)).state).toBe('completed');
-  // Issue 28: an e-mail domain a company asked for (single sign-on), for an admin to review.
+  // An e-mail domain a company asked for (single sign-on), for an admin to review.
   const domain = `${newId(8).toLowerCase()}.permissions.test`;
   await t.database.execute('insert into company_domains (domain, company_id) values ($1, $2)', [domain, user.id]);
-  // Issue 37: an approval is for the company's provider of the moment, so the claiming company has one.
+  // An approval is for the company's provider of the moment, so the claiming company has one.
   await t.database.execute(`insert into company_sso (company_id, provider) values ($1, 'permissions-idp')`, [user.id]);
   return { user, formId, searchId, postId, packId, subscriptionId, issueId: issue.json().id, jobId: job.json().jobId, domain };
 }

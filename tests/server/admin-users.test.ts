@@ -1,4 +1,4 @@
-// What the admin pages of users and forms read (issue 15 items 3 and 4), on the real app and database: one
+// What the admin pages of users and forms read, on the real app and database: one
 // user's ledger with the adjustment notes and their saved searches, and the forms list's filters (year,
 // status, country, sector, owner, e-mail) with the owner's address on every item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

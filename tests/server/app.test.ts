@@ -91,7 +91,7 @@ describe('strict request validation (no coercion, no stripping)', () => {
     expect(res.json().error).toContain('body.salaryGuess: unknown property');
   });
 
-  it('refuses values outside the limits of the specification', async () => {
+  it('refuses values outside the questionnaire limits', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/forms', payload: { fixedSalary: 79999, annualBonus: -1 } });
     expect(res.statusCode).toBe(400);
     const lines: string[] = res.json().error;

@@ -1,4 +1,4 @@
-// The audit log (issue 15, item 10) on the real app and database: the admin changes of accounts (profile edits,
+// The audit log on the real app and database: the admin changes of accounts (profile edits,
 // roles, credits, premium type, e-mail verification, deletion), the minimum values, the inflation data and a
 // release cut each leave one record with who, when, what and the values before and after — never a secret — in
 // the change's own transaction (a refused change leaves none); GET /api/admin/audit-log lists them newest first,

@@ -64,7 +64,7 @@ function storeContract(name: string, makeStore: () => CounterStore) {
 storeContract('in-process', () => new MemoryCounterStore());
 
 describe('when Redis does not answer', () => {
-  // Issue 37: rather than failing open, the store counts in the instance until Redis is back (tests/server/outage.redis.test.ts).
+  // Rather than failing open, the store counts in the instance until Redis is back (tests/server/outage.redis.test.ts).
   it('throttling falls back to the instance\'s own counts, at once, instead of failing the sign-in', async () => {
     const { createServer } = await import('node:net');
     const probe = createServer();

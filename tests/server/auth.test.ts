@@ -398,7 +398,7 @@ describe('sessions follow the account', () => {
     const listUsers = () => t.app.inject({ method: 'GET', url: '/api/users', headers: memberSession.headers });
     expect((await listUsers()).statusCode).toBe(403);
     // Roles changed in the table (as a provider's roles claim does): the same token carries them at once. A change
-    // through the admin API ends the person's sessions instead (issue 37, tests/server/admin-mfa.test.ts).
+    // through the admin API ends the person's sessions instead (tests/server/admin-mfa.test.ts).
     await t.database.execute(`update users set roles = '{member,admin}' where id = $1`, [member.id]);
     expect((await listUsers()).statusCode).toBe(200);
 

@@ -1,8 +1,8 @@
-// Issue 29: a backup (npm run backup's code: pg_dump on PostgreSQL, PGlite's own data-folder dump on the embedded
+// A backup (npm run backup's code: pg_dump on PostgreSQL, PGlite's own data-folder dump on the embedded
 // database) restored into a fresh database gives an app that answers the same comparison, the same balances and
 // the same releases as the original.
 //
-// Issue 37: the backup file is 0600 and a folder made for it 0700 whatever the umask, and the PostgreSQL tools get the
+// The backup file is 0600 and a folder made for it 0700 whatever the umask, and the PostgreSQL tools get the
 // password through their environment, never on their command line (which `ps` shows to every local user).
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -38,7 +38,7 @@ describe('bench, small', () => {
       expect(line.direct?.p95, line.name).toBeGreaterThan(0);
     }
     expect(run.latencies[0].outcomes).toEqual({ ok: 4 });
-    // The personal views of issue 14: each cold and again, none failing.
+    // The personal views: each cold and again, none failing.
     expect(run.personal.map((l) => l.name)).toHaveLength(12);
     for (const line of run.personal) {
       expect(line.errors, line.name).toBe(0);

@@ -1,4 +1,4 @@
-// One voice (issue 27, item 7): the plan cards speak as usted in Spanish, also in a database seeded before the
+// One voice: the plan cards speak as usted in Spanish, also in a database seeded before the
 // change: a start rewords the card lines still in the retired tú wording and leaves an admin's own lines alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';

@@ -101,7 +101,7 @@ describe('credits under concurrency', () => {
     expect((await account(b.id)).ledger).toHaveLength(1);
   });
 
-  // Issue 10 item 7: a client retrying one search (same idempotency key) ten times at once.
+  // A client retrying one search (same idempotency key) ten times at once.
   for (const balance of [0, 1, 3]) {
     it(`ten parallel retries of one search with one key at a balance of ${balance}: ${balance === 0 ? 'all 402, nothing charged' : 'one credit charged, every retry the same answer'}`, async () => {
       const caller = await corporate(balance);

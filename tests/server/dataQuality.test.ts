@@ -1,4 +1,4 @@
-// Data quality (issue 15, item 8) on the real app and database: GET forms/test reports what needs attention
+// Data quality on the real app and database: GET forms/test reports what needs attention
 // (completed forms breaking the questionnaire's rules, stored columns out of date with the answers, more than one
 // form per person and year, stale drafts, currencies without a rate, forms the minimum values leave out) with
 // counts, breakdowns and form ids; POST forms/run-deferred-compensation-script rewrites the stored columns from

@@ -1,4 +1,4 @@
-// Issue 11, delivery: compressed answers (precompressed static files, API answers compressed on the fly)
+// Delivery: compressed answers (precompressed static files, API answers compressed on the fly)
 // as Accept-Encoding asks, cache headers, robots.txt, 404 for what is not the app's, 200 for its pages.
 // The web app is a small build-like folder, precompressed by the build's own step (scripts/vite-precompress).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

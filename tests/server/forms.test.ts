@@ -1,4 +1,4 @@
-// The questionnaire and its forms on the real app and a real database (issue 4, server half): the
+// The questionnaire and its forms on the real app and a real database (server half): the
 // definition with ETag/304, creating, saving, completing, claiming, yearly copy, lookups, the admin list,
 // strict validation that changes nothing, and concurrent saves that never lose a step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10 (item 6, beyond sign-in and refresh, which tests/server/auth.test.ts covers): anonymous drafts
+// Throttling and password checks beyond sign-in and refresh (which tests/server/auth.test.ts covers): anonymous drafts
 // and corporate registrations are throttled per client address; deleting one's account asks for the
 // password again, and wrong passwords there wait like sign-in failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

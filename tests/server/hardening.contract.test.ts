@@ -1,4 +1,4 @@
-// Issue 10 (items 1, 4, 8, 9): the contract holds whatever the request looks like. Every operation with a
+// The contract holds whatever the request looks like. Every operation with a
 // body accepts only the media types openapi.yaml declares (415 otherwise, nothing stored); a bearer-only
 // operation answers 401 to an anonymous caller and an "Admin only." operation 403 to anyone else before its
 // body is read; every 4xx/5xx body has the Error schema (bad URLs, unknown routes, 405, 413, 415, 431);
@@ -68,7 +68,7 @@ describe('only the media types the contract declares (item 1)', () => {
     ['no Content-Type at all', undefined],
   ];
 
-  // File uploads take multipart/form-data only (issue 16: a post's cover image).
+  // File uploads take multipart/form-data only (a post's cover image).
   const UPLOADS = new Set(['uploadNewsImage']);
   /** The wrong media types of an operation: the list above and JSON, less what it declares. */
   const wrongTypesOf = (rule: OperationRule) =>

@@ -1,8 +1,8 @@
-// Issue 10 (item 3): no secret and no personal data in the log. A broad run of API calls — successful and
+// No secret and no personal data in the log. A broad run of API calls — successful and
 // failing ones, bad JSON, wrong media types, taken addresses, wrong passwords, pay figures — and a failing
 // SQL statement logged the way the error handler logs it; then every captured log line is scanned for
 // e-mail addresses, argon2 hashes, bearer and refresh tokens, passwords and the salary figures sent.
-// Issue 26 (item 12): lines are URL-decoded before the scan (an address travels as `%40` in a path), and the
+// Lines are URL-decoded before the scan (an address travels as `%40` in a path), and the
 // sandbox's checkout session ids (whoever holds one may pay it) are looked for too.
 // Also: the start banner shows the demo password only when it was generated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

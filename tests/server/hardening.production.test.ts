@@ -1,4 +1,4 @@
-// Issue 26 (item 8): production seeds no demo accounts. The real server (src/server/main.ts) is started in its own
+// Production seeds no demo accounts. The real server (src/server/main.ts) is started in its own
 // process on an empty database of its own: with NODE_ENV=production it creates no account and no demo data and
 // prints no password unless SEED_DEMO=1 asks for them (with the operator's DEMO_PASSWORD, never printed); in
 // development (`npm start`) it seeds and prints the demo logins as before. The first administrator comes from

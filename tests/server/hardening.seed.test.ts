@@ -1,4 +1,4 @@
-// Issue 10 (item 5): the first start's seed is atomic. A failure injected after each of its steps leaves an
+// The first start's seed is atomic. A failure injected after each of its steps leaves an
 // empty database and the next start seeds it completely; a seed process killed (SIGKILL) at each step
 // leaves nothing or everything, and the next start ends with a complete seed; two starts at once seed once.
 import { afterAll, describe, expect, it } from 'vitest';

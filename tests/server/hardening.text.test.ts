@@ -1,4 +1,4 @@
-// Issue 10 (item 2): a NUL character or an unpaired UTF-16 surrogate never makes a 500. Decision, for every
+// A NUL character or an unpaired UTF-16 surrogate never makes a 500. Decision, for every
 // free-text field alike: refused with 400 VALIDATION_ERROR naming the field (PostgreSQL cannot store NUL in
 // text or jsonb, and an unpaired surrogate is not text that UTF-8 can carry). The fields are read from
 // openapi.yaml: every string of every request body, every string query parameter and every path parameter.

@@ -1,4 +1,4 @@
-// Noise infusion (services/infusion.ts, docs/statistics-and-privacy.md, issue 36) on the real app and database: a
+// Noise infusion (services/infusion.ts, docs/statistics-and-privacy.md) on the real app and database: a
 // release holds each form's money × its person's factor of the form's year × the form's jitter, exactly as the
 // TypeScript twin computes them; a person's factor has a permanent part (the same in every year and for a person who
 // registers again with the same address) and a yearly one; the three measures are drawn independently; log F is

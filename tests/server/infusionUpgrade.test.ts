@@ -1,4 +1,4 @@
-// Issue 36: a database infused by an older design (or another PERTURBATION_SECRET) is brought to this one at start
+// A database infused by an older design (or another PERTURBATION_SECRET) is brought to this one at start
 // (services/infusionUpgrade.ts), on the real app and database: every person's noise key derived again from the
 // secret and their address; every kept release re-infused from its forms' money as entered, at the release's own
 // exchange rates; a row whose form no longer counts deleted; the releases' revision raised, their design recorded

@@ -1,4 +1,4 @@
-// The background job queue (issue 15, item 9) on the real app and database: several app instances share one
+// The background job queue on the real app and database: several app instances share one
 // database as they would in production. A job's progress is visible to any instance through GET /api/jobs/{id};
 // a job runs once however many instances poll; a job interrupted by a shutdown runs again on the next instance
 // and its effect happens once; a handler's failure is recorded with a short message and not retried; the

@@ -1,4 +1,4 @@
-// Issue 26, item 5 (spec §7): every call carries a JSON content type, body-less ones too. The typed client sends
+// Every call carries a JSON content type, body-less ones too. The typed client sends
 // `Content-Type: application/json` on GET, DELETE and body-less POST calls, and the server takes an empty body
 // declared as JSON as no body wherever the contract requires none (it answered 400 INVALID_JSON before). A body
 // sent where none is taken is still 415, and an empty body where one is required still 400.

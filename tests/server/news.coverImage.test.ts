@@ -1,4 +1,4 @@
-// Issue 26, item 11: every reader's browser loads a post's cover as <img src>, and imageUrl took `javascript:`,
+// Every reader's browser loads a post's cover as <img src>, and imageUrl took `javascript:`,
 // `vbscript:`, protocol-relative and internal addresses. Now only an image uploaded here (the url the upload
 // answers) or an https: address of a public host: anything else is a 400 naming the cover, on create and on
 // update, and nothing is stored. Real app, real database.

@@ -1,4 +1,4 @@
-// Issue 26, item 9: post slugs stay unique when admins create or retitle posts with one title at the same time.
+// Post slugs stay unique when admins create or retitle posts with one title at the same time.
 // The slug used to be read then written without a lock: on PostgreSQL parallel requests collided on the unique
 // index and answered 500. Parallel requests over the real app and database (both engines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

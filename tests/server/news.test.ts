@@ -1,4 +1,4 @@
-// Issue 16, items 1–3 on the real app and database: the news calls and who may make them, drafts and
+// Posts on the real app and database: the news calls and who may make them, drafts and
 // scheduled posts hidden from readers until their time, slugs, related posts and category counts, the cover
 // image upload (type by content, size) and its caching, the RSS feeds and the sitemap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16: post bodies are rendered and sanitised on the server. Each hostile input must come out without
+// Post bodies are rendered and sanitised on the server. Each hostile input must come out without
 // any script, event handler, style, frame, svg or javascript:/vbscript:/data: URL — whatever trick it uses.
 import { describe, expect, it } from 'vitest';
 import { renderPostMarkdown, sanitizePostHtml } from '../../src/server/services/newsMarkdown';

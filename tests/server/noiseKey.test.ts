@@ -1,4 +1,4 @@
-// The person's noise key (issue 36, services/infusion.ts personNoiseKey) through the real API: fixed at
+// The person's noise key (services/infusion.ts personNoiseKey) through the real API: fixed at
 // registration from PERTURBATION_SECRET and the normalised e-mail address, so deleting the account and registering
 // again with the same address (in any case) gives the same key, and so the same infusion factors: a second
 // registration is never a second, independent look at the person's pay. Another address gives another key;

@@ -1,4 +1,4 @@
-// Issue 37 items 2 and 6, against a real provider (oidc-provider on a local port) and the real app on a real
+// Against a real provider (oidc-provider on a local port) and the real app on a real
 // database: the roles a provider gives apply only when the session opens (after the TOTP step when one is asked),
 // a change of them ends the person's other sessions, the session says it has a second factor only when the
 // provider's MFA is trusted or a TOTP step was passed; and the ID token's signature is checked against the

@@ -1,4 +1,4 @@
-// Issue 37 items 4 and 5: company e-mail domains for single sign-on, against two real providers (oidc-provider on
+// Company e-mail domains for single sign-on, against two real providers (oidc-provider on
 // local ports) and the real app on a real database. An approval is for one (domain, provider) pair: a change of the
 // company's provider makes its domains wait again, and home-realm discovery and the single sign-on link follow only
 // an approval for the current provider. A pending claim blocks nobody: competing claims wait side by side until an

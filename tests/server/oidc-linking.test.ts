@@ -1,4 +1,4 @@
-// Issue 37 item 1 (high): an account taken before its owner signs in. A provider's address is linked only once it is
+// An account taken before its owner signs in. A provider's address is linked only once it is
 // proven — a verified claim of a provider trusted for that address (OIDC_<ID>_VERIFIED_DOMAINS), our e-mailed link
 // opened in the browser of the sign-in, or the account's password — against two real providers (oidc-provider on
 // local ports) and the real app on a real database: nothing is created for an unverified or untrusted claim, our link
@@ -177,7 +177,7 @@ describe('which provider may vouch for an address (OIDC_<ID>_VERIFIED_DOMAINS)',
 });
 
 describe('links made without a proof of the address', () => {
-  /** A link as the code before issue 37 made it: an account of an unverified address, linked to the provider's subject. */
+  /** A link as older code made it, before an address had to be proven: an account of an unverified address, linked to the provider's subject. */
   async function legacyTakeover(email: string) {
     const owner = await t.createUser({ email, emailVerified: false });
     const attacker = addPerson(open, 'legacy-attacker', { email, verified: false });

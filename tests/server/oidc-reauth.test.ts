@@ -1,4 +1,4 @@
-// Issue 37 item 3, for accounts without a password: a security change needs a re-authentication within 5 minutes, and
+// For accounts without a password: a security change needs a re-authentication within 5 minutes, and
 // an account a provider created proves itself by a fresh sign-in at a linked provider (start?intent=reauth). Against a
 // real provider (oidc-provider on a local port) and the real app on a real database: the round trip gives a single-use
 // proof of that account only, opens no session and creates nothing; POST auth/reauthenticate { providerProof } marks

@@ -1,4 +1,4 @@
-// Sign-in through an OpenID Connect provider (issue 28) against a real provider (oidc-provider on a local port, no
+// Sign-in through an OpenID Connect provider against a real provider (oidc-provider on a local port, no
 // network) and the real app on a real database: first sign-in creates a member, later ones find it by the provider's
 // subject, roles from the groups claim, the linking step for an existing account's verified address, the TOTP step
 // for admins whose provider asserts no second factor, the sign-out at the provider, company single sign-on by domain,
@@ -296,7 +296,7 @@ describe('an existing account with the same address', () => {
     expect((await identitiesOf(existing.id)).map((i) => i.subject)).toEqual([subject]);
   });
 
-  it('an unverified address of an existing account gets the linking step too (issue 37), and nothing is linked before it', async () => {
+  it('an unverified address of an existing account gets the linking step too, and nothing is linked before it', async () => {
     const existing = await t.createUser();
     const subject = person('unverified');
     idp.people.set(subject, { email: existing.email, email_verified: false });

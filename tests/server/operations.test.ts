@@ -1,4 +1,4 @@
-// Issue 29 on one app: GET /api/ready (200 when ready, 503 while starting or draining) and the Prometheus metrics
+// Operations on one app: GET /api/ready (200 when ready, 503 while starting or draining) and the Prometheus metrics
 // (not served without METRICS_TOKEN, 401 to a wrong token, counters that move with the traffic).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -28,7 +28,7 @@ describe('readiness', () => {
   it('answers 200 with every check passing once the app is ready', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    // Without REDIS_URL there is no shared throttle store to report (issue 37: `redis: up|down` with one).
+    // Without REDIS_URL there is no shared throttle store to report (`redis: up|down` with one).
     expect(res.json()).toEqual({ ready: true, phase: 'ready', checks: { database: true, migrations: true, listener: true }, redis: 'off' });
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -1,4 +1,4 @@
-// Issue 37 item 8: while PostgreSQL is away, every API call answers 503 DATABASE_UNAVAILABLE with Retry-After (as
+// While PostgreSQL is away, every API call answers 503 DATABASE_UNAVAILABLE with Retry-After (as
 // /api/health does), never a 500 with an unhandled-error stack per request, and the log says it once, at warn level.
 // The real app runs on a database of its own (cloned from the run's template) through a TCP proxy of this test's
 // own (tests/server/helpers/tcpProxy.ts), which the test cuts: the shared PostgreSQL is never stopped. When the proxy

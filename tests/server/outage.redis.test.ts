@@ -1,4 +1,4 @@
-// Issue 37 item 7: a Redis outage does not stall sign-in. Two real apps share the local Redis (REDIS_TEST_URL, default
+// A Redis outage does not stall sign-in. Two real apps share the local Redis (REDIS_TEST_URL, default
 // redis://127.0.0.1:6379) through a TCP proxy of this test's own (tests/server/helpers/tcpProxy.ts; the shared Redis is
 // never stopped). While the proxy swallows every byte (blackhole: ioredis' commands would wait for ever) or resets
 // every connection (cut), sign-in answers in normal time — right and wrong passwords alike — and the throttles

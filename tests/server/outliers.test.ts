@@ -1,4 +1,4 @@
-// The outlier-pack simulator (issue 15 item 5) on the real app and database: who may call it; a calculation
+// The outlier-pack simulator on the real app and database: who may call it; a calculation
 // flags exactly what an independent computation here flags, on the forms the statistics count (verified
 // accounts, minimum values); the impact overall and per group, with groups under K hidden; changing the rules
 // drops the result; activation needs a result and takes effect at the next release only; the active pack cannot

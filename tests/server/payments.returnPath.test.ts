@@ -1,4 +1,4 @@
-// Issue 26, item 10: the test-mode payment page was an open redirect. `returnPath` admitted `//host`, and the page's
+// The test-mode payment page was an open redirect. `returnPath` admitted `//host`, and the page's
 // Cancel link and the redirect after Pay then left the site (`//3232235777/x` is http://192.168.1.1/x). The contract
 // and the server now take a path of this app only: a protocol-relative or backslash path is a clear 400 and no
 // session is stored; a session stored before the check returns home instead. Real app, real database.

@@ -1,4 +1,4 @@
-// Payments with Stripe keys (issue 13): payment links opened with the buyer's e-mail and user id, the customer
+// Payments with Stripe keys: payment links opened with the buyer's e-mail and user id, the customer
 // portal, and webhook events mapped by their payment link — through the official SDK, whose network calls go
 // to a small stand-in for Stripe's API (the only thing replaced). The sandbox does not exist in this mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

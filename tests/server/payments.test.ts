@@ -1,4 +1,4 @@
-// Payments (issue 13): the catalogue of spec §9 in the language's currency, who may buy what, the local
+// Payments: the catalogue in the language's currency, who may buy what, the local
 // sandbox end to end (its page, its signed event through the real webhook, the return), the portal, the
 // corporate-plan contact request and the production refusal. Real app, real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ const sessionOf = (url: string) => {
 };
 
 describe('catalogue', () => {
-  it('serves the packs and cards of spec §9 in euros for Spanish, with the spec field names', async () => {
+  it('serves the packs and cards in euros for Spanish, with the contract field names', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/catalogue?lang=es' });
     expect(res.statusCode).toBe(200);
     const body = res.json();

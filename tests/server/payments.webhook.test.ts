@@ -1,9 +1,9 @@
-// The Stripe webhook (issue 13): only deliveries signed with the webhook secret over the exact body, within
+// The Stripe webhook: only deliveries signed with the webhook secret over the exact body, within
 // 300 s, are applied; each event id once, in the transaction of its effect; the same purchase delivered twice
 // in parallel grants once; subscription events follow Stripe's order by `created`, not by arrival; refunds take
 // back what is left of what they refund; unknown events are kept. Every case is checked on balances,
 // premiumType and ledger rows. Real app and database; Stripe's network replaced by events signed with the SDK.
-// Issue 26 (item 13): a signed checkout grants only when it paid the catalogue price in the catalogue currency
+// A signed checkout grants only when it paid the catalogue price in the catalogue currency
 // and the account may buy the item; a refused one changes nothing and leaves an audit record saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';

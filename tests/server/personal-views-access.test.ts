@@ -1,4 +1,4 @@
-// Who may call each personal view (issue 14), checked on the server: every variant × every kind of caller —
+// Who may call each personal view, checked on the server: every variant × every kind of caller —
 // anonymous, the member whose figures they are (owner), another member with a form of their own, a corporate
 // user without one, an admin. Figures are tested in personal-views.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The personal views end to end on the real app and database (issue 14): the personalised comparison (its widening
+// The personal views end to end on the real app and database: the personalised comparison (its widening
 // cascade, diffs and positions, billing, history), evolution over the years (nominal and real, per-year privacy
 // rules, the person's own line), the insights rankings and the inflation data. Every figure is checked against the
 // truth computed here from the values this file inserted (never read back from the engine), within the published
@@ -247,7 +247,7 @@ describe('evolution over the years', () => {
     expect(body.series[0].deflator).not.toBeCloseTo(deflators[2023], 6);
   });
 
-  it('answers the inflation data as the list itself (issue 26, item 4: the specification\'s "Inflation data: a list")', async () => {
+  it('answers the inflation data as the list itself, not wrapped in an object', async () => {
     const admin = await user(t, ['admin']);
     const res = await get(t, 'forms/configs/inflation-data', admin.headers);
     expect(res.statusCode).toBe(200);

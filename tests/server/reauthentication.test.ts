@@ -1,4 +1,4 @@
-// Issue 37 item 3: a bearer token alone makes no security change. Setting up or removing a second factor, renewing the
+// A bearer token alone makes no security change. Setting up or removing a second factor, renewing the
 // recovery codes, changing the password and unlinking an identity provider need a session that re-authenticated within
 // the last 5 minutes (a password sign-in counts; POST auth/reauthenticate renews it), else 403
 // REAUTHENTICATION_REQUIRED. Each change e-mails the person, in their language, what changed, when and how to undo

@@ -1,4 +1,4 @@
-// Statistics releases (docs/statistics-and-privacy.md, issue 9) on the real app and database: every statistical answer comes from
+// Statistics releases (docs/statistics-and-privacy.md) on the real app and database: every statistical answer comes from
 // the current release and names it; a form completed after a cut moves no figure until the next cut; a cut is
 // made only when at least K counted forms changed; only verified accounts' forms count; erasure removes a
 // person's rows from every kept release at once and the next answer no longer counts them; cached figures are

@@ -1,4 +1,4 @@
-// Issue 27, item 3 ("never an empty first screen"): the demo seed keeps the panel's realistic shape (20 sectors ×
+// Never an empty first screen: the demo seed keeps the panel's realistic shape (20 sectors ×
 // 6 levels × 12 countries leave a Spanish banking director 2–3 peers a year) but gives the demo member a populated
 // neighbourhood: their own country × sector × level group has more than 20 counted forms in every survey year, with
 // a realistic spread of pay, the same on every seed. Through the API, each of the member's personal views then

@@ -1,4 +1,4 @@
-// The statistics settings kept in memory (services/statisticsSettings.ts; issue 9, item 6): the release pointer,
+// The statistics settings kept in memory (services/statisticsSettings.ts): the release pointer,
 // the privacy threshold and the exchange rates are dropped the moment they change, on every instance (a cut, an
 // erasure and a threshold change made through another app instance on the same database are seen by the first as
 // soon as PostgreSQL delivers the notification, which is asynchronous: the tests wait for it, up to DELIVERY_MS); the caller part is kept at most 1 s and only for callers whose billing does not depend on

@@ -123,7 +123,7 @@ describe('figures against an independent computation', () => {
       const ratio = Number(row.fx) / row.fixed_salary;
       if (Math.abs(ratio - 1) > 0.05) moved++;
     }
-    // Issue 36: a continuous factor (log spread 0.335) leaves about 12 % of values within 5 % of the truth.
+    // A continuous factor (log spread 0.335) leaves about 12 % of values within 5 % of the truth.
     expect(moved / rows.length).toBeGreaterThan(0.8);
   });
 
@@ -164,9 +164,9 @@ describe('figures against an independent computation', () => {
     const truth = groupTruth(all.map(money));
     for (const measure of ['fixedSalary', 'totalWithoutDeferral', 'totalWithDeferral'] as const) {
       const relative = Math.abs(body.measures[measure].mean - truth[measure].mean) / truth[measure].mean;
-      // The mean's privacy error has a standard deviation of about 2.3 % at ~300 people with the factor of issue 36.
+      // The mean's privacy error has a standard deviation of about 2.3 % at ~300 people with the continuous factor.
       expect(relative, `${measure} mean of ${all.length} people`).toBeLessThan(0.07);
-      // Medians of 200+ people are within 6 % in 88 % of groups with issue 36's factor (tests/privacy/utility.test.ts);
+      // Medians of 200+ people are within 6 % in 88 % of groups with the continuous factor (tests/privacy/utility.test.ts);
       // this group mixes every level (the groups where the deconvolution does worst) and its noise keys change from run
       // to run (ids are random): the median's privacy error here has a standard deviation of about 4.5 %, so the
       // bar is three of them (8 % failed about one run in ten; a CI run saw 10.1 %).

@@ -144,17 +144,17 @@ const PERMISSIONS: PermissionRow[] = [
     expect: signedIn(204),
   },
   { call: 'regenerateRecoveryCodes', request: () => ({ method: 'POST', url: '/api/auth/totp/recovery-codes', payload: { code: '123456' } }), expect: signedIn(409) },
-  // Issue 37: re-authentication before a security change, and the account's linked identity providers.
+  // Re-authentication before a security change, and the account's linked identity providers.
   { call: 'reauthenticate', request: () => ({ method: 'POST', url: '/api/auth/reauthenticate', payload: { password: TEST_PASSWORD } }), expect: signedIn(204) },
   { call: 'listMyIdentities', request: () => ({ method: 'GET', url: '/api/auth/identities' }), expect: signedIn(200) },
   { call: 'unlinkIdentity', request: () => ({ method: 'DELETE', url: `/api/auth/identities/${newId()}` }), expect: signedIn(404) },
-  // Sign-in through an identity provider (issue 28; tests/server/oidc.test.ts drives a real one). This app has no
+  // Sign-in through an identity provider (tests/server/oidc.test.ts drives a real one). This app has no
   // provider configured: the list is empty, a start names an unknown provider, a callback has no sign-in to finish.
   { call: 'listIdentityProviders', request: () => ({ method: 'GET', url: '/api/auth/providers' }), expect: all(200) },
   { call: 'discoverRealm', request: () => ({ method: 'POST', url: '/api/auth/realm', payload: { email: freshEmail() }, remoteAddress: freshAddress() }), expect: all(200) },
   { call: 'startOidcSignIn', request: () => ({ method: 'GET', url: '/api/auth/oidc/keycloak/start', remoteAddress: freshAddress() }), expect: all(404) },
   { call: 'finishOidcSignIn', request: () => ({ method: 'GET', url: '/api/auth/oidc/callback?code=abc&state=def', remoteAddress: freshAddress() }), expect: all(302) },
-  // Issue 37: the e-mailed link that proves a provider's unverified address: without its browser's cookie it signs nobody in.
+  // The e-mailed link that proves a provider's unverified address: without its browser's cookie it signs nobody in.
   { call: 'confirmOidcEmailLink', request: () => ({ method: 'GET', url: `/api/auth/oidc/email-link?token=${'z'.repeat(43)}`, remoteAddress: freshAddress() }), expect: all(302) },
   {
     call: 'resumeSignInChallenge',
@@ -525,7 +525,7 @@ describe('admin: list and patch users', () => {
     expect((await list(`query=${encodeURIComponent('%')}`)).total).toBe(0);
   });
 
-  it('reads what the admin typed with spec §5 lookupBy: an e-mail finds that account only, an id finds its account', async () => {
+  it('reads what the admin typed with lookupBy: an e-mail finds that account only, an id finds its account', async () => {
     const admin = await t.createUser({ roles: ['admin'] });
     const session = await t.signIn(admin.email);
     const tag = newId(8).toLowerCase();

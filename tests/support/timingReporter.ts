@@ -1,4 +1,4 @@
-// Issue 35: after every vitest run, the time each project took (summed over its files: import, setup and tests)
+// After every vitest run, the time each project took (summed over its files: import, setup and tests)
 // and the 15 slowest files, so a change that makes the suite slower shows in the CI log before it lands.
 // It only reports; the default reporter still prints every test and failure.
 import type { Reporter, TestModule } from 'vitest/node';

@@ -10,7 +10,7 @@ import en from '../../locales/en.json';
 const get = (object: unknown, key: string) => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part], object);
 
 describe('admin sections', () => {
-  it('lists the sections of issue 15 in the navigation order, stats first', () => {
+  it('lists the admin sections in the navigation order, stats first', () => {
     expect(ADMIN_SECTIONS.map((s) => s.path)).toEqual([
       '/admin/stats',
       '/admin/users',

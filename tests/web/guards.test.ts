@@ -1,4 +1,4 @@
-// The route guards of spec §2 as a decision table over the real route table.
+// The route guards as a decision table over the real route table.
 import { describe, expect, it } from 'vitest';
 import { decideGuards } from '../../src/web/app/guards';
 import { appRoutes, type Guard } from '../../src/domain/routes';

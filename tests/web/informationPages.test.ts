@@ -36,7 +36,7 @@ describe('information pages', () => {
     expect(threshold).toContain('si borra su cuenta y vuelve a registrarse con la misma dirección, tendrá el mismo factor');
     expect(threshold).toContain('cada cuestionario añade una pequeña variación de hasta un 5\u00a0%');
     expect(threshold).toContain('usted siempre ve sus propias respuestas sin cambios');
-    // What anyone can learn and what no one can (issue 25, item 7).
+    // What anyone can learn and what no one can.
     expect(threshold).toContain('Lo que cualquiera puede saber: que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
     expect(threshold).toContain('Un grupo sin cambios muestra exactamente las mismas cifras');
     expect(threshold).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: su retribución con mucha más precisión de la que ya dan las cifras publicadas de su grupo');

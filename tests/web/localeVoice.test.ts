@@ -1,4 +1,4 @@
-// One voice (issue 27, item 7): Spanish speaks to the person as *usted* everywhere it speaks (the app's locale
+// One voice: Spanish speaks to the person as *usted* everywhere it speaks (the app's locale
 // file, the e-mails, the plan cards seeded into the catalogue), and English reads as English, in sentence case.
 // What counts as the informal voice is in ./spanishVoice.ts.
 import { describe, expect, it } from 'vitest';

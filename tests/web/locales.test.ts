@@ -41,10 +41,10 @@ describe('locale files', () => {
     for (const [key, text] of esLeaves) expect(params(enLeaves.get(key)), key).toEqual(params(text));
   });
 
-  it('carry the texts the specification fixes', () => {
+  it('carry the fixed texts of errors and registration', () => {
     expect(es.errors.internal).toBe('Problemas técnicos. Inténtelo de nuevo más tarde.');
     expect(es.auth.register.success).toBe('Registro realizado correctamente');
-    // modals.{type}_modal.title, .subtitle, .no_{type} and .{type} (spec §2), for each type.
+    // modals.{type}_modal.title, .subtitle, .no_{type} and .{type}, for each type.
     for (const type of ['delete', 'copy'] as const) {
       for (const locale of [es, en]) {
         expect(Object.keys(locale.modals[`${type}_modal`]).sort()).toEqual([`no_${type}`, 'subtitle', 'title', type].sort());

@@ -1,4 +1,4 @@
-// The web logger (spec §8): silent in production builds, the console in development.
+// The web logger: silent in production builds, the console in development.
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger, logger } from '../../src/web/app/logger';
 

@@ -22,7 +22,7 @@ describe('header sections', () => {
 });
 
 describe('account menu and footer', () => {
-  it('lists the account sections of spec §2', () => {
+  it('lists the account sections', () => {
     expect(accountSections.map((entry) => entry.to)).toEqual(['/my-account/my-credits', '/my-account/my-searches', '/my-account/settings']);
   });
 
@@ -35,7 +35,7 @@ describe('account menu and footer', () => {
   });
 });
 
-describe('the personal views outside the header (issue 27 item 1)', () => {
+describe('the personal views outside the header', () => {
   const free = { premiumType: 'free', role: ['member'] };
   const paid = { premiumType: 'premium', role: ['member'] };
   const admin = { premiumType: 'free', role: ['admin'] };

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 26, item 11 in the admin news editor: a cover address that is neither an image uploaded here nor an https:
+// Cover image addresses in the admin news editor: a cover address that is neither an image uploaded here nor an https:
 // address of a public host (a post stored before the rule, or one the server refuses) is not shown as an image;
 // the form says why in the admin's language and does not save it until the cover is removed or uploaded again.
 // The page runs with its real machine; the calls are fakes (the server side is tests/server/news.coverImage.test.ts).

@@ -1,4 +1,4 @@
-// Thin views (issue 12): nothing under src/web reaches the API client itself. Calls are effects, and
+// Thin views: nothing under src/web reaches the API client itself. Calls are effects, and
 // effects are actors in machines/*/actors.ts that the app provides to its machines; a view renders state
 // and sends events. Type-only imports (`import type { CallFailure }`, the contract's schema) are fine.
 import { readdirSync, readFileSync } from 'node:fs';

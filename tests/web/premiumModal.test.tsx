@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The premium modal's layout (spec §2 Modal 1, §4) rendered from the real modal machine with a fake
+// The premium modal's layout rendered from the real modal machine with a fake
 // catalogue: cards in columns of two with the second marked last, the discount badge, the button styles,
 // single vs monthly + yearly prices, and the manage block only for a paid plan.
 import { afterEach, describe, expect, it } from 'vitest';

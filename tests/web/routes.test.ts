@@ -1,4 +1,4 @@
-// The route table against spec §2.
+// The route table (src/domain/routes.ts): every page, its path and its guards.
 import { describe, expect, it } from 'vitest';
 import { appRoutes, ROOT_REDIRECT, type Guard } from '../../src/domain/routes';
 import es from '../../locales/es.json';
@@ -21,7 +21,7 @@ const expected: Record<string, Guard[]> = {
   'steps/3': ['public'],
   'steps/4': ['public'],
   'steps/5': ['public'],
-  // Not in spec §2: the address of the completed questionnaire (issue 11), so sending it leaves steps/5.
+  // The address of the completed questionnaire, so sending it leaves steps/5.
   'steps/done': ['public'],
   'my-form-editor': ['auth-ready'],
   comparison: ['signed-in'],
@@ -29,11 +29,11 @@ const expected: Record<string, Guard[]> = {
   'comparison-comp/:id': ['signed-in', 'admin'],
   admin: ['signed-in', 'admin'],
   'admin/stats': ['signed-in', 'admin'],
-  // The admin area's pages (issue 16: the news editor).
+  // The admin area's pages (the news editor).
   'admin/news': ['signed-in', 'admin'],
   'admin/news/new': ['signed-in', 'admin'],
   'admin/news/:id': ['signed-in', 'admin'],
-  // Issue 15: the admin's users and forms.
+  // The admin's users and forms.
   'admin/users': ['signed-in', 'admin'],
   'admin/users/:id': ['signed-in', 'admin'],
   'admin/forms': ['signed-in', 'admin'],
@@ -66,9 +66,9 @@ const expected: Record<string, Guard[]> = {
   'my-account/my-credits': ['signed-in', 'admin-or-corporate'],
   'my-account/my-searches': ['signed-in', 'admin-or-corporate'],
   'update-data': ['signed-in'],
-  // Not in spec §2: where the payment page and the portal send the buyer back (issue 13).
+  // Where the payment page and the portal send the buyer back.
   'checkout/return': ['auth-ready'],
-  // Not in spec §2 (issue 16): the newsletter e-mails' links, the methodology and the admin's newsletters.
+  // The newsletter e-mails' links, the methodology and the admin's newsletters.
   'newsletter/confirm': ['public'],
   'newsletter/unsubscribe': ['public'],
   methodology: ['public'],
@@ -76,7 +76,7 @@ const expected: Record<string, Guard[]> = {
 };
 
 describe('route table', () => {
-  it('has exactly the routes of spec §2 (and steps/done), each with its guards', () => {
+  it('has exactly the routes (and steps/done), each with its guards', () => {
     expect(Object.fromEntries(appRoutes.map((route) => [route.path, [...route.guards]]))).toEqual(expected);
   });
 

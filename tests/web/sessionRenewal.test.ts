@@ -79,7 +79,7 @@ describe('session renewal on 401', () => {
     expect(auth.getSnapshot().value).toEqual({ signedOut: 'idle' });
   });
 
-  it('issue 37: an admin call answered 403 SECOND_FACTOR_REQUIRED signs the person out to sign in again with it', async () => {
+  it('an admin call answered 403 SECOND_FACTOR_REQUIRED signs the person out to sign in again with it', async () => {
     const auth = await signedInAuth(() => Promise.resolve(session('new-token')));
     const signedOut: string[] = [];
     const { api } = client(auth, (request) =>

@@ -12,7 +12,7 @@ export const ACTION_TOKEN_TTL_MINUTES: Record<ActionPurpose, number> = {
   'verify-email': 48 * 60,
   // The step between a right password and the second factor (auth/secondFactor.ts).
   'second-factor': 5,
-  // Issue 37: a fresh provider sign-in's proof, for auth/reauthenticate of the same account (routes/oidc.ts).
+  // A fresh provider sign-in's proof, for auth/reauthenticate of the same account (routes/oidc.ts).
   'provider-reauth': 5,
 };
 

@@ -2,7 +2,7 @@
 // account as it is in the database (roles, disabled), so a deleted or disabled account, or one whose roles
 // an admin changed, cannot act on stale claims. Other route modules may use it where it matters (credits).
 //
-// Issue 37: while ADMIN_MFA=required an admin acts as one only in a session opened with a second factor
+// While ADMIN_MFA=required an admin acts as one only in a session opened with a second factor
 // (session_assurance.second_factor, carried by the request hook as request.auth.secondFactor). An admin call in any
 // other session is 403 SECOND_FACTOR_REQUIRED, whatever made the account an admin after it signed in.
 import type { FastifyRequest } from 'fastify';

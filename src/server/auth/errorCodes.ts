@@ -12,7 +12,7 @@
 //   weak-password          WEAK_PASSWORD                400     a common, repetitive or guessable password
 //   too-many-requests      RATE_LIMITED                 429     throttled sign-in or reset request (Retry-After)
 //   database away          DATABASE_UNAVAILABLE         503     any call while the database does not answer (Retry-After;
-//                                                               issue 37, http/databaseOutage.ts); shown as auth.unknown
+//                                                               http/databaseOutage.ts); shown as auth.unknown
 //   user-disabled          USER_DISABLED                401     right password, but the account is disabled
 //   invalid-reset-token    INVALID_RESET_TOKEN          400     unknown, used or expired reset link
 //   invalid-verification   INVALID_VERIFICATION_TOKEN   400     unknown, used or expired verification link
@@ -33,7 +33,7 @@
 //   second factor on       SECOND_FACTOR_ENABLED        409     enrolling while a second factor is already on
 //   no second factor       NO_SECOND_FACTOR             409     new recovery codes for an account without one
 //
-// Sign-in through an identity provider (issue 28; the callback redirects to the app with #error={code}):
+// Sign-in through an identity provider (the callback redirects to the app with #error={code}):
 //   unknown provider       UNKNOWN_PROVIDER             404/400 no configured provider has that id
 //   state invalid          OIDC_STATE_INVALID           302     missing, tampered, expired or replayed state, or
 //                                                               another browser's (the binding cookie differs)
@@ -45,15 +45,15 @@
 //   provider error         OIDC_PROVIDER_ERROR          302     the provider answered an error (access denied, …)
 //   provider unavailable   OIDC_PROVIDER_UNAVAILABLE    302     discovery or the token call failed
 //   e-mail unverified      OIDC_EMAIL_UNVERIFIED        302     the provider's identity was linked before its address
-//                                                               was proven (issue 37): it signs nobody in until the
+//                                                               was proven: it signs nobody in until the
 //                                                               address is proven (then it is dropped; link again)
 //   no e-mail              OIDC_EMAIL_MISSING           302     a new person without an address (scope email)
 //   link expired           LINK_EXPIRED                 401     the linking token is not this account's, used or old
-//   e-mail link invalid    OIDC_EMAIL_LINK_INVALID      302     our e-mailed link (issue 37) is used, old, or opened
+//   e-mail link invalid    OIDC_EMAIL_LINK_INVALID      302     our e-mailed link is used, old, or opened
 //                                                               in another browser than the sign-in's
-//   not linked (reauth)    OIDC_REAUTH_NOT_LINKED       302     issue 37: a re-authentication at a provider whose person
+//   not linked (reauth)    OIDC_REAUTH_NOT_LINKED       302     a re-authentication at a provider whose person
 //                                                               is not an identity linked (address proven) to an account
-//   proof invalid          REAUTH_PROOF_INVALID         401     issue 37: auth/reauthenticate with a provider's proof that
+//   proof invalid          REAUTH_PROOF_INVALID         401     auth/reauthenticate with a provider's proof that
 //                                                               is unknown, used, expired or another account's
 //   domain taken           DOMAIN_TAKEN                 409     another company's APPROVED claim has that e-mail domain
 //   no provider            COMPANY_WITHOUT_PROVIDER     409     approving a domain for a company without a provider

@@ -35,9 +35,9 @@ export async function openSession(
   db: Queryable,
   reply: FastifyReply,
   user: UserRow,
-  /** Issue 37: what the person proved to open it (a second factor; a password or fresh provider sign-in just now). */
+  /** What the person proved to open it (a second factor; a password or fresh provider sign-in just now). */
   assurance: SessionAssurance,
-  /** Issue 28: what else the new session (family) must remember, e.g. that an identity provider opened it. */
+  /** What else the new session (family) must remember, e.g. that an identity provider opened it. */
   afterStart?: (familyId: string) => Promise<void>,
 ): Promise<Session> {
   const { familyId, refreshToken } = await startSession(db, user.id, context.config.refreshTokenTtlDays, assurance);

@@ -1,6 +1,6 @@
-// Sign-in through OpenID Connect providers (issue 28, docs/identity.md "Sign-in through an identity provider"):
+// Sign-in through OpenID Connect providers (docs/identity.md "Sign-in through an identity provider"):
 // the authorization code flow with PKCE (S256) through the certified `openid-client` library, which also validates
-// the ID token (issuer, audience, nonce, expiry; and, with its non-repudiation checks turned on (issue 37), the
+// the ID token (issuer, audience, nonce, expiry; and, with its non-repudiation checks turned on, the
 // signature from the provider's JWKS, fetched again when an unknown key id appears, so a key rotation needs nothing
 // here). State, nonce and PKCE verifier stay in the database (oidc_requests,
 // 10 minutes, single-use), bound to the browser by a random httpOnly SameSite=Lax cookie whose hash the row keeps.
@@ -21,7 +21,7 @@ export const OIDC_COOKIE_PATH = '/api/auth/oidc';
 export const OIDC_REQUEST_MINUTES = 10;
 /** How long the proof of an existing account may take after the provider's step (identity_links). */
 export const LINK_MINUTES = 10;
-/** Issue 37: how long our e-mailed link proving a new address stays valid (identity_links, in that browser only). */
+/** How long our e-mailed link proving a new address stays valid (identity_links, in that browser only). */
 export const EMAIL_LINK_MINUTES = 30;
 /**
  * The browser of a sign-in waiting for our e-mailed link: the link completes only where this httpOnly cookie is
@@ -63,7 +63,7 @@ export function createOidcClients(config: ServerConfig): OidcClients {
           provider.clientId,
           undefined,
           provider.clientSecret ? client.ClientSecretPost(provider.clientSecret) : client.None(),
-          // Issue 37: the ID token's JWS is verified against the provider's JWKS (not left to TLS alone), so a token
+          // The ID token's JWS is verified against the provider's JWKS (not left to TLS alone), so a token
           // signed with any other key, even under the provider's key id, is refused (OIDC_TOKEN_INVALID).
           { execute: insecure ? [client.allowInsecureRequests, client.enableNonRepudiationChecks] : [client.enableNonRepudiationChecks] },
         );
@@ -93,7 +93,7 @@ export function clearBindingCookie(reply: FastifyReply, config: ServerConfig): v
 }
 
 /**
- * Issue 37: binds an e-mailed link to this browser: the hash of the (kept or new) link cookie, which the link must
+ * Binds an e-mailed link to this browser: the hash of the (kept or new) link cookie, which the link must
  * find again when it is opened. One value per browser, so several links asked from it all stay usable.
  */
 export function bindEmailLink(request: FastifyRequest, reply: FastifyReply, config: ServerConfig): string {
@@ -116,7 +116,7 @@ export function emailLinkBinding(request: FastifyRequest): string | null {
 }
 
 /**
- * Issue 37: what a provider round trip is for. A sign-in (null) opens a session; `reauth` is a fresh sign-in at the
+ * What a provider round trip is for. A sign-in (null) opens a session; `reauth` is a fresh sign-in at the
  * provider that only proves the person again for a security change (routes/oidc.ts): it opens no session.
  */
 export type OidcIntent = 'reauth';
@@ -166,7 +166,7 @@ export interface PendingRequest {
   nonce: string;
   codeVerifier: string;
   redirectPath: string | null;
-  /** Issue 37: 'reauth' for a re-authentication (no session opens), null for a sign-in. */
+  /** 'reauth' for a re-authentication (no session opens), null for a sign-in. */
   intent: OidcIntent | null;
   state: string;
 }

@@ -1,4 +1,4 @@
-// The OpenID Connect providers of this deployment (issue 28, docs/identity.md "Sign-in through an identity
+// The OpenID Connect providers of this deployment (docs/identity.md "Sign-in through an identity
 // provider"), read from the environment by config.ts. No OIDC variable: no provider, and nothing changes.
 export type ProviderRole = 'member' | 'corporate' | 'admin';
 
@@ -20,7 +20,7 @@ export interface OidcProviderConfig {
   /** `acr` values that mean the person used a second factor at the provider (besides the amr values above). */
   mfaAcr: string[];
   /**
-   * Issue 37: the domains this provider may assert VERIFIED addresses for (OIDC_<ID>_VERIFIED_DOMAINS): `*` any
+   * The domains this provider may assert VERIFIED addresses for (OIDC_<ID>_VERIFIED_DOMAINS): `*` any
    * (the default), `example.com` that domain, `*.example.com` its subdomains; empty or `none`: no address is taken
    * on its word (every new address is proven by our e-mailed link). A domain a company has approved for single
    * sign-on is trusted only from that company's provider, whatever this list says.

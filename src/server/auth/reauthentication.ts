@@ -1,4 +1,4 @@
-// Issue 37: security changes need a fresh proof of the person, not only a bearer token. Setting up, replacing or
+// Security changes need a fresh proof of the person, not only a bearer token. Setting up, replacing or
 // removing a second factor, renewing recovery codes, changing the password or the address, and unlinking an identity
 // provider require that the caller's session re-authenticated within the last REAUTH_WINDOW_SECONDS (a password
 // sign-in counts; so does POST auth/reauthenticate, and a fresh sign-in at a provider for accounts without a

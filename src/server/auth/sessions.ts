@@ -23,7 +23,7 @@ export interface StartedSession {
 }
 
 /**
- * Issue 37: what the person proved when the session was opened. `secondFactor`: a TOTP code, a recovery code, or
+ * What the person proved when the session was opened. `secondFactor`: a TOTP code, a recovery code, or
  * a provider's MFA that its configuration trusts. `reauthenticated`: the password (or a fresh provider sign-in) was
  * given just now, which a security change accepts for a few minutes (REAUTH_WINDOW_SECONDS).
  */
@@ -139,7 +139,7 @@ export async function revokeUserSessions(db: Queryable, userId: string, keepFami
 
 export interface LiveSession {
   roles: Role[];
-  /** The session was opened with a second factor (session_assurance; sessions from before issue 37 were not). */
+  /** The session was opened with a second factor (session_assurance; sessions stored before that column existed were not). */
   secondFactor: boolean;
 }
 

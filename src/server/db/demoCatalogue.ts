@@ -1,4 +1,4 @@
-// The catalogue of spec §9 as first stored (prices in EUR): three credit packs and the subscription cards
+// The catalogue as first stored (prices in EUR): three credit packs and the subscription cards
 // (yearly basic/advanced/premium with their monthly equivalents, the 3-month options, and the corporate plan
 // with custom pricing). Seeded into catalogue_items once; admins change prices in the database afterwards.
 import type { Language } from '../../domain/constants';
@@ -44,7 +44,7 @@ const pack = (credits: number, price: number, priceCredit: number, style: string
   },
 });
 
-// What each plan opens (spec §2 header sections): basic the personalised comparison, advanced also the
+// What each plan opens (the header sections of src/web/app/navigation.ts): basic the personalised comparison, advanced also the
 // evolution over the years, premium also the income projection.
 const FEATURES: Record<'basic' | 'advanced' | 'premium', Record<Language, string[]>> = {
   basic: {
@@ -104,7 +104,7 @@ const quarterly = (plan: 'basic' | 'advanced' | 'premium', price: number): Catal
 });
 
 /**
- * Card lines the catalogue first shipped with in the tú voice, and their usted wording (issue 27: one voice). Stored
+ * Card lines the catalogue first shipped with in the tú voice, and their usted wording (one voice). Stored
  * cards still showing one get the new line at start (seedCatalogue); a line an admin rewrote is left alone.
  */
 export const RETIRED_CARD_LINES: Record<string, string> = {

@@ -124,7 +124,7 @@ const SIZE_FACTOR = [0.82, 0.9, 1, 1.08, 1.16];
 const MARKET_GROWTH = 0.032;
 
 /**
- * Issue 36: a person's pay from one answered year to the next, as real pay moves: most people get their own growth plus
+ * A person's pay from one answered year to the next, as real pay moves: most people get their own growth plus
  * a spread of a few points (a frozen year, a good one), about one in nine a step of 8–35 % (a promotion or a new
  * job), and about one in thirty-five a cut of 5–20 %. Drawn from a stream of its own per person, so the rest of the
  * panel (profiles, first-year pay, bonus and deferral draws) stays as it was.

@@ -41,7 +41,7 @@ export interface Database extends Queryable {
    * says live(true) again). Nothing is live before the first live(true).
    */
   listen(channel: string, handlers: NotificationHandlers): Listening;
-  /** PostgreSQL only: the pool's connections now (issue 29's metrics); PGlite has one connection and no pool. */
+  /** PostgreSQL only: the pool's connections now (for the metrics, ops/metrics.ts); PGlite has one connection and no pool. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
@@ -138,7 +138,7 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
   /** A pooled connection for one statement or transaction, listening on the followed channels first. */
   async function acquire(): Promise<pg.PoolClient> {
     const client = await pool.connect();
-    // Issue 37: the pool stops listening to a client's errors while it is checked out, so a connection lost
+    // The pool stops listening to a client's errors while it is checked out, so a connection lost
     // mid-statement (a restart, a network cut) would be an uncaught 'error' that ends the process. The statement's
     // promise carries the error; the pool drops the dead client when it comes back.
     if (!guarded.has(client)) {

@@ -1,4 +1,4 @@
-// Drizzle schema of every stored entity (spec §3, docs/architecture.md). `npx drizzle-kit generate` turns a change
+// Drizzle schema of every stored entity (docs/architecture.md). `npx drizzle-kit generate` turns a change
 // here into a SQL migration in ./migrations; the same migrations run on PGlite and on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import {
@@ -355,7 +355,7 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
 });
 
 /**
- * What can be bought (spec §3, §9): credit packs (kind pack) and subscription cards (kind card). Prices in EUR,
+ * What can be bought: credit packs (kind pack) and subscription cards (kind card). Prices in EUR,
  * changed by an admin in the database without a deploy; `texts` holds each language's name and card content.
  */
 export const catalogueItems = pgTable('catalogue_items', {
@@ -445,7 +445,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * Issue 37: what a session (refresh-token family) has proven. `second_factor`: it was opened with a TOTP code, a
+ * What a session (refresh-token family) has proven. `second_factor`: it was opened with a TOTP code, a
  * recovery code or a provider's trusted MFA (ADMIN_MFA=required checks it on every admin request and refresh).
  * `reauthenticated_at`: the last time its person typed the password (or signed in afresh at a provider) in it; a
  * security change (second factor, providers, address, password) needs it within the last few minutes.
@@ -522,7 +522,7 @@ export const statisticsReleases = pgTable(
 );
 
 /**
- * Issue 36: the noise infusion's design and the fingerprint of its key (PERTURBATION_SECRET) that every kept release
+ * The noise infusion's design and the fingerprint of its key (PERTURBATION_SECRET) that every kept release
  * and every person's noise key are made with; one row. A start with another design or another secret re-keys people
  * and re-infuses every kept release (services/infusionUpgrade.ts).
  */
@@ -654,7 +654,7 @@ export const newsletterDeliveries = pgTable(
   ],
 );
 
-// ───────────── Sign-in through an identity provider (OpenID Connect, issue 28; docs/identity.md) ─────────────
+// ───────────── Sign-in through an identity provider (OpenID Connect; docs/identity.md) ─────────────
 
 /** A provider's person linked to an account: by (issuer, subject) only, never re-linked by e-mail. */
 export const userIdentities = pgTable(
@@ -671,7 +671,7 @@ export const userIdentities = pgTable(
     /** The address the provider asserted at the last sign-in (information only: never used to link). */
     email: text('email'),
     /**
-     * Issue 37: linked after the address was proven (a trusted verified claim, our e-mailed link or the account's
+     * Linked after the address was proven (a trusted verified claim, our e-mailed link or the account's
      * password). Links made before that rule may lack it: they sign nobody in and go when the address is proven.
      */
     addressProven: boolean('address_proven').notNull().default(true),
@@ -694,7 +694,7 @@ export const oidcRequests = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** The app path to go to after signing in (an app path only, services/returnPath.ts). */
     redirectPath: text('redirect_path'),
-    /** Issue 37: 'reauth' for a fresh provider sign-in that proves the person again (no session opens); null for a sign-in. */
+    /** 'reauth' for a fresh provider sign-in that proves the person again (no session opens); null for a sign-in. */
     intent: text('intent'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -747,7 +747,7 @@ export const companySso = pgTable('company_sso', {
 });
 
 /** A company's e-mail domains: asked for by its corporate users, used for home-realm discovery once an admin approved them. */
-// Issue 37: several companies may claim one domain (a claim blocks nobody); an admin approves one claim, for the
+// Several companies may claim one domain (a claim blocks nobody); an admin approves one claim, for the
 // provider the company had then. Only an approved claim whose provider is still the company's is used.
 export const companyDomains = pgTable(
   'company_domains',

@@ -104,7 +104,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
 }
 
 /**
- * The payments catalogue (spec §9), on every start: items missing from catalogue_items are added, stored ones are
+ * The payments catalogue, on every start: items missing from catalogue_items are added, stored ones are
  * left as an admin may have changed them, except card lines still in the retired tú wording (RETIRED_CARD_LINES).
  * Idempotent, and safe when instances start together (on conflict).
  */

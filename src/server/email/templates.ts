@@ -186,7 +186,7 @@ export function corporateAccountExistsMail(language: string, link: string): Mail
   return render(CORPORATE_ACCOUNT_EXISTS[languageOf(language)], link);
 }
 
-// Issue 37: a provider's sign-in with an address no trusted provider vouched for creates nothing; the address gets
+// A provider's sign-in with an address no trusted provider vouched for creates nothing; the address gets
 // this link, which creates the account (address verified), links the sign-in and signs in, only in the browser where
 // the sign-in was made. The provider's name is the deployment's (OIDC_<ID>_NAME), never the person's.
 export function providerEmailLink(publicUrl: string, token: string): string {
@@ -218,7 +218,7 @@ export function providerEmailLinkMail(language: string, link: string, provider: 
   return render(PROVIDER_EMAIL_LINK[languageOf(language)](provider, validMinutes), link);
 }
 
-// ───────────── issue 37: a security change of the account ─────────────
+// ───────────── a security change of the account ─────────────
 // Each change of how the account signs in (second factor on or off, recovery codes renewed, password changed,
 // provider unlinked; the account's address cannot be changed) is told to the person: what changed, when, and how to undo it (a
 // password reset, which ends every session, then the settings page).

@@ -2,7 +2,7 @@
 //   1. who may call it (onRequest): a bearer-only operation answers 401 to an anonymous caller, and an
 //      operation the contract marks "Admin only." answers 403 to anyone else, whatever the body says
 //      (authenticate first, then validate), and 403 SECOND_FACTOR_REQUIRED to an admin whose session was opened
-//      without a second factor while ADMIN_MFA=required (issue 37);
+//      without a second factor while ADMIN_MFA=required;
 //   2. which media types it accepts (preParsing): a body in any other type (or without a type) is 415
 //      UNSUPPORTED_MEDIA_TYPE before it is parsed, so no body reaches a handler unvalidated (an empty body
 //      declared as JSON, as every call is, is no body where the contract requires none);
@@ -21,7 +21,7 @@ declare module 'fastify' {
     /** The body exactly as received, for operations marked `x-raw-body: true` (signed webhooks). */
     rawBody?: Buffer;
     /**
-     * Issue 37: ADMIN_MFA=required on this server, as the access gate read it before any handler ran; with
+     * ADMIN_MFA=required on this server, as the access gate read it before any handler ran; with
      * `request.auth.secondFactor` it decides whether an admin acts as one (auth/caller.ts secondFactorMissing).
      */
     adminMfaRequired?: boolean;
@@ -108,7 +108,7 @@ export const unsupportedMediaType = (accepted: string[] | null) =>
 const isAdminCaller = (request: FastifyRequest) => Boolean(request.auth?.roles.includes('admin'));
 
 /**
- * Issue 37: while ADMIN_MFA=required an admin is one only in a session opened with a second factor; an admin call
+ * While ADMIN_MFA=required an admin is one only in a session opened with a second factor; an admin call
  * in any other session is 403 SECOND_FACTOR_REQUIRED (the web app signs the person out to sign in again with it).
  */
 export function accessGate(rule: OperationRule, policy?: AccessPolicy) {
@@ -125,7 +125,7 @@ export function accessGate(rule: OperationRule, policy?: AccessPolicy) {
 export function mediaTypeGate(rule: OperationRule) {
   return async function checkMediaType(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
     if (!carriesBody(request)) {
-      // Spec §7: every call is declared JSON, body-less ones too. Where the body is absent from the contract or
+      // Every call is declared JSON, body-less ones too. Where the body is absent from the contract or
       // optional, an empty body declared as JSON is no body (Fastify's JSON parser would answer 400 to it, and
       // its validator would check the absent body); where the body is required it stays a 400.
       if (!rule.bodyRequired && mediaTypeOf(request.headers['content-type']) === 'application/json') delete request.headers['content-type'];

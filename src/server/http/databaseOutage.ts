@@ -1,4 +1,4 @@
-// Issue 37 item 8: while the database is away, every call answers 503 DATABASE_UNAVAILABLE with Retry-After (as
+// While the database is away, every call answers 503 DATABASE_UNAVAILABLE with Retry-After (as
 // /api/health does), not a 500 with an unhandled-error stack per request; the log says it once at warn level when an
 // outage starts, then at most once a minute while it lasts.
 //

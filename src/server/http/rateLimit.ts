@@ -4,7 +4,7 @@
 //
 // The counts live in a CounterStore: in the process (MemoryCounterStore) by default, in Redis when REDIS_URL
 // is set (rateLimitRedis.ts), so that several instances behind a load balancer (docs/architecture.md) share them;
-// while Redis is away the Redis store counts in a MemoryCounterStore of its own (issue 37, docs/operations.md "Outages").
+// while Redis is away the Redis store counts in a MemoryCounterStore of its own (docs/operations.md "Outages").
 import { createHash } from 'node:crypto';
 import { HttpError } from './errors';
 
@@ -150,7 +150,7 @@ export class GrowingDelay {
 export const THROTTLE_RULES = {
   /** Failed sign-ins from one client address, whatever the account (password spraying). */
   signInPerAddress: { limit: 30, windowSeconds: 15 * 60 },
-  /** Issue 28: provider sign-ins started, provider callbacks and home-realm look-ups from one client address. */
+  /** Provider sign-ins started, provider callbacks and home-realm look-ups from one client address. */
   oidcPerAddress: { limit: 60, windowSeconds: 15 * 60 },
   /** Reset requests from one client address. */
   resetPerAddress: { limit: 10, windowSeconds: 15 * 60 },

@@ -2,7 +2,7 @@
 // live in Redis, so a client throttled by one instance is throttled by all. One Lua script increments,
 // opens the window on the first attempt and reads what is left of it, atomically.
 //
-// Issue 37: a Redis outage never stalls a request. Every Redis call is bounded (REDIS_LIMITS: a command that has no
+// A Redis outage never stalls a request. Every Redis call is bounded (REDIS_LIMITS: a command that has no
 // answer in 200 ms fails; nothing is queued while the connection is down; a connection that stops answering is
 // dropped and made again). When a call fails, or the connection is lost, the store counts in this instance's own
 // memory (the in-process store, as without REDIS_URL) until Redis answers again — a probe asks every second, and a

@@ -29,7 +29,7 @@ export function looksLikePage(pathname: string): boolean {
 }
 
 /**
- * Signed-in pages crawlers may still read: issue 11 has the signed-in /comparison measured by Lighthouse's
+ * Signed-in pages crawlers may still read: the signed-in /comparison is measured by Lighthouse's
  * SEO audit, which fails a page robots.txt blocks. A crawler only ever sees the sign-in page there.
  */
 const CRAWLABLE_SIGNED_IN = new Set(['comparison']);

@@ -1,4 +1,4 @@
-// The background job queue (issue 15, item 9) on pg-boss 10 over our own Database handle, so it runs on the
+// The background job queue on pg-boss 10 over our own Database handle, so it runs on the
 // embedded PGlite and on PostgreSQL alike (docs/operations.md, "Background jobs"). pg-boss keeps its tables in the `pgboss`
 // schema (created and migrated by pg-boss itself when the app starts) and hands each job to exactly one worker
 // (`FOR UPDATE SKIP LOCKED`), whichever app instance polls first.

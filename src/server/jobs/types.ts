@@ -1,4 +1,4 @@
-// Background jobs (issue 15, item 9): long admin work (an outlier pack's calculation, the deferred-compensation
+// Background jobs: long admin work (an outlier pack's calculation, the deferred-compensation
 // script, a newsletter issue's sending) runs as a job on a PostgreSQL-backed queue that works on PGlite and on
 // PostgreSQL with several app instances: a job runs once, survives a restart, and reports progress that the admin
 // pages follow through GET /api/jobs/{id}. The implementation lives in src/server/jobs/; route modules register

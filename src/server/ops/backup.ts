@@ -1,10 +1,10 @@
-// Backups of either engine (issue 29; docs/operations.md "Backups and restore"). PostgreSQL: pg_dump's custom
+// Backups of either engine (docs/operations.md "Backups and restore"). PostgreSQL: pg_dump's custom
 // format, restored with pg_restore into an empty database (point-in-time recovery is PostgreSQL's own WAL
 // archiving, documented beside). The embedded PGlite: its own data-folder dump (a gzipped tarball of the data
 // directory, `dumpDataDir`), restored with `loadDataDir` into an empty folder. PGlite has one process: stop the app
 // before a backup or a restore of the embedded database.
 //
-// Issue 37: a backup holds every account's data. Its file is written 0600 and any folder made for it 0700, whatever
+// A backup holds every account's data. Its file is written 0600 and any folder made for it 0700, whatever
 // the umask; the PostgreSQL tools get the connection (password included) through their environment (PGHOST, PGPORT,
 // PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE, …), never on their command line, which any local user can read (ps).
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 29: what services report for the metrics (ops/metrics.ts) without knowing about Prometheus. Each app's
+// What services report for the metrics (ops/metrics.ts) without knowing about Prometheus. Each app's
 // metrics subscribe while the app runs; nothing listens otherwise (scripts, tests without metrics).
 import { EventEmitter } from 'node:events';
 

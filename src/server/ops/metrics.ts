@@ -1,6 +1,6 @@
-// Prometheus metrics (issue 29; docs/operations.md "Metrics"). One registry per app: request rate and latency by
+// Prometheus metrics (docs/operations.md "Metrics"). One registry per app: request rate and latency by
 // operation (the contract's operationId), errors by status, the PostgreSQL pool, the job queue, the statistics
-// cache, the current release, the credits charged and whether Redis answers (issue 37). Served at GET /metrics only
+// cache, the current release, the credits charged and whether Redis answers. Served at GET /metrics only
 // when METRICS_TOKEN is set (to that bearer token), or without a token on a port of its own (METRICS_PORT, bound to
 // METRICS_HOST = 127.0.0.1).
 // Figures that live in the database (queue depth, release age) are read when Prometheus scrapes, never on a timer.
@@ -14,7 +14,7 @@ import { opsEvents } from './events';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Issue 29: this app's Prometheus registry. */
+    /** This app's Prometheus registry. */
     metrics: Registry;
   }
 }
@@ -153,7 +153,7 @@ export function installMetrics(app: FastifyInstance, options: { config: ServerCo
       if (row) this.set(Number(row.size));
     },
   });
-  // Issue 37: the shared throttle store (only with REDIS_URL; without it there is nothing to be down).
+  // The shared throttle store (only with REDIS_URL; without it there is nothing to be down).
   if (config.redisUrl) {
     new Gauge({
       name: 'paybench_redis_up',

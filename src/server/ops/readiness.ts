@@ -1,9 +1,9 @@
-// Readiness (issue 29): whether this instance should get traffic from a load balancer. Liveness is /api/health
+// Readiness: whether this instance should get traffic from a load balancer. Liveness is /api/health
 // (the process and its database answer); readiness adds the instance's phase — starting until main.ts finished
 // its warm-up, draining from SIGTERM until it exits — the migrations this build expects, and the notification
 // listener that brings configuration changes, release cuts and erasures from other instances.
 //
-// Issue 37: Redis (REDIS_URL, the shared throttle counts) is reported, not required: without it the instance still
+// Redis (REDIS_URL, the shared throttle counts) is reported, not required: without it the instance still
 // serves, each instance counting attempts alone (http/rateLimitRedis.ts), so readiness stays 200 and says
 // `redis: down` (`off` without REDIS_URL) for the operator and the metrics.
 import { readFileSync } from 'node:fs';

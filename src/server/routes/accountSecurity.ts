@@ -1,4 +1,4 @@
-// Issue 37, the account's security in the settings (docs/identity.md "Sessions"): re-authentication before a security
+// The account's security in the settings (docs/identity.md "Sessions"): re-authentication before a security
 // change (POST auth/reauthenticate), and the identity providers linked to the account (GET auth/identities, DELETE
 // auth/identities/{id}). The second factor's calls are in secondFactor.ts, the password change in auth.ts; all of
 // them need a session that re-authenticated within 5 minutes (auth/reauthentication.ts). Nothing here logs a password.

@@ -76,7 +76,7 @@ export function authHandlers(context: AppContext) {
       await throttles.signInPerAccount.reset(email);
       if (device) await throttles.signInPerDevice.reset(`${email}|${device}`);
       rememberDevice(reply, config, email, device ?? undefined);
-      // Issue 28: this sign-in proves the account whose address a provider asserted; the link must name this account.
+      // This sign-in proves the account whose address a provider asserted; the link must name this account.
       const { linkToken } = request.body;
       if (linkToken) await assertLinkFor(database, linkToken, user.id);
       // The password was right; an account with a second factor (or an admin who must enrol one) has one step to go.
@@ -103,7 +103,7 @@ export function authHandlers(context: AppContext) {
         await revokeFamily(database, rotation.familyId);
         throw refused();
       }
-      // Issue 37: while ADMIN_MFA=required an admin's session lives on only if a second factor opened it (an account
+      // While ADMIN_MFA=required an admin's session lives on only if a second factor opened it (an account
       // made an admin after signing in, or a session from before the rule): it ends, and the person signs in again.
       if (config.adminMfa === 'required' && isAdmin(user) && !(await liveSession(database, user.id, rotation.familyId))?.secondFactor) {
         await revokeFamily(database, rotation.familyId);
@@ -117,7 +117,7 @@ export function authHandlers(context: AppContext) {
 
     async signOut(request, reply) {
       const token = request.cookies[REFRESH_COOKIE];
-      // Issue 28: a session an identity provider opened is ended there too (RP-initiated sign-out).
+      // A session an identity provider opened is ended there too (RP-initiated sign-out).
       const familyId = (token ? await familyOfRefreshToken(database, token) : null) ?? request.auth?.sessionId ?? null;
       const providerSession = familyId ? await takeProviderSession(database, familyId) : null;
       if (token) await revokeSessionOf(database, token);
@@ -163,7 +163,7 @@ export function authHandlers(context: AppContext) {
       await database.transaction(async (tx) => {
         if (!(await consumeActionToken(tx, token, 'password-reset'))) throw invalid();
         await tx.execute('update users set password_hash = $2, email_verified = true, updated_at = now() where id = $1', [user.id, passwordHash]);
-        // Issue 37: the address is proven now: identities linked to it without that proof go.
+        // The address is proven now: identities linked to it without that proof go.
         await dropUnprovenIdentities(tx, user.id);
         await retireActionTokens(tx, user.id, 'password-reset');
         await revokeUserSessions(tx, user.id);
@@ -176,7 +176,7 @@ export function authHandlers(context: AppContext) {
 
     async changePassword(request, reply) {
       const caller = await requireCaller(database, request);
-      // Issue 37: a security change needs a session that proved the person within 5 minutes (403
+      // A security change needs a session that proved the person within 5 minutes (403
       // REAUTHENTICATION_REQUIRED), and the current password is then checked like a sign-in (throttled).
       await requireRecentReauthentication(database, request);
       await assertOwnPassword(context, request, reply, caller, request.body.currentPassword, 403);
@@ -199,7 +199,7 @@ export function authHandlers(context: AppContext) {
         const user = userId ? await findUserById(tx, userId) : null;
         if (!user) throw invalid();
         await tx.execute('update users set email_verified = true, updated_at = now() where id = $1', [user.id]);
-        // Issue 37: the address is proven now: identities linked to it without that proof go.
+        // The address is proven now: identities linked to it without that proof go.
         await dropUnprovenIdentities(tx, user.id);
         await linkFormsByEmail(tx, user.id, user.email);
       });

@@ -39,7 +39,7 @@ export function configHandlers({ config, database }: AppContext) {
 
     async getInflationData(request) {
       await requireAdmin(database, request);
-      // The specification's "Inflation data: a list": the list itself, not wrapped in an object.
+      // Inflation data is a list: the list itself, not wrapped in an object.
       return readInflation(database);
     },
 

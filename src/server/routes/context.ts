@@ -19,6 +19,6 @@ export interface AppContext {
   throttles: Throttles;
   /** The background job queue: route modules register their handlers and enqueue jobs (src/server/jobs). */
   jobs: Jobs;
-  /** This instance's readiness (GET /api/ready, issue 29). */
+  /** This instance's readiness (GET /api/ready). */
   readiness: Readiness;
 }

@@ -36,15 +36,15 @@ export function createHandlers(context: AppContext) {
     ...adminUserHandlers(context), // listUserCreditLedger, listUserSearches (admin)
     ...authHandlers(context), // also requestPasswordReset (users/reset-pass)
     ...secondFactorHandlers(context), // the sign-in's second step and TOTP enrolment in the settings
-    ...accountSecurityHandlers(context), // issue 37: re-authentication, linked identity providers (list, unlink)
-    ...oidcHandlers(context), // issue 28: sign-in through OpenID Connect providers, company single sign-on
+    ...accountSecurityHandlers(context), // Re-authentication, linked identity providers (list, unlink)
+    ...oidcHandlers(context), // Sign-in through OpenID Connect providers, company single sign-on
 
     // questionnaire
     ...formsHandlers(context), // also listForms (admin)
 
     // newsletters and news
     ...newsHandlers(context), // the six news calls, previewNews and uploadNewsImage
-    ...newsletterHandlers(context), // the four spec calls, confirm/unsubscribe links, CSV export, issues and their sending
+    ...newsletterHandlers(context), // the four subscription calls, confirm/unsubscribe links, CSV export, issues and their sending
 
     // admin and statistics
     ...adminStatisticsHandlers(context), // getDetailedStatistics, updateExchangeRates

@@ -1,4 +1,4 @@
-// Posts (issue 16, items 1–3): the contract's news calls, and outside the API the files a post needs to be
+// Posts: the contract's news calls, and outside the API the files a post needs to be
 // read and found: its cover images (/media/news/…), an RSS feed per type (/rss/{typepost}.xml) and the
 // sitemap of the public pages and posts (/sitemap.xml).
 import { createHash } from 'node:crypto';

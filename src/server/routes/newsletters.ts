@@ -1,4 +1,4 @@
-// Newsletter calls (spec §7, issue 16) with their permissions:
+// Newsletter calls (docs/content.md "Newsletters") with their permissions:
 //   subscribeNewsletter          anyone (double opt-in: a confirmation link by e-mail; rate-limited per address)
 //   confirmNewsletter            anyone holding a confirmation link
 //   unsubscribeNewsletter        anyone holding an unsubscribe link (the page, and RFC 8058 one-click POSTs)

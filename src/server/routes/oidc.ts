@@ -1,6 +1,6 @@
-// Sign-in through OpenID Connect providers (issue 28; docs/identity.md "Sign-in through an identity provider"):
+// Sign-in through OpenID Connect providers (docs/identity.md "Sign-in through an identity provider"):
 // the methods offered, home-realm discovery, the browser's round trip to the provider (start → callback), the
-// second step of a provider sign-in that needs TOTP, our e-mailed link that proves a new address (issue 37), and
+// second step of a provider sign-in that needs TOTP, our e-mailed link that proves a new address, and
 // company single sign-on. The callback opens sessions exactly as the password sign-in does (auth/identity.ts
 // openSession: same refresh cookie, same session table) and hands the outcome to the web app's /login page in the
 // URL fragment (never sent to a server, never in a log).
@@ -56,7 +56,7 @@ import {
 
 /** The web app's page that finishes a provider sign-in: the login page reads the outcome from the fragment. */
 export const PROVIDER_CALLBACK_PAGE = '/login';
-/** Issue 37: where a re-authentication at a provider returns without an app path of its own (#reauth= or #error=). */
+/** Where a re-authentication at a provider returns without an app path of its own (#reauth= or #error=). */
 export const REAUTH_RETURN_PAGE = '/settings';
 
 /** A browser gets the 302; a client that asks only for JSON gets the same place as data (tests, scripts). */
@@ -99,7 +99,7 @@ export function oidcHandlers(context: AppContext) {
   }
 
   /**
-   * The account of the provider's person. Issue 37: an identity is linked only after the address is proven — a
+   * The account of the provider's person. An identity is linked only after the address is proven — a
    * verified claim of a provider trusted for that address, our e-mailed link, or the account's password — so an
    * address asserted unverified (or by an untrusted provider) never creates, links or signs in to an account.
    */
@@ -179,7 +179,7 @@ export function oidcHandlers(context: AppContext) {
   }
 
   /**
-   * Issue 37: a fresh sign-in at the provider as re-authentication (intent=reauth). It never creates, links or opens a
+   * A fresh sign-in at the provider as re-authentication (intent=reauth). It never creates, links or opens a
    * session: the provider's person must already be an identity linked, address proven, to an enabled account, which
    * gets a single-use proof (5 minutes, only its hash stored) for auth/reauthenticate from one of its own sessions.
    */

@@ -1,4 +1,4 @@
-// Payments (issue 13, spec §7, docs/payments.md): the catalogue, checkout on Stripe payment links (or the local
+// Payments (docs/payments.md): the catalogue, checkout on Stripe payment links (or the local
 // sandbox), the customer portal, the signed webhook, the sandbox's test-mode pages and the corporate-plan
 // contact request. Who may buy what is decided on the stored account (services/payments/eligibility.ts), here
 // before checkout and again by the webhook before a paid session grants anything.

@@ -1,4 +1,4 @@
-// The personal views (docs/statistics-and-privacy.md; issue 14): the personalised comparison (four variants), evolution over the
+// The personal views (docs/statistics-and-privacy.md): the personalised comparison (four variants), evolution over the
 // survey years and the insights (three rankings and their by-user-id variants). None has an engine of its own:
 // every figure is a group's answer from the shared statistics engine (statisticsEngine.ts) — computed on the
 // current release, the rule against differencing applied, published with the cell key method — so a figure here

@@ -1,6 +1,6 @@
 // The TOTP second factor (docs/identity.md): the sign-in's second step (a code, or an admin's enrolment at the
 // first sign-in) and its management in the settings (enrol with a QR code, recovery codes, turn off). Turning it on
-// or off ends the account's other sessions, as a password change does. Issue 37: every change in the settings needs a
+// or off ends the account's other sessions, as a password change does. Every change in the settings needs a
 // session that proved the person within 5 minutes (403 REAUTHENTICATION_REQUIRED otherwise; auth/reauthenticate), so
 // a stolen access token alone cannot put its own authenticator on the account, and each change is e-mailed to the
 // person. Nothing here logs a secret or a code.
@@ -59,7 +59,7 @@ export function secondFactorHandlers(context: AppContext) {
       if (formId) await claimFormAtSignIn(database, user.id, formId);
       if (linkToken) await completeLink(database, linkToken, user.id);
       // A provider's sign-in that needed this step: the session is the provider's (sign-out there too), and the roles
-      // the provider gave apply only now (issue 37).
+      // the provider gave apply only now.
       return openSessionAfterSecondFactor(context, database, reply, user, challenge, { secondFactor: true, reauthenticated: true });
     },
 

@@ -11,7 +11,7 @@ const startedAt = Date.now();
 
 export function systemHandlers({ config, database, mailer, readiness }: AppContext) {
   return {
-    // Issue 29: a load balancer's check; 503 NOT_READY, naming what is not ready, while starting, draining or when a check fails.
+    // A load balancer's check; 503 NOT_READY, naming what is not ready, while starting, draining or when a check fails.
     async getReadiness(_request, reply) {
       const report = await readiness.check();
       reply.header('cache-control', 'no-store');

@@ -1,4 +1,4 @@
-// Users calls of spec §7 with the permissions of docs/permissions-and-credits.md, the GDPR self-service and the credit ledger.
+// Users calls with the permissions of docs/permissions-and-credits.md, the GDPR self-service and the credit ledger.
 //   registerMember     anyone                      registerCorporate   admin, or corporate (own company)
 //   getCurrentUser     signed in, about themself   listUsers           admin
 //   getUser(ByUid)     the user themself, admin    updateUser          the user themself (safe fields), admin
@@ -6,7 +6,7 @@
 //   exportMyData, deleteMyAccount, listCreditLedger: signed in, about themself
 // Roles, credits and plan change only through patchUser (admin) and payments, never through a profile edit.
 // The account's address cannot be changed (no call changes users.email).
-// Issue 37: while ADMIN_MFA=required an admin acts as one only in a session opened with a second factor (else 403
+// While ADMIN_MFA=required an admin acts as one only in a session opened with a second factor (else 403
 // SECOND_FACTOR_REQUIRED where only an admin may act), and a change of roles ends every session of the person, so the
 // new roles (and the second factor an admin needs) take effect at the next sign-in.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -271,7 +271,7 @@ export function usersHandlers(context: AppContext) {
         if (emailVerified && !target.email_verified) await linkFormsByEmail(tx, row.id, row.email);
         if (role && JSON.stringify([...target.roles].sort()) !== JSON.stringify([...row.roles].sort())) {
           await audit('user.roles', { roles: target.roles }, { roles: row.roles });
-          // Issue 37: sessions opened under the old roles end (a new admin signs in again, with the second factor
+          // Sessions opened under the old roles end (a new admin signs in again, with the second factor
           // ADMIN_MFA may require; a former admin's open pages lose the admin's powers at once).
           await revokeUserSessions(tx, target.id);
         }

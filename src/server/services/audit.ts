@@ -1,4 +1,4 @@
-// The audit log of admin changes (issue 15, item 10). Call recordAudit inside the transaction that makes the
+// The audit log of admin changes. Call recordAudit inside the transaction that makes the
 // change, so a change and its record commit or roll back together. Never put secrets or passwords in before/after.
 import type { Queryable } from '../db/open';
 import { newId } from '../ids';

@@ -1,4 +1,4 @@
-// Data quality (issue 15, item 8): the admin's report of what needs attention in the forms (GET forms/test) and
+// Data quality: the admin's report of what needs attention in the forms (GET forms/test) and
 // the deferred-compensation script (POST forms/run-deferred-compensation-script), which rewrites the stored
 // columns the statistics read from each form's answers.
 //

@@ -1,5 +1,5 @@
-// Accounts of people who sign in through an identity provider (issue 28, docs/identity.md): the link by the
-// provider's (issuer, subject) only, never by e-mail; the proofs an address needs before a link is made (issue 37: a
+// Accounts of people who sign in through an identity provider (docs/identity.md): the link by the
+// provider's (issuer, subject) only, never by e-mail; the proofs an address needs before a link is made (a
 // verified claim of a provider trusted for that address, our e-mailed link, or the account's password); the sessions
 // a provider opened (for the sign-out there) and the roles it gives, applied only when the session opens; and company
 // single sign-on (a company's provider and the e-mail domains an admin approved for it and that provider).
@@ -24,7 +24,7 @@ type Language = components['schemas']['Language'];
 
 export interface LinkedIdentity {
   user: UserRow;
-  /** Linked after the address was proven (issue 37); a link without that proof signs nobody in. */
+  /** Linked after the address was proven; a link without that proof signs nobody in. */
   addressProven: boolean;
 }
 
@@ -66,7 +66,7 @@ export async function touchIdentity(db: Queryable, person: Pick<ProviderPerson, 
 }
 
 /**
- * Issue 37: the account's address was proven (password reset, e-mail verification): every identity linked to it
+ * The account's address was proven (password reset, e-mail verification): every identity linked to it
  * without that proof goes, with the sessions its provider opened, so a link made for an address nobody proved never
  * outlives its real owner's arrival.
  */
@@ -157,7 +157,7 @@ export async function applyProviderRoles(db: Queryable, user: UserRow, roles: Ro
   return (await findUserById(db, user.id))!;
 }
 
-// ───────────── which provider may assert which address (issue 37) ─────────────
+// ───────────── which provider may assert which address ─────────────
 
 /**
  * Whether the provider's claim proves the address: it says verified, and it may say so for that domain. A domain a
@@ -372,7 +372,7 @@ export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 
 
 /**
  * The provider of the company whose approved claim the address's domain is (home-realm discovery, the single
- * sign-on link), or null. Issue 37: an approval is for one (domain, provider) pair, so it counts only while the
+ * sign-on link), or null. An approval is for one (domain, provider) pair, so it counts only while the
  * company still has the provider it was approved for.
  */
 export async function realmProvider(db: Queryable, email: string): Promise<{ provider: string; companyId: string } | null> {
@@ -405,7 +405,7 @@ export async function companySsoOf(db: Queryable, companyId: string): Promise<Co
 /**
  * Saves the company's provider and domains (claims): kept domains keep their approval unless the provider changes
  * (an approval is for one provider: they wait for an admin again), new ones wait for an admin, removed ones go.
- * Issue 37: only an approved claim of another company blocks a domain (409 DOMAIN_TAKEN); pending claims of several
+ * Only an approved claim of another company blocks a domain (409 DOMAIN_TAKEN); pending claims of several
  * companies wait side by side until an admin picks one.
  */
 export async function setCompanySso(db: Queryable, companyId: string, provider: string | null, domains: string[]): Promise<void> {
@@ -440,7 +440,7 @@ export interface DomainEntry {
   companyName: string | null;
   provider: string | null;
   approved: boolean;
-  /** Issue 37: how many companies claim this domain (more than one: competing claims for an admin to resolve). */
+  /** How many companies claim this domain (more than one: competing claims for an admin to resolve). */
   claims: number;
 }
 

@@ -1,4 +1,4 @@
-// Noise infusion (docs/statistics-and-privacy.md, issue 36), as the US Census Bureau publishes establishment payroll
+// Noise infusion (docs/statistics-and-privacy.md), as the US Census Bureau publishes establishment payroll
 // in arbitrary tables every quarter (QWI, County Business Patterns; Evans, Zayatz & Slanta 1998): every money value a
 // release holds is the person's true value multiplied by a secret distortion factor of that person, and by a small
 // jitter of the form. Every statistic of every surface is computed from these infused values, so every table, every

@@ -1,4 +1,4 @@
-// Issue 36: a new design of the noise infusion (or a new PERTURBATION_SECRET) never leaves values of the old one
+// A new design of the noise infusion (or a new PERTURBATION_SECRET) never leaves values of the old one
 // served. Two designs are two independent looks at a person (V = pay × F₁ and V = pay × F₂ average towards the pay), so
 // at start, once, under the release lock:
 // - every person's noise key is derived again from the secret and their address (infusion.ts personNoiseKey; new

@@ -1,4 +1,4 @@
-// Blog, insight and news posts (issue 16, item 1). A post is a draft or published; a published post whose
+// Blog, insight and news posts. A post is a draft or published; a published post whose
 // published_at is still ahead is "scheduled" and becomes visible by itself when its date passes (every read
 // compares with now(), so no job is needed). Readers see published posts only; admins see everything.
 import type { components } from '../../api/schema';

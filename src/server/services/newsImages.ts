@@ -1,4 +1,4 @@
-// Cover images of posts (issue 16, item 3): PNG, JPEG or WebP recognised by their first bytes (a name or a
+// Cover images of posts: PNG, JPEG or WebP recognised by their first bytes (a name or a
 // declared type proves nothing), at most 2 MB, kept in DATA_DIR/news-images under the SHA-256 of their
 // content. The name changes with the content, so the file is served with a year-long immutable cache.
 import { createHash } from 'node:crypto';

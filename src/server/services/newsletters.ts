@@ -1,4 +1,4 @@
-// Newsletter subscriptions with double opt-in (spec §3 and §7, issue 16). A subscription is one row per address
+// Newsletter subscriptions with double opt-in (docs/content.md "Newsletters"). A subscription is one row per address
 // and kind (standartUser / professionalUser):
 //
 //   (none) ─subscribe─▶ pending ─confirm link─▶ confirmed ─unsubscribe (link or PUT active false)─▶ unsubscribed

@@ -1,4 +1,4 @@
-// Outlier packs (issue 15 item 5, docs/statistics-and-privacy.md): save, activate, delete and calculate packs; read their results
+// Outlier packs (docs/statistics-and-privacy.md): save, activate, delete and calculate packs; read their results
 // and the forms the active pack flags. A calculation reads the same population the statistics count (services/
 // peerGroup.ts countedFormsSql with the current minimum values and exchange rates) but without any pack applied,
 // flags forms with the pure rules of domain/outliers.ts and stores, in one transaction, the flagged forms

@@ -26,8 +26,8 @@ const MEDIAN_SHIFT_HALF_WEIGHT = 200;
  * Below this many people the corrections are phased in linearly up to full at TAIL_PERCENTILE_MINIMUM (20): in
  * small groups sampling error is several times the infusion's widening, and taking the quartiles back to the true
  * spread moves each of them towards the true pay of the member behind it (the own-position attack,
- * tests/privacy/own-position.test.ts). Continuous in n, so the figures mark no threshold on the true count. Issue 36:
- * from 15 (it was 10): the wider factor makes the correction larger, and groups of 11–14 shown as 15 gave the
+ * tests/privacy/own-position.test.ts). Continuous in n, so the figures mark no threshold on the true count.
+ * From 15 (not 10): the wider factor makes the correction larger, and groups of 11–14 shown as 15 gave the
  * attacker behind the published quartiles 28 % of members within 5 %.
  */
 const SMALL_GROUP_START = 15;
@@ -156,7 +156,7 @@ export interface PublishedGroup {
 }
 
 /**
- * Issue 36: each part (fixed, bonus, deferred) carries its own independent factor, so a total's infusion is the
+ * Each part (fixed, bonus, deferred) carries its own independent factor, so a total's infusion is the
  * weighted mix of its parts' and narrower in log space: Var ≈ Σ wᵢ² × Var(log F), wᵢ the part's share of the total
  * (from the group's means). The deconvolution takes each measure back by its own infusion, not the part's.
  */

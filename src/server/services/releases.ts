@@ -160,7 +160,7 @@ export async function cutRelease(
     secret: string;
     force?: boolean;
     /**
-     * Issue 29: a scheduled or first cut checks again under the lock that it is still due (no current release for
+     * A scheduled or first cut checks again under the lock that it is still due (no current release for
      * `first`; the current one older than this for `schedule`), so instances ticking at the same moment cut once.
      */
     dueAfterMs?: number;

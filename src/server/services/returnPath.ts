@@ -1,4 +1,4 @@
-// Where a payment page may send the buyer back to (issue 26, item 10): a path of this app only. The sandbox page
+// Where a payment page may send the buyer back to: a path of this app only. The sandbox page
 // and its redirect put the path in `location` as it is, and a browser reads `//host/x` (or `/\host`, or `/\t/host`,
 // since it drops tabs and reads `\` as `/`) as another site: an open redirect on Cancel and after Pay.
 // openapi.yaml's pattern says the same; this is the server's own check, and the guard for sessions stored before it.

@@ -175,7 +175,7 @@ export interface UserSearch {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Admin list, optionally only one role; newest first. What the admin typed is read with spec §5's rule
+ * Admin list, optionally only one role; newest first. What the admin typed is read with the lookup rule of src/domain/lookupBy.ts
  * (`lookupBy`): an e-mail finds that account only; anything else finds the account with that id and every
  * account whose e-mail or company name contains it.
  */

@@ -1,4 +1,4 @@
-// The account menu of spec §2: signed out, a sign-in button; signed in, the account sections the person
+// The account menu: signed out, a sign-in button; signed in, the account sections the person
 // may open (credits and searches are for admin and corporate users), user management for them, the admin
 // area for admins, and sign-out (SignedInMenu.tsx, loaded on demand).
 import { lazy, Suspense } from 'react';

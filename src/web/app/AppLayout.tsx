@@ -41,7 +41,7 @@ export function AppLayout() {
       </Link>
       <Header />
       {/* At least a screen tall, so the footer starts below the fold and does not jump as the page's content
-          (lazy pages, loaded data) renders: no layout shift in view (issue 11, CLS). */}
+          (lazy pages, loaded data) renders: no layout shift in view (CLS). */}
       <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>

@@ -1,4 +1,4 @@
-// The confirm modal of spec §2 ("Modal 2"), rendered from the confirm machine
+// The confirm modal ("Modal 2"), rendered from the confirm machine
 // (machines/confirmModal): title, subtitle, reject and resolve, texts from modals.{type}_modal.*, a dark
 // background; copy has smaller padding than delete. Escape, the close icon and the backdrop reject.
 //

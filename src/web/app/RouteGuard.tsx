@@ -1,4 +1,4 @@
-// Renders a route only when its guards (routes.ts, spec §2) pass: a spinner while the session is being
+// Renders a route only when its guards (routes.ts) pass: a spinner while the session is being
 // restored, otherwise the page or a redirect (to /login remembering the wanted URL, or to /).
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';

@@ -46,7 +46,7 @@ export default function SignedInMenu() {
               </Menu.ItemGroupLabel>
             </Menu.ItemGroup>
             <Menu.Separator />
-            {/* The personal views and the plans, whatever the header shows (spec §2 keeps them out of it with the
+            {/* The personal views and the plans, whatever the header shows (the header keeps them out with the
                 premium flag off); a view the plan does not open says why. */}
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel fontSize="xs" color="fg.muted">

@@ -107,7 +107,7 @@ export function provideAppMachine(options: AppActorOptions) {
       navigate: (_, params) => navigate(params.to, params.replace),
     },
     actors: {
-      // goTo: the browser leaves for an identity provider's sign-in or sign-out (issue 28).
+      // goTo: the browser leaves for an identity provider's sign-in or sign-out.
       auth: authMachine.provide({ actors: authActors(client), actions: { ...authStorageActions(storage), goTo: leaveForUrl(globalThis.location) } }),
       consent: consentMachine.provide({
         actors: { analytics: analyticsLoader({ scriptUrl: options.analyticsScript ?? analyticsScriptUrl, document }) },

@@ -1,4 +1,4 @@
-// The route guards of spec §2 as a pure decision: the route's guards (routes.ts), in order, against the
+// The route guards as a pure decision: the route's guards (routes.ts), in order, against the
 // auth state. RouteGuard (router.tsx) renders the decision.
 import { isAdmin, isAdminOrCorporate, type User } from '../../../machines/auth/landing';
 import type { AuthStatus } from '../../../machines/auth/viewModel';
@@ -25,7 +25,7 @@ export type GuardDecision =
  *   person signed out here (`leftOnPurpose`): signing out of a guarded page is not a request to sign in.
  * - admin: the user has role admin, otherwise /.
  * - admin-or-corporate: the user's roles include admin or corporate, otherwise / — a member opening
- *   /my-account, /my-account/my-credits or /my-account/my-searches included (spec §2); /my-account/settings
+ *   /my-account, /my-account/my-credits or /my-account/my-searches included; /my-account/settings
  *   has only the signed-in guard, so it stays open to every signed-in user.
  * The first guard that does not pass decides.
  */

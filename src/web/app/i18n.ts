@@ -1,4 +1,4 @@
-// Translations (spec §2, §4): Spanish by default, English available, the choice kept in localStorage
+// Translations: Spanish by default, English available, the choice kept in localStorage
 // appLanguage. A missing translation shows the default given by the caller, otherwise the key itself.
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -19,7 +19,7 @@ export function missingTranslation(key: string, defaultValue: string | undefined
 export const options = {
   supportedLngs: [...LANGUAGES],
   // No cross-language fallback: both files have the same keys (tests/web/locales.test.ts), and a gap
-  // must show the caller's default or the key, as the spec asks, not silently the other language.
+  // must show the caller's default or the key, not silently the other language.
   fallbackLng: false,
   interpolation: { escapeValue: false }, // React escapes
   returnEmptyString: false,

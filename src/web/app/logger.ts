@@ -1,5 +1,5 @@
 /**
- * The web app's only way to write to the console (spec §8: "in production, console output is silenced").
+ * The web app's only way to write to the console ("in production, console output is silenced").
  * In a production build `import.meta.env.PROD` is `true`, every method is a no-op and the console calls
  * below are dead code the build removes; scripts/check-bundle.ts fails when dist/web still calls
  * console.log, console.info or console.debug. Never log tokens, passwords or pay figures.

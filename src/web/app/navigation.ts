@@ -1,4 +1,4 @@
-// The links of the header, the account menu and the footer (spec §2), as data the views render.
+// The links of the header, the account menu and the footer, as data the views render.
 import type { SectionName } from '../../domain/routes';
 
 export interface NavLinkEntry {
@@ -22,7 +22,7 @@ export function headerSections(premiumEnabled: boolean): NavLinkEntry[] {
 
 /**
  * The personal views (personalised comparison, evolution, income projection): three of the four products, in
- * the header only with the premium flag on (spec §2), so the account menu, the comparison result and my-form
+ * the header only with the premium flag on, so the account menu, the comparison result and my-form
  * lead to them (and to the premium page) whatever the flag.
  */
 export const personalViews: readonly NavLinkEntry[] = [personalizedComparison, yourEvolution, yourIncomeProjection];
@@ -38,7 +38,7 @@ export type SectionLock = 'premium' | null;
  */
 export function premiumLocked(premiumEnabled: boolean, user: { premiumType: string; role: readonly string[] } | null): boolean {
   if (!premiumEnabled || !user) return false;
-  // premiumType "free" is no paid plan (spec §3); any other is one (src/domain/payments.ts hasPaidPlan).
+  // premiumType "free" is no paid plan; any other is one (src/domain/payments.ts hasPaidPlan).
   return user.premiumType === 'free' && !user.role.includes('admin');
 }
 

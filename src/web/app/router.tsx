@@ -39,7 +39,7 @@ const PremiumGate = lazy(() => import('../features/payments/PremiumGate').then((
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
 const InformationPage = lazyPage(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
-/** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop (spec §2). */
+/** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop. */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search, hash } = useLocation();
   return <Navigate to={{ pathname: to, search, hash }} replace />;

@@ -1,9 +1,9 @@
-// Renewing the access token when a call is answered 401 (spec: "token refresh before expiry and on
-// 401"). A middleware added to the one typed client: it keeps a copy of every request that carried a
+// Renewing the access token when a call is answered 401 (the token is renewed before it expires and on
+// a 401). A middleware added to the one typed client: it keeps a copy of every request that carried a
 // bearer token; when the answer is 401 it asks the auth actor to renew the token (auth.tokenRejected),
 // waits for the outcome and sends the request once more with the new token. Signed out, or the renewal
 // failed: the caller gets the 401 (and the auth actor has already signed the person out).
-// Issue 37: a 403 SECOND_FACTOR_REQUIRED (an admin's session without the second factor the server requires) tells the
+// A 403 SECOND_FACTOR_REQUIRED (an admin's session without the second factor the server requires) tells the
 // auth actor (auth.secondFactorRequired), which signs the person out to sign in again with it.
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { Middleware } from 'openapi-fetch';

@@ -17,7 +17,7 @@ const sameView = (a: AccountRequestView, b: AccountRequestView) =>
   a.busy === b.busy && a.done === b.done && a.canSubmit === b.canSubmit && a.errorKey === b.errorKey && a.errorCode === b.errorCode &&
   JSON.stringify(a.fieldProblems) === JSON.stringify(b.fieldProblems) && JSON.stringify(a.reauthentication) === JSON.stringify(b.reauthentication);
 
-/** Issue 37: a security change the server refuses for want of a fresh re-authentication asks the password, then goes again. */
+/** A security change the server refuses for want of a fresh re-authentication asks the password, then goes again. */
 const reauthenticate = reauthenticateCall();
 
 export function useAccountRequest<T>(send: PromiseActorLogic<T, RequestFields>, handlers: AccountRequestHandlers<T> = {}) {

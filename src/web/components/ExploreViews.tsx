@@ -1,6 +1,6 @@
 // "Siga explorando": the personal views (personalised comparison, evolution, income projection) and the premium
 // page, one click from the comparison result and my-form. With the premium flag off the header does not list
-// them (spec §2), so this is where a member finds three of the four products; a view the person's plan does not
+// them, so this is where a member finds three of the four products; a view the person's plan does not
 // open says why (the premium flag on, a free plan), and what a view costs is said once below them.
 import { Alert, Badge, Box, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

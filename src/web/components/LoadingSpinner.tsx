@@ -1,4 +1,4 @@
-// The one loading spinner of the app (spec §9). Every loading state renders it; the loading machine
+// The one loading spinner of the app. Every loading state renders it; the loading machine
 // (machines/loading) decides when it turns into "still working…" (after 3 s) and offers try again.
 import { Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';

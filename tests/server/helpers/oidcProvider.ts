@@ -193,7 +193,7 @@ export async function loginAtProvider(authorizationUrl: string, person: string, 
   throw new Error('the provider never sent the browser back');
 }
 
-// ───────────── the app's side of a provider sign-in, for API tests (issue 37) ─────────────
+// ───────────── the app's side of a provider sign-in, for API tests ─────────────
 
 /** What the app needs of a test app here (tests/server/helpers/testApp.ts TestApp). */
 interface InjectingApp {

@@ -1,4 +1,4 @@
-// The payments catalogue (spec §3, §9, docs/money.md): stored in EUR in catalogue_items, served in the language's
+// The payments catalogue (docs/money.md): stored in EUR in catalogue_items, served in the language's
 // display currency. A converted catalogue names its rate and the rate's date (the current statistics
 // release's exchange rates and cut date, as every other converted figure: src/domain/money.ts), converted prices
 // in whole units, so no euro price is ever shown with a dollar sign. Before the first release nothing converts.

@@ -1,4 +1,4 @@
-// Who may buy what (spec §7, docs/payments.md), decided on the stored account, by checkout (routes/payments.ts) and again
+// Who may buy what (docs/payments.md), decided on the stored account, by checkout (routes/payments.ts) and again
 // by the webhook before a paid session grants anything (webhook.ts):
 //   corporate users buy credit packs (not on the corporate plan, which is unlimited); members buy subscription
 //   cards (not while they have a paid plan: that is the portal's job); admins buy nothing; the corporate card

@@ -1,5 +1,5 @@
 // Stripe's side, through the official SDK: payment links (one per catalogue item, STRIPE_LINK_<ITEM_ID>)
-// opened with the buyer's e-mail prefilled and their user id as client_reference_id (spec §7), the customer
+// opened with the buyer's e-mail prefilled and their user id as client_reference_id, the customer
 // portal, and webhook verification. Nothing here runs without STRIPE_SECRET_KEY but the verification and the
 // test signatures, which need only the webhook secret.
 import Stripe from 'stripe';

@@ -95,7 +95,10 @@ export default function DataQualityPage() {
   const [scriptMachine] = useState(() => provideScriptProgress());
   const report = useActorRef(reportMachine, { input: { staleDraftDays: 30 }, inspect });
   const script = useActorRef(scriptMachine, { input: {}, inspect });
-  const snapshot = useSelector(report, (s) => s);
+  const data = useSelector(report, (s) => s.context.report as DataQualityReport | null);
+  const loading = useSelector(report, (s) => s.hasTag('loading'));
+  const unavailable = useSelector(report, (s) => s.hasTag('failed'));
+  const canReload = useSelector(report, (s) => s.can({ type: 'quality.reload' }));
   const scriptView = useSelector(script, jobProgressView);
   const [days, setDays] = useState('30');
 
@@ -109,8 +112,6 @@ export default function DataQualityPage() {
     };
   }, [report, script, notifyFailure]);
 
-  const data = snapshot.context.report as DataQualityReport | null;
-  const loading = snapshot.hasTag('loading');
   const daysValid = /^\d+$/.test(days) && Number(days) >= STALE_DAYS_RANGE.min && Number(days) <= STALE_DAYS_RANGE.max;
   const submitDays = (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +119,7 @@ export default function DataQualityPage() {
   };
 
   let body;
-  if (snapshot.hasTag('failed')) {
+  if (unavailable) {
     body = (
       <Alert.Root status="error" alignItems="center" data-testid="quality-error">
         <Alert.Indicator />
@@ -253,7 +254,7 @@ export default function DataQualityPage() {
           <Button type="submit" variant="outline" disabled={!daysValid || loading} data-testid="quality-refresh">
             {t('admin_data_quality.refresh')}
           </Button>
-          <Button type="button" variant="ghost" disabled={loading || !snapshot.can({ type: 'quality.reload' })} onClick={() => report.send({ type: 'quality.reload' })}>
+          <Button type="button" variant="ghost" disabled={loading || !canReload} onClick={() => report.send({ type: 'quality.reload' })}>
             {t('admin_data_quality.reload')}
           </Button>
         </HStack>

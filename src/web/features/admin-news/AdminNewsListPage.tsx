@@ -1,4 +1,4 @@
-// /admin/news (issue 16, item 3): every post of a type with its status (draft, scheduled, published), newest
+// /admin/news: every post of a type with its status (draft, scheduled, published), newest
 // first, paged and filtered (type, status) by the list machine with the admin's list call; a post opens in the
 // editor.
 import { Badge, Button, chakra, Container, Heading, HStack, Link, NativeSelect, Stack } from '@chakra-ui/react';

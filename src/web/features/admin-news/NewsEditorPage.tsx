@@ -1,4 +1,4 @@
-// /admin/news/new and /admin/news/{id} (issue 16, item 3): the post form beside its live preview (rendered
+// /admin/news/new and /admin/news/{id}: the post form beside its live preview (rendered
 // and sanitised by the server), the cover upload, and save as draft / publish / schedule / unpublish / delete
 // (behind the confirm modal). The editor machine (machines/newsEditor) runs the flow; this view renders it.
 import { useEffect, useRef, useState } from 'react';

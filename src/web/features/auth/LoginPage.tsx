@@ -1,4 +1,4 @@
-// The login page (spec §2: login and reset-password are the same page). /login: the sign-in form (and
+// The login page (login and reset-password are the same page). /login: the sign-in form (and
 // the e-mail verification of a ?verifyToken= link); /reset-password: the "forgot password" form, or with
 // ?token= (the e-mailed link) the new-password form. Errors show as auth.{code}.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -52,7 +52,7 @@ function ErrorAlert({ messageKey, testId }: { messageKey: string | null; testId:
   );
 }
 
-/** The sign-in methods (GET auth/providers): the password form, and a button per identity provider (issue 28). */
+/** The sign-in methods (GET auth/providers): the password form, and a button per identity provider. */
 function useSignInMethods(): SignInMethods {
   const [machine] = useState(() => provideResource(signInMethods()));
   const actor = useActorRef(machine, { inspect });
@@ -109,7 +109,7 @@ function LinkingNotice() {
 }
 
 /**
- * Issue 37: a provider's sign-in of a new address it could not vouch for created nothing; our link went to the
+ * A provider's sign-in of a new address it could not vouch for created nothing; our link went to the
  * address and signs in when opened in this browser.
  */
 function EmailLinkSentNotice() {
@@ -430,7 +430,7 @@ export function LoginPage({ meta }: PageProps) {
   const methods = useSignInMethods();
   const mode = meta?.loginMode ?? 'sign-in';
 
-  // Issue 28: back from an identity provider, the outcome is in the fragment (never sent to a server): hand it to
+  // Back from an identity provider, the outcome is in the fragment (never sent to a server): hand it to
   // the auth flow once and take it out of the address bar and the history.
   useEffect(() => {
     const outcome = parseProviderOutcome(window.location.hash);

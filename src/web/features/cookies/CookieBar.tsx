@@ -1,4 +1,4 @@
-// The cookie bar of spec §2: at the bottom while no choice is stored, accept and deny equally prominent;
+// The cookie bar: at the bottom while no choice is stored, accept and deny equally prominent;
 // after a choice it slides away (about 0.9 s) as the consent machine's `bar-hiding` state lasts.
 import { Box, Button, Container, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

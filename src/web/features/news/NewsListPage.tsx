@@ -1,4 +1,4 @@
-// /blog and /insights (issue 16, item 2): post cards of one type, a page at a time, filtered by category
+// /blog and /insights: post cards of one type, a page at a time, filtered by category
 // (with their post counts) and by language, starting on the reader's. /blog also shows the news posts under
 // a second tab. The list machine (machines/news) decides what is asked and shown; this view renders it.
 import { useEffect, useState } from 'react';

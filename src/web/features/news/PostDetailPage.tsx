@@ -1,4 +1,4 @@
-// /post-detail/{postId} (issue 16, item 2): a post by its slug (or id) with its cover, date, author and
+// /post-detail/{postId}: a post by its slug (or id) with its cover, date, author and
 // categories, the body as the server rendered and sanitised it, share links and related posts. One call
 // (getNews), through the resource machine; a missing or unpublished post reads as "not found".
 import { useEffect, useState } from 'react';

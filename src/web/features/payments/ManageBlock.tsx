@@ -1,4 +1,4 @@
-// The manage-subscription block (spec §2 Modal 1, §4): title, description and the manage button, for a
+// The manage-subscription block: title, description and the manage button, for a
 // current user with a paid plan; the portal opens in a new tab (machines/manageSubscription).
 import { Alert, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

@@ -1,5 +1,5 @@
 // A paid view (personalised comparison, evolution, income projection) with the premium flag on: a free
-// user meets the premium modal instead of the view (spec §1, issue 13 item 6). With the flag off, or for
+// user meets the premium modal instead of the view (docs/payments.md "Plans and the premium flag"). With the flag off, or for
 // a paid plan (or an admin), the view shows.
 import type { ReactNode } from 'react';
 import { Container } from '@chakra-ui/react';

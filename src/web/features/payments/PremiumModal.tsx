@@ -1,4 +1,4 @@
-// The premium modal (spec §2 Modal 1): a close icon, the heading become_premium.button and the
+// The premium modal: a close icon, the heading become_premium.button and the
 // subheading become_premium.upgrading (at most 912 px wide), then the subscription cards in columns of
 // two (290–400 px each, the second of a pair marked last) or, for a user with a paid plan, the
 // manage-subscription block. Renders machines/premiumModal; the card rules are src/domain/payments. Right after a

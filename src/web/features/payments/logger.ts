@@ -1,4 +1,4 @@
-// A tiny app logger: the app has none yet. Spec §8: in production, console output is silenced.
+// A tiny app logger: in production, console output is silenced (vite.config.ts).
 export interface AppLogger {
   info(message: string, details?: Record<string, unknown>): void;
 }

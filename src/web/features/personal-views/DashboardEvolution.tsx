@@ -1,4 +1,4 @@
-// The corporate dashboard's evolution (issue 14): the median and p25–p75 band per survey year of the latest saved
+// The corporate dashboard's evolution: the median and p25–p75 band per survey year of the latest saved
 // comparison's group, asked as the dashboard (isDashboard, by its historyId: free), with a link to the full page.
 // Renders the evolution machine's view; decides nothing.
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-// A per-year table as cards on a narrow screen (issue 11: tables reflow into cards on a phone, no page scrolls
+// A per-year table as cards on a narrow screen (tables reflow into cards on a phone, no page scrolls
 // sideways): each year a card with its note and its figures as labelled pairs. The table beside it shows from md up.
 import type { ReactNode } from 'react';
 import { Box, Stack, Text } from '@chakra-ui/react';

@@ -1,10 +1,10 @@
-// The register page (admin or corporate, spec §2, §6): creates corporate users (POST users/corporate).
+// The register page (admin or corporate): creates corporate users (POST users/corporate).
 // A corporate user's new colleague joins the caller's company; an admin names the company. The server
 // answers the same for a new and a registered address (no account enumeration), so the page says
 // "invitation sent to …" either way: the new colleague confirms the address from the e-mail, the owner of
 // a registered address is told by e-mail. After a success: the toast ("Registro realizado correctamente", naming the
 // invitation) and the confirmation on the page, with "invite another" and, for a corporate registrant, the way on to
-// the saved URL or the dashboard (spec §4). Where to go, and what the page shows after a success, is
+// the saved URL or the dashboard. Where to go, and what the page shows after a success, is
 // machines/registration/corporateRegistrationMachine.ts's decision.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -70,7 +70,7 @@ export function RegisterPage(_props: PageProps) {
         auth.send({ type: 'auth.forgetRedirect' });
         navigate(to);
       }),
-      // Spec §8: a registration failure is a toast with the translated auth.{code} (also shown in the form).
+      // A registration failure is a toast with the translated auth.{code} (also shown in the form).
       registrationActor.on('corporateRegistration.failed', ({ code }) =>
         showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) }),
       ),

@@ -1,4 +1,4 @@
-// Issue 37: the password asked again before a security change (the server answered REAUTHENTICATION_REQUIRED: the
+// The password asked again before a security change (the server answered REAUTHENTICATION_REQUIRED: the
 // session proved the person more than 5 minutes ago). The flow that asked keeps the change as it was typed and sends
 // it again once the password is right (machines/secondFactor, machines/auth/accountRequestMachine: `reauthenticating`).
 // An account without a password sees instead one "Confirm with {provider}" per linked provider: a fresh sign-in there

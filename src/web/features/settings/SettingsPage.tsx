@@ -1,6 +1,6 @@
 // The settings page (/settings and /my-account/settings): language, password, cookie choice, and the
 // GDPR self-service — download all my data (JSON) and delete my account, the latter behind the confirm
-// modal of spec §2. Issue 37: security changes (password, second factor, unlinking a provider) ask the password again
+// modal. Security changes (password, second factor, unlinking a provider) ask the password again
 // in a dialog when the session proved the person more than 5 minutes ago, then go on as typed.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
@@ -148,7 +148,7 @@ function PasswordSettings() {
 const secondFactorFlow = secondFactorMachine.provide({ actors: secondFactorActors() });
 
 /**
- * Issue 37: back from a re-authentication at a provider (`#reauth=` or `#error=`): the machine posts the proof and
+ * Back from a re-authentication at a provider (`#reauth=` or `#error=`): the machine posts the proof and
  * clears the fragment; the page says the change may now be made.
  */
 const providerReauthFlow = providerReauthMachine.provide({
@@ -195,7 +195,7 @@ function useReauthMethods(): ReauthMethods | null {
 }
 
 /** The TOTP second factor: enrol with a QR code, keep the recovery codes, renew them, turn it off. */
-/** Issue 28: a corporate user sets the company's identity provider and e-mail domains (an admin approves each domain). */
+/** A corporate user sets the company's identity provider and e-mail domains (an admin approves each domain). */
 function CompanySsoSettings() {
   const { t } = useTranslation();
   const [machine] = useState(() => provideResource(loadCompanySso()));
@@ -408,7 +408,7 @@ function SecondFactorSettings() {
   );
 }
 
-/** Issue 37: the identity providers linked to the account; unlinking one asks the password again when needed. */
+/** The identity providers linked to the account; unlinking one asks the password again when needed. */
 function LinkedProvidersSettings() {
   const { t, i18n } = useTranslation();
   const [machine] = useState(() => provideResource(loadLinkedProviders()));

@@ -1,5 +1,5 @@
-// Issue 28: the e-mail domains companies asked for single sign-on. Domain ownership is the operator's to check, so a
-// domain sends its addresses to the company's identity provider only once an admin approved it here. Issue 37: one
+// The e-mail domains companies asked for single sign-on. Domain ownership is the operator's to check, so a
+// domain sends its addresses to the company's identity provider only once an admin approved it here. One
 // row per company's claim; several companies may claim one domain (competing claims, shown together): approving one
 // declines the others; a pending claim can be declined; an approval is for the company's provider of the moment (a
 // change of provider brings the claim back here as pending).

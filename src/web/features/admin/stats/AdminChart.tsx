@@ -31,7 +31,7 @@ const COLORS = ['#2a9386', '#c05621', '#4a5568', '#805ad5'];
 const LINE_CHARS = { horizontal: 16, vertical: 10 };
 
 export default function AdminChart({ kind, categories, series, ariaLabel, stacked = false, horizontal = false, height = 260, formatCount, testId }: AdminChartProps) {
-  // Whole counts on round steps from 0: the value axis reads "0 · 50 · 100", never "0 . . ." (issue 27).
+  // Whole counts on round steps from 0: the value axis reads "0 · 50 · 100", never "0 . . .".
   const largest = stacked
     ? Math.max(0, ...categories.map((_, i) => series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0)))
     : Math.max(0, ...series.flatMap((s) => s.data));
