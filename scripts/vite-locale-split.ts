@@ -3,7 +3,8 @@
 // ones below) and `virtual:locale-pages/<lang>` (those), which the web app fetches before the first other
 // page renders (src/web/app/i18n.ts, completeTranslations). New top-level sections land in the core: a
 // missing key can never show, at worst the core is larger. The core also carries the route headings' texts
-// (routes.ts `heading`), which show while such a page's code and texts load.
+// (routes.ts `heading`), which show while such a page's code and texts load. The server's own sections
+// (SERVER_SECTIONS: the e-mails) are in neither part: the web app never loads them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -41,6 +42,9 @@ export const PAGE_SECTIONS = [
   'list',
 ] as const;
 
+/** Sections only the server reads (src/server/email/i18n.ts): left out of both parts. */
+export const SERVER_SECTIONS = ['email'] as const;
+
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
 
 export function splitLocale(
@@ -49,7 +53,10 @@ export function splitLocale(
   coreKeys: readonly string[] = routeHeadingKeys(),
 ): Record<string, unknown> {
   const pages = new Set<string>(PAGE_SECTIONS);
-  const split = Object.fromEntries(Object.entries(texts).filter(([key]) => pages.has(key) === (part === 'pages')));
+  const server = new Set<string>(SERVER_SECTIONS);
+  const split = Object.fromEntries(
+    Object.entries(texts).filter(([key]) => !server.has(key) && pages.has(key) === (part === 'pages')),
+  );
   if (part === 'core') for (const key of coreKeys) copyKey(texts, split, key.split('.'), key);
   return split;
 }

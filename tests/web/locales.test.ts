@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import es from '../../locales/es.json';
 import en from '../../locales/en.json';
+import { SERVER_SECTIONS, splitLocale } from '../../scripts/vite-locale-split';
+import * as mails from '../../src/server/email/templates';
+import { newsletterConfirmMail, newsletterIssueMail } from '../../src/server/email/newsletterTemplates';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -58,6 +61,39 @@ describe('locale files', () => {
     expect(kinds).toContain('projection');
     for (const kind of kinds) {
       for (const key of [`my_searches.kind.${kind}`, `admin_users.searches.kinds.${kind}`]) expect(esLeaves.has(key), key).toBe(true);
+    }
+  });
+
+  it('keep the e-mails\' texts out of both parts the web app loads', () => {
+    for (const texts of [es, en] as Array<Record<string, unknown>>) {
+      for (const part of ['core', 'pages'] as const) {
+        expect(SERVER_SECTIONS.filter((section) => section in splitLocale(texts, part))).toEqual([]);
+      }
+    }
+  });
+
+  it.each(['es', 'en'])('give every e-mail all its texts in %s', (language) => {
+    const link = 'https://paybench.example/x';
+    const links = mails.securityNoticeLinks('https://paybench.example');
+    const at = new Date(Date.UTC(2025, 0, 2, 3, 4));
+    const rendered = [
+      mails.resetPasswordMail(language, link, 30),
+      mails.verifyEmailMail(language, link, 48),
+      mails.accountExistsMail(language, link),
+      mails.corporateInvitationMail(language, link, 48),
+      mails.corporateAccountExistsMail(language, link),
+      mails.providerEmailLinkMail(language, link, 'Acme', 15),
+      ...(['second-factor-on', 'second-factor-off', 'recovery-codes-renewed', 'password-changed', 'provider-unlinked'] as const).flatMap((change) => [
+        mails.securityChangeMail(language, change, at, links),
+        mails.securityChangeMail(language, change, at, links, 'Acme'),
+      ]),
+      newsletterConfirmMail(language, link, 7),
+      newsletterIssueMail(link, { subject: 'S', intro: '', language, posts: [{ id: 'p', title: 'T', summary: 'S' }] }, link),
+    ];
+    const signature = language === 'en' ? en.email.signature : es.email.signature;
+    for (const mail of rendered) {
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/email\.|{{/);
+      expect(mail.text).toContain(signature);
     }
   });
 });

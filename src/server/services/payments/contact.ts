@@ -3,8 +3,7 @@
 import type { Queryable } from '../../db/open';
 import type { Mailer } from '../../email/mailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { escapeHtml, mailLanguage, mailText } from '../../email/i18n';
 import { newId } from '../../ids';
 
 export interface CorporateContact {
@@ -15,15 +14,6 @@ export interface CorporateContact {
   phone?: string;
   message: string;
 }
-
-type MailTexts = { subject: string; lead: string };
-const mailTexts = (language: 'es' | 'en'): MailTexts =>
-  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../locales/${language}.json`, import.meta.url)), 'utf8')) as {
-    corporate_contact_mail: MailTexts;
-  }).corporate_contact_mail;
-const TEXTS = { es: mailTexts('es'), en: mailTexts('en') };
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export async function storeCorporateContact(db: Queryable, contact: CorporateContact): Promise<string> {
   const id = newId();
@@ -40,7 +30,9 @@ export async function mailAdmins(db: Queryable, mailer: Mailer, log: FastifyBase
     `select email, language from users where 'admin' = any(roles) and not disabled order by created_at`,
   );
   for (const admin of admins) {
-    const t = TEXTS[admin.language === 'en' ? 'en' : 'es'];
+    const language = mailLanguage(admin.language);
+    const lead = mailText(language, 'corporate_contact.lead');
+    // The field labels are the same for every reader, in both languages at once: they stay here, not in the locale files.
     const lines: Array<[string, string]> = [
       ['Company / Empresa', contact.company],
       ['Name / Nombre', contact.name],
@@ -52,9 +44,9 @@ export async function mailAdmins(db: Queryable, mailer: Mailer, log: FastifyBase
       await mailer.send({
         to: admin.email,
         purpose: 'corporate-plan-request',
-        subject: t.subject.replace('{{company}}', contact.company.replace(/[\r\n]+/g, ' ')),
-        text: [t.lead, '', ...lines.map(([label, value]) => `${label}: ${value}`)].join('\n'),
-        html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif"><p>${escapeHtml(t.lead)}</p><dl>${lines
+        subject: mailText(language, 'corporate_contact.subject', { company: contact.company.replace(/[\r\n]+/g, ' ') }),
+        text: [lead, '', ...lines.map(([label, value]) => `${label}: ${value}`)].join('\n'),
+        html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif"><p>${escapeHtml(lead)}</p><dl>${lines
           .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd style="white-space:pre-wrap">${escapeHtml(value)}</dd>`)
           .join('')}</dl></body></html>`,
       });

@@ -1,0 +1,39 @@
+// The e-mails' texts: the `email` section of locales/es.json and locales/en.json (the same files as the web app,
+// checked by the same key-parity test), read once through an i18next instance of the server's own. The web app
+// never loads that section (scripts/vite-locale-split.ts, SERVER_SECTIONS).
+//
+// Texts come back plain, interpolated values included: a text part uses them as they are, and an HTML part escapes
+// each whole text with escapeHtml (the translation's own characters as well as the values put into it).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next, { type TOptions } from 'i18next';
+import { LANGUAGES, type Language } from '../../domain/constants';
+
+const readEmailTexts = (language: Language): Record<string, unknown> =>
+  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../locales/${language}.json`, import.meta.url)), 'utf8')) as { email: Record<string, unknown> })
+    .email;
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: { email: readEmailTexts(language) } }])),
+  lng: 'es',
+  supportedLngs: [...LANGUAGES],
+  // Both files carry the same keys (tests/web/locales.test.ts): a missing one is a bug, shown as its key.
+  fallbackLng: false,
+  // Plain texts; the HTML part escapes them whole (above).
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+});
+
+/** The recipient's language: English when asked for, Spanish (the default) otherwise. */
+export const mailLanguage = (language: string): Language => (language === 'en' ? 'en' : 'es');
+
+/** A text of the `email` section (`key` without the `email.` prefix), in the recipient's language. */
+export function mailText(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  return instance.t(`email.${key}`, { ...values, lng: language } as TOptions);
+}
+
+/** For the HTML part of a mail. */
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
