@@ -1,7 +1,7 @@
 // The admin dashboard's figures (GET forms/detailed-statistics) and the exchange-rate editor (PUT
 // forms/configs/exchange-rates). The dashboard is operational counts for admins: forms, drafts, users, searches,
 // credits, payments and releases; it never reads a pay figure. Each part is one SQL statement over the live tables.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import type { components } from '../../api/schema';
 import type { Queryable } from '../db/open';

@@ -1,7 +1,7 @@
 // Identity calls (tag auth, plus users/reset-pass): sign-in, refresh, sign-out, password reset and change,
 // e-mail verification. See docs/identity.md. Error codes: auth/errorCodes.ts. Nothing here logs an address, a
 // password or a token.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';

@@ -1,6 +1,6 @@
 // Comparison and history (spec §7 "Comparison and history"; docs/statistics-and-privacy.md, docs/permissions-and-credits.md): the filtered comparison, the
 // free count of a group, the public demo comparison, and the caller's saved searches.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { badRequest, notFound } from '../http/errors';
 import { isAdmin, requireCaller as requireStoredCaller } from '../auth/caller';

@@ -1,7 +1,7 @@
 // The configuration an admin reads and the minimum values they set (forms/configs, forms/configs/min-values).
 // Changing the minimum values changes which forms count, so it changes the data version in the same
 // transaction: the next comparison computes with the new values (no cached figure outlives the change).
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { bumpDataVersion, readDataVersion } from '../services/dataVersion';
 import { parseMinValues } from '../services/statisticsSettings';

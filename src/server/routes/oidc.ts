@@ -6,7 +6,7 @@
 // URL fragment (never sent to a server, never in a log).
 // Nothing here logs a token, a code, a secret or an address.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
@@ -29,7 +29,7 @@ import {
   startAuthorization,
   type ProviderPerson,
 } from '../auth/oidc';
-import type { OidcProviderConfig } from '../auth/oidcConfig';
+import type { OidcProviderConfig } from '../oidcConfig';
 import { providerEmailLink, providerEmailLinkMail } from '../email/templates';
 import { requestLanguage } from '../services/payments/catalogue';
 import type { Language } from '../../domain/constants';

@@ -3,7 +3,7 @@
 // contact request. Who may buy what is decided on the stored account (services/payments/eligibility.ts), here
 // before checkout and again by the webhook before a paid session grants anything.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { requireCaller } from '../auth/caller';

@@ -13,7 +13,7 @@
 // are free for every signed-in caller allowed to see them: each entry is a group the comparison answers, and
 // without a profile of their own (corporate, admin) the ranking is over everyone.
 import type { components } from '../../api/schema';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { billingOf, chargeSearch, searchIdempotencyKey, type Billing, type Caller } from '../services/credits';

@@ -4,7 +4,7 @@
 // session that proved the person within 5 minutes (403 REAUTHENTICATION_REQUIRED otherwise; auth/reauthenticate), so
 // a stolen access token alone cannot put its own authenticator on the account, and each change is e-mailed to the
 // person. Nothing here logs a secret or a code.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';

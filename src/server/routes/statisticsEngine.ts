@@ -4,7 +4,7 @@
 // publication (perturbed once per group key: services/publication.ts). One instance per app, so every answer
 // reads the same caches and a group gets the same published figures whichever answer asks for it.
 import type { components } from '../../api/schema';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { conditionsKey, type ComparisonFilters, type PeerGroup } from '../services/peerGroup';
 import { compareGroup, compareGroups, countGroup, type RawComparison } from '../services/statistics';

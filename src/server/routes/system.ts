@@ -1,5 +1,5 @@
 // System calls: health, the public configuration the web app needs, and the home page's live figures.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError } from '../http/errors';
 import { readConfigValue } from '../services/configs';

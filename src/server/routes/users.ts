@@ -10,7 +10,7 @@
 // SECOND_FACTOR_REQUIRED where only an admin may act), and a change of roles ends every session of the person, so the
 // new roles (and the second factor an admin needs) take effect at the next sign-in.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
