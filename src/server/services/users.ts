@@ -355,3 +355,24 @@ export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'e
   await tx.execute('delete from users where id = $1', [user.id]);
   await bumpDataVersion(tx);
 }
+
+/** Sets an account's password hash; `verifyEmail` when the change itself proved the address (a reset link). */
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string, verifyEmail = false): Promise<void> {
+  await db.execute(
+    verifyEmail
+      ? 'update users set password_hash = $2, email_verified = true, updated_at = now() where id = $1'
+      : 'update users set password_hash = $2, updated_at = now() where id = $1',
+    [userId, passwordHash],
+  );
+}
+
+/** The account's address is proven. */
+export async function markEmailVerified(db: Queryable, userId: string): Promise<void> {
+  await db.execute('update users set email_verified = true, updated_at = now() where id = $1', [userId]);
+}
+
+/** How many forms an account owns. */
+export async function countOwnForms(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.execute<{ forms: number }>('select count(*)::int as forms from forms where user_id = $1', [userId]);
+  return Number(row?.forms ?? 0);
+}
