@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLUSTER_ENV, call, createDatabase, freePort, instance, load, sleep, startProxy, type Answer, type Instance } from './clusterSupport';
-import { DEMO_ACCOUNTS, insertDemoForms } from '../src/server/db/seed';
+import { DEMO_ACCOUNTS, insertDemoForms } from '../src/server/seed';
 import { openPostgres } from '../src/server/db/open';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { cutRelease } from '../src/server/services/releases';

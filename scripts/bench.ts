@@ -32,7 +32,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, openPostgres, type Database } from '../src/server/db/open';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { insertDemoForms } from '../src/server/db/seed';
+import { insertDemoForms } from '../src/server/seed';
 import { generateDemoPeople } from '../src/server/db/demoForms';
 import http from 'node:http';
 import { cutRelease, aggregateKey, readAggregate } from '../src/server/services/releases';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { DEMO_ACCOUNTS } from '../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../src/server/seed';
 
 const port = Number(process.env.PORT ?? 3300);
 const origin = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { insertDemoForms, seedDemo } from '../src/server/db/seed';
+import { insertDemoForms, seedDemo } from '../src/server/seed';
 import { cutRelease } from '../src/server/services/releases';
 import { readThreshold } from '../src/server/services/statisticsSettings';
 

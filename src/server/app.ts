@@ -20,6 +20,7 @@ import type { Database } from './db/open';
 import { createAccessTokens, type AccessClaims } from './auth/accessToken';
 import { liveSession } from './auth/sessions';
 import { AUTH_ERRORS } from './auth/errorCodes';
+import { assertAdminSecondFactor } from './auth/caller';
 import { createMailer } from './email/mailer';
 import { THROTTLE_RULES, createThrottles } from './http/rateLimit';
 import { createCounterStore } from './http/rateLimitRedis';
@@ -30,7 +31,7 @@ import { serializerCompiler } from './http/compileOnce';
 import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
-import { closeStatisticsSettings } from './services/statisticsSettings';
+import { closeStatisticsSettings, statisticsSettingsFor } from './services/statisticsSettings';
 import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
 import { registerNewsDelivery } from './routes/news';
 import { createJobs, type JobsService } from './jobs/queue';
@@ -116,7 +117,8 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   });
   let closing = false;
   // Readiness answers 503 from the moment the app starts closing (main.ts says draining earlier, on SIGTERM).
-  const readiness = createReadiness(database, config.privacyThreshold, initialPhase);
+  // The same listener the statistics use (started here if no comparison started it yet).
+  const readiness = createReadiness(database, (waitMs) => statisticsSettingsFor(database, config.privacyThreshold).whenLive(waitMs), initialPhase);
   app.decorate('readiness', readiness);
   app.addHook('preClose', async () => {
     closing = true;
@@ -245,7 +247,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     prefix: '/api',
     // Each route also gets the contract's gates: access before the body is read, declared media types
     // only (415), no NUL or unpaired surrogate in any text (400).
-    operationResolver: gatedResolver(specification, operationResolver(handlers), { adminMfaRequired: () => config.adminMfa === 'required' }),
+    operationResolver: gatedResolver(specification, operationResolver(handlers), { adminMfaRequired: () => config.adminMfa === 'required', assertAdminSecondFactor }),
     securityHandlers: {
       // The onRequest hook already verified the token; an operation that needs a caller needs one here.
       bearerAuth: async (request: FastifyRequest) => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { THROTTLE_RULES } from './http/rateLimit';
-import { parseOidcProviders, type OidcConfig } from './auth/oidcConfig';
+import { parseOidcProviders, type OidcConfig } from './oidcConfig';
 
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
@@ -68,7 +68,7 @@ export interface ServerConfig {
    * at the first sign-in; `optional` (the default elsewhere, so the demo accounts of npm start keep a password only).
    */
   adminMfa: 'required' | 'optional';
-  /** OpenID Connect providers (auth/oidcConfig.ts; docs/identity.md). */
+  /** OpenID Connect providers (oidcConfig.ts; docs/identity.md). */
   oidc: OidcConfig;
   // ── Running several instances (docs/operations.md) ──
   /** DRAIN_DELAY_MS: after SIGTERM, how long /api/ready answers 503 while requests are still served, before closing. */

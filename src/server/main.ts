@@ -4,7 +4,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { migrateDatabase } from './db/migrate';
-import { seedCatalogue, seedDemo } from './db/seed';
+import { seedCatalogue, seedDemo } from './seed';
 import { buildApp } from './app';
 import { startBanner } from './startBanner';
 import { startReleaseSchedule } from './services/releases';

@@ -2,7 +2,7 @@
 // only when it was generated for this data folder: a password set through DEMO_PASSWORD is the operator's
 // own and is never echoed. Without demo accounts (production, unless SEED_DEMO=1) it says how to create the
 // first administrator instead.
-import type { DemoLogin } from './db/seed';
+import type { DemoLogin } from './seed';
 
 export interface BannerFacts {
   url: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openPostgres, type Database } from '../../src/server/db/open';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/seed';
 import { THROTTLE_RULES } from '../../src/server/http/rateLimit';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { newId } from '../../src/server/ids';

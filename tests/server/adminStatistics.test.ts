@@ -8,7 +8,7 @@ import { insertForm, insertUser, publishRelease } from './helpers/comparisonFixt
 import { currentYear } from '../../src/domain/constants';
 import { newId } from '../../src/server/ids';
 import { readDataVersion } from '../../src/server/services/dataVersion';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 
 let t: TestApp;
 let admin: { authorization: string };

@@ -2,7 +2,7 @@
 // change: a start rewords the card lines still in the retired tú wording and leaves an admin's own lines alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 
 let t: TestApp;
 beforeAll(async () => {

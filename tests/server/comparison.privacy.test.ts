@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
 import { expectPublishedCount } from './helpers/publishedFigures';
-import { insertDemoForms } from '../../src/server/db/seed';
+import { insertDemoForms } from '../../src/server/seed';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 const K = 5;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PERTURBATION_SECRET, startTestApp, type TestApp } from './helpers/testApp';
 import { insertForm, insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
 import { expectPositionsFromPublished, expectPublishedCount, expectPublishedStatistic, infusedMoney, truthOf } from './helpers/publishedFigures';
-import { insertDemoForms } from '../../src/server/db/seed';
+import { insertDemoForms } from '../../src/server/seed';
 import { readDataVersion } from '../../src/server/services/dataVersion';
 import { QUARTILE_MINIMUM } from '../../src/domain/constants';
 import { newId } from '../../src/server/ids';

@@ -14,7 +14,7 @@ import { COMPLETE_ANSWERS } from './helpers/formFixtures';
 import { newId } from '../../src/server/ids';
 import { loadConfig } from '../../src/server/config';
 import { startBanner } from '../../src/server/startBanner';
-import { DEMO_LOGINS, seedCatalogue } from '../../src/server/db/seed';
+import { DEMO_LOGINS, seedCatalogue } from '../../src/server/seed';
 import { safeUrl } from '../../src/server/http/logging';
 import { hashPassword } from '../../src/server/auth/passwords';
 

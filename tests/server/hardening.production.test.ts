@@ -16,7 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { withDatabase } from './support/global-setup';
 import { migratedTarget } from './support/testDatabase';
 import { openPostgres, wrapPglite, type Database } from '../../src/server/db/open';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/seed';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 

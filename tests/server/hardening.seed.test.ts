@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migratedTarget, openTestDatabase } from './support/testDatabase';
-import { DEMO_ACCOUNTS, seedDemo, type SeedStep } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, seedDemo, type SeedStep } from '../../src/server/seed';
 import type { Database } from '../../src/server/db/open';
 import { migrateDatabase } from '../../src/server/db/migrate';
 

@@ -7,7 +7,7 @@
 // nothing and fails nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { insertDemoForms } from '../../src/server/db/seed';
+import { insertDemoForms } from '../../src/server/seed';
 import { insertForm, insertUser, publishRelease } from './helpers/comparisonFixtures';
 import { loadConfig, PERTURBATION_SECRET_MIN_LENGTH } from '../../src/server/config';
 import { INFUSION, INFUSION_FACTOR_LOG_VARIANCE, INFUSION_LOG_VARIANCE } from '../../src/domain/constants';

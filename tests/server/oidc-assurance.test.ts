@@ -105,7 +105,7 @@ describe("the provider's roles (item 2)", () => {
     const idOf = async (email: string) => (await t.database.execute<{ id: string }>('select id from users where email = $1', [email]))[0].id;
     expect(await secondFactorOfSessions(await idOf(withMfa.email))).toEqual([true]);
     expect(await secondFactorOfSessions(await idOf(withoutMfa.email))).toEqual([false]);
-    const { parseOidcProviders } = await import('../../src/server/auth/oidcConfig');
+    const { parseOidcProviders } = await import('../../src/server/oidcConfig');
     const base = { OIDC_PROVIDERS: 'a', OIDC_A_ISSUER_URL: 'https://id.example.com', OIDC_A_CLIENT_ID: 'c' };
     expect(parseOidcProviders(base).providers[0].mfaAmr).toEqual(['mfa', 'otp', 'hwk']);
     expect(parseOidcProviders({ ...base, OIDC_A_MFA_AMR: 'none' }).providers[0].mfaAmr).toEqual([]);

@@ -158,7 +158,7 @@ describe('which provider may vouch for an address (OIDC_<ID>_VERIFIED_DOMAINS)',
   });
 
   it('reads the domains, `*`, `none` and subdomains from the environment', async () => {
-    const { parseOidcProviders, providerVouchesFor } = await import('../../src/server/auth/oidcConfig');
+    const { parseOidcProviders, providerVouchesFor } = await import('../../src/server/oidcConfig');
     const base = { OIDC_PROVIDERS: 'a', OIDC_A_ISSUER_URL: 'https://id.example.com', OIDC_A_CLIENT_ID: 'c' };
     const of = (raw?: string) => parseOidcProviders(raw === undefined ? base : { ...base, OIDC_A_VERIFIED_DOMAINS: raw }).providers[0];
     expect(of().verifiedDomains).toEqual(['*']);

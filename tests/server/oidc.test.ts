@@ -10,7 +10,7 @@ import { loginAtProvider, startTestProvider, type TestProvider } from './helpers
 import { REFRESH_COOKIE } from '../../src/server/auth/sessions';
 import { OIDC_COOKIE } from '../../src/server/auth/oidc';
 import { currentTotpCode } from '../../src/server/auth/totp';
-import { parseOidcProviders } from '../../src/server/auth/oidcConfig';
+import { parseOidcProviders } from '../../src/server/oidcConfig';
 import { newId } from '../../src/server/ids';
 
 let idp: TestProvider;

@@ -4,7 +4,7 @@
 // session is stored; a session stored before the check returns home instead. Real app, real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import type { Role } from '../../src/server/auth/accessToken';
 import { isAppReturnPath, requestedReturnPath, safeStoredReturnPath } from '../../src/server/services/returnPath';
 

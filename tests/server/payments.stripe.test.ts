@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import { checkoutCompleted, deliver, stripeId } from './helpers/stripeEvents';
 
 const SECRET_KEY = 'sk_test_paybench_stand_in';

@@ -3,7 +3,7 @@
 // corporate-plan contact request and the production refusal. Real app, real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import { publishRelease } from './helpers/comparisonFixtures';
 import type { Role } from '../../src/server/auth/accessToken';
 

@@ -7,7 +7,7 @@
 // and the account may buy the item; a refused one changes nothing and leaves an audit record saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { seedCatalogue } from '../../src/server/db/seed';
+import { seedCatalogue } from '../../src/server/seed';
 import { CATALOGUE_SEED } from '../../src/server/db/demoCatalogue';
 import type { Role } from '../../src/server/auth/accessToken';
 import { chargeRefunded, checkoutCompleted, deliver, event, nowSeconds, sign, stripeId, subscriptionEvent } from './helpers/stripeEvents';

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { publishRelease } from './helpers/comparisonFixtures';
-import { DEFAULT_MIN_VALUES, DEMO_ACCOUNTS, DEMO_MEMBER_PROFILE, seedDemo } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_MEMBER_PROFILE, seedDemo } from '../../src/server/seed';
+import { DEFAULT_MIN_VALUES } from '../../src/server/services/statisticsSettings';
 import { generateNeighbourhood, NEIGHBOURHOOD_PER_YEAR } from '../../src/server/db/demoForms';
 import { surveyYears, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { publishRelease } from './helpers/comparisonFixtures';
-import { insertDemoForms } from '../../src/server/db/seed';
+import { insertDemoForms } from '../../src/server/seed';
 import { compareGroup, compareGroups, groupedStatement, type RawComparison } from '../../src/server/services/statistics';
 import { FIELD_OPTIONS, peerGroup, type ComparisonFilters, type GroupField } from '../../src/server/services/peerGroup';
 import type { Release } from '../../src/server/services/releases';

@@ -20,7 +20,7 @@ import {
   infusedMoney,
 } from './helpers/publishedFigures';
 import { TEST_PERTURBATION_SECRET } from './helpers/testApp';
-import { insertDemoForms } from '../../src/server/db/seed';
+import { insertDemoForms } from '../../src/server/seed';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 const K = 5;

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
-import { findUserById, type UserRow } from '../services/users';
+import { findUserById, type UserRow } from './accounts';
 import { AUTH_ERRORS } from './errorCodes';
 
 export async function requireCaller(db: Queryable, request: FastifyRequest): Promise<UserRow> {

@@ -1,12 +1,12 @@
 // Shared steps of the identity calls: opening a session (access token + refresh cookie), checking a new
 // password, comparing a password in the same time whether or not the account exists, and answering 429.
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../routes/context';
+import type { AuthContext } from './context';
 import type { components } from '../../api/schema';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { RateLimitedError } from '../http/rateLimit';
-import { toUser, type UserRow } from '../services/users';
+import { toUser, type UserRow } from './accounts';
 import { AUTH_ERRORS } from './errorCodes';
 import { passwordProblem, type PasswordProblem } from './passwordPolicy';
 import { hashPassword, verifyPassword } from './passwords';
@@ -31,7 +31,7 @@ export function assertAcceptablePassword(password: string, email: string): void 
 
 /** Opens a session for the user: a new refresh-token family in the cookie and an access token bound to it. */
 export async function openSession(
-  context: AppContext,
+  context: AuthContext,
   db: Queryable,
   reply: FastifyReply,
   user: UserRow,
@@ -46,7 +46,7 @@ export async function openSession(
   return accessSession(context, user, familyId);
 }
 
-export async function accessSession(context: AppContext, user: UserRow, familyId: string): Promise<Session> {
+export async function accessSession(context: AuthContext, user: UserRow, familyId: string): Promise<Session> {
   const accessToken = await context.accessTokens.sign({ userId: user.id, roles: user.roles, sessionId: familyId });
   return { accessToken, expiresIn: context.accessTokens.ttlSeconds, user: toUser(user) };
 }

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/open';
 import { newId } from '../ids';
-import type { OidcProviderConfig } from './oidcConfig';
+import type { OidcProviderConfig } from '../oidcConfig';
 import { AUTH_ERRORS } from './errorCodes';
 import { hashSecretToken, newSecretToken } from './secretTokens';
 

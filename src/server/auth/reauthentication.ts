@@ -4,11 +4,11 @@
 // sign-in counts; so does POST auth/reauthenticate, and a fresh sign-in at a provider for accounts without a
 // password). Each change is then told to the person by e-mail, with how to undo it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../routes/context';
+import type { AuthContext } from './context';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { securityChangeMail, securityNoticeLinks, type SecurityChange } from '../email/templates';
-import type { UserRow } from '../services/users';
+import type { UserRow } from './accounts';
 import { AUTH_ERRORS } from './errorCodes';
 import { clientAddress, passwordMatches, rateLimited } from './identity';
 import { recentlyReauthenticated } from './sessions';
@@ -27,7 +27,7 @@ export async function requireRecentReauthentication(db: Queryable, request: Fast
  * `status` WRONG_PASSWORD; an account without a password never matches (it re-authenticates at its provider).
  */
 export async function assertOwnPassword(
-  context: AppContext,
+  context: AuthContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: Pick<UserRow, 'email' | 'password_hash'>,
@@ -48,7 +48,7 @@ export async function assertOwnPassword(
 }
 
 /** E-mails the person what changed in the account's security, when, and how to undo it (in their language). */
-export function tellSecurityChange(context: AppContext, user: Pick<UserRow, 'email' | 'language'>, change: SecurityChange, detail: string | null = null): void {
+export function tellSecurityChange(context: AuthContext, user: Pick<UserRow, 'email' | 'language'>, change: SecurityChange, detail: string | null = null): void {
   context.mailer.deliverLater({
     to: user.email,
     purpose: `security-${change}`,

@@ -4,7 +4,7 @@
 // with the challenge). Wrong codes grow a delay per account, as wrong passwords do.
 import type { FastifyReply } from 'fastify';
 import type { components } from '../../api/schema';
-import type { AppContext } from '../routes/context';
+import type { AuthContext } from './context';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { isAdmin } from './caller';
@@ -12,21 +12,21 @@ import { createActionToken } from './actionTokens';
 import { AUTH_ERRORS } from './errorCodes';
 import { rateLimited } from './identity';
 import { claimTotpStep, decryptSecret, encryptSecret, enrolmentOf, newTotpSecret, totpStep, useRecoveryCode } from './totp';
-import type { UserRow } from '../services/users';
+import type { UserRow } from './accounts';
 
 type Challenge = components['schemas']['SecondFactorChallenge'];
 
 export type SecondFactorDemand = 'verify' | 'enrol' | null;
 
 /** What the account must still show after its password: its TOTP code, a new TOTP (admins), or nothing. */
-export function secondFactorDemand(context: Pick<AppContext, 'config'>, user: Pick<UserRow, 'totp_secret' | 'roles'>): SecondFactorDemand {
+export function secondFactorDemand(context: Pick<AuthContext, 'config'>, user: Pick<UserRow, 'totp_secret' | 'roles'>): SecondFactorDemand {
   if (user.totp_secret) return 'verify';
   if (isAdmin(user) && context.config.adminMfa === 'required') return 'enrol';
   return null;
 }
 
 /** Opens the second step: a challenge token, and for an enrolment a new pending secret and its QR code. */
-export async function openChallenge(context: AppContext, user: UserRow, demand: Exclude<SecondFactorDemand, null>): Promise<Challenge> {
+export async function openChallenge(context: AuthContext, user: UserRow, demand: Exclude<SecondFactorDemand, null>): Promise<Challenge> {
   const { database, config } = context;
   const challenge = await createActionToken(database, user.id, 'second-factor');
   if (demand === 'verify') return { secondFactor: 'verify', challenge };
@@ -36,7 +36,7 @@ export async function openChallenge(context: AppContext, user: UserRow, demand: 
 }
 
 /** 429 while the account's wrong codes make it wait. */
-export async function assertMayTryCode(context: AppContext, reply: FastifyReply, userId: string): Promise<void> {
+export async function assertMayTryCode(context: AuthContext, reply: FastifyReply, userId: string): Promise<void> {
   const wait = await context.throttles.secondFactorPerAccount.retryAfter(userId);
   if (wait > 0) rateLimited(reply, wait);
 }
@@ -46,7 +46,7 @@ export async function assertMayTryCode(context: AppContext, reply: FastifyReply,
  * it up; counts a failure and throws INVALID_SECOND_FACTOR with `status` when it is wrong, used or replayed.
  */
 export async function checkCode(
-  context: AppContext,
+  context: AuthContext,
   db: Queryable,
   user: Pick<UserRow, 'id'>,
   encryptedSecret: string,

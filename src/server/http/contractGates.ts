@@ -14,7 +14,6 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { Readable } from 'node:stream';
 import { HttpError } from './errors';
-import { assertAdminSecondFactor } from '../auth/caller';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,6 +31,8 @@ declare module 'fastify' {
 export interface AccessPolicy {
   /** ADMIN_MFA=required: an admin acts as one only in a session opened with a second factor. */
   adminMfaRequired(): boolean;
+  /** 403 SECOND_FACTOR_REQUIRED for an admin in a session without the second factor ADMIN_MFA asks for (auth/caller.ts). */
+  assertAdminSecondFactor(request: FastifyRequest): void;
 }
 
 type Spec = Record<string, unknown>;
@@ -117,7 +118,7 @@ export function accessGate(rule: OperationRule, policy?: AccessPolicy) {
     if (rule.bearerOnly && !request.auth) throw new HttpError(401, 'UNAUTHENTICATED', 'Authentication required');
     if (rule.adminOnly) {
       if (!isAdminCaller(request)) throw new HttpError(403, 'FORBIDDEN', 'Administrators only');
-      assertAdminSecondFactor(request);
+      policy?.assertAdminSecondFactor(request);
     }
   };
 }

@@ -14,6 +14,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/open';
+import { JOB_SCHEMA } from '../db/jobSchema';
 import { opsEvents } from '../ops/events';
 import type { JobHandler, JobInfo, JobProgress, JobState, Jobs, RegisterOptions } from './types';
 
@@ -35,18 +36,7 @@ export interface JobsOptions {
   stopGraceMs?: number;
 }
 
-const SCHEMA = 'pgboss';
-
-/**
- * Creates the queue's tables (pg-boss's own schema script) when they are missing, with the migrations, so a
- * fresh database (and the tests' template) has them before any app starts. pg-boss itself migrates them to a
- * newer version of the library when an app starts, under its advisory lock.
- */
-export async function installJobSchema(database: Database): Promise<void> {
-  const [installed] = await database.execute<{ name: string | null }>(`select to_regclass('${SCHEMA}.version')::text as name`);
-  if (installed?.name) return;
-  await database.script(PgBoss.getConstructionPlans(SCHEMA));
-}
+const SCHEMA = JOB_SCHEMA;
 /** How many times a job interrupted by shutdowns or crashes is run again before it is failed. */
 const INTERRUPTIONS = 5;
 const INTERRUPTED = 'interrupted';

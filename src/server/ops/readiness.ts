@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/open';
 import { migrationsFolder } from '../db/migrate';
-import { statisticsSettingsFor } from '../services/statisticsSettings';
 import type { SharedStoreStatus } from '../http/rateLimitRedis';
 
 export type Phase = 'starting' | 'ready' | 'draining';
@@ -39,7 +38,13 @@ export function expectedMigration(): number {
 /** How long a readiness check waits for a listener that is (re)connecting before it says not ready. */
 const LISTENER_WAIT_MS = 500;
 
-export function createReadiness(database: Database, defaultThreshold: number, phase: Phase = 'ready'): Readiness {
+/**
+ * Whether the notification listener is up, waiting at most `waitMs` for one that is (re)connecting: the listener
+ * of the statistics settings (services/statisticsSettings.ts), given by the app that owns it.
+ */
+export type ListenerLive = (waitMs: number) => Promise<boolean>;
+
+export function createReadiness(database: Database, listenerLive: ListenerLive, phase: Phase = 'ready'): Readiness {
   const expected = expectedMigration();
   // Migrations only go forward: once the database has this build's, it keeps them.
   let migrated = false;
@@ -63,8 +68,7 @@ export function createReadiness(database: Database, defaultThreshold: number, ph
           migrated = false;
         }
       }
-      // The same listener the statistics use (started here if no comparison started it yet).
-      const listener = reachable && readiness.phase !== 'draining' ? await statisticsSettingsFor(database, defaultThreshold).whenLive(LISTENER_WAIT_MS) : false;
+      const listener = reachable && readiness.phase !== 'draining' ? await listenerLive(LISTENER_WAIT_MS) : false;
       const checks = { database: reachable, migrations: reachable && migrated, listener };
       const ready = readiness.phase === 'ready' && checks.database && checks.migrations && checks.listener;
       return { ready, phase: readiness.phase, checks, redis: await redis };

@@ -2,7 +2,7 @@
 // change (POST auth/reauthenticate), and the identity providers linked to the account (GET auth/identities, DELETE
 // auth/identities/{id}). The second factor's calls are in secondFactor.ts, the password change in auth.ts; all of
 // them need a session that re-authenticated within 5 minutes (auth/reauthentication.ts). Nothing here logs a password.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';

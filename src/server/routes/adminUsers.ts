@@ -1,7 +1,7 @@
 // An admin's reading of one account (users tag, admin only): its credit ledger with the adjustment notes and
 // its saved searches, for /admin/users/{id}. Changes to the account go through patchUser / deleteUser
 // (routes/users.ts).
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { notFound } from '../http/errors';
 import { requireAdmin } from '../auth/caller';

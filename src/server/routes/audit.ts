@@ -1,5 +1,5 @@
 // GET /api/admin/audit-log: the audit log of admin changes (services/audit.ts), for admins only.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { requireAdmin } from '../auth/caller';
 import { listAudit } from '../services/audit';

@@ -1,7 +1,7 @@
 // Identity calls (tag auth, plus users/reset-pass): sign-in, refresh, sign-out, password reset and change,
 // e-mail verification. See docs/identity.md. Error codes: auth/errorCodes.ts. Nothing here logs an address, a
 // password or a token.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
@@ -25,7 +25,7 @@ import { openChallenge, secondFactorDemand } from '../auth/secondFactor';
 import { resetPasswordLink, resetPasswordMail } from '../email/templates';
 import { endSessionUrl, oidcClientsFor } from '../auth/oidc';
 import { assertLinkFor, completeLink, dropUnprovenIdentities, familyOfRefreshToken, takeProviderSession } from '../services/identities';
-import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, normaliseEmail } from '../services/users';
+import { claimFormAtSignIn, findUserByEmail, findUserById, linkFormsByEmail, markEmailVerified, normaliseEmail, setPasswordHash } from '../services/users';
 
 /**
  * A reset request answers after at least this long, whether or not the address has an account: the extra
@@ -162,7 +162,7 @@ export function authHandlers(context: AppContext) {
       const passwordHash = await hashPassword(password);
       await database.transaction(async (tx) => {
         if (!(await consumeActionToken(tx, token, 'password-reset'))) throw invalid();
-        await tx.execute('update users set password_hash = $2, email_verified = true, updated_at = now() where id = $1', [user.id, passwordHash]);
+        await setPasswordHash(tx, user.id, passwordHash, true);
         // The address is proven now: identities linked to it without that proof go.
         await dropUnprovenIdentities(tx, user.id);
         await retireActionTokens(tx, user.id, 'password-reset');
@@ -183,7 +183,7 @@ export function authHandlers(context: AppContext) {
       assertAcceptablePassword(request.body.newPassword, caller.email);
       const passwordHash = await hashPassword(request.body.newPassword);
       await database.transaction(async (tx) => {
-        await tx.execute('update users set password_hash = $2, updated_at = now() where id = $1', [caller.id, passwordHash]);
+        await setPasswordHash(tx, caller.id, passwordHash);
         await retireActionTokens(tx, caller.id, 'password-reset');
         // Every other session ends; the one that changed the password goes on.
         await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
@@ -198,7 +198,7 @@ export function authHandlers(context: AppContext) {
         const userId = await consumeActionToken(tx, request.body.token, 'verify-email');
         const user = userId ? await findUserById(tx, userId) : null;
         if (!user) throw invalid();
-        await tx.execute('update users set email_verified = true, updated_at = now() where id = $1', [user.id]);
+        await markEmailVerified(tx, user.id);
         // The address is proven now: identities linked to it without that proof go.
         await dropUnprovenIdentities(tx, user.id);
         await linkFormsByEmail(tx, user.id, user.email);

@@ -1,15 +1,15 @@
 // Comparison and history (docs/statistics-and-privacy.md, docs/permissions-and-credits.md): the filtered comparison, the
 // free count of a group, the public demo comparison, and the caller's saved searches.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { badRequest, notFound } from '../http/errors';
 import { isAdmin, requireCaller as requireStoredCaller } from '../auth/caller';
 import { peerGroup, validateFilters } from '../services/peerGroup';
-import { billingOf, chargeSearch, creditBalance, searchIdempotencyKey } from '../services/credits';
+import { billingOf, chargedSearch, chargeSearch, creditBalance, searchIdempotencyKey } from '../services/credits';
 import { deleteSearch, findSearch, listSearches } from '../services/history';
 import { publishedCount } from '../services/publication';
 import { countLabel } from '../../domain/statistics';
-import { FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller as requireCaller, statisticsEngine } from './statisticsEngine';
+import { FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller as requireCaller, statisticsEngine } from '../services/statisticsEngine';
 
 export function comparisonHandlers(context: AppContext) {
   const { database } = context;
@@ -43,10 +43,7 @@ export function comparisonHandlers(context: AppContext) {
       if (billing === 'credits' && !saved) {
         // A retry of a charged request answers that search again, whatever the balance is now.
         if (clientKey) {
-          const [prior] = await database.execute<{ reference: string | null }>(
-            'select reference from credit_ledger where idempotency_key = $1 and user_id = $2',
-            [ledgerKey, caller.id],
-          );
+          const prior = await chargedSearch(database, caller.id, ledgerKey);
           if (prior) {
             replayOf = prior.reference;
             const original = replayOf ? await findSearch(database, replayOf) : null;

@@ -1,7 +1,7 @@
 // The configuration an admin reads and the minimum values they set (forms/configs, forms/configs/min-values).
 // Changing the minimum values changes which forms count, so it changes the data version in the same
 // transaction: the next comparison computes with the new values (no cached figure outlives the change).
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { bumpDataVersion, readDataVersion } from '../services/dataVersion';
 import { parseMinValues } from '../services/statisticsSettings';
@@ -9,6 +9,7 @@ import { effectiveThreshold } from '../../domain/statistics';
 import { requireAdmin } from '../auth/caller';
 import { readInflation, replaceInflation } from '../services/inflation';
 import { recordAudit } from '../services/audit';
+import { readConfigValues, replaceConfigValue } from '../services/configs';
 
 type Json = Record<string, unknown>;
 
@@ -22,10 +23,7 @@ export function configHandlers({ config, database }: AppContext) {
   return {
     async getConfigs(request) {
       await requireAdmin(database, request);
-      const rows = await database.execute<{ key: string; value: unknown }>(
-        `select key, value from configs where key in ('minValues', 'exchangeRates', 'privacyThreshold', 'premiumEnabled')`,
-      );
-      const values = new Map(rows.map((row) => [row.key, row.value]));
+      const values = await readConfigValues(database, ['minValues', 'exchangeRates', 'privacyThreshold', 'premiumEnabled']);
       const premium = values.get('premiumEnabled');
       return {
         minValues: parseMinValues(values.get('minValues') as never),
@@ -60,13 +58,7 @@ export function configHandlers({ config, database }: AppContext) {
       const { minFixed, compTotal, deferredMax } = request.body;
       const minValues = { minFixed, compTotal, deferredMax };
       await database.transaction(async (tx) => {
-        const [stored] = await tx.execute<{ value: unknown }>(`select value from configs where key = 'minValues' for update`);
-        const before = parseMinValues((stored?.value ?? null) as never);
-        await tx.execute(
-          `insert into configs (key, value, updated_at) values ('minValues', $1, now())
-           on conflict (key) do update set value = excluded.value, updated_at = now()`,
-          [JSON.stringify(minValues)],
-        );
+        const before = parseMinValues((await replaceConfigValue(tx, 'minValues', minValues)) as never);
         await bumpDataVersion(tx);
         await recordAudit(tx, admin, { action: 'config.minValues', targetType: 'config', targetId: 'minValues', before, after: minValues });
       });

@@ -1,7 +1,7 @@
 // Data quality for admins (services/dataQuality.ts): the report of what needs attention (GET forms/test) and the
 // deferred-compensation script (POST forms/run-deferred-compensation-script), which runs as a background job
 // (context.jobs) followed through GET /api/jobs/{id}, and is recorded in the audit log with what it changed.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { requireAdmin } from '../auth/caller';
 import { recordAudit, type AuditActor } from '../services/audit';

@@ -1,7 +1,7 @@
 // The questionnaire definition and the forms that answer it (tag forms), plus the admin list of forms.
 // Permissions and rules live in services/forms.ts; this module maps requests and statuses.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { QUESTIONNAIRE_CACHE_CONTROL, matchesEtag, servedQuestionnaire } from '../services/questionnaire';
 import * as forms from '../services/forms';

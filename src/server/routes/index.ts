@@ -1,7 +1,7 @@
 // Every operation of the contract has exactly one entry here (`satisfies OperationHandlers` makes a
 // missing or misspelt operationId a type error).
 import type { RouteHandlerMethod } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { systemHandlers } from './system';
 import { usersHandlers } from './users';

@@ -1,5 +1,5 @@
 // GET /api/jobs/{id}: admins follow a background job (src/server/jobs) they started from an admin page.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { requireAdmin } from '../auth/caller';
 import { notFound } from '../http/errors';

@@ -3,7 +3,7 @@
 // sitemap of the public pages and posts (/sitemap.xml).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { isAdmin, requireAdmin } from '../auth/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';

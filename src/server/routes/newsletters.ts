@@ -8,7 +8,7 @@
 // Sending an issue runs as the background job `newsletter.send` (services/newsletterIssues.ts); its progress is in
 // GET jobs/{id} and in the issue's delivery counts.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { isAdmin, requireAdmin, requireCaller } from '../auth/caller';

@@ -6,7 +6,8 @@
 // URL fragment (never sent to a server, never in a log).
 // Nothing here logs a token, a code, a secret or an address.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
+import { pendingSecret } from '../services/secondFactors';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
@@ -29,7 +30,7 @@ import {
   startAuthorization,
   type ProviderPerson,
 } from '../auth/oidc';
-import type { OidcProviderConfig } from '../auth/oidcConfig';
+import type { OidcProviderConfig } from '../oidcConfig';
 import { providerEmailLink, providerEmailLinkMail } from '../email/templates';
 import { requestLanguage } from '../services/payments/catalogue';
 import type { Language } from '../../domain/constants';
@@ -295,9 +296,9 @@ export function oidcHandlers(context: AppContext) {
       if (!user) throw expired();
       if (user.disabled) throw new HttpError(401, AUTH_ERRORS.userDisabled, 'This account is disabled');
       if (user.totp_secret) return { secondFactor: 'verify' as const, challenge };
-      const [row] = await database.execute<{ totp_pending_secret: string | null }>('select totp_pending_secret from users where id = $1', [user.id]);
-      if (!row?.totp_pending_secret) throw expired();
-      const enrolment = await enrolmentOf(decryptSecret(config.secrets.tokenSecret, row.totp_pending_secret), user.email);
+      const pending = await pendingSecret(database, user.id);
+      if (!pending) throw expired();
+      const enrolment = await enrolmentOf(decryptSecret(config.secrets.tokenSecret, pending), user.email);
       return { secondFactor: 'enrol' as const, challenge, enrolment };
     },
 

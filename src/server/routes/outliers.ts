@@ -1,7 +1,7 @@
 // The outlier-pack simulator for admins (services/outliers.ts): list, save (create, change, activate, deactivate),
 // delete, calculate (a background job on the app's queue, followed through GET /api/jobs/{id}) and the result; forms/outliers lists what
 // the active pack flags. Every call is admin-only, checked on the stored account.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { requireAdmin } from '../auth/caller';
 import { HttpError } from '../http/errors';

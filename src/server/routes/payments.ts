@@ -3,7 +3,8 @@
 // contact request. Who may buy what is decided on the stored account (services/payments/eligibility.ts), here
 // before checkout and again by the webhook before a paid session grants anything.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
+import { stripeIds, subscribedPlan } from '../services/payments/subscription';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { requireCaller } from '../auth/caller';
@@ -37,15 +38,6 @@ async function viaStripe<T>(log: AppContext['log'], call: () => Promise<T>): Pro
     log.error({ stripeError: (error as { type?: string }).type ?? 'unknown' }, 'stripe call failed');
     throw new HttpError(503, 'PAYMENTS_UNAVAILABLE', 'The payment provider did not answer; try again later');
   }
-}
-
-/** The Stripe ids of an account (not part of UserRow, which the rest of the app shares). */
-async function stripeIds(context: AppContext, userId: string) {
-  const [row] = await context.database.execute<{ stripe_customer_id: string | null; stripe_subscription_id: string | null }>(
-    'select stripe_customer_id, stripe_subscription_id from users where id = $1',
-    [userId],
-  );
-  return row ?? { stripe_customer_id: null, stripe_subscription_id: null };
 }
 
 /**
@@ -123,7 +115,7 @@ export function paymentHandlers(context: AppContext) {
       const user = await requireCaller(database, request);
       const askedReturnPath = requestedReturnPath(request.body?.returnPath);
       if (current().mode === 'unavailable') throw unavailable();
-      const ids = await stripeIds(context, user.id);
+      const ids = await stripeIds(database, user.id);
       if (user.premium_type === 'free' || !ids.stripe_customer_id) throw conflict('NO_SUBSCRIPTION', 'No subscription to manage');
       const returnPath = askedReturnPath ?? '/become-premium';
       const language = await paymentLanguage(context, user, request.body?.language);
@@ -132,11 +124,7 @@ export function paymentHandlers(context: AppContext) {
         return { url: await viaStripe(log, () => stripe().portalUrl(customerId, `${config.publicUrl}${returnPath}`, language)) };
       }
       if (!ids.stripe_subscription_id) throw conflict('NO_SUBSCRIPTION', 'No subscription to manage');
-      const [plan] = await database.execute<{ name: string | null; price: string | null }>(
-        `select texts->$2->>'name' as name, price from catalogue_items
-          where id = (select item_id from purchases where subscription_id = $1 order by created_at desc limit 1)`,
-        [ids.stripe_subscription_id, language],
-      );
+      const plan = await subscribedPlan(database, ids.stripe_subscription_id, language);
       const sessionId = await createSandboxSession(database, {
         user_id: user.id,
         buy_button: 'portal',
@@ -204,7 +192,7 @@ export function paymentHandlers(context: AppContext) {
         throw conflict(known.status === 'expired' ? 'SESSION_EXPIRED' : 'SESSION_COMPLETED', `The session is ${known.status}`);
       }
       let event: StripeEventLike;
-      const ids = await stripeIds(context, session.user_id);
+      const ids = await stripeIds(database, session.user_id);
       if (session.kind === 'portal') {
         if (!ids.stripe_subscription_id) {
           await reopenSandboxSession(database, session.id);

@@ -1,5 +1,5 @@
 // Statistics releases for admins (services/releases.ts): the list with the next scheduled cut, and "cut now".
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { requireAdmin } from '../auth/caller';
 import { currentRelease, cutRelease, listReleases, type Release } from '../services/releases';

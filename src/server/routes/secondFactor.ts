@@ -4,9 +4,8 @@
 // session that proved the person within 5 minutes (403 REAUTHENTICATION_REQUIRED otherwise; auth/reauthenticate), so
 // a stolen access token alone cannot put its own authenticator on the account, and each change is e-mailed to the
 // person. Nothing here logs a secret or a code.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
-import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
 import { consumeActionToken, peekActionToken } from '../auth/actionTokens';
@@ -15,23 +14,10 @@ import { assertOwnPassword, requireRecentReauthentication, tellSecurityChange } 
 import { assertMayTryCode, checkCode } from '../auth/secondFactor';
 import { revokeUserSessions } from '../auth/sessions';
 import { encryptSecret, enrolmentOf, newTotpSecret, recoveryCodesLeft, replaceRecoveryCodes } from '../auth/totp';
+import { activatePendingSecret, pendingSecret, removeSecondFactor, setPendingSecret } from '../services/secondFactors';
 import { claimFormAtSignIn, findUserById, type UserRow } from '../services/users';
 import { assertLinkFor, completeLink, openSessionAfterSecondFactor } from '../services/identities';
 
-async function pendingSecret(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db.execute<{ totp_pending_secret: string | null }>('select totp_pending_secret from users where id = $1', [userId]);
-  return row?.totp_pending_secret ?? null;
-}
-
-/** Makes the pending secret the account's second factor (unless another request did first) with new recovery codes. */
-async function activatePendingSecret(db: Queryable, userId: string, pending: string): Promise<string[] | null> {
-  const rows = await db.execute(
-    `update users set totp_secret = totp_pending_secret, totp_pending_secret = null, updated_at = now()
-      where id = $1 and totp_pending_secret = $2 and totp_secret is null returning id`,
-    [userId, pending],
-  );
-  return rows.length > 0 ? replaceRecoveryCodes(db, userId) : null;
-}
 
 export function secondFactorHandlers(context: AppContext) {
   const { config, database } = context;
@@ -97,7 +83,7 @@ export function secondFactorHandlers(context: AppContext) {
       await requireRecentReauthentication(database, request);
       if (caller.totp_secret) throw new HttpError(409, AUTH_ERRORS.secondFactorEnabled, 'A second factor is already on');
       const secret = newTotpSecret();
-      await database.execute('update users set totp_pending_secret = $2 where id = $1', [caller.id, encryptSecret(config.secrets.tokenSecret, secret)]);
+      await setPendingSecret(database, caller.id, encryptSecret(config.secrets.tokenSecret, secret));
       return enrolmentOf(secret, caller.email);
     },
 
@@ -128,8 +114,7 @@ export function secondFactorHandlers(context: AppContext) {
         await assertMayTryCode(context, reply, caller.id);
         await checkCode(context, database, caller, caller.totp_secret, request.body.code, { status: 403, recovery: true });
         await database.transaction(async (tx) => {
-          await tx.execute('update users set totp_secret = null, totp_pending_secret = null, updated_at = now() where id = $1', [caller.id]);
-          await tx.execute('delete from recovery_codes where user_id = $1', [caller.id]);
+          await removeSecondFactor(tx, caller.id);
           await revokeUserSessions(tx, caller.id, request.auth?.sessionId);
         });
         tellSecurityChange(context, caller, 'second-factor-off');

@@ -1,11 +1,12 @@
 // System calls: health, the public configuration the web app needs, and the home page's live figures.
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError } from '../http/errors';
 import { readConfigValue } from '../services/configs';
 import { surveyYears } from '../../domain/constants';
 import { currentExchangeRates } from '../services/releases';
 import { paymentsMode } from '../services/payments/mode';
+import { pingDatabase, releaseCounts } from '../services/publicSummary';
 
 const startedAt = Date.now();
 
@@ -25,7 +26,7 @@ export function systemHandlers({ config, database, mailer, readiness }: AppConte
 
     async getHealth(_request, reply) {
       try {
-        await database.execute('select 1');
+        await pingDatabase(database);
       } catch {
         throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'The database does not answer');
       }
@@ -64,35 +65,21 @@ export function systemHandlers({ config, database, mailer, readiness }: AppConte
     // least K forms in the release; zeros below the privacy threshold.
     async getPublicSummary(_request, reply) {
       const threshold = Math.max(3, await readConfigValue(database, 'privacyThreshold', config.privacyThreshold));
-      const [row] = await database.execute<{
-        completed: string | number | null;
-        countries: string | number;
-        sectors: string | number;
-        years: Record<string, number> | null;
-      }>(
-        `with r as (select id, size, years from statistics_releases where current)
-         select (select size from r) as completed,
-                (select count(*) from (select 1 from release_forms where release_id = (select id from r)
-                                        group by country having count(*) >= $1) c) as countries,
-                (select count(*) from (select 1 from release_forms where release_id = (select id from r)
-                                        group by sector having count(*) >= $1) s) as sectors,
-                (select years from r) as years`,
-        [threshold],
-      );
-      const completed = Number(row?.completed ?? 0);
+      const counts = await releaseCounts(database, threshold);
+      const completed = counts.completed;
       const enough = completed >= threshold;
-      const years = Object.entries(row?.years ?? {})
+      const years = Object.entries(counts.years)
         .filter(([, n]) => Number(n) >= threshold)
         .map(([year]) => Number(year))
         .sort((x, y) => x - y);
       reply.header('cache-control', 'public, max-age=60');
       return {
         completedForms: enough ? Math.floor(completed / 10) * 10 : 0,
-        countries: enough ? Number(row.countries) : 0,
-        sectors: enough ? Number(row.sectors) : 0,
+        countries: enough ? counts.countries : 0,
+        sectors: enough ? counts.sectors : 0,
         latestYear: enough && years.length > 0 ? years[years.length - 1] : null,
         // The latest year's own count, under the same rule (a year under K is not among `years`).
-        latestYearForms: enough && years.length > 0 ? Math.floor(Number(row?.years?.[String(years[years.length - 1])] ?? 0) / 10) * 10 : 0,
+        latestYearForms: enough && years.length > 0 ? Math.floor(Number(counts.years[String(years[years.length - 1])] ?? 0) / 10) * 10 : 0,
         surveyYears: enough ? years : [],
       };
     },

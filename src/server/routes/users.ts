@@ -10,7 +10,7 @@
 // SECOND_FACTOR_REQUIRED where only an admin may act), and a change of roles ends every session of the person, so the
 // new roles (and the second factor an admin needs) take effect at the next sign-in.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
@@ -31,6 +31,7 @@ import {
 import {
   adjustCredits,
   claimForm,
+  countOwnForms,
   deleteAccount,
   exportAccount,
   findUserByEmail,
@@ -46,6 +47,7 @@ import {
   type UserRow,
 } from '../services/users';
 import { statisticsChangedHere } from '../services/statisticsSettings';
+import { listOutbox } from '../services/emailOutbox';
 import { recordAudit } from '../services/audit';
 
 /**
@@ -287,9 +289,9 @@ export function usersHandlers(context: AppContext) {
       if (request.params.id === admin.id) throw new HttpError(409, 'CANNOT_DELETE_SELF', 'Delete your own account from your settings');
       const target = await existingUser(request.params.id);
       await database.transaction(async (tx) => {
-        const [{ forms }] = await tx.execute<{ forms: number }>('select count(*)::int as forms from forms where user_id = $1', [target.id]);
+        const forms = await countOwnForms(tx, target.id);
         // What was deleted, without secrets (no password hash, no company details).
-        const before = { email: target.email, roles: target.roles, credits: target.credits, premiumType: target.premium_type, forms: Number(forms), createdAt: target.created_at };
+        const before = { email: target.email, roles: target.roles, credits: target.credits, premiumType: target.premium_type, forms, createdAt: target.created_at };
         await deleteAccount(tx, target);
         await recordAudit(tx, admin, { action: 'user.delete', targetType: 'user', targetId: target.id, before, after: null });
       });
@@ -336,20 +338,9 @@ export function usersHandlers(context: AppContext) {
       await requireAdmin(database, request);
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 10;
-      const [{ total }] = await database.execute<{ total: number }>('select count(*)::int as total from email_outbox');
-      const rows = await database.execute<{ id: string; to: string; subject: string; text: string; html: string | null; created_at: Date }>(
-        `select id, "to", subject, text, html, created_at from email_outbox order by created_at desc, id desc limit $1 offset $2`,
-        [limit, (page - 1) * limit],
-      );
+      const { items, total } = await listOutbox(database, page, limit);
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
-          createdAt: new Date(row.created_at).toISOString(),
-        })),
+        items,
         page,
         limit,
         total,

@@ -108,3 +108,15 @@ export async function creditBalance(database: Pick<Database, 'execute'>, userId:
   const [row] = await database.execute<{ credits: number }>('select credits from users where id = $1', [userId]);
   return Number(row?.credits ?? 0);
 }
+
+/**
+ * The ledger entry of a search charged under `idempotencyKey` (its reference is the saved search, when one was
+ * saved); null when no such charge exists.
+ */
+export async function chargedSearch(db: Pick<Database, 'execute'>, userId: string, idempotencyKey: string): Promise<{ reference: string | null } | null> {
+  const [row] = await db.execute<{ reference: string | null }>('select reference from credit_ledger where idempotency_key = $1 and user_id = $2', [
+    idempotencyKey,
+    userId,
+  ]);
+  return row ?? null;
+}

@@ -5,14 +5,14 @@
 // single sign-on (a company's provider and the e-mail domains an admin approved for it and that provider).
 import type { FastifyReply } from 'fastify';
 import type { components } from '../../api/schema';
-import type { AppContext } from '../routes/context';
+import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
 import { newId } from '../ids';
 import { AUTH_ERRORS } from '../auth/errorCodes';
 import { accessSession, openSession } from '../auth/identity';
 import { EMAIL_LINK_MINUTES, LINK_MINUTES, mappedRoles, type ProviderPerson } from '../auth/oidc';
-import { providerVouchesFor, type OidcProviderConfig } from '../auth/oidcConfig';
+import { providerVouchesFor, type OidcProviderConfig } from '../oidcConfig';
 import { hashSecretToken, newSecretToken } from '../auth/secretTokens';
 import { revokeFamily, revokeUserSessions, type SessionAssurance } from '../auth/sessions';
 import type { Role } from '../auth/accessToken';

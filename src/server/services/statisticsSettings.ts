@@ -12,7 +12,6 @@
 // for callers whose answer cannot be a refusal that a purchase or a completed form would lift.
 import type { Database, Listening, Queryable } from '../db/open';
 import type { Role } from '../auth/accessToken';
-import { DEFAULT_MIN_VALUES } from '../db/seed';
 import { effectiveThreshold } from '../../domain/statistics';
 import { currentYear } from '../../domain/constants';
 import type { CountingSettings, MinValues } from './peerGroup';
@@ -69,6 +68,9 @@ interface RequestRow {
   caller: { roles: Role[]; credits: number; premium_type: string; disabled: boolean } | null;
   forms: OwnFormRow[] | null;
 }
+
+/** The minimum values a form's money must reach to count, until an admin sets others (configs key minValues). */
+export const DEFAULT_MIN_VALUES = { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 };
 
 function validMoney(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;

@@ -9,66 +9,13 @@ import { personNoiseKey } from './infusion';
 import { bumpDataVersion } from './dataVersion';
 import { forgetPersonInReleases } from './releases';
 import { lookupBy } from '../../domain/lookupBy';
+import { toUser, findUserByEmail, findUserById, hasRole, normaliseEmail, USER_COLUMNS, type CorporateInfo, type User, type UserRow } from '../auth/accounts';
 
 type Schemas = components['schemas'];
-export type User = Schemas['User'];
-export type CorporateInfo = Schemas['CorporateInfo'];
-
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  roles: Role[];
-  credits: number;
-  campaign_id: string | null;
-  premium_type: Schemas['PremiumType'];
-  corporate_info: CorporateInfo | null;
-  company_id: string | null;
-  email_verified: boolean;
-  language: Schemas['Language'];
-  disabled: boolean;
-  created_at: Date;
-  /** The TOTP second factor's encrypted secret (auth/totp.ts); null without one. */
-  totp_secret: string | null;
-}
-
-const USER_COLUMNS = `id, email, password_hash, roles, credits, campaign_id, premium_type, corporate_info, company_id,
-  email_verified, language, disabled, created_at, totp_secret`;
+// The account row and its reads live with the identity code that needs them (auth/accounts.ts).
+export { toUser, findUserByEmail, findUserById, hasRole, normaliseEmail, type CorporateInfo, type User, type UserRow };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** The contract's User: what the account's owner (and an admin) may see. Never the password hash. */
-export function toUser(row: UserRow): User {
-  return {
-    _id: row.id,
-    email: row.email,
-    role: row.roles,
-    credits: row.credits,
-    campaignId: row.campaign_id,
-    premiumType: row.premium_type,
-    corporateInfo: row.corporate_info,
-    emailVerified: row.email_verified,
-    language: row.language,
-    createdAt: iso(row.created_at),
-  };
-}
-
-/** Addresses are stored and compared lower-cased and trimmed. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export const hasRole = (user: Pick<UserRow, 'roles'>, role: Role) => user.roles.includes(role);
-
-export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  const rows = await db.execute<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  const rows = await db.execute<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [normaliseEmail(email)]);
-  return rows[0] ?? null;
-}
 
 export interface NewUser {
   email: string;
@@ -407,4 +354,25 @@ export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'e
   await forgetPersonInReleases(tx, user.id);
   await tx.execute('delete from users where id = $1', [user.id]);
   await bumpDataVersion(tx);
+}
+
+/** Sets an account's password hash; `verifyEmail` when the change itself proved the address (a reset link). */
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string, verifyEmail = false): Promise<void> {
+  await db.execute(
+    verifyEmail
+      ? 'update users set password_hash = $2, email_verified = true, updated_at = now() where id = $1'
+      : 'update users set password_hash = $2, updated_at = now() where id = $1',
+    [userId, passwordHash],
+  );
+}
+
+/** The account's address is proven. */
+export async function markEmailVerified(db: Queryable, userId: string): Promise<void> {
+  await db.execute('update users set email_verified = true, updated_at = now() where id = $1', [userId]);
+}
+
+/** How many forms an account owns. */
+export async function countOwnForms(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.execute<{ forms: number }>('select count(*)::int as forms from forms where user_id = $1', [userId]);
+  return Number(row?.forms ?? 0);
 }

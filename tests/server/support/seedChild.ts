@@ -4,7 +4,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { openPostgres, wrapPglite } from '../../../src/server/db/open';
 import { migrateDatabase } from '../../../src/server/db/migrate';
-import { seedDemo } from '../../../src/server/db/seed';
+import { seedDemo } from '../../../src/server/seed';
 
 const [target, forms] = process.argv.slice(2);
 const database = target.startsWith('postgres') ? openPostgres(target, 2) : wrapPglite(await PGlite.create(target));

@@ -5,16 +5,17 @@
 // The first-start seed is one transaction: a start killed at any moment leaves either nothing (the next
 // start seeds again) or the whole seed, never accounts without forms. An advisory lock taken inside it makes
 // instances that start together on one PostgreSQL seed once.
-import { generateDemoPeople, generateNeighbourhood, type DemoPerson, type DemoProfile } from './demoForms';
-import { formColumns } from './formRow';
-import type { Database, Queryable } from './open';
+import { generateDemoPeople, generateNeighbourhood, type DemoPerson, type DemoProfile } from '../db/demoForms';
+import { formColumns } from '../db/formRow';
+import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { hashPassword } from '../auth/passwords';
 import { surveyYears } from '../../domain/constants';
-import { demoPosts } from './demoPosts';
+import { demoPosts } from '../db/demoPosts';
 import { uniqueSlug } from '../services/news';
 import { bumpDataVersion } from '../services/dataVersion';
-import { CATALOGUE_SEED, RETIRED_CARD_LINES } from './demoCatalogue';
+import { DEFAULT_MIN_VALUES } from '../services/statisticsSettings';
+import { CATALOGUE_SEED, RETIRED_CARD_LINES } from '../db/demoCatalogue';
 
 export interface DemoLogin {
   role: string;
@@ -49,8 +50,6 @@ export const DEMO_MEMBER_PROFILE: DemoProfile = { country: 'es', city: 'madrid',
 
 /** Credits the demo corporate account starts with. */
 export const DEMO_CORPORATE_CREDITS = 10;
-
-export const DEFAULT_MIN_VALUES = { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 };
 
 export const DEFAULT_EXCHANGE_RATES = [
   { currency: 'USD', rateToEur: 0.92, date: '2026-11-02' },

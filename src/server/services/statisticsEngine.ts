@@ -4,16 +4,16 @@
 // publication (perturbed once per group key: services/publication.ts). One instance per app, so every answer
 // reads the same caches and a group gets the same published figures whichever answer asks for it.
 import type { components } from '../../api/schema';
-import type { AppContext } from './context';
+import type { AppContext } from '../context';
 import { HttpError, forbidden, unauthorized } from '../http/errors';
-import { conditionsKey, type ComparisonFilters, type PeerGroup } from '../services/peerGroup';
-import { compareGroup, compareGroups, countGroup, type RawComparison } from '../services/statistics';
-import { statisticsSettingsFor, type OwnForm, type RequestSettings, type StatisticsSettings } from '../services/statisticsSettings';
-import { createCachedComputation, createMemoryCache, type CachedComputation } from '../services/cache';
-import type { Caller } from '../services/credits';
-import { saveFreeSearch, type SavedSearch } from '../services/history';
-import { aggregateKey, readAggregate, readAggregates, storeAggregate } from '../services/releases';
-import { positionsFromPublished, publishGroup, publishedCount, type PublishedGroup } from '../services/publication';
+import { conditionsKey, type ComparisonFilters, type PeerGroup } from './peerGroup';
+import { compareGroup, compareGroups, countGroup, type RawComparison } from './statistics';
+import { statisticsSettingsFor, type OwnForm, type RequestSettings, type StatisticsSettings } from './statisticsSettings';
+import { createCachedComputation, createMemoryCache, type CachedComputation } from './cache';
+import type { Caller } from './credits';
+import { saveFreeSearch, type SavedSearch } from './history';
+import { aggregateKey, readAggregate, readAggregates, storeAggregate } from './releases';
+import { positionsFromPublished, publishGroup, publishedCount, type PublishedGroup } from './publication';
 import { COMPARISON_REASONS, countLabel } from '../../domain/statistics';
 
 type ComparisonResult = components['schemas']['ComparisonResult'];
