@@ -12,17 +12,17 @@ import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../ma
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
-import { useComparisonPageContext } from '../comparison/useComparisonPage';
-import { CountLine, PeerFilterPanel, type SearchCost } from '../comparison/FilterPanel';
-import { formatReleaseDate } from '../comparison/ResultPanel';
-import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { CountLine, PeerFilterPanel, type SearchCost } from '../../components/paidSearch/FilterPanel';
+import { formatReleaseDate } from '../../components/paidSearch/ResultPanel';
+import { ConversionNote, useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { YearCards, type YearCard } from './YearCards';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
-const TrendChart = lazy(() => import('./TrendChart'));
+const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
 type EvolutionActor = ReturnType<typeof useActorRef<typeof evolutionMachine>>;
 

@@ -12,18 +12,18 @@ import { personalComparisonView, type PersonalResultView } from '../../../../mac
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { formatCount } from '../../../domain/language';
 import { shownStatistic } from '../../../domain/money';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
-import { useComparisonPageContext } from '../comparison/useComparisonPage';
-import { formatReleaseDate } from '../comparison/ResultPanel';
-import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { formatReleaseDate } from '../../components/paidSearch/ResultPanel';
+import { ConversionNote, useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
 import { Gauge } from './Gauge';
-import { InsightsWidgets } from './InsightsWidgets';
+import { InsightsWidgets } from '../../components/personalViews/InsightsWidgets';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 import { RegistrationWelcome } from '../../components/ExploreViews';
 
-const DistributionChart = lazy(() => import('../comparison/DistributionChart'));
+const DistributionChart = lazy(() => import('../../components/paidSearch/DistributionChart'));
 
 function PeerGroup({ result }: { result: PersonalResultView }) {
   const { t } = useTranslation();
