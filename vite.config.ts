@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 // first load but those only the app's code uses, and must not import the app chunk (npm run check:bundle checks).
 const APP_ONLY_LIBRARY =
   /node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client)|scheduler|react-router|react-router-dom|i18next|react-i18next|html-parse-stringify|void-elements|xstate|@xstate|openapi-fetch|cookie|set-cookie-parser)[\\/.]/;
-const EARLY_SOURCE = /src[\\/]web[\\/](early|app[\\/](theme|nextTask|emotionInsertDuringRender))\.ts$/;
+const EARLY_SOURCE = /src[\\/]web[\\/](early|kernel[\\/](theme|nextTask)|app[\\/]emotionInsertDuringRender)\.ts$/;
 const isEarlyModule = (id: string) => EARLY_SOURCE.test(id) || (/node_modules/.test(id) && !APP_ONLY_LIBRARY.test(id));
 // Libraries and app modules that pages load on demand (ApexCharts is fetched on its own, with a chart).
 const PAGE_LIBRARY = /node_modules[\\/](?!(react-)?apexcharts)/;
@@ -67,7 +67,7 @@ export default defineConfig({
     manifest: true,
     // react-apexcharts 1.x is CommonJS
     commonjsOptions: { transformMixedEsModules: true },
-    // No console output in production. The app logs through src/web/app/logger.ts (a no-op in
+    // No console output in production. The app logs through src/web/kernel/logger.ts (a no-op in
     // production); this drops the console calls dependencies make (scripts/check-bundle.ts checks dist/web).
     rolldownOptions: {
       output: {

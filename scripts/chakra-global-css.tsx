@@ -4,7 +4,7 @@
 // Run by scripts/vite-chakra-static-css.ts at build time.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ChakraProvider } from '@chakra-ui/react';
-import { system } from '../src/web/app/theme';
+import { system } from '../src/web/kernel/theme';
 
 const markup = renderToStaticMarkup(<ChakraProvider value={system}>{null}</ChakraProvider>);
 const rules = [...markup.matchAll(/<style data-emotion="[^"]*"[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]);

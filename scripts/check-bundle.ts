@@ -1,8 +1,8 @@
 /**
  * `npm run check:bundle` (in `npm test`, after `npm run build`): what must never ship in dist/web.
- * - No Stately inspector (src/web/app/inspector.ts is development-only and tree-shaken from the build).
+ * - No Stately inspector (src/web/kernel/inspector.ts is development-only and tree-shaken from the build).
  * - No console.log / console.info / console.debug call (console output is silenced in production;
- *   the app writes through src/web/app/logger.ts, a no-op in production; vite.config.ts drops any call
+ *   the app writes through src/web/kernel/logger.ts, a no-op in production; vite.config.ts drops any call
  *   a dependency makes).
  * - The page links the theme's global CSS built with the app (scripts/vite-chakra-static-css.ts; the browser no
  *   longer builds it).

@@ -1,7 +1,7 @@
 // A Vite plugin that splits a locale file in two modules, so the first load carries only the texts the
 // shell and home page need: `virtual:locale-core/<lang>` (every top-level section but the page-specific
 // ones below) and `virtual:locale-pages/<lang>` (those), which the web app fetches before the first other
-// page renders (src/web/app/i18n.ts, completeTranslations). New top-level sections land in the core: a
+// page renders (src/web/kernel/i18n.ts, completeTranslations). New top-level sections land in the core: a
 // missing key can never show, at worst the core is larger. The core also carries the route headings' texts
 // (routes.ts `heading`), which show while such a page's code and texts load. The server's own sections
 // (SERVER_SECTIONS: the e-mails) are in neither part: the web app never loads them.

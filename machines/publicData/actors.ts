@@ -34,7 +34,7 @@ export async function analyticsScriptUrl(client: ApiClient = api): Promise<strin
 }
 
 /**
- * `notBefore`: what both reads wait for before asking. The web app passes its first paint (src/web/app/firstPaint.ts),
+ * `notBefore`: what both reads wait for before asking. The web app passes its first paint (src/web/kernel/firstPaint.ts),
  * which needs neither answer: asked during it, on a slow phone their answers and the re-renders they cause would
  * hold it up.
  */

@@ -83,15 +83,17 @@ export type PageName =
   | 'register'
   | 'settings'
   | 'information'
-  // the comparison and account pages (src/web/features/comparison/routePages.tsx)
+  // the comparison pages (src/web/features/comparison/routePages.tsx)
   | 'comparison'
   | 'comparison-saved'
   | 'comparison-admin'
   | 'demo-comparison'
+  // the account pages (src/web/features/my-account/routePages.tsx)
   | 'my-account'
   | 'my-searches'
   | 'dashboard'
-  // the questionnaire, my-form and individual registration pages (src/web/features/questionnaire/routePages.tsx)
+  // the questionnaire (src/web/features/questionnaire/routePages.tsx), my-form and the individual registration
+  // (src/web/features/my-form, register-individual: routePages.tsx)
   | 'questionnaire'
   | 'my-form'
   | 'update-data'

@@ -6,8 +6,8 @@
 //   the first figure a page shows would otherwise wait for it.
 // Its chunk holds the libraries of the first load that the app's code does not need alone (vite.config.ts) and
 // must not import main.tsx's chunk, or it would wait for it (npm run check:bundle fails when it does).
-import './app/theme';
-import { nextTask } from './app/nextTask';
+import './kernel/theme';
+import { nextTask } from './kernel/nextTask';
 
 // In a task of its own, not after createSystem in the same one (together ~60 ms on a laptop, one long task); the app
 // chunk, which waits for this module, then starts evaluating in the task after.

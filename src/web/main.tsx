@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { AppProviders } from './app/providers';
-import { createBrowserI18n, readStoredLanguage } from './app/i18n';
+import { createBrowserI18n, readStoredLanguage } from './kernel/i18n';
 import { createAppRouter } from './app/router';
 import './app/startupPause';
 import { createAppActor } from './app/appActor';
-import { nextTask } from './app/nextTask';
+import { nextTask } from './kernel/nextTask';
 
 async function start(i18n: I18n) {
   // Screen readers and the browser's own translation need the page language.

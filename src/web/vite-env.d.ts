@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   /** API base of the web app (build time); `/api` on the same origin by default. */
   readonly VITE_API_BASE?: string;
-  /** `1` in development: connect every actor to the Stately inspector (src/web/app/inspector.ts). */
+  /** `1` in development: connect every actor to the Stately inspector (src/web/kernel/inspector.ts). */
   readonly VITE_INSPECT?: string;
 }
 

@@ -14,7 +14,7 @@ import {
   type MoneyKind,
 } from '../../src/domain/money';
 import type { Language } from '../../src/domain/constants';
-import { axisTicks } from '../../src/web/features/comparison/chartAxis';
+import { axisTicks } from '../../src/web/components/paidSearch/chartAxis';
 
 const NBSP = '\u00a0';
 /** €1 = $1.087 (the admin's 0.92 EUR per dollar), cut on 2026-11-20. */

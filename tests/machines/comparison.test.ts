@@ -735,7 +735,7 @@ describe('comparison behaviour', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(world.toCredits).toEqual([NO_CREDITS]);
     expect(readPendingSearch(world.gateStorage)).toEqual({ path: '/comparison', filters: normaliseFilters({ sector: 'banking' }) });
-    // What the app does with it: the error catalogue's warning, then /my-account (src/web/features/payments/useCreditGateSearch.ts).
+    // What the app does with it: the error catalogue's warning, then /my-account (src/web/components/paidSearch/useCreditGateSearch.ts).
     expect(errorCatalogue(NO_CREDITS.request, NO_CREDITS.status, NO_CREDITS.body)).toEqual({
       kind: 'toast',
       status: 'warning',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import { stateIds, transitionFacts } from '../../scripts/flows/catalog';
 import { coverageTable } from '../../scripts/flows/coverage-report';
-import { replayCoverage } from '../../tests/machines/harness/coverage';
+import { replayCoverage } from './harness/coverage';
 import { eventsWithFixtures, machineGraph, pathOrigin } from './harness/graph';
 
 type ToyEvent = { type: 'toy.go'; fast: boolean } | { type: 'toy.back' };

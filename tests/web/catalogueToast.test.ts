@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, type ToastOutcome } from '../../src/api/errorCatalogue';
-import { catalogueToastText } from '../../src/web/app/catalogueToast';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { catalogueToastText } from '../../src/web/kernel/catalogueToast';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 
 const es = createI18n('es');
 const en = createI18n('en');

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildChakraGlobalCss, lazyGlobalStyles } from '../../scripts/vite-chakra-static-css';
-import { system } from '../../src/web/app/theme';
+import { system } from '../../src/web/kernel/theme';
 
 const require = createRequire(import.meta.url);
 const chakraSystemSource = () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, intervalsThatFit, labelWidth, MOST_TICK_INTERVALS, tickLabel, withLeadingBlank } from '../../src/web/features/comparison/chartAxis';
+import { axisTicks, intervalsThatFit, labelWidth, MOST_TICK_INTERVALS, tickLabel, withLeadingBlank } from '../../src/web/components/paidSearch/chartAxis';
 
 const spanish = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 0 });
 const english = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 0 });

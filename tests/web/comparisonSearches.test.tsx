@@ -9,8 +9,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
 import { searchHistoryMachine, type HistoryEntry, type HistoryPage, type HistoryPageRequest } from '../../machines/searchHistory/searchHistoryMachine';
 import { SearchHistoryList } from '../../src/web/features/my-account/MySearchesPage';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import type { Language } from '../../src/domain/constants';
 
 const entry = (n: number, kind: HistoryEntry['kind'] = 'comparison'): HistoryEntry => ({

@@ -19,18 +19,18 @@ import {
   type StartingPoint,
 } from '../../machines/comparison/comparisonMachine';
 import { ComparisonScreen } from '../../src/web/features/comparison/ComparisonScreen';
-import type { SearchCost } from '../../src/web/features/comparison/FilterPanel';
+import type { SearchCost } from '../../src/web/components/paidSearch/FilterPanel';
 import type { Questionnaire } from '../../src/web/components/peerGroup/filterOptions';
 import { filterChoices } from '../../src/web/components/peerGroup/filterOptions';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM, type Language } from '../../src/domain/constants';
 import type { Measures, Statistic } from '../../src/domain/peerDistribution';
 
 const NBSP = '\u00a0';
 
 // ApexCharts draws nothing in happy-dom (Playwright asserts the charts); loading it here only costs time.
-vi.mock('../../src/web/features/comparison/DistributionChart', () => ({
+vi.mock('../../src/web/components/paidSearch/DistributionChart', () => ({
   default: (props: { label: string; ownValue: number | null }) => <div data-testid="chart-stub" data-label={props.label} data-own={String(props.ownValue)} />,
 }));
 vi.setConfig({ testTimeout: 20_000 });

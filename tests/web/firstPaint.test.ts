@@ -1,4 +1,4 @@
-// lazyPage.ts asks for a page's code once the first load has painted (src/web/app/firstPaint.ts).
+// lazyPage.ts asks for a page's code once the first load has painted (src/web/kernel/firstPaint.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type PaintCallback = (list: { getEntriesByName(name: string): unknown[] }) => void;
@@ -27,7 +27,7 @@ function fakePaintObserver(supported = ['paint']) {
 
 async function freshModule() {
   vi.resetModules();
-  return import('../../src/web/app/firstPaint');
+  return import('../../src/web/kernel/firstPaint');
 }
 
 const settled = async (promise: Promise<void>) => {

@@ -6,8 +6,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { HomeView, type HomeViewProps } from '../../src/web/features/home/HomeView';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import type { Language } from '../../src/domain/constants';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { missingTranslation, readStoredLanguage, switchLanguage } from '../../src/web/app/i18n';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { missingTranslation, readStoredLanguage, switchLanguage } from '../../src/web/kernel/i18n';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -1,9 +1,10 @@
 // The information pages have real content in both languages, and the privacy page states the privacy
 // threshold of docs/statistics-and-privacy.md.
 import { describe, expect, it } from 'vitest';
-import { INFORMATION_PAGES, blocksOf, methodologyValues } from '../../src/web/features/info/InformationPage';
+import { INFORMATION_PAGES, blocksOf } from '../../src/web/features/info/InformationPage';
+import { methodologyValues } from '../../src/domain/methodologyValues';
 import { METHODOLOGY_SECTIONS } from '../../src/web/features/methodology/MethodologyPage';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
 const values = methodologyValues(5, 'es');

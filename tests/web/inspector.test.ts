@@ -1,12 +1,12 @@
 /**
- * Live inspection (src/web/app/inspector.ts): every actor the web app creates is connected to the Stately
+ * Live inspection (src/web/kernel/inspector.ts): every actor the web app creates is connected to the Stately
  * inspector when `VITE_INSPECT=1 npm run dev` asks for it, so every `createActor`, `useActorRef`,
  * `useMachine` and `useActor` call in src/web passes `inspect`. Off in tests and production builds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inspect } from '../../src/web/app/inspector';
+import { inspect } from '../../src/web/kernel/inspector';
 
 const webRoot = path.resolve('src/web');
 
@@ -49,7 +49,7 @@ describe('live inspection', () => {
       }
     }
     expect(seen).toBeGreaterThan(0);
-    expect(missing, 'pass `inspect` from src/web/app/inspector.ts: createActor(logic, { inspect })').toEqual([]);
+    expect(missing, 'pass `inspect` from src/web/kernel/inspector.ts: createActor(logic, { inspect })').toEqual([]);
   });
 
   it('is off unless a development build asks for it', () => {

@@ -9,8 +9,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { jobProgressMachine, type JobSnapshot } from '../../machines/jobProgress/jobProgressMachine';
 import { JobProgress } from '../../src/web/components/JobProgress';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 
 const base: JobSnapshot = { id: 'j1', name: 'deferred-compensation-script', state: 'running', progress: null, result: null, error: null, createdAt: '', startedAt: '', completedAt: null };
 

@@ -1,6 +1,6 @@
 // The web logger: silent in production builds, the console in development.
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger, logger } from '../../src/web/app/logger';
+import { createLogger, logger } from '../../src/web/kernel/logger';
 
 const fakeConsole = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSections, headerSections, informationPages, personalViews, premiumPage, sectionLock } from '../../src/web/app/navigation';
+import { accountSections, headerSections, informationPages, personalViews, premiumPage, sectionLock } from '../../src/web/kernel/navigation';
 import { appRoutes } from '../../src/domain/routes';
 
 const routed = new Set(appRoutes.map((route) => `/${route.path}`));

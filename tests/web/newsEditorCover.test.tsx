@@ -12,8 +12,8 @@ import { fromPromise } from 'xstate';
 import es from '../../locales/es.json';
 import type { components } from '../../src/api/schema';
 import type { CallFailure } from '../../src/api/client';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 
 type Post = components['schemas']['Post'];
 
@@ -37,7 +37,7 @@ vi.mock('../../machines/news/actors', () => ({
     uploadImage: fromPromise(async () => ({ url: `/media/news/${'b'.repeat(40)}.png`, contentType: 'image/png', size: 10 })),
   }),
 }));
-vi.mock('../../src/web/app/session', () => ({ useNotifyFailure: () => (failure: unknown) => world.notified.push(failure) }));
+vi.mock('../../src/web/kernel/session', () => ({ useNotifyFailure: () => (failure: unknown) => world.notified.push(failure) }));
 
 const { default: NewsEditorPage } = await import('../../src/web/features/admin-news/NewsEditorPage');
 

@@ -11,8 +11,8 @@ import { premiumModalMachine, type Catalogue, type SubscriptionCard } from '../.
 import { checkoutMachine } from '../../machines/checkout/checkoutMachine';
 import { manageSubscriptionMachine } from '../../machines/manageSubscription/manageSubscriptionMachine';
 import { PremiumModal } from '../../src/web/features/payments/PremiumModal';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 
 const card = (id: string, overrides: Partial<SubscriptionCard> = {}): SubscriptionCard => ({
   id,

@@ -6,9 +6,9 @@ import en from '../../locales/en.json';
 import { QUESTIONNAIRE_STEPS } from '../../src/domain/questionnaire';
 import { FORM_VALIDATION_KEYS } from '../../src/domain/formValidation';
 import { ENTRY_PROBLEM_KEYS } from '../../src/domain/answerEntry';
-import { createI18n } from '../../src/web/app/i18nBundled';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import { problemParams } from '../../src/web/features/questionnaire/problemText';
-import { summaryText } from '../../src/web/features/my-form/FormSummary';
+import { summaryText } from '../../src/web/components/FormSummary';
 import { formSummary } from '../../machines/myForm/viewModel';
 
 type Tree = { [key: string]: string | Tree };

@@ -9,8 +9,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { I18nextProvider } from 'react-i18next';
 import { PAGE_SECTIONS, splitLocale } from '../../scripts/vite-locale-split';
 import { appRoutes, routeHeadingKeys, QUESTIONNAIRE_HEADING } from '../../src/domain/routes';
-import { createI18n } from '../../src/web/app/i18nBundled';
-import { system } from '../../src/web/app/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
+import { system } from '../../src/web/kernel/theme';
 import { PageIntro, PageIntroLoading } from '../../src/web/components/PageIntro';
 
 afterEach(cleanup);

@@ -13,12 +13,12 @@ import { authMachine } from '../../machines/auth/authMachine';
 import { AuthFailure, NO_SESSION } from '../../machines/auth/failure';
 import { consentMachine } from '../../machines/consent/consentMachine';
 import { campaignCaptureMachine } from '../../machines/campaignCapture/campaignCaptureMachine';
-import { system } from '../../src/web/app/theme';
-import { createI18n } from '../../src/web/app/i18nBundled';
-import { AppActorContext } from '../../src/web/app/session';
+import { system } from '../../src/web/kernel/theme';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
+import { AppActorContext } from '../../src/web/kernel/session';
 import { CookieBar } from '../../src/web/features/cookies/CookieBar';
 import { AccountMenu } from '../../src/web/app/AccountMenu';
-import { useConfirm } from '../../src/web/app/ConfirmModal';
+import { useConfirm } from '../../src/web/components/ConfirmModal';
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
-// The theme leaves out the recipes of Chakra components Paybench does not use (src/web/app/theme.ts), to keep
+// The theme leaves out the recipes of Chakra components Paybench does not use (src/web/kernel/theme.ts), to keep
 // them out of every page's first load. A view that starts using one renders it unstyled without any error (the
 // real/nominal switch and the audit log's codes once did): this fails first.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COMPONENTS_WITHOUT_RECIPE, system } from '../../src/web/app/theme';
+import { COMPONENTS_WITHOUT_RECIPE, system } from '../../src/web/kernel/theme';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { authView } from '../../../machines/auth/viewModel';
-import { useAuthActor } from './session';
+import { useAuthActor } from '../kernel/session';
 
 const SignedInMenu = lazy(() => import('./SignedInMenu'));
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { contentPages, informationPages, type NavLinkEntry } from './navigation';
+import { contentPages, informationPages, type NavLinkEntry } from '../kernel/navigation';
 import { BrandMark } from './Header';
 
 function FooterLinks({ title, entries, testId }: { title: string; entries: readonly NavLinkEntry[]; testId: string }) {

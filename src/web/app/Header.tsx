@@ -1,10 +1,10 @@
 import { Badge, Box, Container, Flex, HStack, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
-import { useAppConfig } from './appConfig';
-import { headerSections, sectionLock } from './navigation';
-import { useCurrentUser } from './session';
-import { LanguageSwitch } from './LanguageSwitch';
+import { useAppConfig } from '../kernel/appConfig';
+import { headerSections, sectionLock } from '../kernel/navigation';
+import { useCurrentUser } from '../kernel/session';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenu } from './AccountMenu';
 
 export function BrandMark() {

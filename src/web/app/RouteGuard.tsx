@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { selectAuthStatus, selectCurrentUser, selectLeftOnPurpose } from '../../../machines/auth/viewModel';
 import { decideGuards } from './guards';
 import type { Guard } from '../../domain/routes';
-import { useAuthActor } from './session';
+import { useAuthActor } from '../kernel/session';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 
 export function RouteGuard({ guards, children }: { guards: readonly Guard[]; children: ReactNode }) {

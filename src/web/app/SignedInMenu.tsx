@@ -5,9 +5,9 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { authView } from '../../../machines/auth/viewModel';
-import { accountSections, personalViews, premiumPage, sectionLock } from './navigation';
-import { useAppConfig } from './appConfig';
-import { useAuthActor, useCurrentUser } from './session';
+import { accountSections, personalViews, premiumPage, sectionLock } from '../kernel/navigation';
+import { useAppConfig } from '../kernel/appConfig';
+import { useAuthActor, useCurrentUser } from '../kernel/session';
 
 /** Account sections behind the admin-or-corporate guard (routes.ts). */
 const CORPORATE_SECTIONS = new Set(['my_credits', 'my_searches']);

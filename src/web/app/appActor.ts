@@ -25,10 +25,10 @@ import { languageActions } from '../../../machines/language/actors';
 import { notificationsMachine } from '../../../machines/notifications/notificationsMachine';
 import { resolveLanguage } from '../../domain/language';
 import { STORAGE_KEYS, type Language } from '../../domain/constants';
-import { showCatalogueToast } from './catalogueToast';
+import { showCatalogueToast } from '../kernel/catalogueToast';
 import { sessionRenewal } from './sessionRenewal';
 import { analyticsScriptUrl } from '../../../machines/publicData/actors';
-import { inspect } from './inspector';
+import { inspect } from '../kernel/inspector';
 
 export type AppActor = ActorRefFrom<AppMachine>;
 

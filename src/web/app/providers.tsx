@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { system } from './theme';
-import { AppConfigProvider } from './appConfig';
-import { AppActorContext, type AppActorRef } from './session';
+import { system } from '../kernel/theme';
+import { AppConfigProvider } from '../kernel/appConfig';
+import { AppActorContext, type AppActorRef } from '../kernel/session';
 import { toaster } from '../components/ui/toaster';
 
 // A production page links the theme's global CSS, built with the app (scripts/vite-chakra-static-css.ts): the

@@ -2,8 +2,8 @@
 // travels as its `handle`; its guards run in RouteGuard before the view renders.
 import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { completeTranslations } from './i18n';
-import { lazyPage, type PageProps } from './lazyPage';
+import { completeTranslations } from '../kernel/i18n';
+import { lazyPage, type PageProps } from '../kernel/lazyPage';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from '../../domain/routes';
 import { AppLayout } from './AppLayout';
@@ -13,7 +13,10 @@ import { HomePage } from '../features/home/HomePage';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 import { PageIntroLoading } from '../components/PageIntro';
 import { comparisonPages } from '../features/comparison/routePages';
+import { myAccountPages } from '../features/my-account/routePages';
 import { questionnairePages } from '../features/questionnaire/routePages';
+import { myFormPages } from '../features/my-form/routePages';
+import { registerIndividualPages } from '../features/register-individual/routePages';
 import { paymentsPages } from '../features/payments/routePages';
 import { personalViewPages } from '../features/personal-views/routePages';
 import { newsPages } from '../features/news/routePages';
@@ -53,7 +56,10 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   settings: SettingsPage,
   information: InformationPage,
   ...comparisonPages,
+  ...myAccountPages,
   ...questionnairePages,
+  ...myFormPages,
+  ...registerIndividualPages,
   ...personalViewPages,
   ...paymentsPages,
   ...newsPages,

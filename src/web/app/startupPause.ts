@@ -3,6 +3,6 @@
 // chunk's modules one after the other in main.tsx's import order, and waits here: the modules imported before
 // this one run in one task, those after it in the next. (In development, where modules load one by one, it
 // only delays main.tsx by a task.)
-import { nextTask } from './nextTask';
+import { nextTask } from '../kernel/nextTask';
 
 await nextTask();

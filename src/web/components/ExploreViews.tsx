@@ -6,9 +6,9 @@ import { Alert, Badge, Box, Heading, Link, SimpleGrid, Stack, Text } from '@chak
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { WELCOME_QUERY } from '../../../machines/auth/landing';
-import { useAppConfig } from '../app/appConfig';
-import { personalViews, premiumPage, sectionLock } from '../app/navigation';
-import { useCurrentUser } from '../app/session';
+import { useAppConfig } from '../kernel/appConfig';
+import { personalViews, premiumPage, sectionLock } from '../kernel/navigation';
+import { useCurrentUser } from '../kernel/session';
 
 export function ExploreViews({ testId = 'explore-views' }: { testId?: string }) {
   const { t } = useTranslation();

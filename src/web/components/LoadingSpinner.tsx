@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadingMachine } from '../../../machines/loading/loadingMachine';
 import { loadingView } from '../../../machines/loading/viewModel';
-import { inspect } from '../app/inspector';
+import { inspect } from '../kernel/inspector';
 
 export interface LoadingSpinnerProps {
   /** What is loading, for screen readers (default: "Loading…"). */

@@ -2,7 +2,7 @@
 // reset-password form, member and corporate registration and the change-password form in settings.
 import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type NewPasswordProblem } from '../app/passwordRules';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type NewPasswordProblem } from '../kernel/passwordRules';
 
 export interface NewPasswordFieldsProps {
   password: string;

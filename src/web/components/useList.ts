@@ -7,8 +7,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { ListInput, ListMachine } from '../../../machines/list/listMachine';
 import { filtersFromSearch, searchFromFilters } from '../../../machines/list/addressBar';
 import { listView, sameListView } from '../../../machines/list/viewModel';
-import { inspect } from '../app/inspector';
-import { useNotifyFailure } from '../app/session';
+import { inspect } from '../kernel/inspector';
+import { useNotifyFailure } from '../kernel/session';
 
 /** `make` runs once (the machine provided with the list's calls). */
 export function useList<T>(make: () => ListMachine, input: ListInput) {

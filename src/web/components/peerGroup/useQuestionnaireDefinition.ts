@@ -3,7 +3,7 @@
 // revalidates it with its ETag.
 import { startTransition, useEffect, useState } from 'react';
 import { loadQuestionnaireDefinition } from '../../../../machines/questionnaire/actors';
-import { browserStorage } from '../../app/browserStorage';
+import { browserStorage } from '../../kernel/browserStorage';
 import type { Questionnaire } from './filterOptions';
 
 let shared: Promise<Questionnaire | null> | null = null;

@@ -4,8 +4,8 @@
 import { Button, Code, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_FILTERS, AUDIT_PAGE_LIMIT, provideAuditLog, type AuditEntry } from '../../../../machines/auditLog/actors';
-import { useLanguage } from '../../app/session';
-import { formatDateTime } from '../my-account/accountFormat';
+import { useLanguage } from '../../kernel/session';
+import { formatDateTime } from '../../../domain/accountFormat';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 

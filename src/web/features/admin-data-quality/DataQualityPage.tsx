@@ -11,9 +11,9 @@ import { provideDataQuality, provideScriptProgress, type DataQualityReport, type
 import { STALE_DAYS_RANGE } from '../../../../machines/dataQuality/dataQualityMachine';
 import { jobProgressView } from '../../../../machines/jobProgress/viewModel';
 import { JobProgress } from '../../components/JobProgress';
-import { useLanguage, useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
-import { formatDateTime } from '../my-account/accountFormat';
+import { useLanguage, useNotifyFailure } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
+import { formatDateTime } from '../../../domain/accountFormat';
 import { formatCount } from '../../../domain/language';
 import { ScrollRegion } from '../../components/ScrollRegion';
 

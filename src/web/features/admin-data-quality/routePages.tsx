@@ -1,7 +1,7 @@
 // The data-quality page as the route table knows it (routes.ts page name), loaded on demand.
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage } from '../../kernel/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/lazyPage';
+import type { PageProps } from '../../kernel/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const DataQualityPage = lazyPage(() => import('./DataQualityPage'));

@@ -11,11 +11,11 @@ import { resourceView, sameResource } from '../../../../machines/resource/viewMo
 import { loadFormActor } from '../../../../machines/formLookup/actors';
 import type { Form } from '../../../../machines/formLookup/formLookupMachine';
 import { formSummary } from '../../../../machines/myForm/viewModel';
-import { useLanguage, useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
+import { useLanguage, useNotifyFailure } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { FormSummary } from '../my-form/FormSummary';
-import { formatDateTime } from '../my-account/accountFormat';
+import { FormSummary } from '../../components/FormSummary';
+import { formatDateTime } from '../../../domain/accountFormat';
 
 export default function AdminFormPage() {
   const { id = '' } = useParams();

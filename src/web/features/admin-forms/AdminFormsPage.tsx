@@ -14,11 +14,11 @@ import { FORMS_PAGE_LIMIT, adminFormsActors } from '../../../../machines/formLoo
 import { surveyYears } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
 import { COUNTRIES, SECTORS } from '../../../domain/questionnaire';
-import { useAppConfig } from '../../app/appConfig';
-import { useLanguage, useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
-import { TARGET_SIZE } from '../admin/AdminParts';
-import { formColumns } from './formColumns';
+import { useAppConfig } from '../../kernel/appConfig';
+import { useLanguage, useNotifyFailure } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
+import { TARGET_SIZE } from '../../components/admin/AdminParts';
+import { formColumns } from '../../components/admin/formColumns';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
 

@@ -1,8 +1,8 @@
 // The admin's forms pages as the route table knows them (routes.ts page names), loaded on demand.
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage } from '../../kernel/lazyPage';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import type { PageProps } from '../../app/lazyPage';
+import type { PageProps } from '../../kernel/lazyPage';
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;

@@ -34,9 +34,9 @@ import type { ConfirmModalMachine } from '../../../../machines/confirmModal/conf
 import { resolveLanguage } from '../../../domain/language';
 import { coverImageProblem } from '../../../domain/coverImage';
 import type { CallFailure } from '../../../api/client';
-import { useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
-import { ConfirmModal } from '../../app/ConfirmModal';
+import { useNotifyFailure } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
+import { ConfirmModal } from '../../components/ConfirmModal';
 
 export default function NewsEditorPage() {
   const { id } = useParams();

@@ -6,7 +6,7 @@ import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { issueMachine } from '../../../../machines/newsletterAdmin/issueMachine';
 import { SUBSCRIBERS_PAGE_LIMIT, issueActors, provideSubscribers } from '../../../../machines/newsletterAdmin/actors';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 import { resolveLanguage } from '../../../domain/language';
 import { SubscribersPanel } from './SubscribersPanel';
 import { ComposePanel } from './ComposePanel';

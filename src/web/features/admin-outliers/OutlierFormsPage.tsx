@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { provideList } from '../../../../machines/list/listMachine';
 import { OUTLIER_FORMS_PAGE_LIMIT, outlierCalls, type OutlierForm } from '../../../../machines/outlierPacks/calls';
 import { formatCount } from '../../../domain/language';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { ListTable } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 import { euros } from './format';

@@ -11,8 +11,8 @@ import { outlierPacksMachine } from '../../../../machines/outlierPacks/outlierPa
 import { outlierPacksView, sameOutlierPacksView } from '../../../../machines/outlierPacks/viewModel';
 import { outlierCalls, type OutlierPack } from '../../../../machines/outlierPacks/calls';
 import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
-import { ConfirmModal } from '../../app/ConfirmModal';
-import { inspect } from '../../app/inspector';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PackEditor } from './PackEditor';
 import { PackImpact } from './PackImpact';

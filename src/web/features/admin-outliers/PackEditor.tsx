@@ -9,7 +9,7 @@ import { outlierPackEditorView, sameEditorView } from '../../../../machines/outl
 import { outlierCalls, type OutlierPack } from '../../../../machines/outlierPacks/calls';
 import { OUTLIER_GROUP_FIELDS, OUTLIER_METHODS } from '../../../domain/outliers';
 import { MEASURES } from '../../../domain/statistics';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 import { reasonText } from './format';
 
 const editorMachine = outlierPackEditorMachine.provide({ actors: { savePack: outlierCalls().savePack } });

@@ -12,8 +12,8 @@ import { outlierCalculationActors } from '../../../../machines/outlierCalculatio
 import { MEASURES, type Measure } from '../../../domain/statistics';
 import { formatCount } from '../../../domain/language';
 import type { Language } from '../../../domain/constants';
-import { useLanguage } from '../../app/session';
-import { inspect } from '../../app/inspector';
+import { useLanguage } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { euros, groupValuesText, reasonText, ruleText } from './format';
 import { ScrollRegion } from '../../components/ScrollRegion';

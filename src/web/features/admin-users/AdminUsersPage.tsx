@@ -8,12 +8,12 @@ import { provideList } from '../../../../machines/list/listMachine';
 import { USERS_PAGE_LIMIT, adminUsersListActors } from '../../../../machines/adminUser/actors';
 import { ROLES, type User } from '../../../../machines/adminUser/adminUserMachine';
 import { formatCount } from '../../../domain/language';
-import { useLanguage } from '../../app/session';
-import { formatDateTime } from '../my-account/accountFormat';
+import { useLanguage } from '../../kernel/session';
+import { formatDateTime } from '../../../domain/accountFormat';
 import { RoleBadges } from './RoleBadges';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
-import { TARGET_SIZE } from '../admin/AdminParts';
+import { TARGET_SIZE } from '../../components/admin/AdminParts';
 
 const FILTER_NAMES = ['query', 'role'] as const;
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Box, Flex, Link as ChakraLink, List } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/appConfig';
+import { useAppConfig } from '../../kernel/appConfig';
 import { activeAdminSection, visibleAdminSections } from './adminSections';
 
 export function AdminLayout({ children }: { children: ReactNode }) {

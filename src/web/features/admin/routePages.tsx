@@ -1,8 +1,8 @@
 // The admin area's pages as the route table knows them (routes.ts page names), each loaded on demand with its
 // machine (and ApexCharts for the dashboard). They render inside AdminLayout (router.tsx).
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage } from '../../kernel/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/lazyPage';
+import type { PageProps } from '../../kernel/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const AdminStatsPage = lazyPage(() => import('./stats/AdminStatsPage'));

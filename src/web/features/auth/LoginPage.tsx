@@ -14,10 +14,10 @@ import { parseProviderOutcome } from '../../../../machines/auth/authMachine';
 import { signInMethods, type SignInMethods } from '../../../../machines/auth/actors';
 import { provideResource } from '../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource } from '../../../../machines/resource/viewModel';
-import { inspect } from '../../app/inspector';
-import type { PageProps } from '../../app/lazyPage';
-import { useAuthActor, useShowMessage } from '../../app/session';
-import { useAccountRequest } from '../../app/useAccountRequest';
+import { inspect } from '../../kernel/inspector';
+import type { PageProps } from '../../kernel/lazyPage';
+import { useAuthActor, useShowMessage } from '../../kernel/session';
+import { useAccountRequest } from '../../kernel/useAccountRequest';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { RecoveryCodeList, TotpCodeField, TotpQrCode } from '../../components/SecondFactorParts';
 

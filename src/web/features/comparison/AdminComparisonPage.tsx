@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { signedInComparisonActors, subjectFormStart } from '../../../../machines/comparison/actors';
-import { useComparisonActor } from './comparisonActor';
+import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
+import { useComparisonPageContext, useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
 
 function AdminComparison({ id }: { id: string }) {
   const { t } = useTranslation();

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { ownPeerGroupStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
 import { pendingSearchFilters, pendingSearchStart, readPendingSearch } from '../../../../machines/creditGate/actors';
-import { useCreditGateSearch } from '../payments/useCreditGateSearch';
-import { useComparisonActor } from './comparisonActor';
+import { useCreditGateSearch } from '../../components/paidSearch/useCreditGateSearch';
+import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
+import { useComparisonPageContext, useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
 import { ExploreViews, RegistrationWelcome } from '../../components/ExploreViews';
 
 /** The query of the address that opens the person's own peer group. */

@@ -1,21 +1,22 @@
 // The comparison page's body, shared by every route that compares (comparison, comparison/{id},
-// comparison-comp/{id}, demo-comparison): the filter panel beside whatever the machine's state shows
-// (a prompt, the result, why figures are withheld, a failure). Pages build the actor and pass it in.
+// comparison-comp/{id}, demo-comparison): in the paid searches' frame, the filter panel beside whatever the
+// machine's state shows (a prompt, the result, why figures are withheld, a failure). Pages build the actor and
+// pass it in.
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Container, Grid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Language } from '../../../domain/constants';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { comparisonPhase, failureView, sameView, withheldView } from '../../../../machines/comparison/viewModel';
-import type { ComparisonActorRef } from './comparisonActor';
-import { FilterPanel, type SearchCost } from './FilterPanel';
-import { ResultPanel } from './ResultPanel';
+import type { ComparisonActorRef } from '../../components/paidSearch/comparisonActor';
+import { FilterPanel, type SearchCost } from '../../components/paidSearch/FilterPanel';
+import { ResultPanel } from '../../components/paidSearch/ResultPanel';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { PAGE_FRAMES, PageIntro } from '../../components/PageIntro';
+import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
 import type { ExchangeRates } from '../../../domain/money';
 
 export interface ComparisonScreenProps {
@@ -194,53 +195,46 @@ export function ComparisonScreen({
     <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />
   );
   return (
-    <Container
-      maxW={PAGE_FRAMES.wide.maxW}
-      py={PAGE_FRAMES.wide.py}
-      data-testid={testId}
-      data-phase={phase}
-      data-layout={resultFirst ? 'result-first' : 'filters-first'}
-    >
-      <Stack gap={PAGE_FRAMES.wide.gap}>
-        <PageIntro title={title} intro={intro} testId="comparison-title" />
-        <Grid templateColumns={{ base: '1fr', lg: '300px minmax(0, 1fr)' }} gap="6" alignItems="start">
-          {resultFirst ? (
-            <Stack gap="3">
-              <Button
-                variant="outline"
-                onClick={() => setFiltersOpen((open) => !open)}
-                aria-expanded={filtersOpen}
-                aria-controls="comparison-filters-collapsible"
-                data-testid="comparison-change-filters"
-              >
-                {t(filtersOpen ? 'comparison.filters.hide' : 'comparison.filters.change')}
-              </Button>
-              <Box id="comparison-filters-collapsible" hidden={!filtersOpen}>
-                {panel}
-              </Box>
-              {/* With the filters folded away, the chips say which group the result is about. */}
-              {!filtersOpen && <ActiveFilterChips actor={actor} definition={definition} years={years} />}
-            </Stack>
-          ) : (
-            panel
-          )}
-          <Stack gap="5" minW="0">
-            {aside}
-            <Failure actor={actor} />
-            <Withheld actor={actor} privacyThreshold={privacyThreshold} />
-            <Prompt actor={actor} />
-            <ResultPanel
-              actor={actor}
-              language={language}
-              definition={definition}
-              years={years}
-              privacyThreshold={privacyThreshold}
-              exchangeRates={exchangeRates}
-            />
-            {after}
+    <PaidSearchFrame
+      testId={testId}
+      phase={phase}
+      layout={resultFirst ? 'result-first' : 'filters-first'}
+      title={title}
+      intro={intro}
+      heading="page"
+      titleTestId="comparison-title"
+      filters={{
+        columns: '300px minmax(0, 1fr)',
+        gap: '5',
+        minW: '0',
+        panel: resultFirst ? (
+          <Stack gap="3">
+            <Button
+              variant="outline"
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+              aria-controls="comparison-filters-collapsible"
+              data-testid="comparison-change-filters"
+            >
+              {t(filtersOpen ? 'comparison.filters.hide' : 'comparison.filters.change')}
+            </Button>
+            <Box id="comparison-filters-collapsible" hidden={!filtersOpen}>
+              {panel}
+            </Box>
+            {/* With the filters folded away, the chips say which group the result is about. */}
+            {!filtersOpen && <ActiveFilterChips actor={actor} definition={definition} years={years} />}
           </Stack>
-        </Grid>
-      </Stack>
-    </Container>
+        ) : (
+          panel
+        ),
+      }}
+    >
+      {aside}
+      <Failure actor={actor} />
+      <Withheld actor={actor} privacyThreshold={privacyThreshold} />
+      <Prompt actor={actor} />
+      <ResultPanel actor={actor} language={language} definition={definition} years={years} privacyThreshold={privacyThreshold} exchangeRates={exchangeRates} />
+      {after}
+    </PaidSearchFrame>
   );
 }

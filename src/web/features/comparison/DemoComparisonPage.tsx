@@ -5,10 +5,10 @@ import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { demoComparisonActors, freshStart } from '../../../../machines/comparison/actors';
-import { useComparisonActor } from './comparisonActor';
+import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext } from './useComparisonPage';
-import { useNotifyFailure } from '../../app/session';
+import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { useNotifyFailure } from '../../kernel/session';
 
 export function DemoCallToAction() {
   const { t } = useTranslation();

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { components } from '../../../api/schema';
 import { savedSearchStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
-import { useCreditGateSearch } from '../payments/useCreditGateSearch';
-import { useComparisonActor } from './comparisonActor';
+import { useCreditGateSearch } from '../../components/paidSearch/useCreditGateSearch';
+import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
 import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext, useSignedInComparison } from './useComparisonPage';
+import { useComparisonPageContext, useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
 
 type HistoryEntry = components['schemas']['HistoryEntry'];
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { COOKIE_BAR_HIDE_MS } from '../../../domain/constants';
 import { consentView } from '../../../../machines/consent/viewModel';
-import { useConsentActor } from '../../app/session';
+import { useConsentActor } from '../../kernel/session';
 
 export function CookieBar() {
   const { t } = useTranslation();

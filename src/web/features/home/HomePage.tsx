@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRIVACY_THRESHOLD } from '../../../domain/constants';
 import { resolveLanguage } from '../../../domain/language';
-import { useAppConfig } from '../../app/appConfig';
+import { useAppConfig } from '../../kernel/appConfig';
 import { HomeView } from './HomeView';
 import { usePublicSummary } from './usePublicSummary';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
-import type { Resource } from '../../app/useApiResource';
+import type { Resource } from '../../kernel/useApiResource';
 import type { PublicSummary } from './usePublicSummary';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 

@@ -3,12 +3,12 @@
 // reserve their place meanwhile).
 import { useState } from 'react';
 import { useActorRef } from '@xstate/react';
-import { useDeferredSelector } from '../../app/useDeferredSelector';
+import { useDeferredSelector } from '../../kernel/useDeferredSelector';
 import { provideResource } from '../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource, type Resource } from '../../../../machines/resource/viewModel';
 import { publicDataActors, type PublicSummary } from '../../../../machines/publicData/actors';
-import { afterFirstContentfulPaint } from '../../app/firstPaint';
-import { inspect } from '../../app/inspector';
+import { afterFirstContentfulPaint } from '../../kernel/firstPaint';
+import { inspect } from '../../kernel/inspector';
 
 export type { PublicSummary };
 

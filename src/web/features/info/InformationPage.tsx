@@ -4,20 +4,11 @@
 import { Accordion, Box, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  COUNT_NOISE,
-  COUNT_ROUNDING_BASE,
-  DEFAULT_PRIVACY_THRESHOLD,
-  QUARTILE_MINIMUM,
-  TAIL_PERCENTILE_MINIMUM,
-  type Language,
-} from '../../../domain/constants';
-import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
-import { formatPercent, infusionPercents } from '../../../domain/peerDistribution';
-import { promiseValues } from '../../../domain/privacyFigures';
-import { numberFormat } from '../../../domain/intlFormat';
-import { useAppConfig } from '../../app/appConfig';
-import type { PageProps } from '../../app/lazyPage';
+import { DEFAULT_PRIVACY_THRESHOLD } from '../../../domain/constants';
+import { resolveLanguage } from '../../../domain/language';
+import { methodologyValues } from '../../../domain/methodologyValues';
+import { useAppConfig } from '../../kernel/appConfig';
+import type { PageProps } from '../../kernel/lazyPage';
 
 export const INFORMATION_PAGES = {
   faqs: ['what', 'who_sees', 'threshold', 'releases', 'noise', 'cost', 'yearly', 'credits', 'figures', 'delete'],
@@ -64,31 +55,6 @@ function RichText({ text }: { text: string }) {
       )}
     </Stack>
   );
-}
-
-/**
- * The numbers the methodology texts state, from the same constants the server publishes with: the thresholds
- * (K, quartiles, tails), the rounding, the count perturbation (noise and rounding) and the noise infusion of money
- * (a person's secret factor moves their values typically factorTypical from the truth, more than factorWide for one
- * person in ten, within 5 % for factorClose of people; a form's jitter adds up to jitter), as whole percents in the
- * reader's language, and the privacy promise's measured figures (domain/privacyFigures.ts).
- */
-export function methodologyValues(threshold: number, language: Language) {
-  const infusion = infusionPercents();
-  const percent = (value: number) => formatPercent(value, NUMBER_LOCALE[language]);
-  return {
-    threshold,
-    quartile: QUARTILE_MINIMUM,
-    tail: TAIL_PERCENTILE_MINIMUM,
-    rounding: 100,
-    countNoise: COUNT_NOISE,
-    countRounding: COUNT_ROUNDING_BASE,
-    factorTypical: percent(infusion.typical),
-    factorWide: percent(infusion.wide),
-    factorClose: percent(infusion.close),
-    ...promiseValues(percent, (value) => numberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 2, minimumFractionDigits: 2 }).format(value)),
-    jitter: percent(infusion.jitter),
-  };
 }
 
 export function InformationPage({ section }: PageProps) {

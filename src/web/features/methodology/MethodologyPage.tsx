@@ -11,9 +11,9 @@ import { resourceView, sameResource, type Resource } from '../../../../machines/
 import { publicDataActors, type PublicSummary } from '../../../../machines/publicData/actors';
 import { DEFAULT_PRIVACY_THRESHOLD } from '../../../domain/constants';
 import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
-import { useAppConfig } from '../../app/appConfig';
-import { inspect } from '../../app/inspector';
-import { methodologyValues } from '../info/InformationPage';
+import { useAppConfig } from '../../kernel/appConfig';
+import { inspect } from '../../kernel/inspector';
+import { methodologyValues } from '../../../domain/methodologyValues';
 
 /** The sections of the page, in order; each is methodology.<key>.title / .text in the locales. */
 export const METHODOLOGY_SECTIONS = ['counted', 'measures', 'percentiles', 'interval', 'threshold', 'releases', 'differencing', 'learn', 'outliers', 'position'] as const;

@@ -4,7 +4,7 @@ import { Box, Stack, Stat, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
-import type { User } from '../../app/session';
+import type { User } from '../../kernel/session';
 
 export interface CreditBalanceProps {
   user: Pick<User, 'role' | 'credits' | 'premiumType'> | null;

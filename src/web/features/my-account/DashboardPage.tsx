@@ -10,16 +10,16 @@ import { provideResource } from '../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource } from '../../../../machines/resource/viewModel';
 import { dashboardActors, type HistoryPage } from '../../../../machines/dashboard/actors';
 import { surveyYears } from '../../../domain/constants';
-import { useAppConfig } from '../../app/appConfig';
-import { useAuthActor, useCurrentUser, useLanguage, useNotifyFailure } from '../../app/session';
+import { useAppConfig } from '../../kernel/appConfig';
+import { useAuthActor, useCurrentUser, useLanguage, useNotifyFailure } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
 import { CreditBalance } from './CreditBalance';
-import { formatDateTime } from './accountFormat';
+import { formatDateTime } from '../../../domain/accountFormat';
 import { reopenPath } from './MySearchesPage';
-import { InsightsWidgets } from '../personal-views/InsightsWidgets';
-import { DashboardEvolution } from '../personal-views/DashboardEvolution';
-import { inspect } from '../../app/inspector';
+import { InsightsWidgets } from '../../components/personalViews/InsightsWidgets';
+import { DashboardEvolution } from './DashboardEvolution';
+import { inspect } from '../../kernel/inspector';
 
 export default function DashboardPage() {
   const { t } = useTranslation();

@@ -5,12 +5,12 @@ import { useEffect } from 'react';
 import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuthActor, useCurrentUser, useLanguage } from '../../app/session';
-import type { PageProps } from '../../app/lazyPage';
+import { useAuthActor, useCurrentUser, useLanguage } from '../../kernel/session';
+import type { PageProps } from '../../kernel/lazyPage';
 import { CreditBalance } from './CreditBalance';
-import { CreditLedger } from './CreditLedger';
-import { CreditPurchase } from '../payments/CreditPurchase';
-import { useCreditPurchase, usePaymentsConfig } from '../payments/usePayments';
+import { CreditLedger } from '../../components/CreditLedger';
+import { CreditPurchase } from '../../components/payments/CreditPurchase';
+import { useCreditPurchase, usePaymentsConfig } from '../../components/payments/usePayments';
 
 export default function MyAccountPage({ section }: Partial<PageProps>) {
   const { t } = useTranslation();

@@ -15,15 +15,15 @@ import type { ConfirmModalMachine } from '../../../../machines/confirmModal/conf
 import { sameView } from '../../../../machines/comparison/viewModel';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
-import { useAppConfig } from '../../app/appConfig';
-import { useLanguage, useNotifyFailure, useShowMessage } from '../../app/session';
+import { useAppConfig } from '../../kernel/appConfig';
+import { useLanguage, useNotifyFailure, useShowMessage } from '../../kernel/session';
 import { surveyYears, TOAST_DEFAULT_MS } from '../../../domain/constants';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
 import type { Questionnaire } from '../../components/peerGroup/filterOptions';
-import { ConfirmModal } from '../../app/ConfirmModal';
-import { formatDateTime } from './accountFormat';
-import { inspect } from '../../app/inspector';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { formatDateTime } from '../../../domain/accountFormat';
+import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ListTable } from '../../components/ListTable';
 

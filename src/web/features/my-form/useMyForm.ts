@@ -8,9 +8,9 @@ import { myFormMachine } from '../../../../machines/myForm/myFormMachine';
 import { myFormActors } from '../../../../machines/myForm/actors';
 import { myFormView, type MyFormView } from '../../../../machines/myForm/viewModel';
 import { sameView } from '../../../../machines/questionnaire/viewModel';
-import { useConfirm } from '../../app/ConfirmModal';
-import { browserStorage } from '../../app/browserStorage';
-import { inspect } from '../../app/inspector';
+import { useConfirm } from '../../components/ConfirmModal';
+import { browserStorage } from '../../kernel/browserStorage';
+import { inspect } from '../../kernel/inspector';
 
 let logic: ReturnType<typeof build> | undefined;
 function build() {

@@ -10,9 +10,9 @@ import { newsListMachine, type NewsLanguage, type NewsTypepost } from '../../../
 import { newsListView, sameNewsListView } from '../../../../machines/news/viewModel';
 import { newsActors } from '../../../../machines/news/actors';
 import { resolveLanguage } from '../../../domain/language';
-import { useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
-import type { PageProps } from '../../app/lazyPage';
+import { useNotifyFailure } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
+import type { PageProps } from '../../kernel/lazyPage';
 import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
 

@@ -8,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { newsletterLinkMachine } from '../../../../machines/newsletterLink/newsletterLinkMachine';
 import { newsletterLinkActors } from '../../../../machines/newsletterLink/actors';
 import { newsletterLinkView } from '../../../../machines/newsletterLink/viewModel';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
 export default function NewsletterLinkPage({ mode }: { mode: 'confirm' | 'unsubscribe' }) {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { newsletterSignupMachine, type NewsletterKind, type SignupField } from '../../../../machines/newsletterSignup/newsletterSignupMachine';
 import { newsletterSignupActors } from '../../../../machines/newsletterSignup/actors';
 import { newsletterSignupView } from '../../../../machines/newsletterSignup/viewModel';
-import { completeTranslations } from '../../app/i18n';
-import { inspect } from '../../app/inspector';
+import { completeTranslations } from '../../kernel/i18n';
+import { inspect } from '../../kernel/inspector';
 import { resolveLanguage } from '../../../domain/language';
 
 export default function NewsletterSignupForm({ source }: { source: 'footer' | 'page' }) {

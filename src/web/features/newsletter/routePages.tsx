@@ -1,7 +1,7 @@
 // The newsletter pages as the route table knows them (routes.ts page names), each loaded on demand.
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage } from '../../kernel/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/lazyPage';
+import type { PageProps } from '../../kernel/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const NewsletterLinkPage = lazyPage(() => import('./NewsletterLinkPage'));

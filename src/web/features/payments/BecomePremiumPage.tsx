@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import { Container } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import { useCurrentUser, useLanguage } from '../../app/session';
+import { useCurrentUser, useLanguage } from '../../kernel/session';
 import { PremiumModal } from './PremiumModal';
-import { usePaymentsConfig, usePremiumModal } from './usePayments';
+import { usePaymentsConfig, usePremiumModal } from '../../components/payments/usePayments';
 
 /** Where closing the modal goes: back in this tab's history, or the comparison. */
 export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallback = '/comparison') {

@@ -6,7 +6,7 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { announcePayment, type PaymentsMessage } from '../../../../machines/checkout/actors';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../kernel/session';
 
 export type ReturnOutcome = 'success' | 'cancelled' | 'portal' | 'unknown';
 

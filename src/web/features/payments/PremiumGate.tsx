@@ -3,11 +3,11 @@
 // a paid plan (or an admin), the view shows.
 import type { ReactNode } from 'react';
 import { Container } from '@chakra-ui/react';
-import { premiumLocked } from '../../app/navigation';
-import { useAppConfig } from '../../app/appConfig';
-import { useCurrentUser, useLanguage } from '../../app/session';
+import { premiumLocked } from '../../kernel/navigation';
+import { useAppConfig } from '../../kernel/appConfig';
+import { useCurrentUser, useLanguage } from '../../kernel/session';
 import { PremiumModal } from './PremiumModal';
-import { usePaymentsConfig, usePremiumModal } from './usePayments';
+import { usePaymentsConfig, usePremiumModal } from '../../components/payments/usePayments';
 import { useLeaveOnClose } from './BecomePremiumPage';
 
 /** Whether a paid view shows the modal instead: the flag is on and the user has no paid plan. */

@@ -15,10 +15,10 @@ import { CARD_MAX_WIDTH_PX, CARD_MIN_WIDTH_PX, MODAL_HEADING_MAX_WIDTH_PX, isCon
 import type { PremiumModalMachine } from '../../../../machines/premiumModal/premiumModalMachine';
 import { premiumModalView, type CardView } from '../../../../machines/premiumModal/viewModel';
 import { checkoutView } from '../../../../machines/checkout/viewModel';
-import { CheckoutStatus, type CheckoutActor } from './CheckoutStatus';
-import { ManageBlock, type ManageActor } from './ManageBlock';
-import { CorporateContactForm, type ContactActor } from './CorporateContactForm';
-import { ConversionNote } from './ConversionNote';
+import { CheckoutStatus, type CheckoutActor } from '../../components/payments/CheckoutStatus';
+import { ManageBlock, type ManageActor } from '../../components/payments/ManageBlock';
+import { CorporateContactForm, type ContactActor } from '../../components/payments/CorporateContactForm';
+import { ConversionNote } from '../../components/payments/ConversionNote';
 
 export type PremiumModalActor = ActorRefFrom<PremiumModalMachine>;
 

@@ -3,26 +3,27 @@
 // panel. ?historyId=… follows a saved search for free (&dashboard=1 when the corporate dashboard asks). Renders the
 // evolution machine's view.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Container, Grid, Heading, HStack, SegmentGroup, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, SegmentGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { evolutionMachine, type EvolutionScale } from '../../../../machines/evolution/evolutionMachine';
 import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../machines/evolution/actors';
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
-import { useComparisonPageContext } from '../comparison/useComparisonPage';
-import { CountLine, PeerFilterPanel, type SearchCost } from '../comparison/FilterPanel';
-import { formatReleaseDate } from '../comparison/ResultPanel';
-import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
+import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { CountLine, PeerFilterPanel, type SearchCost } from '../../components/paidSearch/FilterPanel';
+import { formatReleaseDate } from '../../components/paidSearch/ResultPanel';
+import { ConversionNote, useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { YearCards, type YearCard } from './YearCards';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
-const TrendChart = lazy(() => import('./TrendChart'));
+const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
 type EvolutionActor = ReturnType<typeof useActorRef<typeof evolutionMachine>>;
 
@@ -243,47 +244,24 @@ export default function EvolutionPage() {
   }, [actor, credits]);
 
   return (
-    <Container maxW="7xl" py={{ base: 6, md: 10 }} data-testid="evolution-page" data-phase={phase}>
-      <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {fromDashboard ? t('personal.evolution.dashboard_title') : t('sections.your_evolution')}
-          </Heading>
-          <Text color="fg.muted">{t('personal.evolution.intro')}</Text>
-        </Stack>
-        <Grid templateColumns={{ base: '1fr', lg: '18rem 1fr' }} gap="6" alignItems="start">
-          <Filters actor={actor} cost={cost} />
-          <Stack gap="4">
-            {(phase === 'preparing' || phase === 'searching') && !result && (
-              <HStack gap="2">
-                <Spinner size="sm" color="brand.fg" />
-                <Text>{t('personal.running')}</Text>
-              </HStack>
-            )}
-            {phase === 'formRequired' && (
-              <Alert.Root status="info" data-testid="evolution-form-required">
-                <Alert.Indicator />
-                <Alert.Title>{t('personal.form_required')}</Alert.Title>
-                <Button asChild size="sm" variant="outline" ms="auto">
-                  <RouterLink to="/my-form">{t('personal.form_link')}</RouterLink>
-                </Button>
-              </Alert.Root>
-            )}
-            {(phase === 'failed' || phase === 'unavailable' || phase === 'creditGate') && (
-              <Alert.Root status="error" data-testid="evolution-failed">
-                <Alert.Indicator />
-                <Alert.Title>{t(phase === 'creditGate' ? 'personal.credit_gate' : 'personal.failed')}</Alert.Title>
-                {failure?.canRetry && (
-                  <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'evolution.retry' })}>
-                    {t('personal.retry')}
-                  </Button>
-                )}
-              </Alert.Root>
-            )}
-            {result && <Result actor={actor} result={result} />}
-          </Stack>
-        </Grid>
-      </Stack>
-    </Container>
+    <PaidSearchFrame
+      testId="evolution-page"
+      phase={phase}
+      maxW="7xl"
+      title={fromDashboard ? t('personal.evolution.dashboard_title') : t('sections.your_evolution')}
+      intro={t('personal.evolution.intro')}
+      filters={{ panel: <Filters actor={actor} cost={cost} />, columns: '18rem 1fr', gap: '4' }}
+      status={
+        (phase === 'preparing' || phase === 'searching') && !result
+          ? { kind: 'running' }
+          : phase === 'formRequired'
+            ? { kind: 'formRequired', testId: 'evolution-form-required' }
+            : phase === 'failed' || phase === 'unavailable' || phase === 'creditGate'
+              ? { kind: 'failed', testId: 'evolution-failed', creditGate: phase === 'creditGate', ...(failure?.canRetry ? { onRetry: () => actor.send({ type: 'evolution.retry' }) } : {}) }
+              : null
+      }
+    >
+      {result && <Result actor={actor} result={result} />}
+    </PaidSearchFrame>
   );
 }

@@ -6,7 +6,7 @@ import { GAUGE_LIMIT } from '../../../domain/gauge';
 import type { Language } from '../../../domain/constants';
 import type { GaugeView } from '../../../../machines/personalComparison/viewModel';
 import { formatSignedPercent } from './format';
-import type { MoneyFormat } from '../comparison/ResultPanel';
+import type { MoneyFormat } from '../../components/paidSearch/ResultPanel';
 
 export function Gauge({ view, language, format }: { view: GaugeView; language: Language; format: MoneyFormat }) {
   const { t } = useTranslation();

@@ -12,16 +12,16 @@ import { incomeProjectionMachine } from '../../../../machines/incomeProjection/i
 import { incomeProjectionActors } from '../../../../machines/incomeProjection/actors';
 import { projectionPhase, projectionView, type ProjectionView } from '../../../../machines/incomeProjection/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
-import { useComparisonPageContext } from '../comparison/useComparisonPage';
-import { formatReleaseDate } from '../comparison/ResultPanel';
-import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { formatReleaseDate } from '../../components/paidSearch/ResultPanel';
+import { ConversionNote, useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
 import { formatRate } from './format';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
-const TrendChart = lazy(() => import('./TrendChart'));
+const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
 function Projection({ view }: { view: ProjectionView }) {
   const { t } = useTranslation();

@@ -2,28 +2,29 @@
 // their own perception beside it, how the group was chosen, its box plots, the release, and the insights widgets.
 // ?historyId=… re-opens a saved one for free. Renders the personalComparison machine's view.
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { personalComparisonMachine } from '../../../../machines/personalComparison/personalComparisonMachine';
 import { personalComparisonActors } from '../../../../machines/personalComparison/actors';
 import { personalComparisonView, type PersonalResultView } from '../../../../machines/personalComparison/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { formatCount } from '../../../domain/language';
 import { shownStatistic } from '../../../domain/money';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
-import { useComparisonPageContext } from '../comparison/useComparisonPage';
-import { formatReleaseDate } from '../comparison/ResultPanel';
-import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
+import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
+import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { formatReleaseDate } from '../../components/paidSearch/ResultPanel';
+import { ConversionNote, useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
 import { Gauge } from './Gauge';
-import { InsightsWidgets } from './InsightsWidgets';
+import { InsightsWidgets } from '../../components/personalViews/InsightsWidgets';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 import { RegistrationWelcome } from '../../components/ExploreViews';
 
-const DistributionChart = lazy(() => import('../comparison/DistributionChart'));
+const DistributionChart = lazy(() => import('../../components/paidSearch/DistributionChart'));
 
 function PeerGroup({ result }: { result: PersonalResultView }) {
   const { t } = useTranslation();
@@ -132,60 +133,45 @@ export default function PersonalComparisonPage() {
   usePersonalAnnouncements(actor, 'personal.compared', { onFailure, onCharged });
 
   return (
-    <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="personal-comparison-page" data-phase={view.phase}>
-      <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.personalized_comparison')}
-          </Heading>
-          <Text color="fg.muted">{t('personal.intro')}</Text>
-        </Stack>
-        <RegistrationWelcome />
-        {view.phase === 'waiting' && (
-          <Stack gap="2" align="start">
-            <Button colorPalette="brand" disabled={!view.canRun} onClick={() => actor.send({ type: 'personal.run' })} data-testid="personal-run">
-              {t('personal.run')}
-            </Button>
-            <Text fontSize="sm" color="fg.muted">
-              {cost.kind === 'credits' ? t('comparison.search.cost_credits', { count: cost.credits }) : t('comparison.search.cost_free')}
-            </Text>
-          </Stack>
-        )}
-        {view.phase === 'running' && (
-          <HStack gap="2" data-testid="personal-running">
-            <Spinner size="sm" color="brand.fg" />
-            <Text>{t('personal.running')}</Text>
-          </HStack>
-        )}
-        {view.phase === 'notEnoughData' && (
-          <Alert.Root status="info" data-testid="personal-not-enough">
-            <Alert.Indicator />
-            <Alert.Title>{t('personal.not_enough', { threshold: privacyThreshold })}</Alert.Title>
-          </Alert.Root>
-        )}
-        {view.phase === 'formRequired' && (
-          <Alert.Root status="info" data-testid="personal-form-required">
-            <Alert.Indicator />
-            <Alert.Title>{t('personal.form_required')}</Alert.Title>
-            <Button asChild size="sm" variant="outline" ms="auto">
-              <RouterLink to="/my-form">{t('personal.form_link')}</RouterLink>
-            </Button>
-          </Alert.Root>
-        )}
-        {(view.phase === 'failed' || view.phase === 'creditGate') && (
-          <Alert.Root status="error" data-testid="personal-failed">
-            <Alert.Indicator />
-            <Alert.Title>{t(view.phase === 'creditGate' ? 'personal.credit_gate' : 'personal.failed')}</Alert.Title>
-            {view.failure?.canRetry && (
-              <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'personal.retry' })}>
-                {t('personal.retry')}
+    <PaidSearchFrame
+      testId="personal-comparison-page"
+      phase={view.phase}
+      maxW="6xl"
+      title={t('sections.personalized_comparison')}
+      intro={t('personal.intro')}
+      before={
+        <>
+          <RegistrationWelcome />
+          {view.phase === 'waiting' && (
+            <Stack gap="2" align="start">
+              <Button colorPalette="brand" disabled={!view.canRun} onClick={() => actor.send({ type: 'personal.run' })} data-testid="personal-run">
+                {t('personal.run')}
               </Button>
-            )}
-          </Alert.Root>
-        )}
-        {view.phase === 'result' && view.result && <Result result={view.result} />}
-        <InsightsWidgets />
-      </Stack>
-    </Container>
+              <Text fontSize="sm" color="fg.muted">
+                {cost.kind === 'credits' ? t('comparison.search.cost_credits', { count: cost.credits }) : t('comparison.search.cost_free')}
+              </Text>
+            </Stack>
+          )}
+        </>
+      }
+      status={
+        view.phase === 'running'
+          ? { kind: 'running', testId: 'personal-running' }
+          : view.phase === 'formRequired'
+            ? { kind: 'formRequired', testId: 'personal-form-required' }
+            : view.phase === 'failed' || view.phase === 'creditGate'
+              ? { kind: 'failed', testId: 'personal-failed', creditGate: view.phase === 'creditGate', ...(view.failure?.canRetry ? { onRetry: () => actor.send({ type: 'personal.retry' }) } : {}) }
+              : null
+      }
+    >
+      {view.phase === 'notEnoughData' && (
+        <Alert.Root status="info" data-testid="personal-not-enough">
+          <Alert.Indicator />
+          <Alert.Title>{t('personal.not_enough', { threshold: privacyThreshold })}</Alert.Title>
+        </Alert.Root>
+      )}
+      {view.phase === 'result' && view.result && <Result result={view.result} />}
+      <InsightsWidgets />
+    </PaidSearchFrame>
   );
 }

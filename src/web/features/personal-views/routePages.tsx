@@ -1,8 +1,8 @@
 // The personal views as the route table knows them (routes.ts page names), each loaded on demand with its machine
 // and ApexCharts.
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage } from '../../kernel/lazyPage';
 import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../app/lazyPage';
+import type { PageProps } from '../../kernel/lazyPage';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 
 const PersonalComparisonPage = lazyPage(() => import('./PersonalComparisonPage'));

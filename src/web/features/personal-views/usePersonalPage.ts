@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnyActorRef, EventObject } from 'xstate';
 import type { CallFailure } from '../../../api/client';
-import { useAuthActor, useCurrentUser, useNotifyFailure } from '../../app/session';
-import { newSearchKeyPrefix } from '../comparison/comparisonActor';
-import { searchCostOf } from '../comparison/useComparisonPage';
+import { useAuthActor, useCurrentUser, useNotifyFailure } from '../../kernel/session';
+import { newSearchKeyPrefix } from '../../components/paidSearch/comparisonActor';
+import { searchCostOf } from '../../components/paidSearch/useComparisonPage';
 
 /** An announcement of a personal view's flow: a failure (402 included) carries it; an answer its credits left. */
 type Announcement = EventObject & { failure?: CallFailure; creditsLeft?: number | null };

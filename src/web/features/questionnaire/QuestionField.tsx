@@ -9,7 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import { caretAfterFormatting } from '../../../domain/answerEntry';
 import type { QuestionnaireMachine } from '../../../../machines/questionnaire/questionnaireMachine';
 import { questionView, sameView, type QuestionView } from '../../../../machines/questionnaire/viewModel';
-import { useLanguage } from '../../app/session';
+import { useLanguage } from '../../kernel/session';
 import { problemParams } from './problemText';
 
 export type QuestionnaireActorRef = ActorRefFrom<QuestionnaireMachine>;

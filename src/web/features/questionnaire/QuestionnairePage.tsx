@@ -22,18 +22,18 @@ import {
   sameView,
   yearlyUpdateOffer,
 } from '../../../../machines/questionnaire/viewModel';
-import type { PageProps } from '../../app/lazyPage';
-import { useConfirm } from '../../app/ConfirmModal';
-import { useAuthStatus, useCurrentUser, useLanguage } from '../../app/session';
+import type { PageProps } from '../../kernel/lazyPage';
+import { useConfirm } from '../../components/ConfirmModal';
+import { useAuthStatus, useCurrentUser, useLanguage } from '../../kernel/session';
 import { ProgressSteps } from './ProgressSteps';
 import { QuestionField, type QuestionnaireActorRef } from './QuestionField';
 import { StepNavigation } from './StepNavigation';
 import { questionnaireLogic } from './questionnaireLogic';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PAGE_FRAMES, PageIntro, PageIntroLoading } from '../../components/PageIntro';
 import { QUESTIONNAIRE_HEADING } from '../../../domain/routes';
-import { useDeferredSelector } from '../../app/useDeferredSelector';
+import { useDeferredSelector } from '../../kernel/useDeferredSelector';
 
 /** The address of a step: steps/1 … steps/5. */
 export const stepPath = (stepIndex: number) => `/steps/${stepIndex + 1}`;

@@ -9,19 +9,27 @@ import { Alert, Button, Card, Container, Field, Heading, Input, Link, Stack, Tex
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { TOAST_DEFAULT_MS, looksLikeEmail } from '../../../domain/constants';
+import { STORAGE_KEYS, TOAST_DEFAULT_MS, looksLikeEmail } from '../../../domain/constants';
 import { forgetStoredForm, readStoredFormId } from '../../../../machines/questionnaire/actors';
 import { memberRegistrationMachine } from '../../../../machines/registration/memberRegistrationMachine';
 import { memberRegistrationActors } from '../../../../machines/registration/actors';
 import { memberRegistrationView, sameMemberRegistrationView } from '../../../../machines/registration/viewModel';
-import { newPasswordProblem } from '../../app/passwordRules';
-import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
-import { browserStorage } from '../../app/browserStorage';
-import { readFormEmail } from '../questionnaire/questionnaireLogic';
+import { newPasswordProblem } from '../../kernel/passwordRules';
+import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../kernel/session';
+import { browserStorage } from '../../kernel/browserStorage';
 import { REGISTRATION_MAIL_SENT } from '../../../../machines/auth/failure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { inspect } from '../../app/inspector';
-import { useAppConfig } from '../../app/appConfig';
+import { inspect } from '../../kernel/inspector';
+import { useAppConfig } from '../../kernel/appConfig';
+
+/** localStorage formEmail (captured from ?email= links by the campaign flow). */
+function readFormEmail(): string | null {
+  try {
+    return browserStorage()?.getItem(STORAGE_KEYS.formEmail) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 const registration = memberRegistrationMachine.provide({ actors: memberRegistrationActors() });
 

@@ -17,11 +17,11 @@ import { authMessageKey } from '../../../../machines/auth/failure';
 import { corporateRegistrationMachine } from '../../../../machines/registration/corporateRegistrationMachine';
 import { corporateRegistrationActors } from '../../../../machines/registration/actors';
 import { corporateInvitedToast, corporateRegistrationView, sameCorporateRegistrationView } from '../../../../machines/registration/viewModel';
-import type { PageProps } from '../../app/lazyPage';
-import { newPasswordProblem } from '../../app/passwordRules';
-import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../app/session';
+import type { PageProps } from '../../kernel/lazyPage';
+import { newPasswordProblem } from '../../kernel/passwordRules';
+import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../kernel/session';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
 const registration = corporateRegistrationMachine.provide({ actors: corporateRegistrationActors() });
 

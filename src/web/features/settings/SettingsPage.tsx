@@ -21,18 +21,18 @@ import { providerReauthMachine } from '../../../../machines/providerReauth/provi
 import { providerReauthView, sameProviderReauthView } from '../../../../machines/providerReauth/viewModel';
 import { provideResource } from '../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource, type Resource } from '../../../../machines/resource/viewModel';
-import type { PageProps } from '../../app/lazyPage';
-import { LanguageSwitch } from '../../app/LanguageSwitch';
-import { useConfirm } from '../../app/ConfirmModal';
-import { newPasswordProblem } from '../../app/passwordRules';
-import { useAuthActor, useConsentActor, useCurrentUser, useShowMessage } from '../../app/session';
-import { useAccountRequest } from '../../app/useAccountRequest';
+import type { PageProps } from '../../kernel/lazyPage';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useConfirm } from '../../components/ConfirmModal';
+import { newPasswordProblem } from '../../kernel/passwordRules';
+import { useAuthActor, useConsentActor, useCurrentUser, useShowMessage } from '../../kernel/session';
+import { useAccountRequest } from '../../kernel/useAccountRequest';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { RecoveryCodeList, TotpCodeField, TotpQrCode } from '../../components/SecondFactorParts';
 import { secondFactorMachine } from '../../../../machines/secondFactor/secondFactorMachine';
 import { secondFactorActors } from '../../../../machines/secondFactor/actors';
 import { secondFactorSettingsView } from '../../../../machines/secondFactor/viewModel';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 import { ReauthenticationDialog, ReauthMethodsContext, type ReauthMethods } from './ReauthenticationDialog';
 
 const requests = accountRequests();

@@ -23,11 +23,11 @@ import {
   type InflationRow,
   type MinValuesForm,
 } from '../../../../../machines/configEditor/editors';
-import { inspect } from '../../../app/inspector';
-import { useNotifyFailure } from '../../../app/session';
+import { inspect } from '../../../kernel/inspector';
+import { useNotifyFailure } from '../../../kernel/session';
 import { COUNTRIES } from '../../../../domain/questionnaire';
 import { currentYear } from '../../../../domain/constants';
-import { AdminPageHeading, LoadFailed } from '../AdminParts';
+import { AdminPageHeading, LoadFailed } from '../../../components/admin/AdminParts';
 import { CompanyDomainsCard } from './CompanyDomainsCard';
 
 type EditorActor = ActorRefFrom<ConfigEditorMachine>;

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { provideResource } from '../../../../../machines/resource/resourceMachine';
 import { resourceView, sameResource } from '../../../../../machines/resource/viewModel';
 import { accountRequests, loadCompanyDomains, type CompanyDomainEntry } from '../../../../../machines/auth/requests';
-import { inspect } from '../../../app/inspector';
-import { useAccountRequest } from '../../../app/useAccountRequest';
+import { inspect } from '../../../kernel/inspector';
+import { useAccountRequest } from '../../../kernel/useAccountRequest';
 
 const requests = accountRequests();
 

@@ -5,11 +5,11 @@ import { useEffect, useRef } from 'react';
 import { Box, Button, Card, Heading, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { OUTBOX_PAGE_LIMIT, provideOutbox, type OutboxMessage } from '../../../../../machines/outbox/actors';
-import { useLanguage } from '../../../app/session';
+import { useLanguage } from '../../../kernel/session';
 import { NUMBER_LOCALE } from '../../../../domain/language';
 import { ListTable } from '../../../components/ListTable';
 import { useList } from '../../../components/useList';
-import { AdminPageHeading, formatAdminDate } from '../AdminParts';
+import { AdminPageHeading, formatAdminDate } from '../../../components/admin/AdminParts';
 
 export default function AdminOutboxPage() {
   const { t } = useTranslation();

@@ -10,11 +10,11 @@ import { adminReleasesMachine, type Release } from '../../../../../machines/admi
 import { adminReleasesActors } from '../../../../../machines/adminReleases/actors';
 import { adminReleasesListView, adminReleasesView, sameAdminReleasesView } from '../../../../../machines/adminReleases/viewModel';
 import type { ConfirmModalMachine } from '../../../../../machines/confirmModal/confirmModalMachine';
-import { ConfirmModal } from '../../../app/ConfirmModal';
-import { inspect } from '../../../app/inspector';
-import { useLanguage, useNotifyFailure } from '../../../app/session';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { inspect } from '../../../kernel/inspector';
+import { useLanguage, useNotifyFailure } from '../../../kernel/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
-import { AdminPageHeading, formatAdminDate } from '../AdminParts';
+import { AdminPageHeading, formatAdminDate } from '../../../components/admin/AdminParts';
 import { ListTable } from '../../../components/ListTable';
 
 export default function AdminReleasesPage() {

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { adminStatsMachine, type DetailedStatistics } from '../../../../../machines/adminStats/adminStatsMachine';
 import { adminStatsActors } from '../../../../../machines/adminStats/actors';
 import { adminStatsView, sameAdminStatsView, type FunnelStep } from '../../../../../machines/adminStats/viewModel';
-import { inspect } from '../../../app/inspector';
-import { useLanguage, useNotifyFailure } from '../../../app/session';
+import { inspect } from '../../../kernel/inspector';
+import { useLanguage, useNotifyFailure } from '../../../kernel/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
 import { formatPrice } from '../../../../domain/money';
-import { AdminPageHeading, formatAdminDate, LoadFailed } from '../AdminParts';
+import { AdminPageHeading, formatAdminDate, LoadFailed } from '../../../components/admin/AdminParts';
 
 const AdminChart = lazy(() => import('./AdminChart'));
 

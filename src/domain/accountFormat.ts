@@ -1,7 +1,7 @@
 // Dates and signed credit movements in the reader's language.
-import type { Language } from '../../../domain/constants';
-import { NUMBER_LOCALE } from '../../../domain/language';
-import { numberFormat, dateTimeFormat } from '../../../domain/intlFormat';
+import type { Language } from './constants';
+import { NUMBER_LOCALE } from './language';
+import { numberFormat, dateTimeFormat } from './intlFormat';
 
 export function formatDateTime(iso: string, language: Language): string {
   const date = new Date(iso);

@@ -2,12 +2,12 @@
 // money in the form's own currency.
 import { Card, DataList, Heading, SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../domain/constants';
-import { formatCount } from '../../../domain/language';
-import { formatMoney } from '../../../domain/money';
-import { formatDecimalNumber } from '../../../domain/answerEntry';
-import type { SummaryStep, SummaryValue } from '../../../../machines/myForm/viewModel';
-import { useLanguage } from '../../app/session';
+import type { Language } from '../../domain/constants';
+import { formatCount } from '../../domain/language';
+import { formatMoney } from '../../domain/money';
+import { formatDecimalNumber } from '../../domain/answerEntry';
+import type { SummaryStep, SummaryValue } from '../../../machines/myForm/viewModel';
+import { useLanguage } from '../kernel/session';
 
 export function summaryText(value: SummaryValue, language: Language, t: (key: string) => string): string {
   switch (value.kind) {

@@ -7,14 +7,14 @@ import { useEffect } from 'react';
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { provideList } from '../../../../machines/list/listMachine';
-import { LEDGER_PAGE_LIMIT, creditLedgerActors, type CreditLedgerEntry } from '../../../../machines/creditLedger/actors';
-import type { Language } from '../../../domain/constants';
-import { formatCount } from '../../../domain/language';
-import { formatPrice } from '../../../domain/money';
-import { ListTable, type ListColumn } from '../../components/ListTable';
-import { useList } from '../../components/useList';
-import { formatCreditDelta, formatDateTime } from './accountFormat';
+import { provideList } from '../../../machines/list/listMachine';
+import { LEDGER_PAGE_LIMIT, creditLedgerActors, type CreditLedgerEntry } from '../../../machines/creditLedger/actors';
+import type { Language } from '../../domain/constants';
+import { formatCount } from '../../domain/language';
+import { formatPrice } from '../../domain/money';
+import { ListTable, type ListColumn } from './ListTable';
+import { useList } from './useList';
+import { formatCreditDelta, formatDateTime } from '../../domain/accountFormat';
 
 /** Red and green dark enough for 4.5:1 on the light background (and light enough on the dark one). */
 export const deltaColor = (delta: number) => (delta < 0 ? { base: 'red.700', _dark: 'red.300' } : { base: 'green.700', _dark: 'green.300' });

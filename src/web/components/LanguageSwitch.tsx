@@ -4,7 +4,7 @@ import { Box, Button, Group } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { languageView } from '../../../machines/language/viewModel';
-import { useLanguageActor, useSwitchLanguage } from './session';
+import { useLanguageActor, useSwitchLanguage } from '../kernel/session';
 
 export function LanguageSwitch({ testIdPrefix = 'language' }: { testIdPrefix?: string }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 // Money of the personal views as docs/money.md says: in the language's currency, converted with the rates of
 // the current release (AppConfig.exchangeRates); ConversionNote shows the rate and its date beside them.
 import { moneyDisplay, type MoneyDisplay } from '../../../domain/money';
-import { useAppConfig } from '../../app/appConfig';
-import { useLanguage } from '../../app/session';
-import { ConversionNote as SharedConversionNote } from '../../components/ConversionNote';
-import { moneyFormat, type MoneyFormat } from '../comparison/ResultPanel';
+import { useAppConfig } from '../../kernel/appConfig';
+import { useLanguage } from '../../kernel/session';
+import { ConversionNote as SharedConversionNote } from '../ConversionNote';
+import { moneyFormat, type MoneyFormat } from '../paidSearch/ResultPanel';
 
 export function useMoneyFormat(currency: string): MoneyFormat & { projection: (amount: number) => string } {
   const language = useLanguage();

@@ -10,10 +10,10 @@ import { evolutionMachine } from '../../../../machines/evolution/evolutionMachin
 import { evolutionActors, savedSearchStart } from '../../../../machines/evolution/actors';
 import { evolutionView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
-import { useMoneyFormat } from './useMoneyFormat';
-import { inspect } from '../../app/inspector';
+import { useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
+import { inspect } from '../../kernel/inspector';
 
-const TrendChart = lazy(() => import('./TrendChart'));
+const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
 export function DashboardEvolution({ historyId }: { historyId: string }) {
   const { t } = useTranslation();

@@ -3,13 +3,13 @@
 // costs the signed-in user, and the app's handling of the machine's announcements.
 import { useCallback, useMemo } from 'react';
 import { surveyYears as defaultSurveyYears, DEFAULT_PRIVACY_THRESHOLD, type Language } from '../../../domain/constants';
-import { useAppConfig } from '../../app/appConfig';
+import { useAppConfig } from '../../kernel/appConfig';
 import type { ExchangeRates } from '../../../domain/money';
-import { useAuthActor, useCurrentUser, useLanguage, type User } from '../../app/session';
+import { useAuthActor, useCurrentUser, useLanguage, type User } from '../../kernel/session';
 import type { ComparisonListeners } from './comparisonActor';
 import type { SearchCost } from './FilterPanel';
-import type { Questionnaire } from '../../components/peerGroup/filterOptions';
-import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
+import type { Questionnaire } from '../peerGroup/filterOptions';
+import { useQuestionnaireDefinition } from '../peerGroup/useQuestionnaireDefinition';
 
 export interface ComparisonPageContext {
   language: Language;

@@ -6,7 +6,7 @@ import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../../api/client';
 import { comparisonMachine, type ComparisonInput, type ComparisonMachine, type ComparisonRequestInput, type ComparisonResult, type CountRequestInput, type CountResult, type StartingPoint } from '../../../../machines/comparison/comparisonMachine';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
 export type ComparisonActorRef = ActorRefFrom<ComparisonMachine>;
 

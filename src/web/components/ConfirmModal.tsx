@@ -12,7 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { confirmModalMachine, type ConfirmKind, type ConfirmModalMachine } from '../../../machines/confirmModal/confirmModalMachine';
 import { confirmModalView, type ConfirmModalView } from '../../../machines/confirmModal/viewModel';
-import { inspect } from './inspector';
+import { inspect } from '../kernel/inspector';
 
 export type ConfirmModalActor = ActorRefFrom<ConfirmModalMachine>;
 

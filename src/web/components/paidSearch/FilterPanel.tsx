@@ -11,9 +11,9 @@ import { FILTER_FIELDS, type FilterField, type PeerGroupFilters } from '../../..
 import { formatCount } from '../../../domain/language';
 import type { Language } from '../../../domain/constants';
 import { filterPanelView, sameView, type CountView } from '../../../../machines/comparison/viewModel';
-import { filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
+import { filterChoices, type Questionnaire } from '../peerGroup/filterOptions';
 import type { ComparisonActorRef } from './comparisonActor';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { LoadingSpinner } from '../LoadingSpinner';
 
 /** What the search costs the person, shown under the button. */
 export type SearchCost =

@@ -9,8 +9,8 @@ import type { ComparisonMachine } from '../../../../machines/comparison/comparis
 import { creditGateMachine } from '../../../../machines/creditGate/creditGateMachine';
 import { creditGateActors } from '../../../../machines/creditGate/actors';
 import { connectComparisonToGate } from '../../../../machines/creditGate/connect';
-import { useNotifyFailure } from '../../app/session';
-import { inspect } from '../../app/inspector';
+import { useNotifyFailure } from '../../kernel/session';
+import { inspect } from '../../kernel/inspector';
 
 /** `onlyRefused` on a page that re-opens a saved search (see connectComparisonToGate). */
 export function useCreditGateSearch(comparison: ActorRefFrom<ComparisonMachine>, { path = '/comparison', onlyRefused = false }: { path?: string; onlyRefused?: boolean } = {}): void {

@@ -15,10 +15,10 @@ import { catalogueMachine } from '../../../../machines/catalogue/catalogueMachin
 import { loadCatalogueActor } from '../../../../machines/premiumModal/actors';
 import { creditGateMachine } from '../../../../machines/creditGate/creditGateMachine';
 import { creditGateActors } from '../../../../machines/creditGate/actors';
-import { useAuthActor, useCurrentUser, useLanguage } from '../../app/session';
-import { useAppConfig } from '../../app/appConfig';
+import { useAuthActor, useCurrentUser, useLanguage } from '../../kernel/session';
+import { useAppConfig } from '../../kernel/appConfig';
 import { appLogger } from './logger';
-import { inspect } from '../../app/inspector';
+import { inspect } from '../../kernel/inspector';
 
 /** Whether purchases can be made, and whether they go to the test-mode sandbox (AppConfig). */
 export function usePaymentsConfig(): { available: boolean; testMode: boolean } {

@@ -13,10 +13,10 @@ import { COUNT_NOISE, COUNT_ROUNDING_BASE, QUARTILE_MINIMUM, TAIL_PERCENTILE_MIN
 import { resultView, sameView, type MeasureView, type ResultView } from '../../../../machines/comparison/viewModel';
 import type { ComparisonActorRef } from './comparisonActor';
 import { CsvDownloadButton } from './CsvDownloadButton';
-import type { Questionnaire } from '../../components/peerGroup/filterOptions';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { useDeferredSelector } from '../../app/useDeferredSelector';
-import { ConversionNote } from '../../components/ConversionNote';
+import type { Questionnaire } from '../peerGroup/filterOptions';
+import { LoadingSpinner } from '../LoadingSpinner';
+import { useDeferredSelector } from '../../kernel/useDeferredSelector';
+import { ConversionNote } from '../ConversionNote';
 import { dateTimeFormat } from '../../../domain/intlFormat';
 
 const DistributionChart = lazy(() => import('./DistributionChart'));

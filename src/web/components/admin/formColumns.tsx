@@ -4,8 +4,8 @@ import { Badge } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import type { components } from '../../../api/schema';
 import type { Language } from '../../../domain/constants';
-import type { ListColumn } from '../../components/ListTable';
-import { formatDateTime } from '../my-account/accountFormat';
+import type { ListColumn } from '../ListTable';
+import { formatDateTime } from '../../../domain/accountFormat';
 
 type Form = components['schemas']['Form'];
 

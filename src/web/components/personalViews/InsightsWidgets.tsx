@@ -8,13 +8,13 @@ import { insightsMachine } from '../../../../machines/insights/insightsMachine';
 import { insightsActors } from '../../../../machines/insights/actors';
 import { insightsView, type RankingView } from '../../../../machines/insights/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
-import { useLanguage } from '../../app/session';
-import { useQuestionnaireDefinition } from '../../components/peerGroup/useQuestionnaireDefinition';
-import { choiceLabel, filterChoices } from '../../components/peerGroup/filterOptions';
-import { FilterSummary } from '../../components/peerGroup/FilterSummary';
+import { useLanguage } from '../../kernel/session';
+import { useQuestionnaireDefinition } from '../peerGroup/useQuestionnaireDefinition';
+import { choiceLabel, filterChoices } from '../peerGroup/filterOptions';
+import { FilterSummary } from '../peerGroup/FilterSummary';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
-import { ScrollRegion } from '../../components/ScrollRegion';
-import { inspect } from '../../app/inspector';
+import { ScrollRegion } from '../ScrollRegion';
+import { inspect } from '../../kernel/inspector';
 
 /** The profile's conditions the widening dropped, or the next one it would drop (country, then sector), as "country, sector". */
 function fieldList(t: (key: string) => string, fields: readonly string[], language: string): string {

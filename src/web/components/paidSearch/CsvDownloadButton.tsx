@@ -7,7 +7,7 @@ import { activeFilters } from '../../../domain/peerGroupFilters';
 import { MEASURES, type MeasureName } from '../../../domain/peerDistribution';
 import type { ResultView } from '../../../../machines/comparison/viewModel';
 import type { MoneyDisplay } from '../../../domain/money';
-import { choiceLabel, filterChoices, type Questionnaire } from '../../components/peerGroup/filterOptions';
+import { choiceLabel, filterChoices, type Questionnaire } from '../peerGroup/filterOptions';
 
 export interface CsvDownloadButtonProps {
   result: ResultView;
