@@ -301,8 +301,8 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
     `f.release_id = ${release}`,
     `f.survey_year = ${params.add(first.year)}`,
     ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params)),
+    ...familyConditionsSql(dim, values, 'f', params),
   ];
-  where.push(...familyConditionsSql(dim, values, 'f', params));
 
   const measureColumns = MEASURES.map((measure, i) => {
     const x = MEASURE_SQL[measure]('g');
