@@ -1,11 +1,12 @@
 // The CSV download of a comparison result: a short description of the group (year, currency, the exchange
 // rate and its date when the figures were converted, size and filters), an empty line, then one row per
 // measure with every published figure and, when known, the person's own value and position. Money is as on
-// the screen (src/domain/money.ts): in the currency shown, converted with the release's rate, to 100. RFC 4180 (comma separated, CRLF, quotes where needed); numbers are
+// the screen (src/domain/money.ts): in the currency shown, converted with the release's rate, to 100. The lines are written by src/domain/csv.ts; numbers are
 // plain (no grouping, dot decimals) so spreadsheets read them as numbers in any language. Texts come in
 // already translated, so this module stays pure.
 import { MEASURES, type MeasureName, type Measures, type Positions } from './peerDistribution';
 import { shownStatistic, type MoneyDisplay } from './money';
+import { csvRow } from './csv';
 
 export interface ComparisonCsvText {
   year: string;
@@ -41,31 +42,16 @@ export interface ComparisonCsvInput {
   money: Pick<MoneyDisplay, 'currency' | 'conversion' | 'value'>;
 }
 
-/** Excel opens UTF-8 CSV correctly only with a byte order mark. */
-export const CSV_BOM = '\ufeff';
-
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-  // A leading = + - @ would make a spreadsheet run the cell as a formula (CSV injection).
-  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function row(fields: Array<string | number | null | undefined>): string {
-  return fields.map(csvField).join(',');
-}
-
 export function comparisonCsv({ result, positions, filters, text, money }: ComparisonCsvInput): string {
   const { conversion } = money;
   const lines = [
-    row([text.year, result.year]),
-    row([text.currency, money.currency]),
-    ...(conversion ? [row([text.exchangeRate, conversion.rate]), row([text.exchangeRateDate, conversion.date])] : []),
-    row([text.groupSize, result.countLabel]),
-    ...filters.map(([label, value]) => row([label, value])),
+    csvRow([text.year, result.year]),
+    csvRow([text.currency, money.currency]),
+    ...(conversion ? [csvRow([text.exchangeRate, conversion.rate]), csvRow([text.exchangeRateDate, conversion.date])] : []),
+    csvRow([text.groupSize, result.countLabel]),
+    ...filters.map(([label, value]) => csvRow([label, value])),
     '',
-    row([
+    csvRow([
       text.measure,
       text.n,
       text.mean,
@@ -86,7 +72,7 @@ export function comparisonCsv({ result, positions, filters, text, money }: Compa
       const s = shownStatistic(result.measures[measure], money);
       const p = positions?.[measure] ?? null;
       lines.push(
-        row([
+        csvRow([
           text.measures[measure],
           s.n,
           s.mean,

@@ -4,22 +4,13 @@
 // mixed) and the pack's grouping fields.
 import { MEASURES, percentileCont, roundMoney, type Measure } from './statistics';
 import { TAIL_PERCENTILE_MINIMUM } from './constants';
+import { GROUP_FIELDS } from './peerGroupFilters';
 
 export const OUTLIER_METHODS = ['iqr', 'zscore', 'percentile'] as const;
 export type OutlierMethod = (typeof OUTLIER_METHODS)[number];
 
-/** The grouping fields a pack may use (the survey year is always a grouping: `year` in groupBy is implied). */
-export const OUTLIER_GROUP_FIELDS = [
-  'country',
-  'city',
-  'sector',
-  'companySize',
-  'companyType',
-  'functionalArea',
-  'positionLevel',
-  'experienceBand',
-  'gender',
-] as const;
+/** The grouping fields a pack may use: the fields that select a group (the survey year is always a grouping: `year` in groupBy is implied). */
+export const OUTLIER_GROUP_FIELDS = GROUP_FIELDS;
 export type OutlierGroupField = (typeof OUTLIER_GROUP_FIELDS)[number];
 
 /** A rule is applied only in groups of at least this many forms: in fewer, nothing can be called extreme. */

@@ -5,6 +5,7 @@
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION, INFUSION_FACTOR_LOG_VARIANCE } from './constants';
 import { normalCdf, solveIncreasing } from './normal';
 import { numberFormat } from './intlFormat';
+import { diffFromMedianPercent } from './statistics';
 
 export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
 export type MeasureName = (typeof MEASURES)[number];
@@ -149,12 +150,6 @@ export function distributionRange(box: DistributionBox | null, ownValue: number 
   return { min: Math.max(0, Math.floor(low - pad)), max: Math.ceil(high + pad) };
 }
 
-/** (own − median) / median × 100, or null when the median is missing or zero. */
-export function diffFromMedianPercent(ownValue: number, median: number | null): number | null {
-  if (median === null || median === 0) return null;
-  return ((ownValue - median) / median) * 100;
-}
-
 /**
  * Where a value falls in the group from the published percentiles only (linear between p10, p25, p50, p75,
  * p90; clamped 1–99). The server gives the caller's own position this way (from the published figures, never
@@ -195,7 +190,7 @@ export function estimatePosition(measure: MeasureName, statistic: Statistic, own
     measure,
     ownValue,
     percentileRank: Math.min(99, Math.max(1, Math.round(rank))),
-    diffFromMedianPercent: Math.round(diff * 10) / 10,
+    diffFromMedianPercent: diff,
   };
 }
 

@@ -3,23 +3,49 @@
 // machine, its views and the tests.
 import { EXPERIENCE_BANDS, type ExperienceBand } from './questionnaire';
 
-/** The filter fields of the contract's ComparisonFilters, in the order the filter panel shows them. */
-export const FILTER_FIELDS = [
-  'year',
+/**
+ * The fields that select a group, in the order the server evaluates them (its SQL, cache keys and the field a refusal
+ * names follow it). The survey year is not one of them: it partitions the data instead (every answer is for one
+ * year). Outlier packs group by the same fields.
+ */
+export const GROUP_FIELDS = [
   'country',
   'city',
   'sector',
-  'positionLevel',
-  'functionalArea',
   'companySize',
   'companyType',
+  'functionalArea',
+  'positionLevel',
   'experienceBand',
   'gender',
 ] as const;
+export type GroupField = (typeof GROUP_FIELDS)[number];
 
-export type FilterField = (typeof FILTER_FIELDS)[number];
+/** The filter fields of the contract's ComparisonFilters: the year and every group field. */
+export type FilterField = 'year' | GroupField;
 
-/** ComparisonFilters of the contract: every field optional; option codes are strings, the year a number. */
+/** Where the filter panel shows each filter field (a group field without a place here does not compile). */
+const PANEL_POSITION: Record<FilterField, number> = {
+  year: 0,
+  country: 1,
+  city: 2,
+  sector: 3,
+  positionLevel: 4,
+  functionalArea: 5,
+  companySize: 6,
+  companyType: 7,
+  experienceBand: 8,
+  gender: 9,
+};
+
+/** The filter fields in the order the filter panel shows them. */
+export const FILTER_FIELDS: readonly FilterField[] = (['year', ...GROUP_FIELDS] satisfies FilterField[]).sort((a, b) => PANEL_POSITION[a] - PANEL_POSITION[b]);
+
+/**
+ * ComparisonFilters of the contract: every field optional; option codes are strings, the year a number. The same type
+ * as the one generated from openapi.yaml, field for field (tests/domain/peerGroupFilters.test.ts fails to compile
+ * when the two part).
+ */
 export interface PeerGroupFilters {
   country?: string;
   city?: string;

@@ -78,7 +78,18 @@ export const FUNCTIONAL_AREAS = [
 export const POSITION_LEVELS = ['ceo', 'executive-committee', 'director', 'head', 'manager', 'senior-professional'] as const;
 export const EDUCATION_LEVELS = ['secondary', 'bachelor', 'master', 'mba', 'phd'] as const;
 export const GENDERS = ['female', 'male', 'non-binary', 'prefer-not-to-say'] as const;
-export const EXPERIENCE_BANDS = ['0-5', '5-10', '10-15', '15-20', '20-plus'] as const;
+/**
+ * The experience bands, in order, with the years each covers: from (inclusive) to (exclusive; null: no upper end).
+ * The one table of the bands: the band of a number of years, a band's range and the server's SQL all come from it.
+ */
+export const EXPERIENCE_BAND_TABLE = [
+  ['0-5', 0, 5],
+  ['5-10', 5, 10],
+  ['10-15', 10, 15],
+  ['15-20', 15, 20],
+  ['20-plus', 20, null],
+] as const satisfies ReadonlyArray<readonly [string, number, number | null]>;
+export const EXPERIENCE_BANDS: readonly ExperienceBand[] = EXPERIENCE_BAND_TABLE.map(([band]) => band);
 
 export type Sector = (typeof SECTORS)[number];
 export type CompanySize = (typeof COMPANY_SIZES)[number];
@@ -87,21 +98,18 @@ export type FunctionalArea = (typeof FUNCTIONAL_AREAS)[number];
 export type PositionLevel = (typeof POSITION_LEVELS)[number];
 export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
 export type Gender = (typeof GENDERS)[number];
-export type ExperienceBand = (typeof EXPERIENCE_BANDS)[number];
+export type ExperienceBand = (typeof EXPERIENCE_BAND_TABLE)[number][0];
 
 /** The band a number of years of experience falls in (lower bound inclusive). */
 export function experienceBand(years: number): ExperienceBand {
-  if (years < 5) return '0-5';
-  if (years < 10) return '5-10';
-  if (years < 15) return '10-15';
-  if (years < 20) return '15-20';
-  return '20-plus';
+  // The last band has no upper end, so every number (NaN included) finds one.
+  return EXPERIENCE_BAND_TABLE.find(([, , to]) => to === null || years < to)![0];
 }
 
 /** Lower (inclusive) and upper (exclusive, null = open) years of a band, for SQL filters. */
 export function experienceBandRange(band: ExperienceBand): [number, number | null] {
-  const [low, high] = band === '20-plus' ? [20, null] : band.split('-').map(Number);
-  return [low, high];
+  const [, from, to] = EXPERIENCE_BAND_TABLE.find(([name]) => name === band)!;
+  return [from, to];
 }
 
 export type QuestionType = 'email' | 'select' | 'number' | 'money' | 'percent' | 'boolean' | 'year';

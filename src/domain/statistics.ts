@@ -71,10 +71,11 @@ export function percentileRank(below: number, equal: number, n: number): number 
   return Math.min(99, Math.max(1, rank));
 }
 
-/** (own − median) / median in percent, one decimal; null when the median is 0. */
-export function diffFromMedianPercent(own: number, median: number): number | null {
-  if (!Number.isFinite(median) || median === 0) return null;
-  return Math.round(((own - median) / median) * 1000) / 10;
+/** (own − median) / median in percent, one decimal; null when the median is missing (null, not a number) or 0. */
+export function diffFromMedianPercent(own: number, median: number | null): number | null {
+  if (median === null || !Number.isFinite(median) || median === 0) return null;
+  const percent = ((own - median) / median) * 100;
+  return Math.round(percent * 10) / 10;
 }
 
 export interface RawStatistic {

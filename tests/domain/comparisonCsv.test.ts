@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonCsv, comparisonCsvFileName, csvField, type ComparisonCsvText } from '../../src/domain/comparisonCsv';
+import { comparisonCsv, comparisonCsvFileName, type ComparisonCsvText } from '../../src/domain/comparisonCsv';
 import type { Measures, Statistic } from '../../src/domain/peerDistribution';
 import { moneyDisplay, publishedExchangeRates } from '../../src/domain/money';
 
@@ -103,16 +103,6 @@ describe('comparisonCsv', () => {
     const csv = comparisonCsv({ result: { year: 2024, countLabel: '<5', measures: null }, positions: null, filters: [], text, money: moneyDisplay('es', 'EUR', published) });
     expect(csv.trim().split('\r\n')).toHaveLength(5);
     expect(csv).toContain('People,<5');
-  });
-});
-
-describe('csvField', () => {
-  it('quotes separators and quotes, and defuses formulas', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField(-3.5)).toBe('-3.5');
-    expect(csvField(null)).toBe('');
   });
 });
 

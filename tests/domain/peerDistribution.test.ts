@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  diffFromMedianPercent,
   distributionBox,
   distributionRange,
   estimatePosition,
@@ -53,12 +52,6 @@ describe('distributionBox', () => {
 });
 
 describe('position', () => {
-  it('difference from the median in percent', () => {
-    expect(diffFromMedianPercent(137_500, 125_000)).toBeCloseTo(10);
-    expect(diffFromMedianPercent(100, null)).toBeNull();
-    expect(diffFromMedianPercent(100, 0)).toBeNull();
-  });
-
   it('estimates a rank between the published percentiles, clamped 1–99', () => {
     expect(estimatePosition('fixedSalary', full, 125_000)).toEqual({ measure: 'fixedSalary', ownValue: 125_000, percentileRank: 50, diffFromMedianPercent: 0 });
     expect(estimatePosition('fixedSalary', full, 137_500)!.percentileRank).toBe(63);

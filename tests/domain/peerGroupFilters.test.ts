@@ -1,5 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { activeFilters, normaliseFilters, peerGroupOf, sameFilters, withFilter } from '../../src/domain/peerGroupFilters';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { components } from '../../src/api/schema';
+import {
+  FILTER_FIELDS,
+  GROUP_FIELDS,
+  activeFilters,
+  normaliseFilters,
+  peerGroupOf,
+  sameFilters,
+  withFilter,
+  type FilterField,
+  type PeerGroupFilters,
+} from '../../src/domain/peerGroupFilters';
+import { OUTLIER_GROUP_FIELDS } from '../../src/domain/outliers';
+
+type ContractFilters = components['schemas']['ComparisonFilters'];
+
+describe('the filter fields', () => {
+  it("are the contract's ComparisonFilters, field for field (a drift on either side fails to compile)", () => {
+    expectTypeOf<PeerGroupFilters>().toEqualTypeOf<ContractFilters>();
+    expectTypeOf<FilterField>().toEqualTypeOf<keyof ContractFilters>();
+  });
+
+  it('are the year and the group fields, in the panel order; outlier packs group by the same fields', () => {
+    expect(FILTER_FIELDS).toEqual(['year', 'country', 'city', 'sector', 'positionLevel', 'functionalArea', 'companySize', 'companyType', 'experienceBand', 'gender']);
+    expect([...FILTER_FIELDS].sort()).toEqual(['year', ...GROUP_FIELDS].sort());
+    expect(OUTLIER_GROUP_FIELDS).toEqual(GROUP_FIELDS);
+  });
+});
 
 describe('withFilter', () => {
   it('sets and removes a field; null and empty text remove it', () => {

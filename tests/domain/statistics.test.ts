@@ -52,6 +52,13 @@ describe('statistics rules shared by the server and the web app', () => {
     expect(diffFromMedianPercent(1, 0)).toBeNull();
   });
 
+  it('gives the difference from the median in percent, and none without a median', () => {
+    expect(diffFromMedianPercent(137_500, 125_000)).toBeCloseTo(10);
+    expect(diffFromMedianPercent(100, null)).toBeNull();
+    expect(diffFromMedianPercent(100, 0)).toBeNull();
+    expect(diffFromMedianPercent(100, Number.NaN)).toBeNull();
+  });
+
   it('publishes the mean from K, the quartiles from QUARTILE_MINIMUM, p10/p90 and the interval from TAIL_PERCENTILE_MINIMUM', () => {
     const raw = (n: number) => ({ n, mean: 123_456, percentiles: [101_049, 110_050, 120_000, 130_000, 140_000], medianCi: [115_000, 125_000] as [number, number] });
     const none = { mean: null, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null };

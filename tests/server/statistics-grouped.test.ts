@@ -8,7 +8,8 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 import { publishRelease } from './helpers/comparisonFixtures';
 import { insertDemoForms } from '../../src/server/seed';
 import { compareGroup, compareGroups, groupedStatement, type RawComparison } from '../../src/server/services/statistics';
-import { FIELD_OPTIONS, peerGroup, type ComparisonFilters, type GroupField } from '../../src/server/services/peerGroup';
+import { FIELD_OPTIONS, SqlParams, conditionSql, fieldSql, peerGroup, type ComparisonFilters, type GroupField } from '../../src/server/services/peerGroup';
+import { EXPERIENCE_BANDS, experienceBand } from '../../src/domain/questionnaire';
 import type { Release } from '../../src/server/services/releases';
 
 const K = 5;
@@ -97,6 +98,28 @@ describe('compareGroups gives each group the figures of compareGroup', () => {
     const grouped = await compareGroups(t.database, { releaseId: release.id, threshold: K, groups });
     for (const [i, group] of groups.entries()) {
       expect(grouped[i]).toEqual(await compareGroup(t.database, { releaseId: release.id, threshold: K, year: group.year, conditions: group.conditions }));
+    }
+  });
+});
+
+describe('the SQL of the experience band (written from the bands table of src/domain)', () => {
+  const years = [null, 0, 4, 5, 9, 10, 14, 15, 19, 20, 45];
+  const yearsTable = 'unnest($1::int[]) with ordinality as t(years_experience, i)';
+
+  it('gives each number of years the band experienceBand gives it (null for none)', async () => {
+    const rows = await t.database.execute<{ band: string | null }>(`select ${fieldSql('experienceBand', 't')} as band from ${yearsTable} order by t.i`, [years]);
+    expect(rows.map((row) => row.band)).toEqual(years.map((y) => (y === null ? null : experienceBand(y))));
+  });
+
+  it('selects exactly the years of a band with its condition', async () => {
+    for (const band of EXPERIENCE_BANDS) {
+      const params = new SqlParams();
+      params.add(years);
+      const rows = await t.database.execute<{ y: number }>(
+        `select t.years_experience as y from ${yearsTable} where ${conditionSql('experienceBand', band, 't', params)} order by t.i`,
+        params.values,
+      );
+      expect(rows.map((row) => Number(row.y)), band).toEqual(years.filter((y) => y !== null && experienceBand(y) === band));
     }
   });
 });

@@ -6,6 +6,7 @@ import type { Role } from '../auth/accessToken';
 import { newId } from '../ids';
 import { saveSearch, type SavedSearch } from './history';
 import { opsEvents } from '../ops/events';
+import { searchPayerOf } from '../../domain/searchCharge';
 
 export interface Caller {
   id: string;
@@ -17,15 +18,16 @@ export interface Caller {
 }
 
 /**
- * free: admins and the corporate plan (unlimited credits); credits: other corporate users, 1 per new search;
- * form-required: a member without a completed form; member: a member with one (free).
+ * How the server bills a new search, by the rule of src/domain/searchCharge.ts. free: admins and the corporate plan
+ * (unlimited credits); credits: other corporate users, 1 per new search; form-required: a member without a completed
+ * form; member: a member with one (free).
  */
 export type Billing = 'free' | 'credits' | 'member' | 'form-required';
 
 export function billingOf(caller: Caller): Billing {
-  if (caller.roles.includes('admin')) return 'free';
-  if (caller.roles.includes('corporate')) return caller.premiumType === 'corporate' ? 'free' : 'credits';
-  return caller.hasCompletedForm ? 'member' : 'form-required';
+  const payer = searchPayerOf(caller);
+  if (payer === 'member') return caller.hasCompletedForm ? 'member' : 'form-required';
+  return payer === 'credits' ? 'credits' : 'free';
 }
 
 /**

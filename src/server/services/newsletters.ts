@@ -11,7 +11,7 @@
 import type { Queryable } from '../db/open';
 import { newId } from '../ids';
 import { badRequest, notFound } from '../http/errors';
-import { csvField, CSV_BOM } from '../../domain/comparisonCsv';
+import { csvRow, CSV_BOM } from '../../domain/csv';
 import type { components } from '../../api/schema';
 
 type Schemas = components['schemas'];
@@ -266,7 +266,7 @@ export async function exportSubscriptionsCsv(db: Queryable, filters: NewsletterF
   const lines = [CSV_COLUMNS.join(',')];
   for (const subscription of rows.map(toNewsletter)) {
     lines.push(
-      [
+      csvRow([
         subscription.id,
         subscription.email,
         subscription.kind,
@@ -280,9 +280,7 @@ export async function exportSubscriptionsCsv(db: Queryable, filters: NewsletterF
         subscription.createdAt,
         subscription.confirmedAt,
         subscription.unsubscribedAt,
-      ]
-        .map((value) => csvField(value ?? null))
-        .join(','),
+      ]),
     );
   }
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;

@@ -1,12 +1,14 @@
 // The peer group of a comparison: which forms count (docs/statistics-and-privacy.md) and which of them a filter selects, as SQL
-// over the typed columns of `forms`. Every value reaches the database as a parameter; only column names from
-// the fixed list below are written into the text.
+// over the typed columns of `forms`. Every SQL condition on a group is written here (the statistics engine asks for
+// them). Every value reaches the database as a parameter; only column names from the fixed list below, and the
+// experience bands of src/domain, are written into the text.
 import type { components } from '../../api/schema';
 import {
   COMPANY_SIZES,
   COMPANY_TYPES,
   COUNTRIES,
   COUNTRY_CITIES,
+  EXPERIENCE_BAND_TABLE,
   EXPERIENCE_BANDS,
   FUNCTIONAL_AREAS,
   GENDERS,
@@ -16,25 +18,15 @@ import {
   type ExperienceBand,
 } from '../../domain/questionnaire';
 import { surveyYears } from '../../domain/constants';
+import { GROUP_FIELDS, type GroupField } from '../../domain/peerGroupFilters';
 import { badRequest } from '../http/errors';
 
 export type ComparisonFilters = components['schemas']['ComparisonFilters'];
 
-/** The fields that select a group (the survey year partitions the data instead: every answer is for one year). */
-export const GROUP_FIELDS = [
-  'country',
-  'city',
-  'sector',
-  'companySize',
-  'companyType',
-  'functionalArea',
-  'positionLevel',
-  'experienceBand',
-  'gender',
-] as const;
-export type GroupField = (typeof GROUP_FIELDS)[number];
+export { GROUP_FIELDS, type GroupField };
 
-const COLUMNS: Record<Exclude<GroupField, 'experienceBand'>, string> = {
+/** The column of each group field (the experience band is derived from the years). */
+const COLUMNS: Record<GroupField, string> = {
   country: 'country',
   city: 'city',
   sector: 'sector',
@@ -42,6 +34,7 @@ const COLUMNS: Record<Exclude<GroupField, 'experienceBand'>, string> = {
   companyType: 'company_type',
   functionalArea: 'functional_area',
   positionLevel: 'position_level',
+  experienceBand: 'years_experience',
   gender: 'gender',
 };
 
@@ -110,9 +103,22 @@ export function peerGroup(filters: ComparisonFilters, year: number): PeerGroup {
   return { applied: applied as PeerGroup['applied'], year, conditions };
 }
 
+/** The fields the conditions name, in the fixed order of GROUP_FIELDS. */
+export function explicitFields(conditions: Conditions): GroupField[] {
+  return GROUP_FIELDS.filter((f) => conditions[f] !== undefined);
+}
+
+/**
+ * The fields a group's closure is read over (every field its conditions leave out): without conditions there is
+ * nothing to remove, so no closure.
+ */
+export function closureFields(explicit: readonly GroupField[]): GroupField[] {
+  return explicit.length > 0 ? GROUP_FIELDS.filter((f) => !explicit.includes(f)) : [];
+}
+
 /** A stable text of the conditions, for cache keys. */
 export function conditionsKey(conditions: Conditions): string {
-  return GROUP_FIELDS.filter((f) => conditions[f] !== undefined)
+  return explicitFields(conditions)
     .map((f) => `${f}=${conditions[f]}`)
     .join('&');
 }
@@ -126,13 +132,12 @@ export class SqlParams {
   }
 }
 
-/** The SQL value of a group field of row alias `a` (the experience band is derived from the years). */
+/** The SQL value of a group field of row alias `a` (the experience band is derived from the years, by the bands' table). */
 export function fieldSql(field: GroupField, a: string): string {
   if (field !== 'experienceBand') return `${a}.${COLUMNS[field]}`;
-  return `(case when ${a}.years_experience is null then null
-                when ${a}.years_experience < 5 then '0-5' when ${a}.years_experience < 10 then '5-10'
-                when ${a}.years_experience < 15 then '10-15' when ${a}.years_experience < 20 then '15-20'
-                else '20-plus' end)`;
+  const years = `${a}.${COLUMNS.experienceBand}`;
+  const bands = EXPERIENCE_BAND_TABLE.map(([band, , to]) => (to === null ? `else '${band}'` : `when ${years} < ${to} then '${band}'`));
+  return `(case when ${years} is null then null ${bands.join(' ')} end)`;
 }
 
 /**
@@ -143,9 +148,69 @@ export function conditionSql(field: GroupField, value: string, a: string, params
   if (field === 'city' && ALL_CITIES.has(value)) return `${a}.country = ${params.add(ALL_CITIES.get(value))} and ${a}.city = ${params.add(value)}`;
   if (field !== 'experienceBand') return `${a}.${COLUMNS[field]} = ${params.add(value)}`;
   const [low, high] = experienceBandRange(value as ExperienceBand);
-  return high === null
-    ? `${a}.years_experience >= ${params.add(low)}`
-    : `${a}.years_experience >= ${params.add(low)} and ${a}.years_experience < ${params.add(high)}`;
+  const years = `${a}.${COLUMNS.experienceBand}`;
+  return high === null ? `${years} >= ${params.add(low)}` : `${years} >= ${params.add(low)} and ${years} < ${params.add(high)}`;
+}
+
+/** The explicit conditions `fields` of a group on row alias `a`, joined; `true` when there are none. */
+export function conditionsSql(conditions: Conditions, fields: readonly GroupField[], a: string, params: SqlParams): string {
+  const parts = fields.map((f) => conditionSql(f, conditions[f] as string, a, params));
+  return parts.length > 0 ? parts.join(' and ') : 'true';
+}
+
+/** Every explicit condition of a group as an `and …` clause to add to a WHERE (empty without conditions). */
+export function groupConditionsSql(conditions: Conditions, a: string, params: SqlParams): string {
+  const explicit = explicitFields(conditions);
+  return explicit.length > 0 ? `and ${conditionsSql(conditions, explicit, a, params)}` : '';
+}
+
+/** A group field of row alias `a` equal to one value exactly (a value of the group's closure). */
+export function fieldEqualsSql(field: GroupField, value: string, a: string, params: SqlParams): string {
+  return `${fieldSql(field, a)} = ${params.add(value)}`;
+}
+
+/** The name of the column that holds a closure field's shared value (see closureColumnSql). */
+export function impliedColumn(field: GroupField): string {
+  return `implied_${GROUP_FIELDS.indexOf(field)}`;
+}
+
+/**
+ * The aggregate over the group's rows (alias `g`) that gives a closure field's value when every member shares it, null
+ * otherwise, as impliedColumn(field). Byte order (collate "C") is enough to tell whether a field is constant, and much
+ * cheaper than the locale's.
+ */
+export function closureColumnSql(field: GroupField, g: string): string {
+  const v = `${fieldSql(field, g)} collate "C"`;
+  return `case when count(${v}) = count(*) and min(${v}) = max(${v}) then min(${v}) end as ${impliedColumn(field)}`;
+}
+
+/** Row `b` keeps the closure value read in row `agg` (a field no longer shared by the whole group keeps none). */
+export function closureConditionSql(field: GroupField, agg: string, b: string): string {
+  const c = `${agg}.${impliedColumn(field)}`;
+  return `(${c} is null or ${fieldSql(field, b)} = ${c})`;
+}
+
+/**
+ * The rows of a family of groups that differ only in `field`: its value is one of `values`. A city also states its
+ * country (as conditionSql does), so the indexes led by country serve.
+ */
+export function familyConditionsSql(field: GroupField, values: readonly string[], a: string, params: SqlParams): string[] {
+  const conditions = [`${fieldSql(field, a)} = any(${params.add(values)}::text[])`];
+  if (field === 'city') conditions.push(`${a}.country = any(${params.add([...new Set(values.map((city) => countryOfCity(city) ?? ''))])}::text[])`);
+  return conditions;
+}
+
+/**
+ * The columns a family's per-group row carries besides its value `d` (for cities, the city's country as `city_country`),
+ * each followed by a comma; read back by familyMemberSql.
+ */
+export function familyKeyColumnsSql(field: GroupField, g: string): string {
+  return field === 'city' ? ` min(${g}.country) as city_country,` : '';
+}
+
+/** Row `b` belongs to the group of per-group row `a` (value `a.d`; a city with its country, so the indexes led by country serve). */
+export function familyMemberSql(field: GroupField, b: string, a: string): string {
+  return `${fieldSql(field, b)} = ${a}.d${field === 'city' ? ` and ${b}.country = ${a}.city_country` : ''}`;
 }
 
 export interface MinValues {
@@ -164,7 +229,7 @@ export interface CountingSettings {
 }
 
 /** The text columns of every group field (the experience band comes from years_experience). */
-export const ALL_FIELD_COLUMNS = 'f.country, f.city, f.sector, f.company_size, f.company_type, f.functional_area, f.position_level, f.gender, f.years_experience';
+export const ALL_FIELD_COLUMNS = GROUP_FIELDS.map((field) => `f.${COLUMNS[field]}`).join(', ');
 
 /**
  * The counted forms (docs/statistics-and-privacy.md) with their money in EUR (fx fixed, bn bonus, df deferred), as a release is
@@ -202,12 +267,14 @@ export interface ReleaseScope {
 }
 
 /**
- * The rows of a release's year (money in EUR as fx, bn, df; the record key). `extra` adds conditions inside (so
+ * The rows of a release's year (money in EUR as fx, bn, df; the record key). `conditions` selects a group inside (so
  * they reach the indexes); `withFields` false leaves out the text columns.
  */
-export function releaseRowsSql(scope: ReleaseScope, params: SqlParams, extra = '', withFields = true): string {
+export function releaseRowsSql(scope: ReleaseScope, params: SqlParams, conditions: Conditions = {}, withFields = true): string {
+  const release = params.add(scope.releaseId);
+  const year = params.add(scope.year);
   return `select ${withFields ? `${ALL_FIELD_COLUMNS}, ` : ''}f.fx, f.bn, f.df, f.record_key
             from release_forms f
-           where f.release_id = ${params.add(scope.releaseId)} and f.survey_year = ${params.add(scope.year)}
-             ${extra}`;
+           where f.release_id = ${release} and f.survey_year = ${year}
+             ${groupConditionsSql(conditions, 'f', params)}`;
 }

@@ -24,9 +24,18 @@ import {
   ALL_FIELD_COLUMNS,
   GROUP_FIELDS,
   SqlParams,
-  countryOfCity,
+  closureColumnSql,
+  closureConditionSql,
+  closureFields,
   conditionSql,
+  conditionsSql,
+  explicitFields,
+  familyConditionsSql,
+  familyKeyColumnsSql,
+  familyMemberSql,
+  fieldEqualsSql,
   fieldSql,
+  impliedColumn,
   releaseRowsSql,
   type Conditions,
   type GroupField,
@@ -73,14 +82,8 @@ const MEASURE_SQL: Record<Measure, (a: string) => string> = {
   totalWithDeferral: (a) => `(${a}.fx + ${a}.bn + ${a}.df)`,
 };
 
-function explicitFields(conditions: Conditions): GroupField[] {
-  return GROUP_FIELDS.filter((f) => conditions[f] !== undefined);
-}
-
-function conditionsSql(conditions: Conditions, fields: GroupField[], alias: string, params: SqlParams): string {
-  const parts = fields.map((f) => conditionSql(f, conditions[f] as string, alias, params));
-  return parts.length > 0 ? parts.join(' and ') : 'true';
-}
+/** The column of the capped count of a group without one of its explicit conditions (anti-differencing). */
+const withoutColumn = (field: GroupField) => `without_${GROUP_FIELDS.indexOf(field)}`;
 
 type Row = Record<string, unknown>;
 
@@ -90,11 +93,9 @@ const numArray = (value: unknown): number[] | null => (Array.isArray(value) ? va
 /** The size and cell key of a group (count-results): one statement. */
 export async function countGroup(db: Queryable, query: Omit<ComparisonQuery, 'threshold'>): Promise<{ n: number; cellKey: number }> {
   const params = new SqlParams();
-  const explicit = explicitFields(query.conditions);
-  const conditions = explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '';
   const [row] = await db.execute<{ n: number; cell_key: number }>(
     `select count(*)::int as n, coalesce(sum(b.record_key) % 4294967296, 0)::float8 as cell_key
-       from (${releaseRowsSql(query, params, conditions, false)}) b`,
+       from (${releaseRowsSql(query, params, query.conditions, false)}) b`,
     params.values,
   );
   return { n: num(row.n), cellKey: num(row.cell_key) };
@@ -105,11 +106,10 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
   const params = new SqlParams();
   const explicit = explicitFields(query.conditions);
   // Without conditions there is nothing to remove, so no closure (and no text column) is needed.
-  const closure = explicit.length > 0 ? GROUP_FIELDS.filter((f) => !explicit.includes(f)) : [];
+  const closure = closureFields(explicit);
   const k = params.add(query.threshold);
-  const groupConditions = explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '';
   // `offset 0` keeps the group a subquery of its own, so each row's EUR money is computed once, not once per aggregate.
-  const groupRows = `select * from (${releaseRowsSql(query, params, groupConditions, closure.length > 0)}) r offset 0`;
+  const groupRows = `select * from (${releaseRowsSql(query, params, query.conditions, closure.length > 0)}) r offset 0`;
 
   const measureColumns = MEASURES.map((measure, i) => {
     const x = MEASURE_SQL[measure]('g');
@@ -117,18 +117,11 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
     return `avg(${x}) as m${i}_mean, sqrt(avg(${x} * ${x})) as m${i}_rms, percentile_cont((select fractions from plan)) within group (order by ${x}) as m${i}_pc`;
   });
   const cellKeyColumn = `(sum(g.record_key) % 4294967296)::float8 as cell_key`;
-  const closureColumns = closure.map((field) => {
-    // Byte order (collate "C") is enough to tell whether a field is constant, and much cheaper than the locale's.
-    const v = `${fieldSql(field, 'g')} collate "C"`;
-    return `case when count(${v}) = count(*) and min(${v}) = max(${v}) then min(${v}) end as implied_${GROUP_FIELDS.indexOf(field)}`;
-  });
-  const closureConditions = closure.map((field) => {
-    const c = `agg.implied_${GROUP_FIELDS.indexOf(field)}`;
-    return `(${c} is null or ${fieldSql(field, 'b')} = ${c})`;
-  });
+  const closureColumns = closure.map((field) => closureColumnSql(field, 'g'));
+  const closureConditions = closure.map((field) => closureConditionSql(field, 'agg', 'b'));
   const withoutCtes = explicit.map((field) => {
     const others = conditionsSql(query.conditions, explicit.filter((f) => f !== field), 'b', params);
-    return `without_${GROUP_FIELDS.indexOf(field)} as (
+    return `${withoutColumn(field)} as (
       select count(*)::int as c from (
         select 1 from base b, agg
          where ${[others, ...closureConditions].join(' and ')}
@@ -138,7 +131,7 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
   // The size from a pass of its own without the subquery fence, so PostgreSQL may count in parallel.
   const sizeSql =
     query.knownSize === undefined
-      ? `select count(*)::int as n from (${releaseRowsSql(query, params, explicit.length > 0 ? `and ${conditionsSql(query.conditions, explicit, 'f', params)}` : '', false)}) c`
+      ? `select count(*)::int as n from (${releaseRowsSql(query, params, query.conditions, false)}) c`
       : `select ${params.add(query.knownSize)}::int as n`;
   // Interval ranks as fractions for percentile_cont: (rank − 1)/(n − 1), nudged by 1e-9 of a rank so that
   // rounding cannot land on the rank below (it adds at most 1e-9 of the gap to the next value).
@@ -161,7 +154,7 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
         from grp g
        where (select n >= ${k} from plan))
     ${withoutCtes.length > 0 ? `, ${withoutCtes.join(',\n    ')}` : ''}
-    select plan.n, agg.*${explicit.map((f) => `, (select c from without_${GROUP_FIELDS.indexOf(f)}) as without_${GROUP_FIELDS.indexOf(f)}`).join('')}
+    select plan.n, agg.*${explicit.map((f) => `, (select c from ${withoutColumn(f)}) as ${withoutColumn(f)}`).join('')}
       from plan, agg`;
   return { text, values: params.values, explicit, closure };
 }
@@ -198,12 +191,12 @@ async function figuresFromRow(db: Queryable, query: ComparisonQuery, row: Row, e
   // The anti-differencing rule, one condition at a time (over the closure).
   const implied: Conditions = {};
   for (const field of closure) {
-    const value = row[`implied_${GROUP_FIELDS.indexOf(field)}`];
+    const value = row[impliedColumn(field)];
     if (typeof value === 'string') implied[field] = value;
   }
   const redundant: GroupField[] = [];
   for (const field of explicit) {
-    const extra = num(row[`without_${GROUP_FIELDS.indexOf(field)}`]) - n;
+    const extra = num(row[withoutColumn(field)]) - n;
     if (extra > 0 && extra < query.threshold) return { status: 'refused', n, field, cellKey };
     if (extra === 0) redundant.push(field);
   }
@@ -299,33 +292,24 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
   const [first] = groups;
   const params = new SqlParams();
   const explicit = explicitFields(first.conditions);
-  const closure = explicit.length > 0 ? GROUP_FIELDS.filter((f) => !explicit.includes(f)) : [];
+  const closure = closureFields(explicit);
   const k = params.add(threshold);
   const release = params.add(releaseId);
   const values = [...new Set(groups.map((g) => g.conditions[dim] as string))];
-  const dimSql = (a: string) => fieldSql(dim, a);
   const fixed = explicit.filter((f) => f !== dim);
   const where = [
     `f.release_id = ${release}`,
     `f.survey_year = ${params.add(first.year)}`,
     ...fixed.map((f) => conditionSql(f, first.conditions[f] as string, 'f', params)),
+    ...familyConditionsSql(dim, values, 'f', params),
   ];
-  where.push(`${dimSql('f')} = any(${params.add(values)}::text[])`);
-  // A city also states its country (as conditionSql does), so the indexes led by country serve.
-  if (dim === 'city') where.push(`f.country = any(${params.add([...new Set(values.map((city) => countryOfCity(city as string) ?? ''))])}::text[])`);
 
   const measureColumns = MEASURES.map((measure, i) => {
     const x = MEASURE_SQL[measure]('g');
     return `avg(${x}) as m${i}_mean, sqrt(avg(${x} * ${x})) as m${i}_rms, percentile_cont((select p.fractions from plan p where p.d = g.d)) within group (order by ${x}) as m${i}_pc`;
   });
-  const closureColumns = closure.map((field) => {
-    const v = `${fieldSql(field, 'g')} collate "C"`;
-    return `case when count(${v}) = count(*) and min(${v}) = max(${v}) then min(${v}) end as implied_${GROUP_FIELDS.indexOf(field)}`;
-  });
-  const closureConditions = closure.map((field) => {
-    const c = `a.implied_${GROUP_FIELDS.indexOf(field)}`;
-    return `(${c} is null or ${fieldSql(field, 'b')} = ${c})`;
-  });
+  const closureColumns = closure.map((field) => closureColumnSql(field, 'g'));
+  const closureConditions = closure.map((field) => closureConditionSql(field, 'a', 'b'));
   // One capped count per explicit condition and group, as the comparison statement's without_* CTEs. Without the
   // ranked field the rows are the same for every group (the fixed conditions): read once (`rest`), then each
   // group's count stops after n + K of them, as the comparison's does.
@@ -338,10 +322,10 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
             `b.survey_year = ${params.add(first.year)}`,
             ...explicit
               .filter((f) => f !== field)
-              .map((f) => (f === dim ? `${dimSql('b')} = a.d${dim === 'city' ? ' and b.country = a.city_country' : ''}` : conditionSql(f, first.conditions[f] as string, 'b', params))),
+              .map((f) => (f === dim ? familyMemberSql(dim, 'b', 'a') : conditionSql(f, first.conditions[f] as string, 'b', params))),
           ].join(' and ')}`;
     const closureWhere = closureConditions.length > 0 ? `${field === dim ? 'where' : 'and'} ${closureConditions.join(' and ')}` : '';
-    return `(select count(*)::int from (select 1 from ${from} ${closureWhere} limit a.n + ${k}) x) as without_${GROUP_FIELDS.indexOf(field)}`;
+    return `(select count(*)::int from (select 1 from ${from} ${closureWhere} limit a.n + ${k}) x) as ${withoutColumn(field)}`;
   });
   const rest = `rest as materialized (
       select ${ALL_FIELD_COLUMNS} from release_forms f
@@ -350,7 +334,7 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
   const text = `
     with ${rest}
     grp as not materialized (
-      select ${ALL_FIELD_COLUMNS}, f.fx, f.bn, f.df, f.record_key, ${dimSql('f')} as d
+      select ${ALL_FIELD_COLUMNS}, f.fx, f.bn, f.df, f.record_key, ${fieldSql(dim, 'f')} as d
         from release_forms f
        where ${where.join(' and ')}),
     sized as (select d, count(*)::int as n from grp group by d),
@@ -364,12 +348,12 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
         from ranks
        where n >= ${k}),
     agg as materialized (
-      select g.d, count(*)::int as n, (sum(g.record_key) % 4294967296)::float8 as cell_key,${dim === 'city' ? ' min(g.country) as city_country,' : ''}
+      select g.d, count(*)::int as n, (sum(g.record_key) % 4294967296)::float8 as cell_key,${familyKeyColumnsSql(dim, 'g')}
              ${[...measureColumns, ...closureColumns].join(',\n             ')}
         from grp g
        where g.d in (select d from plan)
        group by g.d)
-    select s.d, s.n${['cell_key', ...MEASURES.flatMap((_, i) => [`m${i}_mean`, `m${i}_rms`, `m${i}_pc`]), ...closure.map((f) => `implied_${GROUP_FIELDS.indexOf(f)}`)]
+    select s.d, s.n${['cell_key', ...MEASURES.flatMap((_, i) => [`m${i}_mean`, `m${i}_rms`, `m${i}_pc`]), ...closure.map(impliedColumn)]
       .map((c) => `, a.${c}`)
       .join('')}${withoutColumns.map((c) => `,\n           ${c}`).join('')}
       from sized s left join agg a on a.d = s.d`;
@@ -396,11 +380,7 @@ async function combinedRemovals(
   const kept = explicit.filter((f) => !redundant.includes(f));
   const z: Array<{ field: GroupField; explicit: boolean; sql: string }> = [
     ...redundant.map((field) => ({ field, explicit: true, sql: conditionSql(field, query.conditions[field] as string, 'b', params) })),
-    ...GROUP_FIELDS.filter((f) => implied[f] !== undefined).map((field) => ({
-      field,
-      explicit: false,
-      sql: `${fieldSql(field, 'b')} = ${params.add(implied[field])}`,
-    })),
+    ...explicitFields(implied).map((field) => ({ field, explicit: false, sql: fieldEqualsSql(field, implied[field] as string, 'b', params) })),
   ];
   const mask = z.map((c, bit) => `(case when ${c.sql} then ${1 << bit} else 0 end)`).join(' + ');
   const rows = await db.execute<{ mask: number; c: number }>(

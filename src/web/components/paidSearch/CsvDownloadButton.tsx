@@ -2,7 +2,8 @@
 // every figure of every measure as shown on screen (currency, conversion and rounding), and the position.
 import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { comparisonCsv, comparisonCsvFileName, CSV_BOM, type ComparisonCsvText } from '../../../domain/comparisonCsv';
+import { comparisonCsv, comparisonCsvFileName, type ComparisonCsvText } from '../../../domain/comparisonCsv';
+import { CSV_BOM } from '../../../domain/csv';
 import { activeFilters } from '../../../domain/peerGroupFilters';
 import { MEASURES, type MeasureName } from '../../../domain/peerDistribution';
 import type { ResultView } from '../../../../machines/comparison/viewModel';

@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { surveyYears as defaultSurveyYears, DEFAULT_PRIVACY_THRESHOLD, type Language } from '../../../domain/constants';
 import { useAppConfig } from '../../kernel/appConfig';
 import type { ExchangeRates } from '../../../domain/money';
+import { searchPayerOf } from '../../../domain/searchCharge';
 import { useAuthActor, useCurrentUser, useLanguage, type User } from '../../kernel/session';
 import type { ComparisonListeners } from './comparisonActor';
 import type { SearchCost } from './FilterPanel';
@@ -37,13 +38,14 @@ export function useComparisonPageContext(): ComparisonPageContext {
 }
 
 /**
- * What a new search costs (docs/permissions-and-credits.md): admins and members pay nothing, the corporate plan is
- * unlimited, other corporate users pay 1 credit of their balance.
+ * What a new search costs, by the rule the server charges by (src/domain/searchCharge.ts): admins and members pay
+ * nothing, the corporate plan is unlimited, other corporate users pay 1 credit of their balance.
  */
 export function searchCostOf(user: Pick<User, 'role' | 'credits' | 'premiumType'> | null): SearchCost {
-  if (!user || user.role.includes('admin')) return { kind: 'free' };
-  if (user.role.includes('corporate')) return user.premiumType === 'corporate' ? { kind: 'unlimited' } : { kind: 'credits', credits: user.credits };
-  return { kind: 'free' };
+  if (!user) return { kind: 'free' };
+  const payer = searchPayerOf({ roles: user.role, premiumType: user.premiumType });
+  if (payer === 'credits') return { kind: 'credits', credits: user.credits };
+  return payer === 'unlimited' ? { kind: 'unlimited' } : { kind: 'free' };
 }
 
 /**
