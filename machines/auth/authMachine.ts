@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { hasProblems, signInProblems, type FieldProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
 import { signInLanding, type SecondFactorChallenge, type Session, type User } from './landing';
+import { errorOf } from '../shared/failure';
 
 export interface AuthContext {
   /** The signed-in user (or, while restoring, the one kept in local storage current_user). */
@@ -361,7 +362,7 @@ export const authMachine = setup({
     forgetChallenge: assign({ challenge: null }),
     keepRecoveryCodes: assign((_, params: { session: SessionOutput }) => ({ recoveryCodes: params.session.recoveryCodes ?? [] })),
     forgetRecoveryCodes: assign({ recoveryCodes: null }),
-    recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
+    recordFailure: assign(({ event }) => ({ errorCode: failureCode(errorOf(event)) })),
     clearFailure: assign({ errorCode: null, fieldProblems: {} }),
     recordFieldProblems: assign(({ event }) => {
       assertEvent(event, 'auth.signIn');
@@ -387,9 +388,9 @@ export const authMachine = setup({
     asksEnrolment: (_, params: { output: SignInOutput }) => isChallenge(params.output) && params.output.secondFactor === 'enrol',
     /** A code was typed (blank submissions are ignored; the server judges the rest). */
     codeTyped: ({ event }) => event.type === 'auth.submitSecondFactor' && event.code.trim().length > 0,
-    signInOver: (_, params: { error: unknown }) => SIGN_IN_OVER.includes(failureCode(params.error)),
+    signInOver: ({ event }) => SIGN_IN_OVER.includes(failureCode(errorOf(event))),
     /** The server ended an admin's session that lacked the second factor it requires: sign in again with it. */
-    secondFactorRequired: (_, params: { error: unknown }) => failureCode(params.error) === SECOND_FACTOR_REQUIRED,
+    secondFactorRequired: ({ event }) => failureCode(errorOf(event)) === SECOND_FACTOR_REQUIRED,
     /** Home-realm discovery is worth asking: an address that looks like one. */
     emailLooksValid: ({ event }) => event.type === 'auth.emailEntered' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim()),
     realmHasProvider: (_, params: { output: RealmOutput }) => params.output.provider !== null,
@@ -444,7 +445,7 @@ export const authMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'secondFactorRequired', params: ({ event }) => ({ error: event.error }) },
+                guard: 'secondFactorRequired',
                 target: '#auth.signedOut.failed',
                 actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
               },
@@ -579,7 +580,7 @@ export const authMachine = setup({
             },
             onError: {
               target: '#auth.signedOut.failed',
-              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
             },
           },
         },
@@ -602,7 +603,7 @@ export const authMachine = setup({
             ],
             onError: {
               target: '#auth.signedOut.failed',
-              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetChallenge', 'emitSignInFailed'],
+              actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
             },
           },
         },
@@ -663,11 +664,11 @@ export const authMachine = setup({
                 // A wrong password while linking: the linking form again (an expired link ends the linking).
                 guard: ({ context, event }) => context.link !== null && failureCode(event.error) !== 'LINK_EXPIRED',
                 target: '#auth.linking.failed',
-                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
               },
               {
                 target: '#auth.signedOut.failed',
-                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
               },
             ],
           },
@@ -690,7 +691,7 @@ export const authMachine = setup({
             },
             onError: {
               target: '#auth.signedOut.failed',
-              actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetSession', 'emitSignInFailed'],
+              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
             },
           },
         },
@@ -725,11 +726,11 @@ export const authMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'signInOver', params: ({ event }) => ({ error: event.error }) },
+                guard: 'signInOver',
                 target: '#auth.signedOut.failed',
-                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetChallenge', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
               },
-              { target: 'asking', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'asking', actions: 'recordFailure' },
             ],
           },
         },
@@ -760,11 +761,11 @@ export const authMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'signInOver', params: ({ event }) => ({ error: event.error }) },
+                guard: 'signInOver',
                 target: '#auth.signedOut.failed',
-                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetChallenge', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
               },
-              { target: 'enrolling', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'enrolling', actions: 'recordFailure' },
             ],
           },
         },
@@ -816,7 +817,7 @@ export const authMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'secondFactorRequired', params: ({ event }) => ({ error: event.error }) },
+                guard: 'secondFactorRequired',
                 target: '#auth.signedOut.failed',
                 actions: ['recordSecondFactorRequired', 'forgetSession', 'forgetStoredUser', 'emitSecondFactorRequired'],
               },

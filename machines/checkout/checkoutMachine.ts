@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xst
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 type User = components['schemas']['User'];
 
@@ -110,7 +111,7 @@ export const checkoutMachine = setup({
     arrived: ({ context }, params: { account: AccountState }) =>
       context.item !== null && context.baseline !== null && purchaseArrived(context.item, context.baseline, params.account),
     tabOpened: (_, params: { result: OpenTabResult }) => params.result.opened,
-    isUnavailable: (_, params: { error: unknown }) => failureOf(params.error).status === PAYMENTS_UNAVAILABLE_STATUS,
+    isUnavailable: ({ event }) => failureOf(errorOf(event)).status === PAYMENTS_UNAVAILABLE_STATUS,
     paid: ({ event }) => {
       assertEvent(event, 'checkout.returned');
       return event.outcome === 'success';
@@ -124,7 +125,7 @@ export const checkoutMachine = setup({
     rememberBaseline: assign((_, params: { account: AccountState }) => ({ baseline: params.account, account: params.account })),
     rememberUrl: assign((_, params: { url: string }) => ({ url: params.url })),
     rememberAccount: assign((_, params: { account: AccountState }) => ({ account: params.account })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null }),
     reset: assign({ item: null, url: null, baseline: null, account: null, failure: null }),
     emitConfirmed: emit(({ context }) => ({
@@ -152,7 +153,7 @@ export const checkoutMachine = setup({
         id: 'readBaseline',
         src: 'readAccount',
         onDone: { target: 'creating', actions: { type: 'rememberBaseline', params: ({ event }) => ({ account: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     creating: {
@@ -165,11 +166,11 @@ export const checkoutMachine = setup({
         onDone: { target: 'opening', actions: { type: 'rememberUrl', params: ({ event }) => ({ url: event.output.url }) } },
         onError: [
           {
-            guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isUnavailable',
             target: 'unavailable',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: 'rememberFailure',
           },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
         ],
       },
     },

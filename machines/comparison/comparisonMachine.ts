@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { OwnFigures } from '../../src/domain/peerDistribution';
+import { errorOf } from '../shared/failure';
 
 export type CountResult = components['schemas']['CountResult'];
 /**
@@ -224,8 +225,8 @@ export const comparisonMachine = setup({
     canWiden: ({ context }) => nextToDrop(context) !== null,
     answerIsOk: (_, params: { answer: ComparisonResult }) => params.answer.status === 'ok',
     answerIsRefused: (_, params: { answer: ComparisonResult }) => params.answer.status === 'refused',
-    isInsufficientCredits: (_, params: { error: unknown }) => {
-      const failure = failureOf(params.error);
+    isInsufficientCredits: ({ event }) => {
+      const failure = failureOf(errorOf(event));
       return failure.status === 402 && failure.errorCode === INSUFFICIENT_CREDITS;
     },
   },
@@ -263,7 +264,7 @@ export const comparisonMachine = setup({
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setDeferred: assign(({ event }) => {
       assertEvent(event, 'comparison.setDeferred');
       return { includeDeferred: event.include };
@@ -319,7 +320,7 @@ export const comparisonMachine = setup({
           },
           { target: 'editing', actions: { type: 'applyStartingPoint', params: ({ event }) => ({ start: event.output }) } },
         ],
-        onError: { target: 'unavailable', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'unavailable', actions: 'rememberFailure' },
       },
     },
     widening: {
@@ -347,7 +348,7 @@ export const comparisonMachine = setup({
         ],
         onError: {
           target: '#comparison.editing.countFailed',
-          actions: ['forgetCount', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: ['forgetCount', 'rememberFailure'],
         },
       },
     },
@@ -391,7 +392,7 @@ export const comparisonMachine = setup({
             ],
             onError: {
               target: 'countFailed',
-              actions: ['forgetCount', 'forgetSearchOnOpen', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }],
+              actions: ['forgetCount', 'forgetSearchOnOpen', 'rememberFailure'],
             },
           },
         },
@@ -448,11 +449,11 @@ export const comparisonMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isInsufficientCredits',
             target: 'creditGate',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: 'rememberFailure',
           },
-          { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'failed', actions: 'rememberFailure' },
         ],
       },
     },

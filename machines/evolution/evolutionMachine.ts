@@ -4,6 +4,7 @@ import type { components } from '../../src/api/schema';
 import { nextWidening, normaliseFilters, widened, withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
+import { errorOf } from '../shared/failure';
 
 export type EvolutionResult = components['schemas']['EvolutionResult'];
 export type EvolutionScale = 'nominal' | 'real';
@@ -132,8 +133,8 @@ export const evolutionMachine = setup({
     hasCredits: ({ context }) => context.credits === null || context.credits > 0,
     canWiden: ({ context }) =>
       (context.credits === null || context.credits > 0) && nextWidening(context.filters) !== null && !hasFigures(context.result),
-    isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
-    needsForm: (_, params: { error: unknown }) => needsForm(params.error),
+    isInsufficientCredits: ({ event }) => isInsufficientCredits(errorOf(event)),
+    needsForm: ({ event }) => needsForm(errorOf(event)),
   },
   actions: {
     applyStart: assign((_, params: { start: EvolutionStart }) => ({
@@ -172,7 +173,7 @@ export const evolutionMachine = setup({
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setScale: assign(({ event }) => {
       assertEvent(event, 'evolution.setScale');
       return { scale: event.scale };
@@ -217,7 +218,7 @@ export const evolutionMachine = setup({
           },
           { target: 'editing', actions: { type: 'applyStart', params: ({ event }) => ({ start: event.output }) } },
         ],
-        onError: { target: 'unavailable', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'unavailable', actions: 'rememberFailure' },
       },
     },
     unavailable: {
@@ -281,16 +282,16 @@ export const evolutionMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isInsufficientCredits',
             target: 'creditGate',
-            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitCreditsExhausted'],
+            actions: ['rememberFailure', 'emitCreditsExhausted'],
           },
           {
-            guard: { type: 'needsForm', params: ({ event }) => ({ error: event.error }) },
+            guard: 'needsForm',
             target: 'formRequired',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: 'rememberFailure',
           },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
         ],
       },
     },

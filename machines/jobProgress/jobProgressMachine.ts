@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 /** A background job as GET /api/jobs/{id} answers it (the contract's Job schema). */
 export interface JobSnapshot {
@@ -93,7 +94,7 @@ export const jobProgressMachine = setup({
     hasJobId: ({ context }) => context.jobId !== null,
     isCompleted: (_, params: { job: JobSnapshot }) => params.job.state === 'completed',
     isFinishedBadly: (_, params: { job: JobSnapshot }) => isFinished(params.job) && params.job.state !== 'completed',
-    mayTryAgain: ({ context }, params: { error: unknown }) => isTransient(failureOf(params.error)) && context.attempts + 1 < MAX_ATTEMPTS,
+    mayTryAgain: ({ context, event }) => isTransient(failureOf(errorOf(event))) && context.attempts + 1 < MAX_ATTEMPTS,
   },
   actions: {
     rememberJobId: assign((_, params: { jobId: string }) => ({ jobId: params.jobId, job: null, failure: null, attempts: 0 })),
@@ -102,7 +103,7 @@ export const jobProgressMachine = setup({
       return { jobId: event.jobId, job: null, failure: null, attempts: 0 };
     }),
     rememberJob: assign((_, params: { job: JobSnapshot }) => ({ job: params.job, failure: null, attempts: 0 })),
-    rememberFailure: assign(({ context }, params: { error: unknown }) => ({ failure: failureOf(params.error), attempts: context.attempts + 1 })),
+    rememberFailure: assign(({ context, event }) => ({ failure: failureOf(errorOf(event)), attempts: context.attempts + 1 })),
     clearAttempts: assign({ attempts: 0, failure: null }),
     forget: assign({ jobId: null, job: null, failure: null, attempts: 0 }),
     emitCompleted: emit(({ context }) => ({ type: 'job.completed' as const, job: context.job! })),
@@ -131,7 +132,7 @@ export const jobProgressMachine = setup({
         id: 'startJob',
         src: 'startJob',
         onDone: { target: 'following', actions: { type: 'rememberJobId', params: ({ event }) => ({ jobId: event.output }) } },
-        onError: { target: 'startFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'startFailed', actions: 'rememberFailure' },
       },
     },
     startFailed: {
@@ -168,13 +169,13 @@ export const jobProgressMachine = setup({
             ],
             onError: [
               {
-                guard: { type: 'mayTryAgain', params: ({ event }) => ({ error: event.error }) },
+                guard: 'mayTryAgain',
                 target: 'backingOff',
-                actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+                actions: 'rememberFailure',
               },
               {
                 target: '#jobProgress.unreachable',
-                actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitUnreachable'],
+                actions: ['rememberFailure', 'emitUnreachable'],
               },
             ],
           },

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 /** One page of a list as the API answers it (the contract's `*Page` schemas: items, page, limit, total). */
 export interface ListPage<T = unknown> {
@@ -173,8 +174,8 @@ export const listMachine = setup({
     }),
     close: assign({ openId: null }),
     rememberPage: assign((_, params: { page: ListPage }) => ({ data: params.page, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
-    rememberExportFailure: assign((_, params: { error: unknown }) => ({ exportFailure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
+    rememberExportFailure: assign(({ event }) => ({ exportFailure: failureOf(errorOf(event)) })),
     forgetExportFailure: assign({ exportFailure: null }),
     emitFailed: emit(({ context }) => ({ type: 'list.failed' as const, failure: context.failure ?? failureOf(null) })),
     emitQueryChanged: emit(({ context }) => ({ type: 'list.queryChanged' as const, filters: context.filters, page: context.page })),
@@ -224,7 +225,7 @@ export const listMachine = setup({
           },
           { target: 'empty', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
         ],
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     ready: {
@@ -259,7 +260,7 @@ export const listMachine = setup({
             src: 'exportList',
             input: ({ context }) => context.filters,
             onDone: { target: 'browsing', actions: { type: 'emitExported', params: ({ event }) => ({ data: event.output }) } },
-            onError: { target: 'browsing', actions: { type: 'rememberExportFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'browsing', actions: 'rememberExportFailure' },
           },
         },
       },
