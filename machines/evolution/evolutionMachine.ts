@@ -2,9 +2,10 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { nextWidening, normaliseFilters, widened, withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
-import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+import { failureOf } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
 import { errorOf } from '../shared/failure';
+import { paidSearchDelays, paidSearchGuards, searchFailure, waitingToCount } from '../shared/paidSearch';
 
 export type EvolutionResult = components['schemas']['EvolutionResult'];
 export type EvolutionScale = 'nominal' | 'real';
@@ -125,16 +126,12 @@ export const evolutionMachine = setup({
       throw new Error('evolution: provide countResults');
     }),
   },
-  delays: {
-    countDebounce: 350,
-  },
+  delays: paidSearchDelays,
   guards: {
     searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
-    hasCredits: ({ context }) => context.credits === null || context.credits > 0,
+    ...paidSearchGuards,
     canWiden: ({ context }) =>
       (context.credits === null || context.credits > 0) && nextWidening(context.filters) !== null && !hasFigures(context.result),
-    isInsufficientCredits: ({ event }) => isInsufficientCredits(errorOf(event)),
-    needsForm: ({ event }) => needsForm(errorOf(event)),
   },
   actions: {
     applyStart: assign((_, params: { start: EvolutionStart }) => ({
@@ -236,11 +233,7 @@ export const evolutionMachine = setup({
         'evolution.search': { guard: 'hasCredits', target: 'searching', actions: 'startNewSearch' },
       },
       states: {
-        waiting: {
-          description: 'A filter just changed: waits for a pause before counting, so choosing does not flood the server.',
-          tags: ['counting'],
-          after: { countDebounce: { target: 'counting' } },
-        },
+        waiting: waitingToCount,
         counting: {
           description: 'Counting the people who match in the latest year; a filter change cancels this request.',
           tags: ['counting'],
@@ -280,19 +273,7 @@ export const evolutionMachine = setup({
             { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
           ],
         },
-        onError: [
-          {
-            guard: 'isInsufficientCredits',
-            target: 'creditGate',
-            actions: ['rememberFailure', 'emitCreditsExhausted'],
-          },
-          {
-            guard: 'needsForm',
-            target: 'formRequired',
-            actions: 'rememberFailure',
-          },
-          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-        ],
+        onError: searchFailure('', { formStep: true }),
       },
     },
     result: {

@@ -1,8 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+import { failureOf } from '../personalViews/calls';
 import { errorOf } from '../shared/failure';
+import { paidSearchGuards, searchFailure } from '../shared/paidSearch';
 
 export type IndividualComparisonResult = components['schemas']['IndividualComparisonResult'];
 
@@ -65,8 +66,8 @@ export const personalComparisonMachine = setup({
   guards: {
     startsAtOnce: ({ context }) => context.autoStart || context.historyId !== null,
     hasFigures: (_, params: { answer: IndividualComparisonResult }) => params.answer.status === 'ok',
-    isInsufficientCredits: ({ event }) => isInsufficientCredits(errorOf(event)),
-    needsForm: ({ event }) => needsForm(errorOf(event)),
+    isInsufficientCredits: paidSearchGuards.isInsufficientCredits,
+    needsForm: paidSearchGuards.needsForm,
   },
   actions: {
     rememberAnswer: assign((_, params: { answer: IndividualComparisonResult }) => ({ result: params.answer, failure: null })),
@@ -105,19 +106,7 @@ export const personalComparisonMachine = setup({
           },
           { target: 'notEnoughData', actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) } },
         ],
-        onError: [
-          {
-            guard: 'isInsufficientCredits',
-            target: 'creditGate',
-            actions: ['rememberFailure', 'emitCreditsExhausted'],
-          },
-          {
-            guard: 'needsForm',
-            target: 'formRequired',
-            actions: 'rememberFailure',
-          },
-          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-        ],
+        onError: searchFailure('', { formStep: true }),
       },
     },
     result: {
