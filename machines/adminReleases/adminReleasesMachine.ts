@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type ReleasePage = components['schemas']['ReleasePage'];
 export type Release = components['schemas']['Release'];
@@ -99,7 +100,7 @@ export const adminReleasesMachine = setup({
     rememberPage: assign((_, params: { page: ReleasePage }) => ({ data: params.page, failure: null })),
     rememberOutcome: assign((_, params: { result: CutReleaseResult }) => ({ outcome: params.result, failure: null })),
     forgetOutcome: assign({ outcome: null, failure: null }),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'cut' }),
     resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
     rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
@@ -122,7 +123,7 @@ export const adminReleasesMachine = setup({
         src: 'loadReleases',
         input: ({ context }) => ({ page: context.page, limit: context.limit }),
         onDone: { target: 'ready', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     failed: {
@@ -173,7 +174,7 @@ export const adminReleasesMachine = setup({
             ],
           },
         ],
-        onError: { target: 'ready', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
   },

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type DetailedStatistics = components['schemas']['DetailedStatistics'];
 
@@ -63,7 +64,7 @@ export const adminStatsMachine = setup({
       return { year: event.year };
     }),
     rememberData: assign((_, params: { data: DetailedStatistics }) => ({ data: params.data, year: params.data.year, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'stats.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
@@ -80,7 +81,7 @@ export const adminStatsMachine = setup({
         src: 'loadStatistics',
         input: ({ context }) => ({ year: context.year }),
         onDone: { target: 'loaded', actions: { type: 'rememberData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     loaded: {
@@ -99,7 +100,7 @@ export const adminStatsMachine = setup({
         src: 'loadStatistics',
         input: ({ context }) => ({ year: context.year }),
         onDone: { target: 'loaded', actions: { type: 'rememberData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     failed: {

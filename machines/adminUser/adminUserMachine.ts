@@ -4,6 +4,7 @@ import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { checkCreditsAdjustment, parseDelta, type CreditsDraft, type CreditsProblems } from './creditsAdjustment';
+import { errorOf } from '../shared/failure';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -99,12 +100,12 @@ export const adminUserMachine = setup({
     }),
   },
   guards: {
-    isNotFound: (_, params: { error: unknown }) => failureOf(params.error).status === 404,
+    isNotFound: ({ event }) => failureOf(errorOf(event)).status === 404,
     isOtherAccount: ({ context }) => context.user !== null && context.user._id !== context.selfId,
     rolesValid: ({ context }) => context.roleDraft.length > 0 && context.user !== null && !sameRoles(context.roleDraft, context.user.role),
     creditsValid: ({ context }) => checkCreditsAdjustment(context.creditsDraft, context.user?.credits ?? 0).ok,
-    isInsufficientBalance: (_, params: { error: unknown }) => {
-      const failure = failureOf(params.error);
+    isInsufficientBalance: ({ event }) => {
+      const failure = failureOf(errorOf(event));
       return failure.status === 409 && failure.errorCode === 'INSUFFICIENT_BALANCE';
     },
     confirmed: ({ event }) => {
@@ -114,7 +115,7 @@ export const adminUserMachine = setup({
   },
   actions: {
     rememberUser: assign((_, params: { user: User }) => ({ user: params.user, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'adminUser.failed' as const, failure: context.failure ?? failureOf(null) })),
     startRoleDraft: assign(({ context }) => ({ roleDraft: [...(context.user?.role ?? [])], rolesProblem: null, failure: null })),
     toggleRole: assign(({ context, event }) => {
@@ -179,8 +180,8 @@ export const adminUserMachine = setup({
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'ready', actions: { type: 'rememberUser', params: ({ event }) => ({ user: event.output }) } },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'loadFailed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'loadFailed', actions: ['rememberFailure', 'emitFailed'] },
         ],
       },
     },
@@ -223,7 +224,7 @@ export const adminUserMachine = setup({
             src: 'patchUser',
             input: ({ context }) => ({ userId: context.userId, patch: { role: context.roleDraft } }),
             onDone: { target: 'idle', actions: [{ type: 'rememberUser', params: ({ event }) => ({ user: event.output }) }, 'emitRolesSaved'] },
-            onError: { target: 'editingRoles', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+            onError: { target: 'editingRoles', actions: ['rememberFailure', 'emitFailed'] },
           },
         },
         editingCredits: {
@@ -260,11 +261,11 @@ export const adminUserMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'isInsufficientBalance', params: ({ event }) => ({ error: event.error }) },
+                guard: 'isInsufficientBalance',
                 target: 'editingCredits',
                 actions: 'explainBelowZero',
               },
-              { target: 'editingCredits', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+              { target: 'editingCredits', actions: ['rememberFailure', 'emitFailed'] },
             ],
           },
         },
@@ -286,7 +287,7 @@ export const adminUserMachine = setup({
             src: 'deleteUser',
             input: ({ context }) => ({ userId: context.userId }),
             onDone: { target: '#adminUser.deleted', actions: 'emitDeleted' },
-            onError: { target: 'idle', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+            onError: { target: 'idle', actions: ['rememberFailure', 'emitFailed'] },
           },
         },
       },

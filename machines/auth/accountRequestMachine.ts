@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { hasProblems, requestFieldProblems, type FieldProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
+import { errorOf } from '../shared/failure';
 
 /** The fields of the form the request sends (e-mail, passwords, company, a token from a link). */
 export type RequestFields = Record<string, string>;
@@ -77,11 +78,11 @@ export const accountRequestMachine = setup({
   guards: {
     fieldsLookValid: ({ event }) => event.type === 'request.submit' && !hasProblems(requestFieldProblems(event.fields)),
     /** The server wants the password again before this change (403 REAUTHENTICATION_REQUIRED). */
-    reauthenticationRequired: (_, params: { error: unknown }) => failureCode(params.error) === REAUTHENTICATION_REQUIRED,
+    reauthenticationRequired: ({ event }) => failureCode(errorOf(event)) === REAUTHENTICATION_REQUIRED,
     passwordTyped: ({ event }) => event.type === 'request.reauthenticate' && event.password.length > 0,
   },
   actions: {
-    recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
+    recordFailure: assign(({ event }) => ({ errorCode: failureCode(errorOf(event)) })),
     recordOutput: assign((_, params: { output: unknown }) => ({ output: params.output, errorCode: null })),
     clearFailure: assign({ errorCode: null, fieldProblems: {} }),
     keepFields: assign(({ event }) => {
@@ -123,10 +124,10 @@ export const accountRequestMachine = setup({
           actions: [{ type: 'recordOutput', params: ({ event }) => ({ output: event.output }) }, 'emitSucceeded'],
         },
         onError: [
-          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
+          { guard: 'reauthenticationRequired', target: 'reauthenticating' },
           {
             target: 'failed',
-            actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'],
+            actions: ['recordFailure', 'emitFailed'],
           },
         ],
       },
@@ -153,7 +154,7 @@ export const accountRequestMachine = setup({
               return { password: event.password };
             },
             onDone: { target: '#accountRequest.sending' },
-            onError: { target: 'asking', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'asking', actions: 'recordFailure' },
           },
         },
       },

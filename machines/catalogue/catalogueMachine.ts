@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { Catalogue } from '../premiumModal/premiumModalMachine';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export interface CatalogueContext {
   catalogue: Catalogue | null;
@@ -31,7 +32,7 @@ export const catalogueMachine = setup({
   },
   actions: {
     rememberCatalogue: assign((_, params: { catalogue: Catalogue }) => ({ catalogue: params.catalogue, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
   },
 }).createMachine({
   id: 'catalogue',
@@ -47,7 +48,7 @@ export const catalogueMachine = setup({
         id: 'loadCatalogue',
         src: 'loadCatalogue',
         onDone: { target: 'ready', actions: { type: 'rememberCatalogue', params: ({ event }) => ({ catalogue: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: 'rememberFailure' },
       },
     },
     ready: {

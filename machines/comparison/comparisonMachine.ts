@@ -3,6 +3,9 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { OwnFigures } from '../../src/domain/peerDistribution';
+import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
+import { paidSearchDelays, paidSearchGuards, searchFailure, waitingToCount } from '../shared/paidSearch';
 
 export type CountResult = components['schemas']['CountResult'];
 /**
@@ -137,17 +140,11 @@ export type ComparisonEmitted =
   | { type: 'comparison.searchFailed'; failure: ComparisonFailure }
   | { type: 'comparison.searched'; creditsLeft: number | null };
 
-const INSUFFICIENT_CREDITS = 'INSUFFICIENT_CREDITS';
 const FORM_REQUIRED = 'FORM_REQUIRED';
 
 /** The next filter the own group may drop: the first of the widening order it still has. */
 function nextToDrop(context: Pick<ComparisonContext, 'widen' | 'filters'>): FilterField | null {
   return context.widen?.find((field) => context.filters[field as keyof PeerGroupFilters] !== undefined) ?? null;
-}
-
-function failureOf(error: unknown): ComparisonFailure {
-  if (typeof error === 'object' && error !== null && (error as { ok?: unknown }).ok === false) return error as ComparisonFailure;
-  return { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 }
 
 /**
@@ -162,11 +159,12 @@ function failureOf(error: unknown): ComparisonFailure {
  *              (retry)           │  │    │  leaving counting cancels the stale request)
  *                                ▼  ├ ready / countFailed ── comparison.search ──▶ searching
  *                                   └ counting ──enough, searchOnOpen (a resumed search)──▶ searching
- *                            searching ──ok──────────────▶ result            (with/without deferred switch)
- *                                      ──not enough data─▶ withheld.notEnoughData
- *                                      ──refused─────────▶ withheld.refused   (differencing risk, no charge)
- *                                      ──402─────────────▶ creditGate  (emits creditsExhausted: toast + /my-account)
- *                                      ──other failure───▶ failed ── comparison.retry (same filters, same key) ──▶ searching
+ *                            searching ──ok──────────────▶ answered.result            (with/without deferred switch)
+ *                                      ──not enough data─▶ answered.withheld.notEnoughData
+ *                                      ──refused─────────▶ answered.withheld.refused   (differencing risk, no charge)
+ *                                      ──402─────────────▶ answered.creditGate  (emits creditsExhausted: toast + /my-account)
+ *                                      ──other failure───▶ answered.failed ── comparison.retry (same filters, same key) ──▶ searching
+ *                            answered ── comparison.setFilter / clearFilters (one transition of the parent) ──▶ editing.waiting
  * ```
  *
  * - `preparing` loads the starting point (`loadStartingPoint`): no filters for a new comparison, the
@@ -182,6 +180,9 @@ function failureOf(error: unknown): ComparisonFailure {
  *   under the threshold it drops the filters in the given order, and the view names the dropped ones.
  * - Tags for the view: `loading`, `editing`, `counting`, `busy`, `result`, `withheld`, `creditGate`,
  *   `failed`, `unavailable`.
+ *
+ * - The debounce, the credit guards and the failure routing of the charged search are the paid-search fragment
+ *   (machines/shared/paidSearch.ts) the evolution and the personalised comparison use as well.
  *
  * Effects are injected actors (`loadStartingPoint`, `countResults`, `runComparison`); the page provides
  * the real ones (machines/comparison/actors.ts) and tests provide fakes.
@@ -204,11 +205,9 @@ export const comparisonMachine = setup({
       throw new Error('comparison: provide runComparison');
     }),
   },
-  delays: {
-    /** The pause after the last filter change before counting. */
-    countDebounce: 350,
-  },
+  delays: paidSearchDelays,
   guards: {
+    ...paidSearchGuards,
     opensSavedSearch: (_, params: { start: StartingPoint }) => Boolean(params.start.historyId),
     startIsKnown: ({ context }) => context.startKnown,
     groupIsLargeEnough: ({ context }) => context.count?.enough === true,
@@ -216,18 +215,12 @@ export const comparisonMachine = setup({
     searchesOnOpen: ({ context, event }) => context.searchOnOpen && (event as unknown as { output?: CountResult }).output?.enough === true,
     /** A count that failed for a reason a search would hit as well (a member without a form) blocks the search. */
     searchMayWork: ({ context }) => context.failure?.errorCode !== FORM_REQUIRED,
-    /** A new search may be paid for: no balance applies, or at least one credit is left. */
-    hasCredits: ({ context }) => context.credits === null || context.credits > 0,
     opensOwnGroup: (_, params: { start: StartingPoint }) => Array.isArray(params.start.widen),
     /** The own group's count (the event of the widening count) reaches the threshold. */
     ownGroupIsLargeEnough: ({ event }) => (event as unknown as { output?: CountResult }).output?.enough === true,
     canWiden: ({ context }) => nextToDrop(context) !== null,
     answerIsOk: (_, params: { answer: ComparisonResult }) => params.answer.status === 'ok',
     answerIsRefused: (_, params: { answer: ComparisonResult }) => params.answer.status === 'refused',
-    isInsufficientCredits: (_, params: { error: unknown }) => {
-      const failure = failureOf(params.error);
-      return failure.status === 402 && failure.errorCode === INSUFFICIENT_CREDITS;
-    },
   },
   actions: {
     applyStartingPoint: assign((_, params: { start: StartingPoint }) => ({
@@ -263,14 +256,14 @@ export const comparisonMachine = setup({
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setDeferred: assign(({ event }) => {
       assertEvent(event, 'comparison.setDeferred');
       return { includeDeferred: event.include };
     }),
     emitSearched: emit((_, params: { answer: ComparisonResult }) => ({ type: 'comparison.searched' as const, creditsLeft: params.answer.creditsLeft })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'comparison.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
-    emitSearchFailed: emit(({ context }) => ({ type: 'comparison.searchFailed' as const, failure: context.failure ?? failureOf(null) })),
+    emitFailed: emit(({ context }) => ({ type: 'comparison.searchFailed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
   id: 'comparison',
@@ -319,7 +312,7 @@ export const comparisonMachine = setup({
           },
           { target: 'editing', actions: { type: 'applyStartingPoint', params: ({ event }) => ({ start: event.output }) } },
         ],
-        onError: { target: 'unavailable', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'unavailable', actions: 'rememberFailure' },
       },
     },
     widening: {
@@ -347,7 +340,7 @@ export const comparisonMachine = setup({
         ],
         onError: {
           target: '#comparison.editing.countFailed',
-          actions: ['forgetCount', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: ['forgetCount', 'rememberFailure'],
         },
       },
     },
@@ -367,13 +360,7 @@ export const comparisonMachine = setup({
         'comparison.clearFilters': { target: '.waiting', reenter: true, actions: 'clearFilters' },
       },
       states: {
-        waiting: {
-          description: 'A filter just changed: waits for a pause before counting, so typing does not flood the server.',
-          tags: ['counting'],
-          after: {
-            countDebounce: { target: 'counting' },
-          },
-        },
+        waiting: waitingToCount,
         counting: {
           description: 'Counting the people who match; a filter change cancels this request.',
           tags: ['counting'],
@@ -391,7 +378,7 @@ export const comparisonMachine = setup({
             ],
             onError: {
               target: 'countFailed',
-              actions: ['forgetCount', 'forgetSearchOnOpen', { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }],
+              actions: ['forgetCount', 'forgetSearchOnOpen', 'rememberFailure'],
             },
           },
         },
@@ -424,7 +411,7 @@ export const comparisonMachine = setup({
         onDone: [
           {
             guard: { type: 'answerIsOk', params: ({ event }) => ({ answer: event.output }) },
-            target: 'result',
+            target: 'answered.result',
             actions: [
               { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
               { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
@@ -432,72 +419,61 @@ export const comparisonMachine = setup({
           },
           {
             guard: { type: 'answerIsRefused', params: ({ event }) => ({ answer: event.output }) },
-            target: 'withheld.refused',
+            target: 'answered.withheld.refused',
             actions: [
               { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
               { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
             ],
           },
           {
-            target: 'withheld.notEnoughData',
+            target: 'answered.withheld.notEnoughData',
             actions: [
               { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
               { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
             ],
           },
         ],
-        onError: [
-          {
-            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
-            target: 'creditGate',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        // A member without a form has no form step here: the failed search says so (failureView's formRequired).
+        onError: searchFailure('answered.', { formStep: false }),
       },
     },
-    result: {
-      description: 'The figures per measure, the person’s position, n and the median’s interval; CSV download.',
-      tags: ['result'],
-      on: {
-        'comparison.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
-        'comparison.clearFilters': { target: 'editing.waiting', actions: 'clearFilters' },
-      },
-    },
-    withheld: {
-      description: 'The search returned no figures: the group is under K, or it would let groups be subtracted.',
-      tags: ['withheld'],
-      initial: 'notEnoughData',
+    answered: {
+      description: 'The search has answered (figures, withheld, no credits or failed); changing the filters edits them again.',
+      // Every way in names its child; `result` only satisfies the chart's need of an initial state.
+      initial: 'result',
       on: {
         'comparison.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
         'comparison.clearFilters': { target: 'editing.waiting', actions: 'clearFilters' },
       },
       states: {
-        notEnoughData: {
-          description: 'Fewer than K people: the privacy threshold is explained; nothing was charged.',
+        result: {
+          description: 'The figures per measure, the person’s position, n and the median’s interval; CSV download.',
+          tags: ['result'],
         },
-        refused: {
-          description: 'Refused because of a differencing risk, naming the filter; nothing was charged.',
+        withheld: {
+          description: 'The search returned no figures: the group is under K, or it would let groups be subtracted.',
+          tags: ['withheld'],
+          initial: 'notEnoughData',
+          states: {
+            notEnoughData: {
+              description: 'Fewer than K people: the privacy threshold is explained; nothing was charged.',
+            },
+            refused: {
+              description: 'Refused because of a differencing risk, naming the filter; nothing was charged.',
+            },
+          },
         },
-      },
-    },
-    creditGate: {
-      description: 'No credits left (402): the app shows the warning and takes the person to /my-account.',
-      tags: ['creditGate'],
-      entry: 'emitCreditsExhausted',
-      on: {
-        'comparison.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
-        'comparison.clearFilters': { target: 'editing.waiting', actions: 'clearFilters' },
-      },
-    },
-    failed: {
-      description: 'The search failed; retrying sends the same filters with the same idempotency key.',
-      tags: ['failed'],
-      entry: 'emitSearchFailed',
-      on: {
-        'comparison.retry': { target: 'searching' },
-        'comparison.setFilter': { target: 'editing.waiting', actions: 'setFilter' },
-        'comparison.clearFilters': { target: 'editing.waiting', actions: 'clearFilters' },
+        creditGate: {
+          description: 'No credits left (402): the app shows the warning and takes the person to /my-account.',
+          tags: ['creditGate'],
+        },
+        failed: {
+          description: 'The search failed; retrying sends the same filters with the same idempotency key.',
+          tags: ['failed'],
+          on: {
+            'comparison.retry': { target: '#comparison.searching' },
+          },
+        },
       },
     },
   },

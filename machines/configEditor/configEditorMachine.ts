@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 /** One problem of the values being edited: a translation key with the field (and the row of a list) it is about. */
 export interface EditorProblem {
@@ -81,7 +82,7 @@ export const configEditorMachine = setup({
     rememberProblems: assign((_, params: { problems: EditorProblem[] }) => ({ problems: params.problems })),
     clearProblems: assign({ problems: [], failure: null }),
     rememberStored: assign((_, params: { values: unknown }) => ({ values: params.values, stored: params.values, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitSaved: emit(({ context }) => ({ type: 'editor.saved' as const, values: context.stored })),
     emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
@@ -132,7 +133,7 @@ export const configEditorMachine = setup({
         src: 'save',
         input: ({ context }) => ({ values: context.values }),
         onDone: { target: 'saved', actions: [{ type: 'rememberStored', params: ({ event }) => ({ values: event.output }) }, 'emitSaved'] },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     saved: {

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type CorporateContactRequest = components['schemas']['CorporateContactRequest'];
 
@@ -82,7 +83,7 @@ export const corporateContactMachine = setup({
       return { values, errors };
     }),
     showErrors: assign({ errors: ({ context }) => validateContact(context.values) }),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null, errors: {} }),
     clear: assign({ values: { company: '', name: '', phone: '', message: '' }, errors: {}, failure: null }),
     emitSent: emit({ type: 'contact.sent' as const }),
@@ -110,7 +111,7 @@ export const corporateContactMachine = setup({
         src: 'sendContact',
         input: ({ context }) => contactRequestOf(context.values),
         onDone: { target: 'sent', actions: ['clear', 'emitSent'] },
-        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'editing', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     sent: {

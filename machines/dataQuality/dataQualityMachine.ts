@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export interface DataQualityInput {
   /** Days after which a draft is stale. */
@@ -59,7 +60,7 @@ export const dataQualityMachine = setup({
       return { staleDraftDays: event.days };
     }),
     rememberReport: assign((_, params: { report: unknown }) => ({ report: params.report, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'quality.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
@@ -76,7 +77,7 @@ export const dataQualityMachine = setup({
         src: 'loadReport',
         input: ({ context }) => ({ staleDraftDays: context.staleDraftDays }),
         onDone: { target: 'ready', actions: { type: 'rememberReport', params: ({ event }) => ({ report: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     ready: {

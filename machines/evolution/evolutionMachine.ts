@@ -2,8 +2,10 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { nextWidening, normaliseFilters, widened, withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
-import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+import { failureOf } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
+import { errorOf } from '../shared/failure';
+import { paidSearchDelays, paidSearchGuards, searchFailure, waitingToCount } from '../shared/paidSearch';
 
 export type EvolutionResult = components['schemas']['EvolutionResult'];
 export type EvolutionScale = 'nominal' | 'real';
@@ -124,16 +126,12 @@ export const evolutionMachine = setup({
       throw new Error('evolution: provide countResults');
     }),
   },
-  delays: {
-    countDebounce: 350,
-  },
+  delays: paidSearchDelays,
   guards: {
     searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
-    hasCredits: ({ context }) => context.credits === null || context.credits > 0,
+    ...paidSearchGuards,
     canWiden: ({ context }) =>
       (context.credits === null || context.credits > 0) && nextWidening(context.filters) !== null && !hasFigures(context.result),
-    isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
-    needsForm: (_, params: { error: unknown }) => needsForm(params.error),
   },
   actions: {
     applyStart: assign((_, params: { start: EvolutionStart }) => ({
@@ -172,7 +170,7 @@ export const evolutionMachine = setup({
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setScale: assign(({ event }) => {
       assertEvent(event, 'evolution.setScale');
       return { scale: event.scale };
@@ -217,7 +215,7 @@ export const evolutionMachine = setup({
           },
           { target: 'editing', actions: { type: 'applyStart', params: ({ event }) => ({ start: event.output }) } },
         ],
-        onError: { target: 'unavailable', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'unavailable', actions: 'rememberFailure' },
       },
     },
     unavailable: {
@@ -235,11 +233,7 @@ export const evolutionMachine = setup({
         'evolution.search': { guard: 'hasCredits', target: 'searching', actions: 'startNewSearch' },
       },
       states: {
-        waiting: {
-          description: 'A filter just changed: waits for a pause before counting, so choosing does not flood the server.',
-          tags: ['counting'],
-          after: { countDebounce: { target: 'counting' } },
-        },
+        waiting: waitingToCount,
         counting: {
           description: 'Counting the people who match in the latest year; a filter change cancels this request.',
           tags: ['counting'],
@@ -279,19 +273,7 @@ export const evolutionMachine = setup({
             { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
-            target: 'creditGate',
-            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitCreditsExhausted'],
-          },
-          {
-            guard: { type: 'needsForm', params: ({ event }) => ({ error: event.error }) },
-            target: 'formRequired',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
-        ],
+        onError: searchFailure('', { formStep: true }),
       },
     },
     result: {

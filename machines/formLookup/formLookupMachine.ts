@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { looksLikeEmail } from '../../src/domain/constants';
+import { errorOf } from '../shared/failure';
 
 export type Form = components['schemas']['Form'];
 
@@ -60,7 +61,7 @@ export const formLookupMachine = setup({
   },
   guards: {
     validEmail: ({ context }) => looksLikeEmail(context.email.trim()),
-    isNotFound: (_, params: { error: unknown }) => failureOf(params.error).status === 404,
+    isNotFound: ({ event }) => failureOf(errorOf(event)).status === 404,
   },
   actions: {
     setEmail: assign(({ event }) => {
@@ -77,7 +78,7 @@ export const formLookupMachine = setup({
     startLooking: assign(({ context }) => ({ looked: context.email.trim().toLowerCase(), found: null, failure: null, problem: null })),
     rememberFound: assign((_, params: { form: Form }) => ({ found: params.form })),
     emitFound: emit(({ context }) => ({ type: 'formLookup.found' as const, form: context.found! })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'formLookup.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
@@ -105,8 +106,8 @@ export const formLookupMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), by: context.by }),
         onDone: { target: 'found', actions: [{ type: 'rememberFound', params: ({ event }) => ({ form: event.output }) }, 'emitFound'] },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
         ],
       },
     },

@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
+import { errorOf } from '../shared/failure';
 
 /**
  * What the projection is computed from: one evolution answer asked as a projection — the person's own peer group
@@ -59,12 +60,12 @@ export const incomeProjectionMachine = setup({
   guards: {
     startsAtOnce: ({ context }) => context.autoStart || context.historyId !== null,
     hasOwnTotal: (_, params: { inputs: ProjectionInputs }) => (params.inputs.userSeries ?? []).length > 0,
-    isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
-    needsForm: (_, params: { error: unknown }) => needsForm(params.error),
+    isInsufficientCredits: ({ event }) => isInsufficientCredits(errorOf(event)),
+    needsForm: ({ event }) => needsForm(errorOf(event)),
   },
   actions: {
     rememberInputs: assign((_, params: { inputs: ProjectionInputs }) => ({ inputs: params.inputs, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitLoaded: emit((_, params: { inputs: ProjectionInputs }) => ({ type: 'projection.loaded' as const, creditsLeft: params.inputs.creditsLeft })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'projection.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
     emitFailed: emit(({ context }) => ({ type: 'projection.failed' as const, failure: context.failure ?? failureOf(null) })),
@@ -107,12 +108,12 @@ export const incomeProjectionMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isInsufficientCredits',
             target: 'creditGate',
-            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitCreditsExhausted'],
+            actions: ['rememberFailure', 'emitCreditsExhausted'],
           },
-          { guard: { type: 'needsForm', params: ({ event }) => ({ error: event.error }) }, target: 'noOwnFigures', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+          { guard: 'needsForm', target: 'noOwnFigures', actions: 'rememberFailure' },
+          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
         ],
       },
     },

@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../personalViews/calls';
+import { errorOf } from '../shared/failure';
 
 export type InsightList = components['schemas']['InsightList'];
 
@@ -63,7 +64,7 @@ export const insightsMachine = setup({
       widening: null,
       failure: null,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error), widening: null })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)), widening: null })),
   },
 }).createMachine({
   id: 'insights',
@@ -78,7 +79,7 @@ export const insightsMachine = setup({
         id: 'loadInsights',
         src: 'loadInsights',
         onDone: { target: 'ready', actions: { type: 'rememberInsights', params: ({ event }) => ({ insights: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: 'rememberFailure' },
       },
     },
     ready: {
@@ -94,7 +95,7 @@ export const insightsMachine = setup({
         src: 'widenRanking',
         input: ({ context }) => ({ ranking: context.widening! }),
         onDone: { target: 'ready', actions: { type: 'rememberWidened', params: ({ event }) => ({ list: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: 'rememberFailure' },
       },
     },
     failed: {

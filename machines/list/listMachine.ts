@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 /** One page of a list as the API answers it (the contract's `*Page` schemas: items, page, limit, total). */
 export interface ListPage<T = unknown> {
@@ -105,8 +106,9 @@ function requestedFilters(context: ListContext, event: ListEvent): ListFilters |
  * empty result or a failure looks like.
  *
  * ```
- * loading ──done(items)──▶ ready.browsing ── goToPage(n) / reload ─────────▶ loading
- *    │    └─done(none)───▶ empty ── reload ──────────────────────────────────▶ loading
+ * loading ──done(items)──▶ shown.ready.browsing ── goToPage(n) ─────────────▶ loading
+ *    │    └─done(none)───▶ shown.empty                                         ▲
+ *    │                    shown (ready or empty) ── reload ───────────────────▶ loading
  *    └─error─▶ failed ── retry ──▶ loading                                     ▲
  * ready.browsing ── open(id) ──▶ ready.reading ── close ──▶ ready.browsing     │
  * ready.browsing ── export ──▶ ready.exporting ── done / error ──▶ ready.browsing
@@ -119,6 +121,9 @@ function requestedFilters(context: ListContext, event: ListEvent): ListFilters |
  * - Tags: `loading`, `ready`, `reading`, `exporting`, `empty`, `failed`. Emits `list.failed` (the app
  *   notifies it), `list.queryChanged` (a view may mirror it in the URL) and `list.exported`.
  */
+/** A change of the applied filters reloads from their first page (and the page's address follows). */
+const REFILTER = { guard: 'changesFilters', target: '.loading', reenter: true, actions: ['applyFilters', 'emitQueryChanged'] } as const;
+
 export const listMachine = setup({
   types: {
     context: {} as ListContext,
@@ -173,8 +178,8 @@ export const listMachine = setup({
     }),
     close: assign({ openId: null }),
     rememberPage: assign((_, params: { page: ListPage }) => ({ data: params.page, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
-    rememberExportFailure: assign((_, params: { error: unknown }) => ({ exportFailure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
+    rememberExportFailure: assign(({ event }) => ({ exportFailure: failureOf(errorOf(event)) })),
     forgetExportFailure: assign({ exportFailure: null }),
     emitFailed: emit(({ context }) => ({ type: 'list.failed' as const, failure: context.failure ?? failureOf(null) })),
     emitQueryChanged: emit(({ context }) => ({ type: 'list.queryChanged' as const, filters: context.filters, page: context.page })),
@@ -198,13 +203,10 @@ export const listMachine = setup({
   },
   initial: 'loading',
   on: {
-    'list.filter': { guard: 'changesFilters', target: '.loading', reenter: true, actions: ['applyFilters', 'emitQueryChanged'] },
-    'list.apply': { guard: 'changesFilters', target: '.loading', reenter: true, actions: ['applyFilters', 'emitQueryChanged'] },
-    'list.clearFilters': [
-      { guard: 'changesFilters', target: '.loading', reenter: true, actions: ['applyFilters', 'emitQueryChanged'] },
-      // Nothing applied: only what was typed goes.
-      { actions: 'clearDraft' },
-    ],
+    'list.filter': REFILTER,
+    'list.apply': REFILTER,
+    // Nothing applied: only what was typed goes.
+    'list.clearFilters': [REFILTER, { actions: 'clearDraft' }],
     'list.edit': { actions: 'edit' },
   },
   states: {
@@ -219,55 +221,61 @@ export const listMachine = setup({
         onDone: [
           {
             guard: { type: 'hasItems', params: ({ event }) => ({ page: event.output }) },
-            target: 'ready',
+            target: 'shown.ready',
             actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) },
           },
-          { target: 'empty', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
+          { target: 'shown.empty', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
         ],
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
-    ready: {
-      description: 'One page of items, with the pages before and after to move to.',
-      tags: ['ready'],
-      initial: 'browsing',
-      on: {
-        'list.goToPage': { guard: 'isAnotherPage', target: 'loading', actions: ['setPage', 'emitQueryChanged'] },
-        'list.reload': { target: 'loading' },
-      },
-      states: {
-        browsing: {
-          description: 'The rows of the page; one can be opened, everything the filters match exported.',
-          on: {
-            'list.open': { guard: 'isOnPage', target: 'reading', actions: 'open' },
-            'list.export': { target: 'exporting', actions: 'forgetExportFailure' },
-          },
-        },
-        reading: {
-          description: 'One item of the page is open to read.',
-          tags: ['reading'],
-          on: {
-            'list.close': { target: 'browsing', actions: 'close' },
-            'list.open': { guard: 'isOnPage', actions: 'open' },
-          },
-        },
-        exporting: {
-          description: 'Fetching everything the filters match, to save as a file.',
-          tags: ['exporting'],
-          invoke: {
-            id: 'exportList',
-            src: 'exportList',
-            input: ({ context }) => context.filters,
-            onDone: { target: 'browsing', actions: { type: 'emitExported', params: ({ event }) => ({ data: event.output }) } },
-            onError: { target: 'browsing', actions: { type: 'rememberExportFailure', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-      },
-    },
-    empty: {
-      description: 'Nothing matches the filters (or the list has nothing in it yet).',
-      tags: ['empty'],
+    shown: {
+      description: 'The answer is on screen (a page of items, or nothing matching): it can be asked again.',
+      // Every way in names its child; `ready` only satisfies the chart's need of an initial state.
+      initial: 'ready',
       on: { 'list.reload': { target: 'loading' } },
+      states: {
+        ready: {
+          description: 'One page of items, with the pages before and after to move to.',
+          tags: ['ready'],
+          initial: 'browsing',
+          on: {
+            'list.goToPage': { guard: 'isAnotherPage', target: '#list.loading', actions: ['setPage', 'emitQueryChanged'] },
+          },
+          states: {
+            browsing: {
+              description: 'The rows of the page; one can be opened, everything the filters match exported.',
+              on: {
+                'list.open': { guard: 'isOnPage', target: 'reading', actions: 'open' },
+                'list.export': { target: 'exporting', actions: 'forgetExportFailure' },
+              },
+            },
+            reading: {
+              description: 'One item of the page is open to read.',
+              tags: ['reading'],
+              on: {
+                'list.close': { target: 'browsing', actions: 'close' },
+                'list.open': { guard: 'isOnPage', actions: 'open' },
+              },
+            },
+            exporting: {
+              description: 'Fetching everything the filters match, to save as a file.',
+              tags: ['exporting'],
+              invoke: {
+                id: 'exportList',
+                src: 'exportList',
+                input: ({ context }) => context.filters,
+                onDone: { target: 'browsing', actions: { type: 'emitExported', params: ({ event }) => ({ data: event.output }) } },
+                onError: { target: 'browsing', actions: 'rememberExportFailure' },
+              },
+            },
+          },
+        },
+        empty: {
+          description: 'Nothing matches the filters (or the list has nothing in it yet).',
+          tags: ['empty'],
+        },
+      },
     },
     failed: {
       description: 'The page could not be loaded; it can be asked again.',

@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { OpenTabResult } from '../checkout/checkoutMachine';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export interface ManageSubscriptionContext {
   /** The customer portal (or the local test-mode portal without Stripe keys). */
@@ -64,12 +65,12 @@ export const manageSubscriptionMachine = setup({
   },
   guards: {
     tabOpened: (_, params: { result: OpenTabResult }) => params.result.opened,
-    hasNoSubscription: (_, params: { error: unknown }) => failureOf(params.error).errorCode === NO_SUBSCRIPTION,
-    isUnavailable: (_, params: { error: unknown }) => failureOf(params.error).status === PAYMENTS_UNAVAILABLE_STATUS,
+    hasNoSubscription: ({ event }) => failureOf(errorOf(event)).errorCode === NO_SUBSCRIPTION,
+    isUnavailable: ({ event }) => failureOf(errorOf(event)).status === PAYMENTS_UNAVAILABLE_STATUS,
   },
   actions: {
     rememberUrl: assign((_, params: { url: string }) => ({ url: params.url })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     reset: assign({ url: null, failure: null }),
     emitPlanMayHaveChanged: emit({ type: 'manage.planMayHaveChanged' as const }),
     emitFailed: emit(({ context }) => ({ type: 'manage.failed' as const, failure: context.failure ?? failureOf(null) })),
@@ -94,16 +95,16 @@ export const manageSubscriptionMachine = setup({
         onDone: { target: 'opening', actions: { type: 'rememberUrl', params: ({ event }) => ({ url: event.output.url }) } },
         onError: [
           {
-            guard: { type: 'hasNoSubscription', params: ({ event }) => ({ error: event.error }) },
+            guard: 'hasNoSubscription',
             target: 'noSubscription',
-            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitPlanMayHaveChanged'],
+            actions: ['rememberFailure', 'emitPlanMayHaveChanged'],
           },
           {
-            guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isUnavailable',
             target: 'unavailable',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: 'rememberFailure',
           },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+          { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
         ],
       },
     },

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 type Schemas = components['schemas'];
 export type NewsTypepost = Schemas['Typepost'];
@@ -116,7 +117,7 @@ export const newsListMachine = setup({
       categories: params.answer.categories ?? context.categories,
       failure: null,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'news.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
@@ -156,7 +157,7 @@ export const newsListMachine = setup({
           },
           { target: 'empty', actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) } },
         ],
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     ready: {

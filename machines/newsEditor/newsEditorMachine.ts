@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
+import { errorOf } from '../shared/failure';
 
 type Schemas = components['schemas'];
 export type EditorPost = Schemas['Post'];
@@ -234,9 +235,9 @@ export const newsEditorMachine = setup({
     }),
     clearImageProblem: assign({ imageProblem: null }),
     rememberImage: assign(({ context }, params: { url: string }) => ({ draft: { ...context.draft, imageUrl: params.url }, imageProblem: null })),
-    rememberImageFailure: assign((_, params: { error: unknown }) => ({ imageProblem: imageProblemOf(params.error) })),
+    rememberImageFailure: assign(({ event }) => ({ imageProblem: imageProblemOf(errorOf(event)) })),
     removeImage: assign(({ context }) => ({ draft: { ...context.draft, imageUrl: '' }, imageProblem: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
     emitDeleted: emit({ type: 'editor.deleted' as const }),
     openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'delete' }),
@@ -268,7 +269,7 @@ export const newsEditorMachine = setup({
         src: 'loadForEditing',
         input: ({ context }) => ({ id: context.postId! }),
         onDone: { target: 'editing', actions: { type: 'rememberLoaded', params: ({ event }) => ({ post: event.output }) } },
-        onError: { target: 'loadFailed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'loadFailed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     loadFailed: {
@@ -332,7 +333,7 @@ export const newsEditorMachine = setup({
                   return { file: event.file };
                 },
                 onDone: { target: 'idle', actions: { type: 'rememberImage', params: ({ event }) => ({ url: event.output.url }) } },
-                onError: { target: 'failed', actions: { type: 'rememberImageFailure', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: 'failed', actions: 'rememberImageFailure' },
               },
             },
             failed: {
@@ -385,7 +386,7 @@ export const newsEditorMachine = setup({
                     ],
                   },
                 ],
-                onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+                onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
               },
             },
             saved: {
@@ -427,7 +428,7 @@ export const newsEditorMachine = setup({
         src: 'deletePost',
         input: ({ context }) => ({ id: context.postId! }),
         onDone: { target: 'deleted', actions: 'emitDeleted' },
-        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'editing', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     deleted: {

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type NewsletterPostSummary = components['schemas']['NewsletterPostSummary'];
 export type NewsletterIssue = components['schemas']['NewsletterIssue'];
@@ -126,7 +127,7 @@ export const issueMachine = setup({
     rememberPosts: assign((_, params: { posts: NewsletterPostSummary[] }) => ({ posts: params.posts, failure: null })),
     rememberPreview: assign((_, params: { preview: NewsletterIssuePreview }) => ({ preview: params.preview, failure: null })),
     rememberIssue: assign((_, params: { issue: NewsletterIssue }) => ({ issue: params.issue, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null, errors: {} }),
     reset: assign({ selected: [], subject: '', intro: '', errors: {}, preview: null, issue: null, failure: null }),
     emitSent: emit((_, params: { issue: NewsletterIssue }) => ({ type: 'issue.sent' as const, issue: params.issue })),
@@ -146,7 +147,7 @@ export const issueMachine = setup({
         src: 'loadPosts',
         input: ({ context }) => ({ language: context.language }),
         onDone: { target: 'composing', actions: { type: 'rememberPosts', params: ({ event }) => ({ posts: event.output }) } },
-        onError: { target: 'postsFailed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'postsFailed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     postsFailed: {
@@ -172,7 +173,7 @@ export const issueMachine = setup({
         src: 'previewIssue',
         input: ({ context }) => draftOf(context),
         onDone: { target: 'preview', actions: { type: 'rememberPreview', params: ({ event }) => ({ preview: event.output }) } },
-        onError: { target: 'composing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'composing', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     preview: {
@@ -191,7 +192,7 @@ export const issueMachine = setup({
         src: 'startSending',
         input: ({ context }) => draftOf(context),
         onDone: { target: 'sending', actions: { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) } },
-        onError: { target: 'preview', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'preview', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     sending: {
@@ -215,7 +216,7 @@ export const issueMachine = setup({
           { target: 'sending', actions: { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) } },
         ],
         // A missed answer does not stop the sending: ask again after the interval.
-        onError: { target: 'sending', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'sending', actions: 'rememberFailure' },
       },
     },
     sent: {

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type Newsletter = components['schemas']['Newsletter'];
 
@@ -63,7 +64,7 @@ export const newsletterLinkMachine = setup({
       assertEvent(event, 'link.open');
       return event.mode === 'confirm';
     },
-    isLinkFailure: (_, params: { error: unknown }) => isLinkFailure(failureOf(params.error)),
+    isLinkFailure: ({ event }) => isLinkFailure(failureOf(errorOf(event))),
   },
   actions: {
     rememberLink: assign(({ event }) => {
@@ -71,7 +72,7 @@ export const newsletterLinkMachine = setup({
       return { mode: event.mode, token: event.token };
     }),
     rememberSubscription: assign((_, params: { subscription: Newsletter }) => ({ subscription: params.subscription, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitDone: emit(({ context }) => ({ type: 'link.done' as const, mode: context.mode })),
   },
 }).createMachine({
@@ -106,11 +107,11 @@ export const newsletterLinkMachine = setup({
         onDone: { target: 'done', actions: [{ type: 'rememberSubscription', params: ({ event }) => ({ subscription: event.output }) }, 'emitDone'] },
         onError: [
           {
-            guard: { type: 'isLinkFailure', params: ({ event }) => ({ error: event.error }) },
+            guard: 'isLinkFailure',
             target: 'invalidLink',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: 'rememberFailure',
           },
-          { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'failed', actions: 'rememberFailure' },
         ],
       },
     },

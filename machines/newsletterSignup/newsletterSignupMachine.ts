@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type NewsletterSubscribeRequest = components['schemas']['NewsletterSubscribeRequest'];
 export type NewsletterKind = components['schemas']['NewsletterKind'];
@@ -106,7 +107,7 @@ export const newsletterSignupMachine = setup({
       return { language: event.language };
     }),
     showErrors: assign({ errors: ({ context }) => validateSignup(context.kind, context.values) }),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null, errors: {} }),
     rememberAddress: assign({ sentTo: ({ context }) => context.values.email.trim() }),
     clear: assign({ values: EMPTY, errors: {}, failure: null }),
@@ -137,7 +138,7 @@ export const newsletterSignupMachine = setup({
         src: 'subscribe',
         input: ({ context }) => signupRequestOf(context),
         onDone: { target: 'sent', actions: ['rememberAddress', 'clear', 'emitSent'] },
-        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'editing', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     sent: {

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xst
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
 import type { OutlierPackResult } from '../outlierPacks/calls';
+import { errorOf } from '../shared/failure';
 
 export interface CalculationProgress {
   done: number;
@@ -79,7 +80,7 @@ export const outlierCalculationMachine = setup({
     }),
     forgetJob: assign({ jobId: null, progress: null }),
     forgetFailure: assign({ failure: null }),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberJobFailure: assign(({ event }) => {
       assertEvent(event, 'calculation.jobFailed');
       return { failure: { ok: false as const, status: 500, value: null, reason: 'http' as const, body: null, errorCode: event.error ?? 'JOB_FAILED', request: null } };
@@ -108,7 +109,7 @@ export const outlierCalculationMachine = setup({
           },
           { target: 'idle', actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     idle: {
@@ -129,7 +130,7 @@ export const outlierCalculationMachine = setup({
         src: 'startCalculation',
         input: ({ context }) => ({ packId: context.packId }),
         onDone: { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => ({ jobId: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     running: {
@@ -157,7 +158,7 @@ export const outlierCalculationMachine = setup({
           },
           { target: 'idle', actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     failed: {

@@ -4,6 +4,7 @@ import { failureOf } from '../../src/api/callFailure';
 import { OUTLIER_GROUP_FIELDS, validateRules, type OutlierGroupField, type OutlierMethod } from '../../src/domain/outliers';
 import type { Measure } from '../../src/domain/statistics';
 import type { OutlierPack, OutlierPackInput } from '../outlierPacks/calls';
+import { errorOf } from '../shared/failure';
 
 /** The pack as the form holds it: numbers as typed (text), parsed on save. */
 export interface PackDraft {
@@ -154,7 +155,7 @@ export const outlierPackEditorMachine = setup({
     showProblems: assign({ showProblems: true }),
     rememberSaved: assign((_, params: { pack: OutlierPack }) => ({ id: params.pack.id })),
     forgetFailure: assign({ failure: null }),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitSaved: emit((_, params: { pack: OutlierPack }) => ({ type: 'editor.saved' as const, pack: params.pack })),
     emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
@@ -188,7 +189,7 @@ export const outlierPackEditorMachine = setup({
             { type: 'emitSaved', params: ({ event }) => ({ pack: event.output }) },
           ],
         },
-        onError: { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed', 'showProblems'] },
+        onError: { target: 'editing', actions: ['rememberFailure', 'emitFailed', 'showProblems'] },
       },
     },
     saved: {

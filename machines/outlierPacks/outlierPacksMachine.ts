@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import type { OutlierPack, OutlierPackInput } from './calls';
+import { errorOf } from '../shared/failure';
 
 /** What an admin can do to a pack from the list, each behind the confirm modal of the same kind. */
 export type PackAction = 'activate' | 'deactivate' | 'delete';
@@ -95,7 +96,7 @@ export const outlierPacksMachine = setup({
   },
   actions: {
     rememberPacks: assign((_, params: { packs: OutlierPack[] }) => ({ packs: params.packs, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberPending: assign(({ event }) => {
       assertEvent(event, 'packs.ask');
       return { pending: { id: event.id, action: event.action }, failure: null };
@@ -124,7 +125,7 @@ export const outlierPacksMachine = setup({
         id: 'listPacks',
         src: 'listPacks',
         onDone: { target: 'ready', actions: { type: 'rememberPacks', params: ({ event }) => ({ packs: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     failed: {
@@ -162,7 +163,7 @@ export const outlierPacksMachine = setup({
           return { id: pack.id, pack: packInput(pack, context.pending!.action === 'activate') };
         },
         onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
-        onError: { target: 'ready', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed', 'forgetPending'] },
+        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
       },
     },
     deleting: {
@@ -173,7 +174,7 @@ export const outlierPacksMachine = setup({
         src: 'deletePack',
         input: ({ context }) => ({ id: context.pending?.id ?? '' }),
         onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
-        onError: { target: 'ready', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed', 'forgetPending'] },
+        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
       },
     },
   },

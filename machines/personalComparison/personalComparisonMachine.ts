@@ -1,7 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+import { failureOf } from '../personalViews/calls';
+import { errorOf } from '../shared/failure';
+import { paidSearchGuards, searchFailure } from '../shared/paidSearch';
 
 export type IndividualComparisonResult = components['schemas']['IndividualComparisonResult'];
 
@@ -64,12 +66,12 @@ export const personalComparisonMachine = setup({
   guards: {
     startsAtOnce: ({ context }) => context.autoStart || context.historyId !== null,
     hasFigures: (_, params: { answer: IndividualComparisonResult }) => params.answer.status === 'ok',
-    isInsufficientCredits: (_, params: { error: unknown }) => isInsufficientCredits(params.error),
-    needsForm: (_, params: { error: unknown }) => needsForm(params.error),
+    isInsufficientCredits: paidSearchGuards.isInsufficientCredits,
+    needsForm: paidSearchGuards.needsForm,
   },
   actions: {
     rememberAnswer: assign((_, params: { answer: IndividualComparisonResult }) => ({ result: params.answer, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitCompared: emit((_, params: { answer: IndividualComparisonResult }) => ({ type: 'personal.compared' as const, creditsLeft: params.answer.creditsLeft ?? null })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'personal.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
     emitFailed: emit(({ context }) => ({ type: 'personal.failed' as const, failure: context.failure ?? failureOf(null) })),
@@ -104,19 +106,7 @@ export const personalComparisonMachine = setup({
           },
           { target: 'notEnoughData', actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) } },
         ],
-        onError: [
-          {
-            guard: { type: 'isInsufficientCredits', params: ({ event }) => ({ error: event.error }) },
-            target: 'creditGate',
-            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitCreditsExhausted'],
-          },
-          {
-            guard: { type: 'needsForm', params: ({ event }) => ({ error: event.error }) },
-            target: 'formRequired',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
-        ],
+        onError: searchFailure('', { formStep: true }),
       },
     },
     result: {

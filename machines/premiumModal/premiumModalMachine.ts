@@ -6,6 +6,7 @@ import { checkoutMachine, type CheckoutItem } from '../checkout/checkoutMachine'
 import { manageSubscriptionMachine } from '../manageSubscription/manageSubscriptionMachine';
 import { corporateContactMachine } from '../corporateContact/corporateContactMachine';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type SubscriptionCard = components['schemas']['SubscriptionCard'];
 export type Catalogue = components['schemas']['Catalogue'];
@@ -99,7 +100,7 @@ export const premiumModalMachine = setup({
   },
   actions: {
     rememberCards: assign((_, params: { catalogue: Catalogue }) => ({ cards: params.catalogue.subscriptionCards, conversion: params.catalogue.conversion, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setUser: assign(({ event }) => {
       assertEvent(event, 'premiumModal.userChanged');
       return { user: event.user };
@@ -160,7 +161,7 @@ export const premiumModalMachine = setup({
               },
               { target: 'empty', actions: { type: 'rememberCards', params: ({ event }) => ({ catalogue: event.output }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: 'rememberFailure' },
           },
         },
         failed: {

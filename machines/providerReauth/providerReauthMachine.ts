@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureCode } from '../auth/failure';
+import { errorOf } from '../shared/failure';
 
 /**
  * What a re-authentication at an identity provider brought back to the settings page in the URL fragment
@@ -79,7 +80,7 @@ export const providerReauthMachine = setup({
       const found = providerReauthReturn(event.fragment);
       return { proof: null, errorCode: found?.kind === 'error' ? found.code : null };
     }),
-    recordFailure: assign((_, params: { error: unknown }) => ({ proof: null, errorCode: failureCode(params.error) })),
+    recordFailure: assign(({ event }) => ({ proof: null, errorCode: failureCode(errorOf(event)) })),
     forgetProof: assign({ proof: null }),
     clear: assign({ proof: null, errorCode: null }),
   },
@@ -106,7 +107,7 @@ export const providerReauthMachine = setup({
         src: 'confirmProof',
         input: ({ context }) => ({ providerProof: context.proof ?? '' }),
         onDone: { target: 'confirmed', actions: 'forgetProof' },
-        onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: 'recordFailure' },
       },
     },
     confirmed: {

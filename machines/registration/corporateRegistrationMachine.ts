@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { failureCode } from '../auth/failure';
 import { registrationLanding, type User } from '../auth/landing';
 import type { CorporateInvitation } from '../auth/requests';
+import { errorOf } from '../shared/failure';
 
 /** What the register page sends (POST users/corporate): address, password, company and the optional extras. */
 export interface CorporateRegistrationFields {
@@ -77,7 +78,7 @@ export const corporateRegistrationMachine = setup({
   },
   actions: {
     rememberInvited: assign((_, params: { invitation: CorporateInvitation }) => ({ invited: params.invitation.invited, errorCode: null })),
-    recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
+    recordFailure: assign(({ event }) => ({ errorCode: failureCode(errorOf(event)) })),
     clearFailure: assign({ errorCode: null }),
     forgetInvited: assign({ invited: null }),
     emitInvited: emit(({ context }) => ({ type: 'corporateRegistration.invited' as const, invited: context.invited ?? '' })),
@@ -108,7 +109,7 @@ export const corporateRegistrationMachine = setup({
           return { ...event.fields };
         },
         onDone: { target: 'created', actions: [{ type: 'rememberInvited', params: ({ event }) => ({ invitation: event.output }) }, 'emitInvited'] },
-        onError: { target: 'failed', actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['recordFailure', 'emitFailed'] },
       },
     },
     failed: {

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import { failureCode } from '../auth/failure';
 import { memberRegistrationLanding } from '../auth/landing';
+import { errorOf } from '../shared/failure';
 
 export type Session = components['schemas']['Session'];
 
@@ -99,12 +100,12 @@ export const memberRegistrationMachine = setup({
   guards: {
     hasNoForm: ({ context }) => context.formId === null,
     formIsClaimable: (_, params: { form: FormToClaim }) => params.form.userId === null,
-    formWasRefused: (_, params: { error: unknown }) => failureCode(params.error) === FORM_REFUSED,
+    formWasRefused: ({ event }) => failureCode(errorOf(event)) === FORM_REFUSED,
   },
   actions: {
     rememberForm: assign((_, params: { form: FormToClaim }) => ({ formEmail: params.form.email, formCompleted: params.form.completed })),
     markRefused: assign({ refused: true, errorCode: null }),
-    recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
+    recordFailure: assign(({ event }) => ({ errorCode: failureCode(errorOf(event)) })),
     clearFailure: assign({ errorCode: null }),
     recordSession: assign((_, params: { session: Session }) => ({ session: params.session, errorCode: null })),
     emitRegistered: emit(({ context }, params: { claimed: boolean }) => ({
@@ -172,8 +173,8 @@ export const memberRegistrationMachine = setup({
               actions: [{ type: 'recordSession', params: ({ event }) => ({ session: event.output }) }, { type: 'emitRegistered', params: { claimed: true } }],
             },
             onError: [
-              { guard: { type: 'formWasRefused', params: ({ event }) => ({ error: event.error }) }, target: '#memberRegistration.withoutForm', actions: 'markRefused' },
-              { target: 'failed', actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+              { guard: 'formWasRefused', target: '#memberRegistration.withoutForm', actions: 'markRefused' },
+              { target: 'failed', actions: ['recordFailure', 'emitFailed'] },
             ],
           },
         },
@@ -209,7 +210,7 @@ export const memberRegistrationMachine = setup({
               target: '#memberRegistration.registered',
               actions: [{ type: 'recordSession', params: ({ event }) => ({ session: event.output }) }, { type: 'emitRegistered', params: { claimed: false } }],
             },
-            onError: { target: 'failed', actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+            onError: { target: 'failed', actions: ['recordFailure', 'emitFailed'] },
           },
         },
         failed: {

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export interface ResourceContext {
   /** The answer, once it came. */
@@ -42,7 +43,7 @@ export const resourceMachine = setup({
   },
   actions: {
     rememberData: assign((_, params: { data: unknown }) => ({ data: params.data, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitFailed: emit(({ context }) => ({ type: 'resource.failed' as const, failure: context.failure ?? failureOf(null) })),
   },
 }).createMachine({
@@ -58,7 +59,7 @@ export const resourceMachine = setup({
         id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: { type: 'rememberData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     ready: {

@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureOf } from '../../src/api/callFailure';
+import { errorOf } from '../shared/failure';
 
 export type HistoryPage = components['schemas']['HistoryPage'];
 export type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -90,7 +91,7 @@ export const searchHistoryMachine = setup({
     }),
     previousPage: assign({ page: ({ context }) => context.page - 1 }),
     rememberPage: assign((_, params: { page: HistoryPage }) => ({ data: params.page, failure: null })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberPending: assign(({ event }) => {
       assertEvent(event, 'searchHistory.askDelete');
       return { pendingId: event.id, failure: null };
@@ -120,7 +121,7 @@ export const searchHistoryMachine = setup({
           { guard: { type: 'pageEmptiedByDelete', params: ({ event }) => ({ page: event.output }) }, target: 'loading', reenter: true, actions: 'previousPage' },
           { target: 'ready', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
         ],
-        onError: { target: 'failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
+        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
       },
     },
     failed: {
@@ -154,7 +155,7 @@ export const searchHistoryMachine = setup({
         src: 'deleteEntry',
         input: ({ context }) => ({ id: context.pendingId ?? '' }),
         onDone: { target: 'loading', actions: ['emitDeleted', 'forgetPending'] },
-        onError: { target: 'ready', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'emitFailed', 'forgetPending'] },
+        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
       },
     },
   },

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import { failureCode } from '../auth/failure';
+import { errorOf } from '../shared/failure';
 
 export type SecondFactorStatus = components['schemas']['SecondFactorStatus'];
 export type TotpEnrolment = components['schemas']['TotpEnrolment'];
@@ -61,8 +62,6 @@ function requestOf<K extends SecondFactorRequest['kind']>(context: SecondFactorC
   return context.request as Extract<SecondFactorRequest, { kind: K }>;
 }
 
-const refused = (params: { error: unknown }) => failureCode(params.error) === REAUTHENTICATION_REQUIRED;
-
 /**
  * The second factor in the settings (docs/identity.md): a TOTP authenticator app with recovery codes.
  *
@@ -108,7 +107,7 @@ export const secondFactorMachine = setup({
     forgetEnrolment: assign({ enrolment: null }),
     adoptCodes: assign((_, params: { codes: string[] }) => ({ recoveryCodes: params.codes, enrolment: null })),
     forgetCodes: assign({ recoveryCodes: null }),
-    recordFailure: assign((_, params: { error: unknown }) => ({ errorCode: failureCode(params.error) })),
+    recordFailure: assign(({ event }) => ({ errorCode: failureCode(errorOf(event)) })),
     clearFailure: assign({ errorCode: null }),
     keepRequest: assign((_, params: { request: SecondFactorRequest }) => ({ request: params.request })),
     forgetRequest: assign({ request: null }),
@@ -119,7 +118,7 @@ export const secondFactorMachine = setup({
     removalTyped: ({ event }) => event.type === 'secondFactor.disable' && typed(event.code) && event.password.length > 0,
     passwordTyped: ({ event }) => event.type === 'secondFactor.reauthenticate' && event.password.length > 0,
     /** The server wants the password again before this change (403 REAUTHENTICATION_REQUIRED). */
-    reauthenticationRequired: (_, params: { error: unknown }) => refused(params),
+    reauthenticationRequired: ({ event }) => failureCode(errorOf(event)) === REAUTHENTICATION_REQUIRED,
     requestIs: ({ context }, params: { kind: SecondFactorRequest['kind'] }) => context.request?.kind === params.kind,
   },
 }).createMachine({
@@ -142,7 +141,7 @@ export const secondFactorMachine = setup({
           },
           { target: 'off', actions: { type: 'adoptStatus', params: ({ event }) => ({ status: event.output }) } },
         ],
-        onError: { target: 'unavailable', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'unavailable', actions: 'recordFailure' },
       },
     },
     unavailable: {
@@ -166,8 +165,8 @@ export const secondFactorMachine = setup({
           actions: ['forgetRequest', { type: 'adoptEnrolment', params: ({ event }) => ({ enrolment: event.output }) }],
         },
         onError: [
-          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
-          { target: 'off', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+          { guard: 'reauthenticationRequired', target: 'reauthenticating' },
+          { target: 'off', actions: ['forgetRequest', 'recordFailure'] },
         ],
       },
     },
@@ -191,8 +190,8 @@ export const secondFactorMachine = setup({
         input: ({ context }) => ({ code: requestOf(context, 'confirm').code }),
         onDone: { target: 'showingCodes', actions: ['forgetRequest', { type: 'adoptCodes', params: ({ event }) => ({ codes: event.output }) }] },
         onError: [
-          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
-          { target: 'scanning', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+          { guard: 'reauthenticationRequired', target: 'reauthenticating' },
+          { target: 'scanning', actions: ['forgetRequest', 'recordFailure'] },
         ],
       },
     },
@@ -230,8 +229,8 @@ export const secondFactorMachine = setup({
         },
         onDone: { target: 'loading', actions: 'forgetRequest' },
         onError: [
-          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
-          { target: 'on', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+          { guard: 'reauthenticationRequired', target: 'reauthenticating' },
+          { target: 'on', actions: ['forgetRequest', 'recordFailure'] },
         ],
       },
     },
@@ -244,8 +243,8 @@ export const secondFactorMachine = setup({
         input: ({ context }) => ({ code: requestOf(context, 'regenerate').code }),
         onDone: { target: 'showingCodes', actions: ['forgetRequest', { type: 'adoptCodes', params: ({ event }) => ({ codes: event.output }) }] },
         onError: [
-          { guard: { type: 'reauthenticationRequired', params: ({ event }) => ({ error: event.error }) }, target: 'reauthenticating' },
-          { target: 'on', actions: ['forgetRequest', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
+          { guard: 'reauthenticationRequired', target: 'reauthenticating' },
+          { target: 'on', actions: ['forgetRequest', 'recordFailure'] },
         ],
       },
     },
@@ -282,7 +281,7 @@ export const secondFactorMachine = setup({
               { guard: { type: 'requestIs', params: { kind: 'disable' } }, target: '#secondFactor.disabling' },
               { target: '#secondFactor.regenerating' },
             ],
-            onError: { target: 'asking', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'asking', actions: 'recordFailure' },
           },
         },
       },

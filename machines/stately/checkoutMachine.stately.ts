@@ -35,7 +35,7 @@ export const machine = createMachine({
           actions: 'rememberBaseline',
         },
         onError: {
-          target: 'failed',
+          target: 'ended.decided.failed',
           actions: ['rememberFailure', 'emitFailed'],
         },
       },
@@ -52,12 +52,12 @@ export const machine = createMachine({
         },
         onError: [
           {
-            target: 'unavailable',
+            target: 'ended.unavailable',
             guard: 'isUnavailable',
             actions: 'rememberFailure',
           },
           {
-            target: 'failed',
+            target: 'ended.decided.failed',
             actions: ['rememberFailure', 'emitFailed'],
           },
         ],
@@ -91,7 +91,7 @@ export const machine = createMachine({
           target: 'waiting',
         },
         'checkout.cancel': {
-          target: 'cancelled',
+          target: 'ended.decided.cancelled',
         },
       },
     },
@@ -105,7 +105,7 @@ export const machine = createMachine({
       },
       on: {
         'checkout.cancel': {
-          target: 'cancelled',
+          target: 'ended.decided.cancelled',
         },
       },
       states: {
@@ -120,7 +120,7 @@ export const machine = createMachine({
                 src: 'readAccount',
                 onDone: [
                   {
-                    target: '#checkout.confirmed',
+                    target: '#checkout.ended.decided.confirmed',
                     guard: 'arrived',
                     actions: ['rememberAccount', 'emitConfirmed'],
                   },
@@ -166,13 +166,13 @@ export const machine = createMachine({
                     guard: 'paid',
                   },
                   {
-                    target: '#checkout.cancelled',
+                    target: '#checkout.ended.decided.cancelled',
                   },
                 ],
               },
               after: {
                 paymentTimeout: {
-                  target: '#checkout.timedOut',
+                  target: '#checkout.ended.timedOut',
                 },
               },
             },
@@ -181,7 +181,7 @@ export const machine = createMachine({
               tags: ['confirming'],
               after: {
                 confirmTimeout: {
-                  target: '#checkout.timedOut',
+                  target: '#checkout.ended.timedOut',
                 },
               },
             },
@@ -189,72 +189,58 @@ export const machine = createMachine({
         },
       },
     },
-    timedOut: {
-      description: 'No confirmation in time: the purchase may still arrive; the person can check again.',
-      tags: ['timedOut'],
+    ended: {
+      description: 'The purchase is over for this page (timed out, unavailable, confirmed, cancelled or failed): it can be dismissed.',
+      initial: 'timedOut',
       on: {
-        'checkout.recheck': {
-          target: 'waiting',
-        },
         'checkout.dismiss': {
           target: 'idle',
           actions: 'reset',
         },
       },
-    },
-    confirmed: {
-      description: 'The credits or the plan are on the account.',
-      tags: ['confirmed'],
-      on: {
-        'checkout.choose': {
-          target: 'preparing',
-          actions: 'rememberItem',
+      states: {
+        timedOut: {
+          description: 'No confirmation in time: the purchase may still arrive; the person can check again.',
+          tags: ['timedOut'],
+          on: {
+            'checkout.recheck': {
+              target: '#checkout.waiting',
+            },
+          },
         },
-        'checkout.dismiss': {
-          target: 'idle',
-          actions: 'reset',
+        unavailable: {
+          description: 'Purchases are unavailable on this server (no payment provider configured).',
+          tags: ['unavailable'],
         },
-      },
-    },
-    cancelled: {
-      description: 'The payment was cancelled on the payment page, or the person stopped waiting.',
-      tags: ['cancelled'],
-      on: {
-        'checkout.choose': {
-          target: 'preparing',
-          actions: 'rememberItem',
-        },
-        'checkout.dismiss': {
-          target: 'idle',
-          actions: 'reset',
-        },
-      },
-    },
-    failed: {
-      description: 'The payment page could not be prepared; retrying starts again with the same item.',
-      tags: ['failed'],
-      on: {
-        'checkout.retry': {
-          target: 'preparing',
-          actions: 'forgetFailure',
-        },
-        'checkout.choose': {
-          target: 'preparing',
-          actions: 'rememberItem',
-        },
-        'checkout.dismiss': {
-          target: 'idle',
-          actions: 'reset',
-        },
-      },
-    },
-    unavailable: {
-      description: 'Purchases are unavailable on this server (no payment provider configured).',
-      tags: ['unavailable'],
-      on: {
-        'checkout.dismiss': {
-          target: 'idle',
-          actions: 'reset',
+        decided: {
+          description: 'The purchase went one way or the other (confirmed, cancelled, failed): another pack or card can be chosen.',
+          initial: 'confirmed',
+          on: {
+            'checkout.choose': {
+              target: '#checkout.preparing',
+              actions: 'rememberItem',
+            },
+          },
+          states: {
+            confirmed: {
+              description: 'The credits or the plan are on the account.',
+              tags: ['confirmed'],
+            },
+            cancelled: {
+              description: 'The payment was cancelled on the payment page, or the person stopped waiting.',
+              tags: ['cancelled'],
+            },
+            failed: {
+              description: 'The payment page could not be prepared; retrying starts again with the same item.',
+              tags: ['failed'],
+              on: {
+                'checkout.retry': {
+                  target: '#checkout.preparing',
+                  actions: 'forgetFailure',
+                },
+              },
+            },
+          },
         },
       },
     },

@@ -103,7 +103,7 @@ export const machine = createMachine({
       },
       states: {
         waiting: {
-          description: 'A filter just changed: waits for a pause before counting, so typing does not flood the server.',
+          description: 'A filter just changed: waits for a pause before counting, so changing filters does not flood the server.',
           tags: ['counting'],
           after: {
             countDebounce: {
@@ -167,51 +167,36 @@ export const machine = createMachine({
         src: 'runComparison',
         onDone: [
           {
-            target: 'result',
+            target: 'answered.result',
             guard: 'answerIsOk',
             actions: ['rememberAnswer', 'emitSearched'],
           },
           {
-            target: 'withheld.refused',
+            target: 'answered.withheld.refused',
             guard: 'answerIsRefused',
             actions: ['rememberAnswer', 'emitSearched'],
           },
           {
-            target: 'withheld.notEnoughData',
+            target: 'answered.withheld.notEnoughData',
             actions: ['rememberAnswer', 'emitSearched'],
           },
         ],
         onError: [
           {
-            target: 'creditGate',
+            target: 'answered.creditGate',
             guard: 'isInsufficientCredits',
-            actions: 'rememberFailure',
+            actions: ['rememberFailure', 'emitCreditsExhausted'],
           },
           {
-            target: 'failed',
-            actions: 'rememberFailure',
+            target: 'answered.failed',
+            actions: ['rememberFailure', 'emitFailed'],
           },
         ],
       },
     },
-    result: {
-      description: 'The figures per measure, the person’s position, n and the median’s interval; CSV download.',
-      tags: ['result'],
-      on: {
-        'comparison.setFilter': {
-          target: 'editing.waiting',
-          actions: 'setFilter',
-        },
-        'comparison.clearFilters': {
-          target: 'editing.waiting',
-          actions: 'clearFilters',
-        },
-      },
-    },
-    withheld: {
-      description: 'The search returned no figures: the group is under K, or it would let groups be subtracted.',
-      initial: 'notEnoughData',
-      tags: ['withheld'],
+    answered: {
+      description: 'The search has answered (figures, withheld, no credits or failed); changing the filters edits them again.',
+      initial: 'result',
       on: {
         'comparison.setFilter': {
           target: 'editing.waiting',
@@ -223,44 +208,35 @@ export const machine = createMachine({
         },
       },
       states: {
-        notEnoughData: {
-          description: 'Fewer than K people: the privacy threshold is explained; nothing was charged.',
+        result: {
+          description: 'The figures per measure, the person’s position, n and the median’s interval; CSV download.',
+          tags: ['result'],
         },
-        refused: {
-          description: 'Refused because of a differencing risk, naming the filter; nothing was charged.',
+        withheld: {
+          description: 'The search returned no figures: the group is under K, or it would let groups be subtracted.',
+          initial: 'notEnoughData',
+          tags: ['withheld'],
+          states: {
+            notEnoughData: {
+              description: 'Fewer than K people: the privacy threshold is explained; nothing was charged.',
+            },
+            refused: {
+              description: 'Refused because of a differencing risk, naming the filter; nothing was charged.',
+            },
+          },
         },
-      },
-    },
-    creditGate: {
-      description: 'No credits left (402): the app shows the warning and takes the person to /my-account.',
-      tags: ['creditGate'],
-      entry: 'emitCreditsExhausted',
-      on: {
-        'comparison.setFilter': {
-          target: 'editing.waiting',
-          actions: 'setFilter',
+        creditGate: {
+          description: 'No credits left (402): the app shows the warning and takes the person to /my-account.',
+          tags: ['creditGate'],
         },
-        'comparison.clearFilters': {
-          target: 'editing.waiting',
-          actions: 'clearFilters',
-        },
-      },
-    },
-    failed: {
-      description: 'The search failed; retrying sends the same filters with the same idempotency key.',
-      tags: ['failed'],
-      entry: 'emitSearchFailed',
-      on: {
-        'comparison.retry': {
-          target: 'searching',
-        },
-        'comparison.setFilter': {
-          target: 'editing.waiting',
-          actions: 'setFilter',
-        },
-        'comparison.clearFilters': {
-          target: 'editing.waiting',
-          actions: 'clearFilters',
+        failed: {
+          description: 'The search failed; retrying sends the same filters with the same idempotency key.',
+          tags: ['failed'],
+          on: {
+            'comparison.retry': {
+              target: '#comparison.searching',
+            },
+          },
         },
       },
     },

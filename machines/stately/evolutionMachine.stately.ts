@@ -70,7 +70,7 @@ export const machine = createMachine({
       },
       states: {
         waiting: {
-          description: 'A filter just changed: waits for a pause before counting, so choosing does not flood the server.',
+          description: 'A filter just changed: waits for a pause before counting, so changing filters does not flood the server.',
           tags: ['counting'],
           after: {
             countDebounce: {

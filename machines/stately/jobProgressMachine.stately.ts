@@ -66,12 +66,12 @@ export const machine = createMachine({
             src: 'readJob',
             onDone: [
               {
-                target: '#jobProgress.completed',
+                target: '#jobProgress.finished.completed',
                 guard: 'isCompleted',
                 actions: ['rememberJob', 'emitCompleted'],
               },
               {
-                target: '#jobProgress.failed',
+                target: '#jobProgress.finished.failed',
                 guard: 'isFinishedBadly',
                 actions: ['rememberJob', 'emitFailed'],
               },
@@ -111,9 +111,9 @@ export const machine = createMachine({
         },
       },
     },
-    completed: {
-      description: 'The job is done; its result is shown. It may be run again.',
-      tags: ['completed'],
+    finished: {
+      description: 'The job ended (completed, or failed or cancelled): it may be run again, or the page cleared.',
+      initial: 'completed',
       on: {
         'job.start': {
           target: 'starting',
@@ -124,18 +124,14 @@ export const machine = createMachine({
           actions: 'forget',
         },
       },
-    },
-    failed: {
-      description: 'The job failed (or was cancelled); its short error is shown. It may be run again.',
-      tags: ['failed'],
-      on: {
-        'job.start': {
-          target: 'starting',
-          actions: 'forget',
+      states: {
+        completed: {
+          description: 'The job is done; its result is shown.',
+          tags: ['completed'],
         },
-        'job.reset': {
-          target: 'idle',
-          actions: 'forget',
+        failed: {
+          description: 'The job failed (or was cancelled); its short error is shown.',
+          tags: ['failed'],
         },
       },
     },

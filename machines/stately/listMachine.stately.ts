@@ -44,12 +44,12 @@ export const machine = createMachine({
         src: 'loadPage',
         onDone: [
           {
-            target: 'ready',
+            target: 'shown.ready',
             guard: 'hasItems',
             actions: 'rememberPage',
           },
           {
-            target: 'empty',
+            target: 'shown.empty',
             actions: 'rememberPage',
           },
         ],
@@ -59,73 +59,76 @@ export const machine = createMachine({
         },
       },
     },
-    ready: {
-      description: 'One page of items, with the pages before and after to move to.',
-      initial: 'browsing',
-      tags: ['ready'],
+    shown: {
+      description: 'The answer is on screen (a page of items, or nothing matching): it can be asked again.',
+      initial: 'ready',
       on: {
-        'list.goToPage': {
-          target: 'loading',
-          guard: 'isAnotherPage',
-          actions: ['setPage', 'emitQueryChanged'],
-        },
         'list.reload': {
           target: 'loading',
         },
       },
       states: {
-        browsing: {
-          description: 'The rows of the page; one can be opened, everything the filters match exported.',
+        ready: {
+          description: 'One page of items, with the pages before and after to move to.',
+          initial: 'browsing',
+          tags: ['ready'],
           on: {
-            'list.open': {
-              target: 'reading',
-              guard: 'isOnPage',
-              actions: 'open',
+            'list.goToPage': {
+              target: '#list.loading',
+              guard: 'isAnotherPage',
+              actions: ['setPage', 'emitQueryChanged'],
             },
-            'list.export': {
-              target: 'exporting',
-              actions: 'forgetExportFailure',
+          },
+          states: {
+            browsing: {
+              description: 'The rows of the page; one can be opened, everything the filters match exported.',
+              on: {
+                'list.open': {
+                  target: 'reading',
+                  guard: 'isOnPage',
+                  actions: 'open',
+                },
+                'list.export': {
+                  target: 'exporting',
+                  actions: 'forgetExportFailure',
+                },
+              },
+            },
+            reading: {
+              description: 'One item of the page is open to read.',
+              tags: ['reading'],
+              on: {
+                'list.close': {
+                  target: 'browsing',
+                  actions: 'close',
+                },
+                'list.open': {
+                  guard: 'isOnPage',
+                  actions: 'open',
+                },
+              },
+            },
+            exporting: {
+              description: 'Fetching everything the filters match, to save as a file.',
+              tags: ['exporting'],
+              invoke: {
+                id: 'exportList',
+                src: 'exportList',
+                onDone: {
+                  target: 'browsing',
+                  actions: 'emitExported',
+                },
+                onError: {
+                  target: 'browsing',
+                  actions: 'rememberExportFailure',
+                },
+              },
             },
           },
         },
-        reading: {
-          description: 'One item of the page is open to read.',
-          tags: ['reading'],
-          on: {
-            'list.close': {
-              target: 'browsing',
-              actions: 'close',
-            },
-            'list.open': {
-              guard: 'isOnPage',
-              actions: 'open',
-            },
-          },
-        },
-        exporting: {
-          description: 'Fetching everything the filters match, to save as a file.',
-          tags: ['exporting'],
-          invoke: {
-            id: 'exportList',
-            src: 'exportList',
-            onDone: {
-              target: 'browsing',
-              actions: 'emitExported',
-            },
-            onError: {
-              target: 'browsing',
-              actions: 'rememberExportFailure',
-            },
-          },
-        },
-      },
-    },
-    empty: {
-      description: 'Nothing matches the filters (or the list has nothing in it yet).',
-      tags: ['empty'],
-      on: {
-        'list.reload': {
-          target: 'loading',
+        empty: {
+          description: 'Nothing matches the filters (or the list has nothing in it yet).',
+          tags: ['empty'],
         },
       },
     },

@@ -193,11 +193,16 @@ const assertions = {
   'waiting.phase': () => undefined,
   'waiting.phase.paying': (_, snapshot) => expect(checkoutView(snapshot)).toMatchObject({ status: 'waiting', messageKey: 'payments.checkout.waiting' }),
   'waiting.phase.confirming': (_, snapshot) => expect(checkoutView(snapshot)).toMatchObject({ status: 'confirming', messageKey: 'payments.checkout.confirming' }),
-  timedOut: (world, snapshot) => {
+  ended: (_world, snapshot) => {
+    // Every end of a purchase can be dismissed.
+    expect(snapshot.can({ type: 'checkout.dismiss' })).toBe(true);
+  },
+  'ended.timedOut': (world, snapshot) => {
     expect(checkoutView(snapshot)).toMatchObject({ status: 'timedOut', messageKey: 'payments.checkout.timed_out' });
     expect(world.watching).toBe(0);
   },
-  confirmed: (world, snapshot) => {
+  'ended.decided': (_world, snapshot) => expect(checkoutView(snapshot).canChoose).toBe(true),
+  'ended.decided.confirmed': (world, snapshot) => {
     const view = checkoutView(snapshot);
     expect(view.status).toBe('confirmed');
     expect(view.item).toEqual(world.chosen);
@@ -206,15 +211,15 @@ const assertions = {
     expect(world.emitted.at(-1)).toEqual({ type: 'checkout.confirmed', item: world.chosen, account: view.account });
     expect(world.watching).toBe(0);
   },
-  cancelled: (world, snapshot) => {
+  'ended.decided.cancelled': (world, snapshot) => {
     expect(checkoutView(snapshot)).toMatchObject({ status: 'cancelled', canChoose: true, messageKey: 'payments.checkout.cancelled' });
     expect(world.emitted.some((e) => e.type === 'checkout.confirmed')).toBe(false);
   },
-  failed: (world, snapshot) => {
+  'ended.decided.failed': (world, snapshot) => {
     expect(checkoutView(snapshot)).toMatchObject({ status: 'failed', canChoose: true, messageKey: 'payments.checkout.failed' });
     expect(world.emitted.at(-1)).toEqual({ type: 'checkout.failed', failure: world.lastFailure });
   },
-  unavailable: (world, snapshot) => {
+  'ended.unavailable': (world, snapshot) => {
     expect(checkoutView(snapshot)).toMatchObject({ status: 'unavailable', messageKey: 'payments.unavailable' });
     expect(world.lastFailure?.status).toBe(503);
   },

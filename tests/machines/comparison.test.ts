@@ -384,7 +384,12 @@ const assertions = {
     // A new search gets a new key; a retry repeats the key of the search it retries.
     expect(call.idempotencyKey).toBe(`${KEY_PREFIX}-${world.newSearches}`);
   },
-  result: (world, snapshot) => {
+  answered: (_world, snapshot) => {
+    // Every answer (figures, withheld, no credits, failed) is left by changing the filters.
+    expect(snapshot.can({ type: 'comparison.clearFilters' })).toBe(true);
+    expect(filterPanelView(snapshot).locked).toBe(false);
+  },
+  'answered.result': (world, snapshot) => {
     const view = resultView(snapshot)!;
     expect(comparisonView(snapshot).phase).toBe('result');
     expect(view).toMatchObject({ stale: false, countLabel: '120', year: 2025, currency: 'EUR', creditsLeft: 9, filters: world.lastAnswer!.filters });
@@ -398,25 +403,25 @@ const assertions = {
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searched', creditsLeft: 9 });
     expect(filterPanelView(snapshot).canSearch).toBe(false);
   },
-  withheld: (world, snapshot) => {
+  'answered.withheld': (world, snapshot) => {
     expect(comparisonView(snapshot).phase).toBe('withheld');
     expect(resultView(snapshot)).toBeNull();
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searched', creditsLeft: null });
   },
-  'withheld.notEnoughData': (_world, snapshot) => {
+  'answered.withheld.notEnoughData': (_world, snapshot) => {
     expect(withheldView(snapshot)).toEqual({ status: 'not-enough-data', reasonKey: 'comparison.reasons.NOT_ENOUGH_DATA', reasonFilter: null, countLabel: '<5' });
   },
-  'withheld.refused': (_world, snapshot) => {
+  'answered.withheld.refused': (_world, snapshot) => {
     expect(withheldView(snapshot)).toEqual({ status: 'refused', reasonKey: 'comparison.reasons.DIFFERENCING_RISK', reasonFilter: 'gender', countLabel: '37' });
   },
-  creditGate: (world, snapshot) => {
+  'answered.creditGate': (world, snapshot) => {
     expect(comparisonView(snapshot).phase).toBe('creditGate');
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.creditsExhausted', failure: NO_CREDITS });
     // The credit gate keeps the refused search for the way back (stored at once: the page is left right after).
     expect(readPendingSearch(world.gateStorage)).toEqual({ path: '/comparison', filters: normaliseFilters(world.filters) });
     expect(failureView(snapshot)).toMatchObject({ during: 'search', status: 402, errorCode: 'INSUFFICIENT_CREDITS', canRetry: false });
   },
-  failed: (world, snapshot) => {
+  'answered.failed': (world, snapshot) => {
     expect(comparisonView(snapshot).phase).toBe('failed');
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searchFailed', failure: SERVER_ERROR });
     expect(failureView(snapshot)).toMatchObject({ during: 'search', status: 500, canRetry: true, formRequired: false });

@@ -168,12 +168,16 @@ const assertions = {
     expect(world.failuresInRow).toBeLessThan(MAX_ATTEMPTS);
     expect(jobProgressView(snapshot)).toMatchObject({ reconnecting: true, failure: NETWORK });
   },
-  completed: (world, snapshot) => {
+  finished: (_world, snapshot) => {
+    // A finished job (either way) may be run again or cleared.
+    expect(jobProgressView(snapshot)).toMatchObject({ canStart: true, canReset: true });
+  },
+  'finished.completed': (world, snapshot) => {
     expect(world.answered).toEqual(COMPLETED);
     expect(jobProgressView(snapshot)).toMatchObject({ status: 'completed', percent: 100, result: { changed: 3 }, canStart: true, canReset: true });
     expect(world.emitted.at(-1)).toEqual({ type: 'job.completed', job: COMPLETED });
   },
-  failed: (world, snapshot) => {
+  'finished.failed': (world, snapshot) => {
     expect(world.answered).toEqual(FAILED);
     expect(jobProgressView(snapshot)).toMatchObject({ status: 'failed', error: 'No exchange rate for XYZ', percent: 50, result: null, canStart: true });
     expect(world.emitted.at(-1)).toEqual({ type: 'job.failed', job: FAILED });
@@ -204,7 +208,7 @@ describe('jobProgress behaviour', () => {
     expect(world.reads).toHaveLength(2);
     world.reading!.resolve(COMPLETED);
     await tick();
-    expect(world.actor.getSnapshot().value).toBe('completed');
+    expect(world.actor.getSnapshot().value).toEqual({ finished: 'completed' });
     world.clock.increment(10_000);
     expect(world.reads).toHaveLength(2);
   });
@@ -249,7 +253,7 @@ describe('jobProgress behaviour', () => {
     expect(world.reads).toHaveLength(MAX_ATTEMPTS + 1);
     world.reading!.resolve(COMPLETED);
     await tick();
-    expect(world.actor.getSnapshot().value).toBe('completed');
+    expect(world.actor.getSnapshot().value).toEqual({ finished: 'completed' });
   });
 
   it('runs again from a finished job with a new start call', async () => {

@@ -72,6 +72,6 @@ describe('JobProgress', () => {
     expect(screen.getByTestId('job-error').getAttribute('data-status')).toBe('unreachable');
     await act(async () => screen.getByTestId('job-retry').click());
     await settle();
-    expect(actor.getSnapshot().value).toBe('completed');
+    expect(actor.getSnapshot().value).toEqual({ finished: 'completed' });
   });
 });
