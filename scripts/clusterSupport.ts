@@ -111,8 +111,8 @@ export function instance(name: string, port: number, env: Record<string, string>
         lines.push(chunk.toString());
         if (lines.length > 200) lines = lines.slice(-100);
       };
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
       exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
       self.child = child;
     },

@@ -45,7 +45,7 @@ export const openTabActor = fromPromise<OpenTabResult, { url: string }>(async ({
 export function watchPayments<E extends EventObject>(toEvent: (message: PaymentsMessage | 'focus') => E | null) {
   return fromCallback(({ sendBack }) => {
     const send = (event: E | null) => {
-      if (event) sendBack(event as EventObject);
+      if (event) sendBack(event);
     };
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAYMENTS_CHANNEL) : null;
     const onMessage = (message: MessageEvent<PaymentsMessage>) => send(toEvent(message.data));

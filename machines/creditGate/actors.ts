@@ -26,7 +26,7 @@ export function readPendingSearch(storage: Storage | undefined = sessionStore())
     const value = JSON.parse(raw) as { path?: unknown; filters?: unknown };
     if (typeof value.path !== 'string' || !RETURN_PATHS.includes(value.path)) return null;
     if (typeof value.filters !== 'object' || value.filters === null || Array.isArray(value.filters)) return null;
-    return { path: value.path, filters: normaliseFilters(value.filters as PeerGroupFilters) };
+    return { path: value.path, filters: normaliseFilters(value.filters) };
   } catch {
     return null;
   }

@@ -151,7 +151,7 @@ function contractRequest(call: ContractCall, subject: Subject): InjectOptions {
   }
   const search = query.toString();
   return {
-    method: call.method as InjectOptions['method'],
+    method: call.method,
     url: `/api${url}${search ? `?${search}` : ''}`,
     ...(call.body ? { payload: example(call.body, subject) as object } : {}),
   };

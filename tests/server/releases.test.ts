@@ -305,7 +305,7 @@ function recordStatements() {
           statements.push(text);
           return tx.execute(text, params);
         },
-      } as typeof tx),
+      }),
     )) as typeof transaction;
   return {
     /** Statements that read a release's rows or its stored figures. */

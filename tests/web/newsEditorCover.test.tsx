@@ -20,6 +20,7 @@ type Post = components['schemas']['Post'];
 const world = vi.hoisted(() => ({
   post: null as unknown as Post,
   saves: [] as Array<{ input: unknown }>,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the field to what a test stores in it
   saveFailure: null as unknown,
   notified: [] as unknown[],
 }));

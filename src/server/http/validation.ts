@@ -30,7 +30,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<object> {
   const { strict, coercing } = ajvs;
   return ({ schema, httpPart }) => {
     const body = httpPart === 'body';
-    return compileOnce(validators, body ? 'body' : 'coerced', schema, () => (body ? strict : coercing).compile(schema as object) as Validator);
+    return compileOnce(validators, body ? 'body' : 'coerced', schema, () => (body ? strict : coercing).compile(schema) as Validator);
   };
 }
 

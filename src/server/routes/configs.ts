@@ -61,7 +61,7 @@ export function configHandlers({ config, database }: AppContext) {
       const minValues = { minFixed, compTotal, deferredMax };
       await database.transaction(async (tx) => {
         const [stored] = await tx.execute<{ value: unknown }>(`select value from configs where key = 'minValues' for update`);
-        const before = parseMinValues((stored?.value ?? null) as never);
+        const before = parseMinValues((stored?.value ?? null));
         await tx.execute(
           `insert into configs (key, value, updated_at) values ('minValues', $1, now())
            on conflict (key) do update set value = excluded.value, updated_at = now()`,

@@ -415,7 +415,7 @@ export function personalViewsHandlers(context: AppContext) {
       for (const field of GROUP_CASCADE) {
         if (ranked.items.length > 0) break;
         if (field === ranking || !filters[field]) continue;
-        filters = widened(filters as PeerGroupFilters, field) as ComparisonFilters;
+        filters = widened(filters, field);
         widenedSteps.push(field);
         ranked = await rank(filters);
       }
@@ -518,7 +518,7 @@ export function personalViewsHandlers(context: AppContext) {
       for (const field of GROUP_CASCADE) {
         if (series.filter((point) => point.p50 !== null).length >= MEDIANS_TO_SHOW_GROWTH) break;
         if (!filters[field] && !(field === 'country' && filters.city)) continue;
-        filters = widened(filters as PeerGroupFilters, field) as ComparisonFilters;
+        filters = widened(filters, field);
         widenedSteps.push(field);
         inflation = ratesForCountry(settings.inflation, filterCountry(filters));
         series = await seriesOf(settings, filters, years, measure, inflation.rates);

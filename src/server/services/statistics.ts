@@ -312,7 +312,7 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
   ];
   where.push(`${dimSql('f')} = any(${params.add(values)}::text[])`);
   // A city also states its country (as conditionSql does), so the indexes led by country serve.
-  if (dim === 'city') where.push(`f.country = any(${params.add([...new Set(values.map((city) => countryOfCity(city as string) ?? ''))])}::text[])`);
+  if (dim === 'city') where.push(`f.country = any(${params.add([...new Set(values.map((city) => countryOfCity(city) ?? ''))])}::text[])`);
 
   const measureColumns = MEASURES.map((measure, i) => {
     const x = MEASURE_SQL[measure]('g');

@@ -71,7 +71,7 @@ function NewsEditor({ postId }: { postId: string | null }) {
   });
   const editor = useActorRef(machine, { input: { postId, language: resolveLanguage(i18n.language) }, inspect });
   const view = useSelector(editor, newsEditorView, sameNewsEditorView);
-  const confirm = useSelector(editor, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(editor, (s) => s.children.confirm);
   const fileInput = useRef<HTMLInputElement>(null);
   // The cover address the server last refused: the form says why beside the cover until it changes.
   const [refusedCover, setRefusedCover] = useState<string | null>(null);

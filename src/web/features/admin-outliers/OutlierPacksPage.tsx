@@ -31,7 +31,7 @@ export default function OutlierPacksPage() {
   const { t } = useTranslation();
   const packs = useActorRef(packsMachine, { inspect });
   const view = useSelector(packs, outlierPacksView, sameOutlierPacksView);
-  const confirm = useSelector(packs, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(packs, (s) => s.children.confirm);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   // A deleted pack's panel closes.
   useEffect(() => {

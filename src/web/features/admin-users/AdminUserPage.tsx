@@ -72,7 +72,7 @@ function AdminUser({ userId }: { userId: string }) {
   const [machine] = useState(() => adminUserMachine.provide({ actors: adminUserActors() }));
   const account = useActorRef(machine, { input: { userId, selfId: self?._id ?? '' }, inspect });
   const view = useSelector(account, adminUserView, sameAdminUserView);
-  const confirm = useSelector(account, (snapshot) => snapshot.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(account, (snapshot) => snapshot.children.confirm);
 
   const [lists] = useState(() => {
     const actors = userListsActors(userId);
@@ -237,7 +237,7 @@ function RolesCard({ view, account }: { view: AdminUserView; account: AdminUserA
                 key={role}
                 checked={checked}
                 disabled={view.saving}
-                onCheckedChange={() => account.send({ type: 'adminUser.toggleRole', role: role as Role })}
+                onCheckedChange={() => account.send({ type: 'adminUser.toggleRole', role: role })}
                 colorPalette="brand"
               >
                 <Checkbox.HiddenInput data-testid={`admin-user-role-${role}`} />

@@ -102,7 +102,7 @@ export interface SearchHistoryListProps {
 export function SearchHistoryList({ history, language, definition, years }: SearchHistoryListProps) {
   const { t } = useTranslation();
   const view = useSelector(history, searchHistoryView, sameView);
-  const confirm = useSelector(history, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(history, (s) => s.children.confirm);
 
   // The list component speaks the list machine's events; the history machine has its own names for them.
   const send = (event: ListEvent) => {

@@ -63,8 +63,8 @@ export function usePremiumModal(open: boolean): ActorRefFrom<PremiumModalMachine
     if (open) actor.send({ type: 'premiumModal.open' });
   }, [actor, open]);
   // The children exist once the actor has started (after the first render): follow them.
-  const checkout = useSelector(actor, (s) => (s.children.checkout as ActorRefFrom<CheckoutMachine> | undefined) ?? null);
-  const manage = useSelector(actor, (s) => (s.children.manage as ActorRefFrom<ManageSubscriptionMachine> | undefined) ?? null);
+  const checkout = useSelector(actor, (s) => (s.children.checkout) ?? null);
+  const manage = useSelector(actor, (s) => (s.children.manage) ?? null);
   useReloadUserOn(checkout, manage);
   return actor;
 }

@@ -26,7 +26,7 @@ export default function AdminReleasesPage() {
   const [machine] = useState(() => adminReleasesMachine.provide({ actors: adminReleasesActors() }));
   const releases = useActorRef(machine, { input: {}, inspect });
   const view = useSelector(releases, adminReleasesView, sameAdminReleasesView);
-  const confirm = useSelector(releases, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(releases, (s) => s.children.confirm);
   useEffect(() => {
     const subscription = releases.on('releases.failed', ({ failure }) => notifyFailure(failure));
     return () => subscription.unsubscribe();
