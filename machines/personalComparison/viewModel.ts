@@ -2,7 +2,7 @@
 // keys and numbers; the view formats money and percentages in the reader's language.
 import type { SnapshotFrom } from 'xstate';
 import { gaugeReading, type GaugeReading } from '../../src/domain/gauge';
-import { MEASURES, statisticDetail, type MeasureName, type Measures, type StatisticDetail, type Statistic } from '../../src/domain/peerDistribution';
+import { MEASURES, statisticDetail, type MeasureName, type StatisticDetail, type Statistic } from '../../src/domain/peerDistribution';
 import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { IndividualComparisonResult, PersonalComparisonMachine } from './personalComparisonMachine';
 

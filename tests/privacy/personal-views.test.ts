@@ -34,7 +34,7 @@ async function memberOf(a: Attacker, formId: string) {
   return a.t.bearer(row.user_id, ['member']);
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 async function call(a: Attacker, method: 'GET' | 'POST', url: string, headers: { authorization: string }, payload?: object): Promise<Json> {
   const res = await a.t.app.inject({ method, url: `/api/${url}`, headers, ...(payload ? { payload } : {}) });

@@ -272,7 +272,7 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
         throw error;
       }
       client.release();
-      const last = Array.isArray(result) ? result.at(-1) : result;
+      const last = (Array.isArray(result) ? result.at(-1) : result) as { rows?: unknown[] } | undefined;
       return (last?.rows ?? []) as T[];
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {

@@ -16,7 +16,8 @@ function makeAjv(coerce: boolean) {
     // OpenAPI adds its own keywords (example, discriminator, xml…).
     strict: false,
   });
-  addFormats.default(ajv);
+  // The package is CommonJS: under Node its plugin is the default export's `default`, which its types do not name.
+  (addFormats as unknown as { default: typeof addFormats }).default(ajv);
   return ajv;
 }
 

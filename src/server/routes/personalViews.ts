@@ -24,7 +24,7 @@ import type { OwnForm, RequestSettings } from '../services/statisticsSettings';
 import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller, statisticsEngine, type PublishedAnswer } from './statisticsEngine';
 import { COMPARISON_REASONS, countLabel, roundMoney } from '../../domain/statistics';
 import { COUNTRY_CITIES, type CountryCode } from '../../domain/questionnaire';
-import { WIDENING_KEEPING_LEVEL, WIDENING_ORDER, widened, type PeerGroupFilters } from '../../domain/peerGroupFilters';
+import { WIDENING_KEEPING_LEVEL, WIDENING_ORDER, widened } from '../../domain/peerGroupFilters';
 import { currentYear, surveyYears } from '../../domain/constants';
 import { deflator, ratesForCountry } from '../../domain/inflation';
 import { nextPositionLevel } from '../../domain/incomeProjection';
@@ -304,7 +304,7 @@ export function personalViewsHandlers(context: AppContext) {
       perceivedDiffWithDeferral: form.perceivedWith,
       release: releaseInfo(settings),
       steps,
-      widenedSteps: steps.slice(1).map((s) => s.dropped!) as IndividualResult['widenedSteps'],
+      widenedSteps: steps.slice(1).map<IndividualResult['widenedSteps'][number]>((s) => s.dropped!),
     };
     const startFilters = steps[0].filters;
     const search: SavedSearch = { kind: 'individual', filters: startFilters, formId: form.id };

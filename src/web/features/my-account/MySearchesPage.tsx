@@ -11,7 +11,6 @@ import { searchHistoryMachine, type HistoryEntry } from '../../../../machines/se
 import { searchHistoryActors } from '../../../../machines/searchHistory/actors';
 import { searchHistoryListView, searchHistoryView } from '../../../../machines/searchHistory/viewModel';
 import type { ListEvent } from '../../../../machines/list/listMachine';
-import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';

@@ -1,6 +1,6 @@
 // A tiny app logger: the app has none yet. Spec §8: in production, console output is silenced.
 export interface AppLogger {
-  info(message: string, details?: Record<string, unknown>): void;
+  info: (message: string, details?: Record<string, unknown>) => void;
 }
 
 export function createLogger(silent: boolean, sink: Pick<Console, 'info'> = console): AppLogger {
