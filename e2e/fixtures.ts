@@ -19,6 +19,7 @@ export function workerPort(offset: number): number {
 
 export const test = base.extend<object, { appServer: { origin: string; dataDir: string } }>({
   appServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern
     async ({}, use, workerInfo) => {
       // parallelIndex is reused by the worker that replaces a failed one: the port is free again by then.
       const port = E2E_BASE_PORT + 1 + workerInfo.parallelIndex;

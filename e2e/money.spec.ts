@@ -68,19 +68,19 @@ for (const viewport of VIEWPORTS) {
       expect(label, ticks.join(' ')).toMatch(/^\$(0|\d+K)$/);
       return Number(label.replace(/[$K]/g, ''));
     });
-    const gaps = new Set(thousands.slice(1).map((value, i) => value - thousands[i]!));
+    const gaps = new Set(thousands.slice(1).map((value, i) => value - thousands[i]));
     expect([...gaps], ticks.join(' ')).toHaveLength(1);
 
     // The CSV holds what the screen shows: dollars, the same median, the rate and its date named at the top.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-csv').click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').split('\r\n');
+    const csv = readFileSync((await download.path()), 'utf8').replace(/^\ufeff/, '').split('\r\n');
     expect(csv[1]).toBe('Currency,USD');
     expect(csv[2]).toBe(`Exchange rate (USD per 1 EUR),${published.rates.USD}`);
     expect(csv[3]).toBe(`Exchange rate date (release cut),${published.date}`);
     const header = csv.findIndex((line) => line.startsWith('Measure,'));
-    const medianColumn = csv[header]!.split(',').indexOf('Median');
+    const medianColumn = csv[header].split(',').indexOf('Median');
     // The first measure's row is the total without deferral (MEASURES order).
-    const totalRow = csv[header + 1]!.split(',');
+    const totalRow = csv[header + 1].split(',');
     const shownMedian = dollars((await page.getByTestId('figure-totalWithoutDeferral-median').textContent()) ?? '');
     expect(Number(totalRow[medianColumn])).toBe(shownMedian);
     expect(problems).toEqual([]);

@@ -80,7 +80,7 @@ async function instances() {
     await nodes[0].ready();
     const signIn = await call(nodes[0].url, 'POST', '/api/auth/sign-in', { body: { email: DEMO_ACCOUNTS.unlimited, password: CLUSTER_ENV.DEMO_PASSWORD }, address: '10.9.9.9' });
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    const authorization = `Bearer ${signIn.body.accessToken}`;
+    const authorization = `Bearer ${(signIn.body as { accessToken: string }).accessToken}`;
     rows.push(await measure('1 instance', nodes.slice(0, 1), authorization));
     console.log('starting 2 more…');
     nodes[1].start();

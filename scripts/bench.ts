@@ -285,7 +285,7 @@ async function openEngine(engine: EngineName, options: BenchOptions): Promise<{ 
   const name = options.reuse ? REUSED_DATABASE : `paybench_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const [exists] = (await admin.query('select 1 from pg_database where datname = $1', [name])).rows;
+  const [exists] = (await admin.query<Record<string, unknown>>('select 1 from pg_database where datname = $1', [name])).rows;
   if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const target = new URL(url);

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the project. The static checks and the build (type check, the contract's lint, the build,
-# the first-load budget, the bundle checks) run beside Vitest, which leaves part of the machine idle while its tests
-# wait on their databases; then the path-coverage table and the browser tests, which need the build. The first
-# failure stops the run. Each step's elapsed time is printed as it ends and again in a table at the end (a
-# slow change shows in the CI log). TEST_BUDGET_SECONDS (default 2400, 40 minutes) fails a run that passed but took
-# longer, so it never reaches CI's 90-minute limit unnoticed; 0 turns the check off.
+# `npm test`: every check of the project. The static checks and the build (type check, the contract's lint, ESLint,
+# Prettier's check, the build, the first-load budget, the bundle checks) run beside Vitest, which leaves part of the
+# machine idle while its tests wait on their databases; then the path-coverage table and the browser tests, which need
+# the build. The first failure stops the run. Each step's elapsed time is printed as it ends and again in a table at
+# the end (a slow change shows in the CI log). TEST_BUDGET_SECONDS (default 2400, 40 minutes) fails a run
+# that passed but took longer, so it never reaches CI's 90-minute limit unnoticed; 0 turns the check off.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -42,6 +42,8 @@ fail() {
 static_checks() {
   step typecheck npm run --silent typecheck &&
     step lint:api npm run --silent lint:api &&
+    step lint npm run --silent lint &&
+    step format:check npm run --silent format:check &&
     step build npm run --silent build &&
     step budget npm run --silent budget &&
     step check:bundle npm run --silent check:bundle

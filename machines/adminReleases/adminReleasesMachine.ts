@@ -65,6 +65,7 @@ export const adminReleasesMachine = setup({
   types: {
     context: {} as AdminReleasesContext,
     events: {} as AdminReleasesEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- every field is optional, yet the assertion types the input
     input: {} as ReleasesInput,
     emitted: {} as AdminReleasesEmitted,
   },

@@ -42,7 +42,7 @@ export function signInFailedMessage(code: string): ToastOutcome {
   return { kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) };
 }
 
-type Listenable = AnyActorRef & {
+type Listenable = Omit<AnyActorRef, 'on'> & {
   on<T extends AuthEmitted['type']>(type: T, handler: (event: Extract<AuthEmitted, { type: T }>) => void): { unsubscribe(): void };
 };
 

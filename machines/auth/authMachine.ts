@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { hasProblems, signInProblems, type FieldProblems } from '../../src/domain/credentials';
+import { hasProblems, signInProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
-import { signInLanding, type SecondFactorChallenge, type Session, type User } from './landing';
+import { signInLanding, type SecondFactorChallenge, type User } from './landing';
 import { errorOf } from '../shared/failure';
 import {
   providerStartUrl,
@@ -9,7 +9,6 @@ import {
   type AuthEmitted,
   type AuthEvent,
   type AuthInput,
-  type Credentials,
   type RealmOutput,
   type SecondFactorInput,
   type SessionOutput,

@@ -98,7 +98,7 @@ export function accountRequests(client: ApiClient = defaultClient) {
       const taxId = optional(input, 'taxId');
       const contactName = optional(input, 'contactName');
       const email = field(input, 'email').trim();
-      await bodyOf(
+      bodyOf(
         await call(
           client.POST('/users/corporate', {
             body: {

@@ -101,7 +101,7 @@ interface AuthLike {
  * becomes signed in, and at once when someone already is.
  */
 export const sessionWatcher = fromCallback<EventObject>(({ sendBack, system }) => {
-  const auth = system.get('auth') as (AnyActorRef & AuthLike) | undefined;
+  const auth = system.get('auth') as (Omit<AnyActorRef, 'getSnapshot' | 'subscribe'> & AuthLike) | undefined;
   if (!auth) return () => {};
   let signedIn = false;
   const check = (snapshot: ReturnType<AuthLike['getSnapshot']>) => {

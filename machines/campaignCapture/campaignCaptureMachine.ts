@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { AuthEvent } from '../auth/authMachine';
 import type { User } from '../auth/landing';
 
@@ -78,7 +78,7 @@ export const campaignCaptureMachine = setup({
     /** Hands the updated user to the auth actor, when there is one (`system.get('auth')`). */
     shareUser: ({ system }, params: { user: User }) => {
       const update: AuthEvent = { type: 'auth.userUpdated', user: params.user };
-      system.get('auth')?.send(update);
+      (system.get('auth') as AnyActorRef | undefined)?.send(update);
     },
   },
   guards: {

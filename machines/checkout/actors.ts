@@ -1,9 +1,9 @@
 // The real effects of the checkout: the account and the payment page through the typed client, the new
 // tab, and the return page's message to the tab that opened it. Failures reject with the client's CallFailure.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { api, call, type ApiClient, type CallFailure } from '../../src/api/client';
+import { api, call, type ApiClient } from '../../src/api/client';
 import type { AccountState, CheckoutEvent, CheckoutOutcome, OpenTabResult } from './checkoutMachine';
-import { failureOfResult, dataOf } from '../../src/api/callFailure';
+import { dataOf } from '../../src/api/callFailure';
 import type { Language } from '../../src/domain/constants';
 export { failureOfResult, dataOf } from '../../src/api/callFailure';
 
@@ -45,7 +45,7 @@ export const openTabActor = fromPromise<OpenTabResult, { url: string }>(async ({
 export function watchPayments<E extends EventObject>(toEvent: (message: PaymentsMessage | 'focus') => E | null) {
   return fromCallback(({ sendBack }) => {
     const send = (event: E | null) => {
-      if (event) sendBack(event as EventObject);
+      if (event) sendBack(event);
     };
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAYMENTS_CHANNEL) : null;
     const onMessage = (message: MessageEvent<PaymentsMessage>) => send(toEvent(message.data));

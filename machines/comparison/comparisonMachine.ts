@@ -144,7 +144,7 @@ const FORM_REQUIRED = 'FORM_REQUIRED';
 
 /** The next filter the own group may drop: the first of the widening order it still has. */
 function nextToDrop(context: Pick<ComparisonContext, 'widen' | 'filters'>): FilterField | null {
-  return context.widen?.find((field) => context.filters[field as keyof PeerGroupFilters] !== undefined) ?? null;
+  return context.widen?.find((field) => context.filters[field] !== undefined) ?? null;
 }
 
 /**

@@ -182,15 +182,15 @@ function changedAfterRelease(stamp: FormStamp | null | undefined, result: Compar
 }
 
 /**
- * The result as the page shows it. `privacyThreshold` (K, from the app's configuration) is no longer needed here
+ * The result as the page shows it. `_privacyThreshold` (K, from the app's configuration) is no longer needed here
  * (money is protected by noise infusion, person by person, whatever the group's size); kept so callers need not change.
  */
-export function resultView(snapshot: ComparisonSnapshot, privacyThreshold: number = DEFAULT_PRIVACY_THRESHOLD): ResultView | null {
+export function resultView(snapshot: ComparisonSnapshot, _privacyThreshold: number = DEFAULT_PRIVACY_THRESHOLD): ResultView | null {
   const { result, subject, includeDeferred } = snapshot.context;
   if (!result || result.status !== 'ok' || !result.measures) return null;
   const measures = result.measures;
   const estimated = subject !== null;
-  const positions: Positions | null = subject ? subjectPositions(result, subject) : (result.position as Positions | null);
+  const positions: Positions | null = subject ? subjectPositions(result, subject) : (result.position);
   const measureView = (measure: MeasureName): MeasureView => {
     const position = positions?.[measure] ?? null;
     const statistic = measures[measure];

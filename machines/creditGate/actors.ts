@@ -26,7 +26,7 @@ export function readPendingSearch(storage: Storage | undefined = sessionStore())
     const value = JSON.parse(raw) as { path?: unknown; filters?: unknown };
     if (typeof value.path !== 'string' || !RETURN_PATHS.includes(value.path)) return null;
     if (typeof value.filters !== 'object' || value.filters === null || Array.isArray(value.filters)) return null;
-    return { path: value.path, filters: normaliseFilters(value.filters as PeerGroupFilters) };
+    return { path: value.path, filters: normaliseFilters(value.filters) };
   } catch {
     return null;
   }
@@ -52,14 +52,7 @@ export function creditGateActors(storage: () => Storage | undefined = sessionSto
   return {
     loadPendingSearch: fromPromise<PendingSearch | null>(async () => readPendingSearch(storage())),
     // Written before the promise settles: the page may be left at once (the 402 navigates to /my-account).
-    savePendingSearch: fromPromise<void, PendingSearch>(({ input }) => {
-      try {
-        writePendingSearch(input, storage());
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }),
+    savePendingSearch: fromPromise<void, PendingSearch>(async ({ input }) => writePendingSearch(input, storage())),
     clearPendingSearch: fromPromise<void>(async () => clearPendingSearch(storage())),
   };
 }

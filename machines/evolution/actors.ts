@@ -47,7 +47,7 @@ export function savedSearchStart(historyId: string, client: ApiClient = api) {
       const entry = history.items.find((item) => item.id === historyId);
       if (entry) {
         if (entry.kind !== 'evolution' && entry.kind !== 'comparison') throw notFound();
-        const { year: _year, ...filters } = normaliseFilters(entry.filters as PeerGroupFilters);
+        const { year: _year, ...filters } = normaliseFilters(entry.filters);
         return { filters, historyId, searchAtOnce: true };
       }
       if (page * history.limit >= history.total || history.items.length === 0) break;

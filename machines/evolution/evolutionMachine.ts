@@ -164,7 +164,7 @@ export const evolutionMachine = setup({
       failure: null,
       // A widened group becomes the one shown and edited; the group asked for is remembered to say so.
       ...(params.answer.widenedSteps?.length
-        ? { filters: withoutYear(params.answer.filters as PeerGroupFilters), widenedFrom: context.widenedFrom ?? context.filters }
+        ? { filters: withoutYear(params.answer.filters), widenedFrom: context.widenedFrom ?? context.filters }
         : {}),
       widen: false,
       // The balance after the search, as the server counted it.

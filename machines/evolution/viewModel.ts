@@ -93,7 +93,7 @@ export function evolutionYears(result: EvolutionResult, scale: EvolutionScale): 
 export function evolutionResultView(snapshot: EvolutionSnapshot): EvolutionResultView | null {
   const { result, scale, widenedFrom } = snapshot.context;
   if (!result) return null;
-  const filters = result.filters as PeerGroupFilters;
+  const filters = result.filters;
   return {
     scale,
     currency: result.currency,

@@ -73,7 +73,7 @@ export const formLookupMachine = setup({
       return { by: event.by };
     }),
     explainEmail: assign(({ context }) => ({
-      problem: (context.email.trim() === '' ? 'admin_forms.lookup.problems.required' : 'admin_forms.lookup.problems.invalid_email') as LookupProblemKey,
+      problem: (context.email.trim() === '' ? 'admin_forms.lookup.problems.required' : 'admin_forms.lookup.problems.invalid_email'),
     })),
     startLooking: assign(({ context }) => ({ looked: context.email.trim().toLowerCase(), found: null, failure: null, problem: null })),
     rememberFound: assign((_, params: { form: Form }) => ({ found: params.form })),

@@ -45,7 +45,7 @@ export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionVi
   return {
     currency: inputs.currency,
     measure: inputs.measure,
-    filters: inputs.filters as PeerGroupFilters,
+    filters: inputs.filters,
     projection,
     start,
     yearsWithMedian: inputs.series.filter((point) => point.p50 !== null).map((point) => point.year),

@@ -7,7 +7,7 @@ import { jobProgressMachine, type JobSnapshot } from './jobProgressMachine';
 
 export function readJobActor(client: ApiClient = api) {
   return fromPromise<JobSnapshot, { jobId: string }>(async ({ input, signal }) =>
-    answerOf(await call(client.GET('/jobs/{id}', { params: { path: { id: input.jobId } }, signal }))) as JobSnapshot,
+    answerOf(await call(client.GET('/jobs/{id}', { params: { path: { id: input.jobId } }, signal }))),
   );
 }
 

@@ -72,6 +72,7 @@ export const jobProgressMachine = setup({
   types: {
     context: {} as JobProgressContext,
     events: {} as JobProgressEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- every field is optional, yet the assertion types the input
     input: {} as JobProgressInput,
     emitted: {} as JobProgressEmitted,
   },

@@ -82,6 +82,7 @@ function summaryValue(type: QuestionType, value: unknown, labelKeyOf: (code: str
   switch (type) {
     case 'select': {
       const labelKey = typeof value === 'string' ? labelKeyOf(value) : undefined;
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a stored answer is a string, a number or a boolean
       return labelKey ? { kind: 'option', labelKey } : { kind: 'text', value: String(value) };
     }
     case 'money':
@@ -95,6 +96,7 @@ function summaryValue(type: QuestionType, value: unknown, labelKeyOf: (code: str
     case 'boolean':
       return typeof value === 'boolean' ? { kind: 'boolean', value } : { kind: 'none' };
     case 'email':
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a stored answer is a string, a number or a boolean
       return { kind: 'text', value: String(value) };
   }
 }
@@ -110,7 +112,7 @@ export function formSummary(form: Pick<Form, 'answers'>, options: { withEmail?: 
       .filter((question) => question.name !== 'email' || options.withEmail)
       .map((question) => {
         const options_ = question.dependsOn
-          ? (question.optionsBy?.[String(answers[question.dependsOn] ?? '')] ?? [])
+          ? (question.optionsBy?.[String((answers[question.dependsOn] as string | number | undefined) ?? '')] ?? [])
           : (question.options ?? []);
         const labelKeyOf = (code: string) => options_.find((option) => option.value === code)?.labelKey;
         return { name: question.name, labelKey: question.labelKey, value: summaryValue(question.type, answers[question.name], labelKeyOf, currency) };

@@ -231,7 +231,7 @@ export const newsEditorMachine = setup({
     rememberPreview: assign((_, params: { html: string }) => ({ previewHtml: params.html })),
     rejectImage: assign(({ event }) => {
       assertEvent(event, 'editor.uploadImage');
-      return { imageProblem: ((IMAGE_TYPES as readonly string[]).includes(event.file.type) ? 'too_large' : 'wrong_type') as ImageProblem };
+      return { imageProblem: ((IMAGE_TYPES as readonly string[]).includes(event.file.type) ? 'too_large' : 'wrong_type') };
     }),
     clearImageProblem: assign({ imageProblem: null }),
     rememberImage: assign(({ context }, params: { url: string }) => ({ draft: { ...context.draft, imageUrl: params.url }, imageProblem: null })),

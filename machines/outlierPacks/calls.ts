@@ -32,7 +32,7 @@ export function outlierCalls(client: ApiClient = api) {
     /** The pack's stored result; null when it has none for its current rules (404). */
     loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(async ({ input, signal }) => {
       const result = await call(client.GET('/forms/outliers-pack-result', { params: { query: { id: input.packId } }, signal }));
-      if (result.ok && result.data && typeof result.data === 'object') return result.data as OutlierPackResult;
+      if (result.ok && result.data && typeof result.data === 'object') return result.data;
       if (!result.ok && result.status === 404 && result.errorCode === 'OUTLIER_PACK_NOT_CALCULATED') return null;
       throw failureOfResult(result);
     }),

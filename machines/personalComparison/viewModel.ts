@@ -2,7 +2,7 @@
 // keys and numbers; the view formats money and percentages in the reader's language.
 import type { SnapshotFrom } from 'xstate';
 import { gaugeReading, type GaugeReading } from '../../src/domain/gauge';
-import { MEASURES, statisticDetail, type MeasureName, type Measures, type StatisticDetail, type Statistic } from '../../src/domain/peerDistribution';
+import { MEASURES, statisticDetail, type MeasureName, type StatisticDetail, type Statistic } from '../../src/domain/peerDistribution';
 import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { IndividualComparisonResult, PersonalComparisonMachine } from './personalComparisonMachine';
 
@@ -76,7 +76,7 @@ const TOTALS: readonly TotalName[] = ['totalWithoutDeferral', 'totalWithDeferral
 
 function stepsOf(result: IndividualComparisonResult): StepView[] {
   return (result.steps ?? []).map((step) => ({
-    filters: step.filters as PeerGroupFilters,
+    filters: step.filters,
     dropped: step.dropped,
     status: step.status,
     reasonKey: step.status === 'used' ? null : `comparison.reasons.${step.reasonCode ?? 'NOT_ENOUGH_DATA'}`,
@@ -99,7 +99,7 @@ function gaugeOf(result: IndividualComparisonResult, measure: TotalName): GaugeV
 }
 
 function boxPlotsOf(result: IndividualComparisonResult): BoxPlotView[] {
-  const measures = result.measures as Measures | null | undefined;
+  const measures = result.measures;
   if (!measures) return [];
   return MEASURES.map((measure) => ({
     measure,
@@ -119,7 +119,7 @@ export function personalResultView(snapshot: PersonalComparisonSnapshot): Person
     count: result.n,
     countLabel: result.countLabel,
     release: result.release ? { sequence: result.release.sequence, cutAt: result.release.cutAt } : null,
-    filters: result.filters as PeerGroupFilters,
+    filters: result.filters,
     dropped: [...result.widenedSteps],
     steps: stepsOf(result),
     gauges: result.status === 'ok' ? TOTALS.map((measure) => gaugeOf(result, measure)) : [],

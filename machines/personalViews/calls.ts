@@ -1,7 +1,6 @@
 // What the personal views' actors share: a call's data or the CallFailure it ended with, and what a
 // machine reads of an error (status and errorCode). Pure helpers over the typed client's results.
-import type { CallFailure } from '../../src/api/client';
-import { failureOf, failureOfResult, dataOf } from '../../src/api/callFailure';
+import { failureOf } from '../../src/api/callFailure';
 export { failureOf, failureOfResult, dataOf } from '../../src/api/callFailure';
 
 export const isInsufficientCredits = (error: unknown) => {

@@ -186,7 +186,7 @@ export async function adoptStoredDraft(client: ApiClient, storage: StorageLike |
   const local = readDraft(storage);
   const sheet = resumeSheet(draftForm, local?.owner === ANONYMOUS ? local : null, 'es');
   const answers = savableAnswers(sheet, { signedOut: false });
-  const saved = await call(client.POST('/forms', { body: answers as Form['answers'], signal }));
+  const saved = await call(client.POST('/forms', { body: answers, signal }));
   const form = dataOf(saved);
   forgetStoredForm(storage);
   return form;
@@ -259,8 +259,8 @@ export function questionnaireActors({ client = defaultClient, storage, window: t
         // Older browsers show the dialog only when returnValue is set.
         event.returnValue = '';
       };
-      target?.addEventListener('beforeunload', warn as EventListener);
-      return () => target?.removeEventListener('beforeunload', warn as EventListener);
+      target?.addEventListener('beforeunload', warn);
+      return () => target?.removeEventListener('beforeunload', warn);
     }),
   };
 }

@@ -60,6 +60,7 @@ export const searchHistoryMachine = setup({
   types: {
     context: {} as SearchHistoryContext,
     events: {} as SearchHistoryEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- every field is optional, yet the assertion types the input
     input: {} as SearchHistoryInput,
     emitted: {} as SearchHistoryEmitted,
   },

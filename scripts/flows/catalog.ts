@@ -111,7 +111,7 @@ function describeTransition(source: string, event: string, guard: string | undef
 /** The fact of one transition definition (of this machine or of a provided copy of it: keys match). */
 export function transitionFact(transition: AnyTransitionDefinition): TransitionFact {
   const source = transition.source as AnyStateNode;
-  const event = transition.eventType;
+  const event = transition.eventType as string;
   const alternatives: AnyTransitionDefinition[] = event === '' ? source.always ?? [] : source.transitions.get(event) ?? [];
   const index = alternatives.indexOf(transition);
   const guard = guardName(transition.guard);

@@ -50,6 +50,7 @@ function isBlank(value: unknown): boolean {
 
 function scalarOrJson(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects were written as JSON just before
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 

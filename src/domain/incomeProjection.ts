@@ -82,7 +82,7 @@ export function inRealTerms(nominal: readonly number[], inflation: number): numb
 /** The position level above `level` (ceo has none). */
 export function nextPositionLevel(level: string | null | undefined): PositionLevel | null {
   const index = POSITION_LEVELS.indexOf(level as PositionLevel);
-  return index > 0 ? POSITION_LEVELS[index - 1]! : null;
+  return index > 0 ? POSITION_LEVELS[index - 1] : null;
 }
 
 /** The latest published median of a series (the level a group's pay has reached). */

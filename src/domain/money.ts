@@ -113,9 +113,9 @@ export interface MoneyDisplay {
   /** The same, formatted: "$92,400". */
   format(amount: number, kind?: MoneyKind): string;
   /** A value already in the currency shown (a chart's point, converted with `value`): "$92,400". */
-  formatShown(value: number): string;
+  formatShown: (value: number) => string;
   /** A chart tick already in the currency shown, abbreviated: "$110K", "110 mil €". Ticks are chosen after conversion. */
-  formatTick(value: number): string;
+  formatTick: (value: number) => string;
 }
 
 export function moneyDisplay(language: Language, amountCurrency: string, published: ExchangeRates | null): MoneyDisplay {

@@ -164,7 +164,7 @@ function startWorld(): World {
     fromPromise<O, I>(({ input }) => {
       world.calls.push({ src, input });
       return new Promise<O>((resolve, reject) => {
-        world.pending[src] = { resolve: resolve as (value: unknown) => void, reject };
+        world.pending[src] = { resolve: resolve, reject };
       });
     });
   world.actor = createActor(

@@ -56,7 +56,7 @@ function startWorld(): World {
         }),
         reauthenticate: fromPromise(({ input }: { input: { password: string } }) => {
           world.passwords.push(input.password);
-          return new Promise<void>((resolve, reject) => (world.reauthenticating = { resolve: resolve as (value: unknown) => void, reject }));
+          return new Promise<void>((resolve, reject) => (world.reauthenticating = { resolve: resolve, reject }));
         }),
       },
     }),

@@ -133,7 +133,7 @@ function createWorld(): World {
     delays: { countDebounce: DEBOUNCE_MS },
   });
   world.actor = createActor(machine, { input: INPUT, clock: world.clock });
-  world.actor.on('*', (event) => world.emitted.push(event as EvolutionEmitted));
+  world.actor.on('*', (event) => world.emitted.push(event));
   return world;
 }
 
@@ -193,7 +193,7 @@ const driver = actorDriver<EvolutionMachine, World>({
       world.lastAnswer = answer.widenedSteps?.length ? answer : { ...answer, filters: world.calls.at(-1)!.filters };
       if (answer.widenedSteps?.length) {
         world.widenedFrom ??= world.filters;
-        world.filters = answer.filters as PeerGroupFilters;
+        world.filters = answer.filters;
       }
       world.widen = false;
       world.running!.resolve(world.lastAnswer);
@@ -275,7 +275,7 @@ const assertions = {
       [2025, 'tooFewForQuartiles', null, null],
       [2026, null, 110_000, null],
     ]);
-    expect(view.years[0]!.reasonKey).toBe('comparison.reasons.NOT_ENOUGH_DATA');
+    expect(view.years[0].reasonKey).toBe('comparison.reasons.NOT_ENOUGH_DATA');
     // No "counting…" line that never ends: without a count asked, the panel shows none (the table has each year's).
     const { count } = evolutionView(snapshot).panel;
     if (snapshot.context.count === null) expect(count).toBeNull();
@@ -421,8 +421,8 @@ describe('evolution behaviour', () => {
     world.running!.resolve(ANSWER);
     await settle();
     world.actor.send({ type: 'evolution.setScale', scale: 'real' });
-    expect(evolutionView(world.actor.getSnapshot()).result!.years[3]!.p25).toBe(95_000);
-    expect(evolutionView(world.actor.getSnapshot()).result!.years[1]!.p25).toBe(96_300);
+    expect(evolutionView(world.actor.getSnapshot()).result!.years[3].p25).toBe(95_000);
+    expect(evolutionView(world.actor.getSnapshot()).result!.years[1].p25).toBe(96_300);
     expect(world.calls).toHaveLength(1);
   });
 });

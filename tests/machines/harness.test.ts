@@ -73,7 +73,7 @@ function loaderDriver(implementation: Parameters<LoaderMachine['provide']>[0] = 
         // The request waits until the walk's executor settles it with the path's output or error.
         actors: {
           fetchAnswer: fromPromise<{ answer: string | null }>(
-            () => new Promise((resolve, reject) => (world.pending = { resolve: resolve as (o: unknown) => void, reject })),
+            () => new Promise((resolve, reject) => (world.pending = { resolve: resolve, reject })),
           ),
         },
         delays: { retryDelay: RETRY_MS },

@@ -97,7 +97,7 @@ function createWorld(input: IncomeProjectionInput = CHARGED): World {
     }),
     { input },
   );
-  world.actor.on('*', (event) => world.emitted.push(event as IncomeProjectionEmitted));
+  world.actor.on('*', (event) => world.emitted.push(event));
   return world;
 }
 

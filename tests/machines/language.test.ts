@@ -90,7 +90,7 @@ describe('language behaviour', () => {
     const saved: string[] = [];
     const actions = languageActions(
       { setItem: (key: string, value: string) => void storage.set(key, value) },
-      { changeLanguage: (language?: string) => (changed.push(language!), Promise.resolve((() => '') as never)) } as never,
+      { changeLanguage: (language?: string) => (changed.push(language!), Promise.resolve((() => '') as never)) },
       { documentElement } as unknown as Document,
       (language) => saved.push(language),
     );

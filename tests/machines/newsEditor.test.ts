@@ -115,7 +115,7 @@ function createWorld(): World {
     sentDraft: null,
     lastUpload: null,
   } as Omit<World, 'actor'> as World;
-  const wait = <T,>(key: keyof World['pending']) => new Promise<T>((resolve, reject) => (world.pending[key] = { resolve: resolve as (v: unknown) => void, reject }));
+  const wait = <T,>(key: keyof World['pending']) => new Promise<T>((resolve, reject) => (world.pending[key] = { resolve: resolve, reject }));
   const machine = newsEditorMachine.provide({
     actors: {
       loadForEditing: fromPromise<EditorPost, { id: string }>(() => wait('load')),

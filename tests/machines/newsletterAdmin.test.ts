@@ -75,7 +75,7 @@ function issueWorld(): IssueWorld {
   const deferred = <I, O>(name: keyof IssueWorld['pending']) =>
     fromPromise<O, I>(({ input }) => {
       world.calls.push({ actor: name, input });
-      return new Promise<O>((resolve, reject) => (world.pending[name] = { resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<O>((resolve, reject) => (world.pending[name] = { resolve: resolve, reject }));
     });
   const machine = issueMachine.provide({
     actors: {

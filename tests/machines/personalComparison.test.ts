@@ -97,7 +97,7 @@ function createWorld(input = { historyId: null as string | null, autoStart: fals
     },
   });
   world.actor = createActor(machine, { input });
-  world.actor.on('*', (event) => world.emitted.push(event as PersonalComparisonEmitted));
+  world.actor.on('*', (event) => world.emitted.push(event));
   return world;
 }
 

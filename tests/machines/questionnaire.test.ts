@@ -129,7 +129,7 @@ function createWorld(input: QuestionnaireInput): World {
   } as unknown as World;
   const waitFor = <T>(name: keyof World['pending']) =>
     new Promise<T>((resolve, reject) => {
-      world.pending[name] = { resolve: resolve as (value: unknown) => void, reject };
+      world.pending[name] = { resolve: resolve, reject };
     });
   const machine = questionnaireMachine.provide({
     actors: {

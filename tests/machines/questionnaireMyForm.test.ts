@@ -47,7 +47,7 @@ function createWorld(): World {
   const world = { pending: {}, loads: [], copies: [], emitted: [] } as unknown as World;
   const waitFor_ = <T>(name: 'load' | 'copy') =>
     new Promise<T>((resolve, reject) => {
-      world.pending[name] = { resolve: resolve as (value: unknown) => void, reject };
+      world.pending[name] = { resolve: resolve, reject };
     });
   world.actor = createActor(
     myFormMachine.provide({

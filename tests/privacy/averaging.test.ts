@@ -55,10 +55,6 @@ const a = fileAttackApp();
 const gen = payGenerator(25025);
 
 type MeasureName = (typeof MEASURE_NAMES)[number];
-const measureOf = (p: Person, m: MeasureName) => {
-  const [fx, bn, df] = [p.fixedSalary, p.annualBonus ?? 0, p.deferredCompensation ?? 0];
-  return { fixedSalary: fx, annualBonus: bn, deferredCompensation: df, totalWithoutDeferral: fx + bn, totalWithDeferral: fx + bn + df }[m];
-};
 
 /** One answer pair's estimates of the changed person's five measures, and its weight (1 / variance of the rounding). */
 interface PairEstimate {

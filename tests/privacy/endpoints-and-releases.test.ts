@@ -7,7 +7,6 @@ import {
   CITIES,
   OWN_FORMS,
   PROTECTION,
-  YEAR,
   addPeople,
   assertProtected,
   compare,

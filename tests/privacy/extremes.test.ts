@@ -138,7 +138,7 @@ describe('attack 4: published figures never solve for a minimum or a maximum', (
         const w = h - Math.floor(h);
         const { lower } = medianCiRanks(n);
         const usable = published?.p10 != null && published.medianCi && Math.floor(h) === 0 && lower === 2;
-        const estimate = usable ? (published!.p10! - w * published!.medianCi!.low) / (1 - w) : null;
+        const estimate = usable ? (published.p10! - w * published.medianCi!.low) / (1 - w) : null;
         errors.push(relError(estimate, sorted[0]));
         // What is published follows the count the answer shows, never the true n.
         const shown = answer.count!;

@@ -74,7 +74,7 @@ describe('attacks 6 and 7: probing one’s own position', () => {
       for (let value = 80_000; value <= 400_000; value += 3_200) {
         const answer = await probe(member, filters, value);
         shown = answer.count!;
-        published = answer.measures!.fixedSalary as Statistic;
+        published = answer.measures!.fixedSalary;
         // What is published follows the count the answer shows, never the true n (5 to 14 here).
         expect(published.n).toBe(shown);
         expect(published.p50 !== null).toBe(shown >= QUARTILE_MINIMUM);
@@ -132,7 +132,7 @@ describe('attacks 6 and 7: probing one’s own position', () => {
     const filters = { city, sector: SECTORS[2] };
     for (let value = 80_000; value <= 400_000; value += 16_000) {
       const answer = await probe(member, filters, value);
-      const published = answer.measures!.fixedSalary as Statistic;
+      const published = answer.measures!.fixedSalary;
       expect(published.p50).not.toBeNull();
       // Derived from the published figures and the own value only: nothing about the rows behind them.
       expect(answer.position!.fixedSalary).toEqual(estimatePosition('fixedSalary', published, value));

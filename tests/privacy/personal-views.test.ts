@@ -34,7 +34,7 @@ async function memberOf(a: Attacker, formId: string) {
   return a.t.bearer(row.user_id, ['member']);
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 async function call(a: Attacker, method: 'GET' | 'POST', url: string, headers: { authorization: string }, payload?: object): Promise<Json> {
   const res = await a.t.app.inject({ method, url: `/api/${url}`, headers, ...(payload ? { payload } : {}) });
@@ -81,7 +81,7 @@ describe('personalised comparison: two widening levels differenced', () => {
       const narrow = await call(a, 'POST', 'forms/comparation-individual', spainMember, {});
       // No step of either cascade states a figure of fewer than K people.
       for (const step of [...wide.steps, ...narrow.steps]) {
-        const size = await trueSize(a.t.database, Object.fromEntries(Object.entries(step.filters).filter(([k]) => k !== 'year')) as Record<string, string>);
+        const size = await trueSize(a.t.database, Object.fromEntries(Object.entries(step.filters).filter(([k]) => k !== 'year')));
         if (size < K) expect(step).toMatchObject({ status: 'not-enough-data', count: null });
         else expect(step.count).toBeGreaterThanOrEqual(K);
       }

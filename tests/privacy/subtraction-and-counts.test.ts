@@ -18,7 +18,6 @@ import {
   relError,
   startAttackApp,
   type Attacker,
-  type Person,
 } from './support';
 import { COUNTRY_CITIES, SECTORS } from '../../src/domain/questionnaire';
 

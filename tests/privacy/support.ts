@@ -185,7 +185,7 @@ export const meanFixed = (p: Published): number | null => (p.status === 'ok' ? (
 /** The true size of a group of the current release (given to the attacker, which the product never does). */
 export async function trueSize(db: Database, filters: Partial<Record<GroupField, string>>): Promise<number> {
   const params = new SqlParams();
-  const conditions = Object.entries(filters).map(([field, value]) => conditionSql(field as GroupField, value!, 'f', params));
+  const conditions = Object.entries(filters).map(([field, value]) => conditionSql(field as GroupField, value, 'f', params));
   const [row] = await db.execute<{ n: number }>(
     `select count(*)::int as n from release_forms f
       where f.release_id = (select id from statistics_releases where current) and f.survey_year = ${params.add(YEAR)}

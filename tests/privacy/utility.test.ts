@@ -20,7 +20,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACK_SECRET, CITIES, FIELD_OF, addPeople, compare, cut, payGenerator, startAttackApp, type Attacker, type Person } from './support';
 import { LIMITS } from '../../src/domain/constants';
-import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS, experienceBand } from '../../src/domain/questionnaire';
+import { COMPANY_SIZES, COMPANY_TYPES, FUNCTIONAL_AREAS, GENDERS, POSITION_LEVELS, SECTORS } from '../../src/domain/questionnaire';
 import { LEVEL_MEDIAN, seededRandom } from '../../src/server/db/demoForms';
 import { PERCENTILES, percentileCont } from '../../src/domain/statistics';
 

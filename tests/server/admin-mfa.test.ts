@@ -24,7 +24,7 @@ const refresh = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/au
 async function adminWithSecondFactor(): Promise<{ admin: TestUser; headers: { authorization: string }; refreshCookie: string }> {
   const admin = await t.createUser({ roles: ['admin'] });
   const first = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: admin.password } });
-  const { challenge, enrolment } = first.json() as { challenge: string; enrolment: { secret: string } };
+  const { challenge, enrolment } = first.json<{ challenge: string; enrolment: { secret: string } }>();
   const enrolled = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/enrol', payload: { challenge, code: currentTotpCode(enrolment.secret) } });
   expect(enrolled.statusCode, enrolled.body).toBe(200);
   const cookie = enrolled.cookies.find((c) => c.name === REFRESH_COOKIE)!;

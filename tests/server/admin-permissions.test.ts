@@ -110,8 +110,8 @@ function example(node: Schema, subject: Subject): unknown {
     case 'string':
       if (schema.format === 'email') return subject.user.email;
       if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
-      if (String(schema.pattern ?? '').startsWith('^[A-Za-z0-9]{20')) return newId();
-      if (String(schema.pattern ?? '').startsWith('^[a-z0-9-]')) return 'es';
+      if (String((schema.pattern as string | undefined) ?? '').startsWith('^[A-Za-z0-9]{20')) return newId();
+      if (String((schema.pattern as string | undefined) ?? '').startsWith('^[a-z0-9-]')) return 'es';
       return 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
     default:
       return {};
@@ -151,7 +151,7 @@ function contractRequest(call: ContractCall, subject: Subject): InjectOptions {
   }
   const search = query.toString();
   return {
-    method: call.method as InjectOptions['method'],
+    method: call.method,
     url: `/api${url}${search ? `?${search}` : ''}`,
     ...(call.body ? { payload: example(call.body, subject) as object } : {}),
   };

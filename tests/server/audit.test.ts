@@ -24,7 +24,7 @@ type Entry = { id: string; createdAt: string; actorId: string | null; actorEmail
 async function log(query = '', headers: Record<string, string> = admin.headers) {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Entry[]; page: number; limit: number; total: number };
+  return res.json<{ items: Entry[]; page: number; limit: number; total: number }>();
 }
 
 const forTarget = async (targetId: string) => (await log(`?targetId=${encodeURIComponent(targetId)}&limit=100`)).items;

@@ -152,7 +152,7 @@ describe('the PostgreSQL tools get the connection through their environment', ()
 describe(`backup and restore (${postgres ? 'PostgreSQL: pg_dump/pg_restore' : 'PGlite: dumpDataDir/loadDataDir'})`, () => {
   it('a restored backup answers the same comparison, balances and releases', async () => {
     const source = await emptyTarget();
-    let database = await source.open();
+    const database = await source.open();
     await migrateDatabase(database);
     await insertForms(database, 30, (i) => ({ sector: i % 2 ? 'banking' : 'insurance', fixedSalary: 90_000 + i * 2_000 }));
     await publishRelease(database);

@@ -100,7 +100,7 @@ describe('privacy sweep over filter combinations', () => {
       }
       expect(body.status, JSON.stringify(filters)).toBe('ok');
       expectPublishedCount(body.count, members.size, K, JSON.stringify(filters));
-      for (const statistic of Object.values(body.measures) as Array<Record<string, unknown>>) {
+      for (const statistic of Object.values<Record<string, unknown>>(body.measures)) {
         expect(statistic.n).toBe(body.count);
         expect(statistic.mean).not.toBeNull();
         // Decided on the published count, never on the true size.

@@ -25,7 +25,7 @@ const anonymousAddress = () => `10.77.${Math.floor(++anonymousCounter / 250)}.${
 async function createAnonymous(answers: Record<string, unknown> = PROFILE_ANSWERS) {
   const res = await t.app.inject({ method: 'POST', url: '/api/forms', payload: answers, remoteAddress: anonymousAddress() });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string; userId: string | null; completedSteps: number[]; status: string; answers: Record<string, unknown> };
+  return res.json<{ id: string; userId: string | null; completedSteps: number[]; status: string; answers: Record<string, unknown> }>();
 }
 
 const put = (id: string, payload: unknown, headers: Record<string, string> = {}) =>

@@ -66,8 +66,8 @@ function casesFor(value: string): Case[] {
   const cases: Case[] = [];
   for (const [path, item] of Object.entries(specification.paths)) {
     for (const [method, entry] of Object.entries(item)) {
-      if (Array.isArray(entry) || !(entry as Operation).operationId) continue;
-      const operation = entry as Operation;
+      if (Array.isArray(entry) || !(entry).operationId) continue;
+      const operation = entry;
       const url = `/api${path.replace(/\{[^}]+\}/g, () => newId())}`;
       const bodySchema = operation.requestBody?.content['application/json']?.schema;
       if (bodySchema) {

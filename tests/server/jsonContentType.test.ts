@@ -33,7 +33,7 @@ async function createPost(title: string): Promise<string> {
     payload: { title, summary: 'Resumen', body: 'Texto.', categories: ['methodology'], language: 'es' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
+  return (res.json<{ id: string }>()).id;
 }
 
 const postCount = async () => Number((await t.database.execute<{ n: string }>('select count(*) as n from news_posts'))[0].n);

@@ -33,7 +33,7 @@ async function uploadedUrl(): Promise<string> {
   ]);
   const res = await t.app.inject({ method: 'POST', url: '/api/news/images', headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { url: string }).url;
+  return (res.json<{ url: string }>()).url;
 }
 
 const REFUSED = [
@@ -91,7 +91,7 @@ describe('the cover image of a post', () => {
 
     const made = await create(null);
     expect(made.statusCode, made.body).toBe(201);
-    const { id } = made.json() as { id: string };
+    const { id } = made.json<{ id: string }>();
     expectCoverRefusal(await update(id, imageUrl));
     const stored = await t.database.execute<{ image_url: string | null; title: string }>('select image_url, title from news_posts where id = $1', [id]);
     expect(stored).toEqual([{ image_url: null, title: 'Portada de prueba' }]);
@@ -110,7 +110,7 @@ describe('the cover image of a post', () => {
       const res = await create(imageUrl);
       expect(res.statusCode, `${imageUrl} → ${res.body}`).toBe(201);
       expect(res.json().imageUrl).toBe(imageUrl);
-      const { id } = res.json() as { id: string };
+      const { id } = res.json<{ id: string }>();
       const again = await update(id, imageUrl === uploaded ? ACCEPTED[0] : uploaded);
       expect(again.statusCode, again.body).toBe(200);
     }
@@ -130,12 +130,12 @@ describe('the cover image of a post', () => {
   it('never sends a cover stored before the rules to a reader: the post shows without one', async () => {
     const res = await create(null);
     expect(res.statusCode, res.body).toBe(201);
-    const { id, slug } = res.json() as { id: string; slug: string };
+    const { id, slug } = res.json<{ id: string; slug: string }>();
     await t.database.execute(`update news_posts set image_url = 'javascript:alert(1)', status = 'published', published_at = now() where id = $1`, [id]);
     for (const url of [`/api/news/${slug}`, `/api/news/${id}`, '/api/news']) {
       const read = await t.app.inject({ method: 'GET', url, headers: admin });
       expect(read.statusCode, `${url}: ${read.body}`).toBe(200);
-      if (url !== '/api/news') expect((read.json() as { imageUrl: unknown }).imageUrl, url).toBeNull();
+      if (url !== '/api/news') expect((read.json<{ imageUrl: unknown }>()).imageUrl, url).toBeNull();
       else expect(read.body, 'the post is listed').toContain(id);
       expect(read.body, url).not.toContain('javascript:');
     }

@@ -40,7 +40,7 @@ function postInput(overrides: Record<string, unknown> = {}) {
 async function create(overrides: Record<string, unknown> = {}): Promise<Post> {
   const res = await t.app.inject({ method: 'POST', url: '/api/news', headers: callers.admin, payload: postInput(overrides) });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Post;
+  return res.json<Post>();
 }
 
 function multipart(fieldName: string, filename: string, contentType: string, content: Buffer) {
@@ -132,7 +132,7 @@ describe('posts', () => {
     for (const key of [post.id, post.slug]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/news/${key}` });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as Post;
+      const body = res.json<Post>();
       expect(body.id).toBe(post.id);
       expect(body.html).toContain('<h2>Hola</h2>');
       expect(body.html).not.toMatch(/<script|href="javascript/i);
@@ -151,7 +151,7 @@ describe('posts', () => {
         expect((await t.app.inject({ method: 'GET', url: `/api/news/${post.id}`, headers: callers[caller] })).statusCode).toBe(404);
         expect((await t.app.inject({ method: 'GET', url: `/api/news/${post.slug}`, headers: callers[caller] })).statusCode).toBe(404);
       }
-      const list = (await t.app.inject({ method: 'GET', url: '/api/news?limit=100', headers: callers[caller] })).json() as { items: Post[] };
+      const list = (await t.app.inject({ method: 'GET', url: '/api/news?limit=100', headers: callers[caller] })).json<{ items: Post[] }>();
       expect(list.items.map((p) => p.id)).not.toContain(draft.id);
       expect(list.items.map((p) => p.id)).not.toContain(scheduled.id);
       const categories = (await t.app.inject({ method: 'GET', url: '/api/news/relevate-categories', headers: callers[caller] })).json();
@@ -161,13 +161,13 @@ describe('posts', () => {
     }
     // Admins see them on request, and by id.
     expect((await t.app.inject({ method: 'GET', url: `/api/news/${draft.id}`, headers: callers.admin })).statusCode).toBe(200);
-    const drafts = (await t.app.inject({ method: 'GET', url: '/api/news?status=draft&limit=100', headers: callers.admin })).json() as { items: Post[] };
+    const drafts = (await t.app.inject({ method: 'GET', url: '/api/news?status=draft&limit=100', headers: callers.admin })).json<{ items: Post[] }>();
     expect(drafts.items.map((p) => p.id)).toContain(draft.id);
     expect(drafts.items.every((p) => p.status === 'draft')).toBe(true);
-    const upcoming = (await t.app.inject({ method: 'GET', url: '/api/news?status=scheduled', headers: callers.admin })).json() as { items: Post[] };
+    const upcoming = (await t.app.inject({ method: 'GET', url: '/api/news?status=scheduled', headers: callers.admin })).json<{ items: Post[] }>();
     expect(upcoming.items.map((p) => p.id)).toEqual([scheduled.id]);
     // Even an admin's public list shows published posts only.
-    const adminDefault = (await t.app.inject({ method: 'GET', url: '/api/news?limit=100', headers: callers.admin })).json() as { items: Post[] };
+    const adminDefault = (await t.app.inject({ method: 'GET', url: '/api/news?limit=100', headers: callers.admin })).json<{ items: Post[] }>();
     expect(adminDefault.items.every((p) => p.status === 'published')).toBe(true);
 
     // Its date passes: readers see it without anyone touching it again.
@@ -194,14 +194,14 @@ describe('posts', () => {
 
   it('updates a post: a draft follows its new title, a published post keeps its address; publish and unpublish', async () => {
     const draft = await create({ title: 'First working title', status: 'draft' });
-    const renamed = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'draft' }) })).json() as Post;
+    const renamed = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'draft' }) })).json<Post>();
     expect(renamed.slug).toBe('final-title');
-    const published = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'published' }) })).json() as Post;
+    const published = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'published' }) })).json<Post>();
     expect(published.status).toBe('published');
-    const retitled = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Another title', status: 'published' }) })).json() as Post;
+    const retitled = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Another title', status: 'published' }) })).json<Post>();
     expect(retitled.slug).toBe('final-title');
     expect(retitled.title).toBe('Another title');
-    const unpublished = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Another title', status: 'draft' }) })).json() as Post;
+    const unpublished = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Another title', status: 'draft' }) })).json<Post>();
     expect(unpublished.status).toBe('draft');
     expect((await t.app.inject({ method: 'GET', url: `/api/news/${draft.id}` })).statusCode).toBe(404);
     const missing = await t.app.inject({ method: 'PUT', url: `/api/news/${'x'.repeat(24)}`, headers: callers.admin, payload: postInput() });
@@ -251,7 +251,7 @@ describe('lists, categories and related posts', () => {
   });
 
   it('related posts share a category, type and language; the most categories in common first; never drafts', async () => {
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/news/${ids.a}` })).json() as Post;
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/news/${ids.a}` })).json<Post>();
     expect(detail.related?.map((p) => p.title)).toEqual(['Insight C', 'Insight B']);
   });
 });

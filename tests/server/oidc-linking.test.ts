@@ -56,7 +56,7 @@ const userByEmail = async (email: string) =>
 async function refresh(cookie: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { user: { _id: string; email: string; emailVerified: boolean } };
+  return res.json<{ user: { _id: string; email: string; emailVerified: boolean } }>();
 }
 
 describe('a new address the provider asserts as unverified', () => {

@@ -46,7 +46,7 @@ async function providerAccount(name: string): Promise<Signed & { subject: string
   expect(outcome.params.get('done')).toBe('1');
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: outcome.refreshCookie! } });
   expect(res.statusCode, res.body).toBe(200);
-  const { accessToken, user } = res.json() as { accessToken: string; user: { _id: string } };
+  const { accessToken, user } = res.json<{ accessToken: string; user: { _id: string } }>();
   const [{ password_hash }] = await t.database.execute<{ password_hash: string | null }>('select password_hash from users where id = $1', [user._id]);
   expect(password_hash).toBeNull();
   const sessionId = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;

@@ -80,7 +80,7 @@ async function signInAs(subject: string, redirect?: string): Promise<Outcome> {
 async function refresh(cookie: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { accessToken: string; user: { _id: string; email: string; role: string[]; emailVerified: boolean } };
+  return res.json<{ accessToken: string; user: { _id: string; email: string; role: string[]; emailVerified: boolean } }>();
 }
 
 const identitiesOf = async (userId: string) =>
@@ -223,7 +223,7 @@ describe('admins and the second factor (ADMIN_MFA=required)', () => {
     const challenge = outcome.params.get('challenge')!;
     const resumed = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/challenge', payload: { challenge } });
     expect(resumed.statusCode, resumed.body).toBe(200);
-    const { enrolment } = resumed.json() as { enrolment: { secret: string } };
+    const { enrolment } = resumed.json<{ enrolment: { secret: string } }>();
     const enrolled = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/enrol', payload: { challenge, code: currentTotpCode(enrolment.secret) } });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
     expect(enrolled.json().user.role).toEqual(['admin']);
@@ -282,7 +282,7 @@ describe('an existing account with the same address', () => {
     const existing = await t.createUser();
     const session = await t.signIn(existing.email);
     const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: session.headers });
-    const { secret } = setup.json() as { secret: string };
+    const { secret } = setup.json<{ secret: string }>();
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/totp/confirm', headers: session.headers, payload: { code: currentTotpCode(secret) } })).statusCode).toBe(200);
     const subject = person('totp-owner');
     idp.people.set(subject, { email: existing.email, email_verified: true });

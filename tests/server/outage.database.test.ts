@@ -106,7 +106,7 @@ describe.skipIf(!postgres)('PostgreSQL outage', () => {
     for (let round = 0; round < 3; round++) {
       for (const call of calls()) {
         const res = await t.app.inject(call);
-        seen.push({ call: `${call.method} ${call.url}`, status: res.statusCode, errorCode: res.json().errorCode, retryAfter: res.headers['retry-after'] as string | undefined });
+        seen.push({ call: `${call.method} ${call.url}`, status: res.statusCode, errorCode: res.json().errorCode, retryAfter: res.headers['retry-after'] });
       }
     }
     console.log(`database cut: ${seen.map((s) => `${s.call} ${s.status}`).join('; ')}`);

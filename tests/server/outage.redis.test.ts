@@ -51,7 +51,7 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(va
 
 async function readiness(t: TestApp) {
   const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
-  return { status: res.statusCode, body: res.json() as { ready: boolean; redis?: string } };
+  return { status: res.statusCode, body: res.json<{ ready: boolean; redis?: string }>() };
 }
 
 async function metrics(t: TestApp) {

@@ -54,7 +54,7 @@ describe('returnPath of the checkout and the portal', () => {
     ];
     for (const res of calls) {
       expect(res.statusCode, res.body).toBe(400);
-      const body = res.json() as { error: string[]; errorCode: string };
+      const body = res.json<{ error: string[]; errorCode: string }>();
       expect(body.errorCode).toBe('VALIDATION_ERROR');
       expect(body.error.some((line) => line.startsWith('body.returnPath'))).toBe(true);
     }

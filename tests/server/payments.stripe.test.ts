@@ -29,6 +29,7 @@ const bodyOf = (request: IncomingMessage) =>
   });
 
 beforeAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the stub answers every request inside the handler
   stripeApi = createServer(async (request, response) => {
     const body = await bodyOf(request);
     seen.push({ method: request.method!, path: request.url!, authorization: request.headers.authorization, body });

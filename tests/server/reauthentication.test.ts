@@ -53,7 +53,7 @@ async function mailsTo(email: string, count = 1) {
 
 async function enrolled(user: TestUser) {
   const session = await t.signIn(user.email);
-  const { secret } = (await post('/auth/totp/setup', undefined, session.headers)).json() as { secret: string };
+  const { secret } = (await post('/auth/totp/setup', undefined, session.headers)).json<{ secret: string }>();
   const confirmed = await post('/auth/totp/confirm', { code: codeOf(secret) }, session.headers);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { session, secret };
@@ -77,7 +77,7 @@ describe('security changes need a fresh re-authentication', () => {
     expect((await post('/auth/reauthenticate', { password: TEST_PASSWORD }, session.headers)).statusCode).toBe(204);
     const setup = await post('/auth/totp/setup', undefined, session.headers);
     expect(setup.statusCode, setup.body).toBe(200);
-    const confirmed = await post('/auth/totp/confirm', { code: codeOf((setup.json() as { secret: string }).secret) }, session.headers);
+    const confirmed = await post('/auth/totp/confirm', { code: codeOf((setup.json<{ secret: string }>()).secret) }, session.headers);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 
@@ -96,7 +96,7 @@ describe('security changes need a fresh re-authentication', () => {
     const renewed = await post('/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers);
     expect(renewed.statusCode, renewed.body).toBe(200);
     // The next 30-second step is used up: a recovery code turns it off.
-    const [recoveryCode] = (renewed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const [recoveryCode] = (renewed.json<{ recoveryCodes: string[] }>()).recoveryCodes;
     const off = await post('/auth/totp/disable', { password: TEST_PASSWORD, code: recoveryCode }, session.headers);
     expect(off.statusCode, off.body).toBe(204);
   });
@@ -141,7 +141,7 @@ describe('each security change is e-mailed in the person\'s language', () => {
     const renewed = await post('/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers);
     expect(renewed.statusCode, renewed.body).toBe(200);
     // The next 30-second step is used up: a recovery code turns it off.
-    const [recoveryCode] = (renewed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const [recoveryCode] = (renewed.json<{ recoveryCodes: string[] }>()).recoveryCodes;
     const off = await post('/auth/totp/disable', { password: TEST_PASSWORD, code: recoveryCode }, session.headers);
     expect(off.statusCode, off.body).toBe(204);
     const changed = await post('/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-passphrase-77' }, session.headers);

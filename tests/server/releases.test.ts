@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './helpers/testApp';
 import { insertForm, insertForms, publishRelease } from './helpers/comparisonFixtures';
-import { expectPublishedCount, expectPublishedGroup, expectedPublication, type Money } from './helpers/publishedFigures';
+import { expectPublishedGroup, expectedPublication, type Money } from './helpers/publishedFigures';
 import { COMPLETE_ANSWERS } from '../fixtures/answers';
 import { currentYear } from '../../src/domain/constants';
 import { readDataVersion } from '../../src/server/services/dataVersion';
@@ -305,7 +305,7 @@ function recordStatements() {
           statements.push(text);
           return tx.execute(text, params);
         },
-      } as typeof tx),
+      }),
     )) as typeof transaction;
   return {
     /** Statements that read a release's rows or its stored figures. */

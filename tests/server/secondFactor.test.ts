@@ -31,11 +31,11 @@ async function enrol(app: TestApp, user: TestUser) {
   const session = await app.signIn(user.email);
   const setup = await post(app, '/auth/totp/setup', undefined, session.headers);
   expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json() as { secret: string };
+  const { secret } = setup.json<{ secret: string }>();
   const usedCode = codeOf(secret);
   const confirmed = await post(app, '/auth/totp/confirm', { code: usedCode }, session.headers);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { secret, usedCode, recoveryCodes: (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes, session };
+  return { secret, usedCode, recoveryCodes: (confirmed.json<{ recoveryCodes: string[] }>()).recoveryCodes, session };
 }
 
 /** The password step: a challenge, no session and no cookie. */
@@ -44,7 +44,7 @@ async function challengeFor(app: TestApp, user: TestUser) {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json()).not.toHaveProperty('accessToken');
   expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
-  return res.json() as { secondFactor: 'verify' | 'enrol'; challenge: string; enrolment?: { secret: string; otpauthUri: string; qrCode: string } };
+  return res.json<{ secondFactor: 'verify' | 'enrol'; challenge: string; enrolment?: { secret: string; otpauthUri: string; qrCode: string } }>();
 }
 
 describe('enrolling in the settings', () => {
@@ -55,7 +55,7 @@ describe('enrolling in the settings', () => {
     expect(before.json()).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
 
     const setup = await post(t, '/auth/totp/setup', undefined, session.headers);
-    const enrolment = setup.json() as { secret: string; otpauthUri: string; qrCode: string };
+    const enrolment = setup.json<{ secret: string; otpauthUri: string; qrCode: string }>();
     expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(enrolment.otpauthUri).toContain(`secret=${enrolment.secret}`);
     expect(enrolment.otpauthUri).toContain('issuer=Paybench');
@@ -69,7 +69,7 @@ describe('enrolling in the settings', () => {
 
     const confirmed = await post(t, '/auth/totp/confirm', { code: codeOf(enrolment.secret) }, session.headers);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const { recoveryCodes } = confirmed.json() as { recoveryCodes: string[] };
+    const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/totp', headers: session.headers })).json()).toEqual({
@@ -245,7 +245,7 @@ describe('managing the second factor', () => {
     expect(noCode.statusCode).toBe(403);
     const fresh = await post(t, '/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers);
     expect(fresh.statusCode, fresh.body).toBe(200);
-    const renewed = (fresh.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const renewed = (fresh.json<{ recoveryCodes: string[] }>()).recoveryCodes;
     expect(renewed).toHaveLength(RECOVERY_CODE_COUNT);
     const { challenge } = await challengeFor(t, user);
     const old = await post(t, '/auth/sign-in/second-factor', { challenge, code: recoveryCodes[1] });
@@ -313,7 +313,7 @@ describe('admins while ADMIN_MFA=required', () => {
 
     const enrolled = await post(strict, '/auth/sign-in/enrol', { challenge: first.challenge, code: codeOf(secret) });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
-    const body = enrolled.json() as { accessToken: string; user: { role: string[] }; recoveryCodes: string[] };
+    const body = enrolled.json<{ accessToken: string; user: { role: string[] }; recoveryCodes: string[] }>();
     expect(body.user.role).toEqual(['admin']);
     expect(body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     const headers = { authorization: `Bearer ${body.accessToken}` };

@@ -181,7 +181,7 @@ function renderScreen(actor: ReturnType<typeof startActor>['actor'], language: L
   );
 }
 
-const select = (field: string) => screen.getByTestId(`filter-${field}`) as HTMLSelectElement;
+const select = (field: string) => screen.getByTestId<HTMLSelectElement>(`filter-${field}`);
 const optionValues = (field: string) => Array.from(select(field).options).map((option) => option.value);
 
 async function toResult(language: Language = 'es', result: ComparisonResult = OK) {
@@ -224,7 +224,7 @@ describe('filter panel', () => {
     expect(fakes.counts.at(-1)).toEqual({ filters: { sector: 'banking' } });
     await act(async () => fakes.count!.resolve({ count: 1_234, countLabel: '1234', enough: true }));
     expect(screen.getByTestId('comparison-count').textContent).toBe('Coinciden unas 1234 personas');
-    expect((screen.getByTestId('comparison-search') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId<HTMLButtonElement>('comparison-search')).disabled).toBe(false);
     fireEvent.change(select('sector'), { target: { value: '' } });
     await flush();
     expect(fakes.counts.at(-1)).toEqual({ filters: {} });
@@ -237,7 +237,7 @@ describe('filter panel', () => {
     await act(async () => fakes.count!.resolve({ count: null, countLabel: '<5', enough: false }));
     expect(screen.getByTestId('comparison-count').textContent).toBe('Coinciden menos de 5 personas (<5)');
     expect(screen.getByTestId('comparison-count-too-small').textContent).toContain('al menos 5 personas');
-    expect((screen.getByTestId('comparison-search') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId<HTMLButtonElement>('comparison-search')).disabled).toBe(true);
   });
 
   it('says what a search costs', async () => {

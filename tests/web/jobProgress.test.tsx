@@ -21,6 +21,7 @@ function start(answers: Array<JobSnapshot | Error>) {
       actors: {
         readJob: fromPromise<JobSnapshot, { jobId: string }>(async () => {
           const next = answers.shift()!;
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- a failed call rejects with its CallFailure
           if (next instanceof Error) throw { ok: false, status: 404, value: null, reason: 'http', body: null, errorCode: 'NOT_FOUND', request: null };
           return next;
         }),

@@ -76,7 +76,7 @@ describe('the Spanish voice', () => {
 });
 
 describe('the English texts', () => {
-  const enLeaves = leaves(en as Tree);
+  const enLeaves = leaves(en);
 
   // Names shown in their own language or place names with their accents are the only non-English letters.
   const OWN_NAMES = new Set(['language.es', 'news.languages.es']);

@@ -23,8 +23,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const esLeaves = leaves(es as Tree);
-const enLeaves = leaves(en as Tree);
+const esLeaves = leaves(es);
+const enLeaves = leaves(en);
 
 describe('locale files', () => {
   it('have identical key sets', () => {

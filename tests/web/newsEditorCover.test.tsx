@@ -20,6 +20,7 @@ type Post = components['schemas']['Post'];
 const world = vi.hoisted(() => ({
   post: null as unknown as Post,
   saves: [] as Array<{ input: unknown }>,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the field to what a test stores in it
   saveFailure: null as unknown,
   notified: [] as unknown[],
 }));
@@ -29,6 +30,7 @@ vi.mock('../../machines/news/actors', () => ({
     loadForEditing: fromPromise(async () => world.post),
     savePost: fromPromise(async ({ input }: { input: unknown }) => {
       world.saves.push({ input });
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the CallFailure a test set
       if (world.saveFailure) throw world.saveFailure;
       return world.post;
     }),
@@ -85,7 +87,7 @@ async function openEditor(imageUrl: string | null) {
 }
 
 const help = () => screen.getByTestId('editor-cover-help');
-const publish = () => screen.getByTestId('editor-publish') as HTMLButtonElement;
+const publish = () => screen.getByTestId<HTMLButtonElement>('editor-publish');
 
 beforeEach(() => {
   world.saves = [];
@@ -115,7 +117,7 @@ describe('the cover address in the news editor', () => {
     for (const imageUrl of [UPLOADED, 'https://images.example.com/c.png']) {
       await openEditor(imageUrl);
       expect(help().textContent).toBe(HELP_TEXT);
-      expect((screen.getByTestId('editor-cover') as HTMLImageElement).getAttribute('src')).toBe(imageUrl);
+      expect((screen.getByTestId<HTMLImageElement>('editor-cover')).getAttribute('src')).toBe(imageUrl);
       expect(publish().disabled).toBe(false);
       cleanup();
     }

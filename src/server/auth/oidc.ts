@@ -280,7 +280,7 @@ export async function exchangeCode(
     email,
     emailVerified: claims.email_verified === true,
     mfa: amr.some((value) => provider.mfaAmr.includes(value)) || (acr !== null && provider.mfaAcr.includes(acr)),
-    roleValues: provider.rolesClaim ? claimValues(claims as Record<string, unknown>, provider.rolesClaim) : null,
+    roleValues: provider.rolesClaim ? claimValues(claims, provider.rolesClaim) : null,
     idToken: tokens.id_token,
   };
 }

@@ -77,7 +77,7 @@ export async function openDatabase({ databaseUrl, dataDir, poolMax = 20 }: OpenO
 export function wrapPglite(client: PGlite): Database {
   return {
     kind: 'pglite',
-    orm: drizzlePglite({ client, schema }) as unknown as Orm,
+    orm: drizzlePglite({ client, schema }),
     async execute<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
@@ -247,7 +247,7 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
 
   return {
     kind: 'postgresql',
-    orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
+    orm: drizzlePg({ client: pool, schema }),
     async execute<T>(text: string, params: unknown[] = []) {
       const client = await acquire();
       let result: pg.QueryResult;
@@ -272,7 +272,7 @@ export function openPostgres(connectionString: string, poolMax = 20): Database {
         throw error;
       }
       client.release();
-      const last = Array.isArray(result) ? result.at(-1) : result;
+      const last = (Array.isArray(result) ? result.at(-1) : result) as { rows?: unknown[] } | undefined;
       return (last?.rows ?? []) as T[];
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {

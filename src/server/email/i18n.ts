@@ -6,7 +6,7 @@
 // each whole text with escapeHtml (the translation's own characters as well as the values put into it).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import i18next, { type TOptions } from 'i18next';
+import i18next from 'i18next';
 import { LANGUAGES, type Language } from '../../domain/constants';
 
 const readEmailTexts = (language: Language): Record<string, unknown> =>
@@ -31,7 +31,7 @@ export const mailLanguage = (language: string): Language => (language === 'en' ?
 
 /** A text of the `email` section (`key` without the `email.` prefix), in the recipient's language. */
 export function mailText(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  return instance.t(`email.${key}`, { ...values, lng: language } as TOptions);
+  return instance.t(`email.${key}`, { ...values, lng: language });
 }
 
 /** For the HTML part of a mail. */

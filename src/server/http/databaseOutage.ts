@@ -29,7 +29,7 @@ function findConnectionError(error: unknown, depth = 0): { kind: Exclude<Kind, n
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && (code.startsWith('08') || SERVER_CODES.has(code))) return { kind: 'database', error: found };
   if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return { kind: 'database', error: found };
   if (typeof code === 'string' && SOCKET_CODES.has(code)) return { kind: 'socket', error: found };
-  for (const inner of [cause, ...(Array.isArray(errors) ? errors : [])]) {
+  for (const inner of [cause, ...(Array.isArray(errors) ? (errors as unknown[]) : [])]) {
     const match = findConnectionError(inner, depth + 1);
     if (match) return match;
   }
@@ -89,7 +89,7 @@ export function createDatabaseOutage(database: Queryable, log: FastifyBaseLogger
       confirmedAt = Date.now();
       answered++;
       // The driver's own words (never drizzle's wrapper, whose message quotes the statement and its parameters).
-      const reason = [match.error.code, String(match.error.message ?? '').split('\n')[0]].filter(Boolean).join(': ');
+      const reason = [match.error.code, String((match.error.message as string | undefined) ?? '').split('\n')[0]].filter(Boolean).join(': ');
       if (now - lastSeenAt > NEW_OUTAGE_AFTER_MS) {
         log.warn({ reason }, 'database unavailable; answering 503 DATABASE_UNAVAILABLE until it is back');
         loggedAt = now;

@@ -16,7 +16,8 @@ function makeAjv(coerce: boolean) {
     // OpenAPI adds its own keywords (example, discriminator, xml…).
     strict: false,
   });
-  addFormats.default(ajv);
+  // The package is CommonJS: under Node its plugin is the default export's `default`, which its types do not name.
+  (addFormats as unknown as { default: typeof addFormats }).default(ajv);
   return ajv;
 }
 
@@ -30,7 +31,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<object> {
   const { strict, coercing } = ajvs;
   return ({ schema, httpPart }) => {
     const body = httpPart === 'body';
-    return compileOnce(validators, body ? 'body' : 'coerced', schema, () => (body ? strict : coercing).compile(schema as object) as Validator);
+    return compileOnce(validators, body ? 'body' : 'coerced', schema, () => (body ? strict : coercing).compile(schema) as Validator);
   };
 }
 

@@ -157,12 +157,14 @@ export function createJobs({ database, log, pollingIntervalSeconds = 1, progress
       if (controller.signal.aborted) {
         log.info({ job: id, name }, 'job interrupted by shutdown; it will run again');
         // A plain object: pg-boss stores it as the output as it is (an Error would be stored with its stack).
+        // eslint-disable-next-line @typescript-eslint/only-throw-error
         throw { message: INTERRUPTED, progress: latest } satisfies Output;
       }
       log.warn({ err: error, job: id, name }, 'job failed');
       opsEvents.emit('jobFailed', name);
       // Failed for good: pg-boss retries while retry_count < retry_limit.
       await executeSql(`update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [name, id]);
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- a plain object, as above
       throw { message: shortError(error), progress: latest } satisfies Output;
     } finally {
       running.delete(id);

@@ -15,7 +15,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { HttpError, forbidden, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
 import { actsAsAdmin, assertAdminSecondFactor, isAdmin, requireAdmin, requireCaller } from '../auth/caller';
-import { assertAcceptablePassword, clientAddress, openSession, passwordMatches, rateLimited } from '../auth/identity';
+import { assertAcceptablePassword, clientAddress, passwordMatches, rateLimited } from '../auth/identity';
 import { hashPassword } from '../auth/passwords';
 import { clearRefreshCookie, revokeUserSessions } from '../auth/sessions';
 import { ACTION_TOKEN_TTL_MINUTES, createActionToken } from '../auth/actionTokens';

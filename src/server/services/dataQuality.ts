@@ -156,7 +156,7 @@ export async function dataQualityReport(db: Queryable, options: { staleDraftDays
     for (const row of rows) {
       const answers = row.answers ?? {};
       if (row.status === 'completed') {
-        const issues = validateForCompletion(answers as never, { signedOut: row.user_id === null });
+        const issues = validateForCompletion(answers, { signedOut: row.user_id === null });
         if (issues.length > 0) inconsistent.add(row.id, issues.map((issue) => `${issue.field}:${issue.key.split('.').pop()}`));
       }
       const stale = staleColumns(row, answers);

@@ -79,7 +79,7 @@ function toForm(row: FormRow): Form {
     surveyYear: Number(row.survey_year),
     status: row.status,
     completedSteps: [...new Set((row.completed_steps ?? []).map(Number))].sort((a, b) => a - b),
-    answers: row.answers as FormAnswers,
+    answers: row.answers,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

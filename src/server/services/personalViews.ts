@@ -1,4 +1,4 @@
-// The personal views (docs/statistics-and-privacy.md; issue 14): the personalised comparison (four variants), evolution over the
+// The personal views (docs/statistics-and-privacy.md): the personalised comparison (four variants), evolution over the
 // survey years and the insights (three rankings and their by-user-id variants). None has an engine of its own:
 // every figure is a group's answer from the shared statistics engine (statisticsEngine.ts) — computed on the
 // current release, the rule against differencing applied, published with the cell key method — so a figure here
@@ -23,7 +23,7 @@ import type { OwnForm, RequestSettings } from './statisticsSettings';
 import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller, statisticsEngine, type PublishedAnswer } from './statisticsEngine';
 import { COMPARISON_REASONS, countLabel, roundMoney } from '../../domain/statistics';
 import { COUNTRY_CITIES, type CountryCode } from '../../domain/questionnaire';
-import { WIDENING_KEEPING_LEVEL, WIDENING_ORDER, widened, type PeerGroupFilters } from '../../domain/peerGroupFilters';
+import { WIDENING_KEEPING_LEVEL, WIDENING_ORDER, widened } from '../../domain/peerGroupFilters';
 import { currentYear, surveyYears } from '../../domain/constants';
 import { deflator, ratesForCountry } from '../../domain/inflation';
 import { nextPositionLevel } from '../../domain/incomeProjection';
@@ -311,7 +311,7 @@ export function personalViews(context: AppContext) {
       perceivedDiffWithDeferral: form.perceivedWith,
       release: releaseInfo(settings),
       steps,
-      widenedSteps: steps.slice(1).map((s) => s.dropped!) as IndividualResult['widenedSteps'],
+      widenedSteps: steps.slice(1).map<IndividualResult['widenedSteps'][number]>((s) => s.dropped!),
     };
     const startFilters = steps[0].filters;
     const search: SavedSearch = { kind: 'individual', filters: startFilters, formId: form.id };
@@ -422,7 +422,7 @@ export function personalViews(context: AppContext) {
       for (const field of GROUP_CASCADE) {
         if (ranked.items.length > 0) break;
         if (field === ranking || !filters[field]) continue;
-        filters = widened(filters as PeerGroupFilters, field) as ComparisonFilters;
+        filters = widened(filters, field);
         widenedSteps.push(field);
         ranked = await rank(filters);
       }
@@ -525,7 +525,7 @@ export function personalViews(context: AppContext) {
       for (const field of GROUP_CASCADE) {
         if (series.filter((point) => point.p50 !== null).length >= MEDIANS_TO_SHOW_GROWTH) break;
         if (!filters[field] && !(field === 'country' && filters.city)) continue;
-        filters = widened(filters as PeerGroupFilters, field) as ComparisonFilters;
+        filters = widened(filters, field);
         widenedSteps.push(field);
         inflation = ratesForCountry(settings.inflation, filterCountry(filters));
         series = await seriesOf(settings, filters, years, measure, inflation.rates);

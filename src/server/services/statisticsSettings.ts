@@ -374,7 +374,7 @@ const instances = new WeakMap<Database, Map<number, StatisticsSettingsCache>>();
 /** The settings cache of this process for `database` (one listener per database handle and default threshold). */
 export function statisticsSettingsFor(database: Database, defaultThreshold: number): StatisticsSettingsCache {
   let byThreshold = instances.get(database);
-  if (!byThreshold) instances.set(database, (byThreshold = new Map()));
+  if (!byThreshold) instances.set(database, (byThreshold = new Map<number, StatisticsSettingsCache>()));
   let cache = byThreshold.get(defaultThreshold);
   if (!cache) byThreshold.set(defaultThreshold, (cache = createStatisticsSettings(database, defaultThreshold)));
   return cache;

@@ -27,6 +27,7 @@ export interface NewUser {
   language?: Schemas['Language'];
   corporateInfo?: CorporateInfo | null;
   /** Corporate users of one customer share it; null for members and admins. `self` = the new user's id. */
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- 'self' is named for the reader
   companyId?: string | 'self' | null;
   premiumType?: Schemas['PremiumType'];
   /**

@@ -12,7 +12,7 @@ import { toaster } from '../components/ui/toaster';
 // A production page links the theme's global CSS, built with the app (scripts/vite-chakra-static-css.ts): the
 // provider gets the same system without global styles, so the browser neither builds nor parses them again.
 const providedSystem: SystemContext = import.meta.env.PROD
-  ? Object.create(system, { _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } })
+  ? (Object.create(system, { _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } }) as SystemContext)
   : system;
 
 const Toaster = lazy(() => import('../components/ui/ToasterRegion'));
@@ -27,6 +27,7 @@ function ToasterOnFirstToast() {
   useEffect(() => {
     if (wanted) return undefined;
     if (toaster.getCount() > 0) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a toast created between the render and this effect
       setWanted(true);
       return undefined;
     }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { completeTranslations } from '../kernel/i18n';
 import { lazyPage, type PageProps } from '../kernel/lazyPage';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from '../../domain/routes';
+import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle } from '../../domain/routes';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';

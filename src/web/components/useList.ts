@@ -20,6 +20,7 @@ export function useList<T>(make: () => ListMachine, input: ListInput) {
     const subscription = list.on('list.failed', ({ failure }) => notifyFailure(failure));
     return () => subscription.unsubscribe();
   }, [list, notifyFailure]);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds an actor's send to the actor
   return { list, view, send: list.send };
 }
 

@@ -14,7 +14,7 @@ export interface PageProps {
   meta?: RouteMeta;
 }
 
-// `any` props: the same constraint as React.lazy.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any` props: the same constraint as React.lazy
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
   return lazy(() =>
     afterFirstContentfulPaint()

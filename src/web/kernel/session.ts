@@ -74,7 +74,7 @@ export function useAppActor(): AppActorRef {
 
 function useSystemActor<T>(systemId: string): T {
   const app = useAppActor();
-  const actor = app.system.get(systemId);
+  const actor: unknown = app.system.get(systemId);
   if (!actor) throw new Error(`the app actor has no "${systemId}" actor`);
   return actor as T;
 }

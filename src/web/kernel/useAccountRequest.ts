@@ -28,6 +28,7 @@ export function useAccountRequest<T>(send: PromiseActorLogic<T, RequestFields>, 
   );
   const view = useSelector(actor, accountRequestView, sameView);
   const latest = useRef(handlers);
+  // eslint-disable-next-line react-hooks/refs -- the latest handlers, read when an event comes
   latest.current = handlers;
 
   useEffect(() => {

@@ -182,6 +182,7 @@ export function actorDriver<M extends AnyStateMachine, W extends ActorWorld<M>>(
           },
           error(error) {
             clearTimeout(timer);
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever the actor failed with
             reject(withContext(error, `the actor failed at ${locate(where)}`));
           },
         });

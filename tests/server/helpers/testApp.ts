@@ -114,7 +114,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     async signIn(email, password = TEST_PASSWORD, options = {}) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, ...options });
       if (res.statusCode !== 200) throw new Error(`sign-in of a test user failed: ${res.statusCode} ${res.body}`);
-      const session = res.json() as { accessToken: string; user: { _id: string } };
+      const session = res.json<{ accessToken: string; user: { _id: string } }>();
       const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
       if (!cookie) throw new Error('sign-in set no refresh cookie');
       return {

@@ -3,7 +3,7 @@
 // without whiskers, or everything), the with/without deferred switch, how the figures are protected (thresholds,
 // perturbation bound for this group's size, releases) and the CSV download. Renders the machine's result view.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, DataList, Heading, HStack, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../domain/constants';
 import { formatCount, NUMBER_LOCALE } from '../../../domain/language';

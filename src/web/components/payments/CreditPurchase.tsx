@@ -33,7 +33,7 @@ function PendingSearchBanner({ gate }: { gate: ActorRefFrom<CreditGateMachine> }
   const view = useSelector(gate, creditGateView);
   useEffect(() => {
     // The comparison runs the resumed search by itself (ComparisonPage reads this state).
-    const subscription = gate.on('creditGate.returnTo', (event) => navigate(event.path, { state: { runPendingSearch: event.runSearch } }));
+    const subscription = gate.on('creditGate.returnTo', (event) => void navigate(event.path, { state: { runPendingSearch: event.runSearch } }));
     return () => subscription.unsubscribe();
   }, [gate, navigate]);
   if (!view.pending) return null;

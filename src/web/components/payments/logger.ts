@@ -1,6 +1,6 @@
 // A tiny app logger: in production, console output is silenced (vite.config.ts).
 export interface AppLogger {
-  info(message: string, details?: Record<string, unknown>): void;
+  info: (message: string, details?: Record<string, unknown>) => void;
 }
 
 export function createLogger(silent: boolean, sink: Pick<Console, 'info'> = console): AppLogger {

@@ -29,6 +29,7 @@ export function usePaymentsConfig(): { available: boolean; testMode: boolean } {
 function useLanguageGetter() {
   const language = useLanguage();
   const ref = useRef(language);
+  // eslint-disable-next-line react-hooks/refs -- the latest language, read when a message is written
   ref.current = language;
   return { language, get: () => ref.current };
 }
@@ -37,6 +38,7 @@ function useLanguageGetter() {
 function useReloadUserOn(checkout: ActorRefFrom<CheckoutMachine> | null, manage: ActorRefFrom<ManageSubscriptionMachine> | null, onConfirmed?: (event: Extract<CheckoutEmitted, { type: 'checkout.confirmed' }>) => void) {
   const auth = useAuthActor();
   const confirmed = useRef(onConfirmed);
+  // eslint-disable-next-line react-hooks/refs -- the latest callback, read when a purchase is confirmed
   confirmed.current = onConfirmed;
   useEffect(() => {
     const subscriptions = [
@@ -63,8 +65,8 @@ export function usePremiumModal(open: boolean): ActorRefFrom<PremiumModalMachine
     if (open) actor.send({ type: 'premiumModal.open' });
   }, [actor, open]);
   // The children exist once the actor has started (after the first render): follow them.
-  const checkout = useSelector(actor, (s) => (s.children.checkout as ActorRefFrom<CheckoutMachine> | undefined) ?? null);
-  const manage = useSelector(actor, (s) => (s.children.manage as ActorRefFrom<ManageSubscriptionMachine> | undefined) ?? null);
+  const checkout = useSelector(actor, (s) => (s.children.checkout) ?? null);
+  const manage = useSelector(actor, (s) => (s.children.manage) ?? null);
   useReloadUserOn(checkout, manage);
   return actor;
 }

@@ -153,7 +153,7 @@ function FormLookup({ lookUp }: { lookUp: ReturnType<typeof adminFormsActors>['l
   const view = useSelector(lookup, formLookupView, sameFormLookupView);
   useEffect(() => {
     const subscriptions = [
-      lookup.on('formLookup.found', ({ form }) => navigate(`/admin/forms/${form.id}`)),
+      lookup.on('formLookup.found', ({ form }) => void navigate(`/admin/forms/${form.id}`)),
       lookup.on('formLookup.failed', ({ failure }) => notifyFailure(failure)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());

@@ -24,13 +24,11 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { newsEditorMachine, IMAGE_TYPES, type EditorDraft, type SaveStatus } from '../../../../machines/newsEditor/newsEditorMachine';
 import { newsEditorView, sameNewsEditorView } from '../../../../machines/newsEditor/viewModel';
 import { newsActors } from '../../../../machines/news/actors';
-import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { resolveLanguage } from '../../../domain/language';
 import { coverImageProblem } from '../../../domain/coverImage';
 import type { CallFailure } from '../../../api/client';
@@ -71,7 +69,7 @@ function NewsEditor({ postId }: { postId: string | null }) {
   });
   const editor = useActorRef(machine, { input: { postId, language: resolveLanguage(i18n.language) }, inspect });
   const view = useSelector(editor, newsEditorView, sameNewsEditorView);
-  const confirm = useSelector(editor, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(editor, (s) => s.children.confirm);
   const fileInput = useRef<HTMLInputElement>(null);
   // The cover address the server last refused: the form says why beside the cover until it changes.
   const [refusedCover, setRefusedCover] = useState<string | null>(null);
@@ -82,7 +80,7 @@ function NewsEditor({ postId }: { postId: string | null }) {
         if (refusesCover(failure)) setRefusedCover(editor.getSnapshot().context.draft.imageUrl);
         notifyFailure(failure);
       }),
-      editor.on('editor.deleted', () => navigate('/admin/news', { replace: true })),
+      editor.on('editor.deleted', () => void navigate('/admin/news', { replace: true })),
       // A new post gets its address once it exists.
       editor.on('editor.saved', ({ post, created }) => {
         if (created) navigate(`/admin/news/${post.id}`, { replace: true });

@@ -35,7 +35,7 @@ export default function ImpactChart({ series, beforeName, afterName, ariaLabel, 
   ];
   return (
     <div role="img" aria-label={ariaLabel} data-testid="outlier-impact-chart">
-      <ApexChart type="bar" height={300} options={options} series={data as ApexAxisChartSeries} />
+      <ApexChart type="bar" height={300} options={options} series={data} />
     </div>
   );
 }

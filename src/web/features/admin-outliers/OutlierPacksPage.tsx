@@ -2,15 +2,13 @@
 // its impact (PackImpact), activate, deactivate or delete it behind the confirm modal. The flows are the machines
 // outlierPacks, outlierPackEditor and outlierCalculation; this view renders them and sends their events.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Container, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { outlierPacksMachine } from '../../../../machines/outlierPacks/outlierPacksMachine';
 import { outlierPacksView, sameOutlierPacksView } from '../../../../machines/outlierPacks/viewModel';
 import { outlierCalls, type OutlierPack } from '../../../../machines/outlierPacks/calls';
-import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -31,7 +29,7 @@ export default function OutlierPacksPage() {
   const { t } = useTranslation();
   const packs = useActorRef(packsMachine, { inspect });
   const view = useSelector(packs, outlierPacksView, sameOutlierPacksView);
-  const confirm = useSelector(packs, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(packs, (s) => s.children.confirm);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   // A deleted pack's panel closes.
   useEffect(() => {

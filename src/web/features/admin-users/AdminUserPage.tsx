@@ -26,11 +26,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { adminUserMachine, type Role, type User } from '../../../../machines/adminUser/adminUserMachine';
+import { adminUserMachine, type User } from '../../../../machines/adminUser/adminUserMachine';
 import { adminUserActors, userListsActors, USER_LISTS_LIMIT } from '../../../../machines/adminUser/actors';
 import { adminUserView, sameAdminUserView, type AdminUserView } from '../../../../machines/adminUser/viewModel';
 import { REASON_MAX_LENGTH } from '../../../../machines/adminUser/creditsAdjustment';
-import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { provideList, type ListMachine } from '../../../../machines/list/listMachine';
 import { listView, sameListView } from '../../../../machines/list/viewModel';
 import type { components } from '../../../api/schema';
@@ -72,7 +71,7 @@ function AdminUser({ userId }: { userId: string }) {
   const [machine] = useState(() => adminUserMachine.provide({ actors: adminUserActors() }));
   const account = useActorRef(machine, { input: { userId, selfId: self?._id ?? '' }, inspect });
   const view = useSelector(account, adminUserView, sameAdminUserView);
-  const confirm = useSelector(account, (snapshot) => snapshot.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(account, (snapshot) => snapshot.children.confirm);
 
   const [lists] = useState(() => {
     const actors = userListsActors(userId);
@@ -237,7 +236,7 @@ function RolesCard({ view, account }: { view: AdminUserView; account: AdminUserA
                 key={role}
                 checked={checked}
                 disabled={view.saving}
-                onCheckedChange={() => account.send({ type: 'adminUser.toggleRole', role: role as Role })}
+                onCheckedChange={() => account.send({ type: 'adminUser.toggleRole', role: role })}
                 colorPalette="brand"
               >
                 <Checkbox.HiddenInput data-testid={`admin-user-role-${role}`} />

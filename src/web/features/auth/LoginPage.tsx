@@ -278,7 +278,6 @@ function SecondFactorStep() {
 
 function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const showMessage = useShowMessage();
   const [email, setEmail] = useState('');
   // The outcome shows once, in the form (the success above it, a failure as its alert): no toast as well.
   const request = useAccountRequest(requests.requestPasswordReset);

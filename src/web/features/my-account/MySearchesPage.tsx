@@ -11,7 +11,6 @@ import { searchHistoryMachine, type HistoryEntry } from '../../../../machines/se
 import { searchHistoryActors } from '../../../../machines/searchHistory/actors';
 import { searchHistoryListView, searchHistoryView } from '../../../../machines/searchHistory/viewModel';
 import type { ListEvent } from '../../../../machines/list/listMachine';
-import type { ConfirmModalMachine } from '../../../../machines/confirmModal/confirmModalMachine';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import type { Language } from '../../../domain/constants';
 import { formatCount } from '../../../domain/language';
@@ -102,7 +101,7 @@ export interface SearchHistoryListProps {
 export function SearchHistoryList({ history, language, definition, years }: SearchHistoryListProps) {
   const { t } = useTranslation();
   const view = useSelector(history, searchHistoryView, sameView);
-  const confirm = useSelector(history, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(history, (s) => s.children.confirm);
 
   // The list component speaks the list machine's events; the history machine has its own names for them.
   const send = (event: ListEvent) => {

@@ -26,7 +26,7 @@ export function useMyForm(userId: string) {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const subscription = actor.on('myForm.copied', () => navigate('/my-form-editor'));
+    const subscription = actor.on('myForm.copied', () => void navigate('/my-form-editor'));
     return () => subscription.unsubscribe();
   }, [actor, navigate]);
 

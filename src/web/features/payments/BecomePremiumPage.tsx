@@ -12,7 +12,7 @@ export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallb
   const navigate = useNavigate();
   useEffect(() => {
     const subscription = actor.on('premiumModal.closed', () => {
-      if (window.history.length > 1 && window.history.state?.idx > 0) navigate(-1);
+      if (window.history.length > 1 && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) void navigate(-1);
       else navigate(fallback, { replace: true });
     });
     return () => subscription.unsubscribe();

@@ -113,6 +113,7 @@ function useMoreBelow() {
   }, [body]);
   useEffect(() => {
     if (!body) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- measured once laid out, then on every resize
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(body);

@@ -24,6 +24,7 @@ export function Gauge({ view, language, format }: { view: GaugeView; language: L
             <Box
               role="meter"
               aria-label={label}
+              // eslint-disable-next-line jsx-a11y/aria-proptypes -- a number: the rule does not read the unary minus
               aria-valuemin={-GAUGE_LIMIT}
               aria-valuemax={GAUGE_LIMIT}
               aria-valuenow={reading.shown}

@@ -64,10 +64,10 @@ function Projection({ view }: { view: ProjectionView }) {
         cards={current.years.map((year, i) => ({
           year,
           figures: [
-            { label: t('personal.projection.nominal_series'), value: format.projection(current.nominal[i]!) },
-            { label: t('personal.projection.real_series', { year: view.start.year }), value: format.projection(current.real[i]!) },
-            { label: t('personal.projection.band_series'), value: t('comparison.result.range', { low: format.projection(current.low[i]!), high: format.projection(current.high[i]!) }) },
-            ...(nextLevel ? [{ label: t('personal.projection.next_series', { level: levelName }), value: format.projection(nextLevel.nominal[i]!) }] : []),
+            { label: t('personal.projection.nominal_series'), value: format.projection(current.nominal[i]) },
+            { label: t('personal.projection.real_series', { year: view.start.year }), value: format.projection(current.real[i]) },
+            { label: t('personal.projection.band_series'), value: t('comparison.result.range', { low: format.projection(current.low[i]), high: format.projection(current.high[i]) }) },
+            ...(nextLevel ? [{ label: t('personal.projection.next_series', { level: levelName }), value: format.projection(nextLevel.nominal[i]) }] : []),
           ],
         }))}
       />
@@ -86,11 +86,11 @@ function Projection({ view }: { view: ProjectionView }) {
             <Table.Row key={year} data-testid={`projection-year-${year}`}>
               <Table.Cell>{year}</Table.Cell>
               <Table.Cell textAlign="end" data-testid={`projection-nominal-${year}`}>
-                {format.projection(current.nominal[i]!)}
+                {format.projection(current.nominal[i])}
               </Table.Cell>
-              <Table.Cell textAlign="end">{t('comparison.result.range', { low: format.projection(current.low[i]!), high: format.projection(current.high[i]!) })}</Table.Cell>
-              <Table.Cell textAlign="end">{format.projection(current.real[i]!)}</Table.Cell>
-              {nextLevel && <Table.Cell textAlign="end">{format.projection(nextLevel.nominal[i]!)}</Table.Cell>}
+              <Table.Cell textAlign="end">{t('comparison.result.range', { low: format.projection(current.low[i]), high: format.projection(current.high[i]) })}</Table.Cell>
+              <Table.Cell textAlign="end">{format.projection(current.real[i])}</Table.Cell>
+              {nextLevel && <Table.Cell textAlign="end">{format.projection(nextLevel.nominal[i])}</Table.Cell>}
             </Table.Row>
           ))}
         </Table.Body>

@@ -20,8 +20,8 @@ export const ReauthMethodsContext = createContext<ReauthMethods | null>(null);
 export interface ReauthenticationDialogProps {
   /** Open while the flow asks the password; null when it does not. */
   reauthentication: { busy: boolean; errorKey: string | null } | null;
-  onSubmit(password: string): void;
-  onCancel(): void;
+  onSubmit: (password: string) => void;
+  onCancel: () => void;
 }
 
 export function ReauthenticationDialog({ reauthentication, onSubmit, onCancel }: ReauthenticationDialogProps) {

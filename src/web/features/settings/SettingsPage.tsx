@@ -278,6 +278,7 @@ function SecondFactorSettings() {
   const [password, setPassword] = useState('');
   // What was typed stays while the change is sent (and while the password is asked again); a new step starts empty.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new step starts empty
     setCode('');
     setRenewCode('');
     setPassword('');

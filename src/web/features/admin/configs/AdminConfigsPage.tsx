@@ -119,6 +119,7 @@ function EditorFrame({ actor, title, intro, note, confirmText, status, failureCo
                   <Alert.Title id={`${testId}-confirm-title`}>{t('admin.configs.confirm_title')}</Alert.Title>
                   <Alert.Description>{confirmText}</Alert.Description>
                   <HStack mt="3" gap="3" wrap="wrap">
+                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation that just opened takes the focus */}
                     <Button size="sm" colorPalette="brand" onClick={() => actor.send({ type: 'editor.confirm' })} data-testid={`${testId}-confirm-yes`} autoFocus>
                       {t('admin.configs.confirm')}
                     </Button>

@@ -4,12 +4,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { adminReleasesMachine, type Release } from '../../../../../machines/adminReleases/adminReleasesMachine';
 import { adminReleasesActors } from '../../../../../machines/adminReleases/actors';
 import { adminReleasesListView, adminReleasesView, sameAdminReleasesView } from '../../../../../machines/adminReleases/viewModel';
-import type { ConfirmModalMachine } from '../../../../../machines/confirmModal/confirmModalMachine';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { inspect } from '../../../kernel/inspector';
 import { useLanguage, useNotifyFailure } from '../../../kernel/session';
@@ -26,17 +24,19 @@ export default function AdminReleasesPage() {
   const [machine] = useState(() => adminReleasesMachine.provide({ actors: adminReleasesActors() }));
   const releases = useActorRef(machine, { input: {}, inspect });
   const view = useSelector(releases, adminReleasesView, sameAdminReleasesView);
-  const confirm = useSelector(releases, (s) => s.children.confirm as ActorRefFrom<ConfirmModalMachine> | undefined);
+  const confirm = useSelector(releases, (s) => s.children.confirm);
   useEffect(() => {
     const subscription = releases.on('releases.failed', ({ failure }) => notifyFailure(failure));
     return () => subscription.unsubscribe();
   }, [releases, notifyFailure]);
 
   const next = view.nextScheduledCut;
+  // eslint-disable-next-line react-hooks/purity -- overdue when drawn; the page draws again with every answer
+  const now = Date.now();
   const nextText =
     next === null
       ? t('admin.releases.next_cut_none')
-      : new Date(next).getTime() < Date.now()
+      : new Date(next).getTime() < now
         ? t('admin.releases.next_cut_overdue', { date: formatAdminDate(next, locale), threshold: view.threshold ?? '' })
         : t('admin.releases.next_cut', { date: formatAdminDate(next, locale) });
 

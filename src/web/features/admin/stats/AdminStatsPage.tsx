@@ -113,6 +113,7 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
   const money = (amount: number, currency: string) => formatPrice(amount, language, currency);
   const option = (field: string) => (key: string) => (i18n.exists(`questionnaire.options.${field}.${key}`) ? t(`questionnaire.options.${field}.${key}`) : key);
   const stepName = (step: number) => t('admin.stats.charts.funnel_step', { step, name: t(`questionnaire.steps.${STEP_NAMES[step - 1]}`) });
+  // eslint-disable-next-line react-hooks/purity -- the figures' age when drawn; the page draws again with every answer
   const now = Date.now();
   const next = data.nextScheduledCut;
   const nextCut =
