@@ -16,6 +16,7 @@ import { inspect } from '../../kernel/inspector';
 import { formatDateTime } from '../../../domain/accountFormat';
 import { formatCount } from '../../../domain/language';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { PageHeading } from '../../components/PageIntro';
 
 type CheckName = keyof DataQualityReport['checks'];
 const CHECKS: CheckName[] = ['inconsistentValues', 'derivedOutOfDate', 'duplicatePerPersonYear', 'staleDrafts', 'currencyWithoutRate', 'excludedByMinValues'];
@@ -207,12 +208,7 @@ export default function DataQualityPage() {
 
   return (
     <Stack gap="6" maxW="6xl" mx="auto" py="6">
-      <Stack gap="1">
-        <Heading as="h1" size="xl">
-          {t('admin_data_quality.title')}
-        </Heading>
-        <Text color="fg.muted">{t('admin_data_quality.intro')}</Text>
-      </Stack>
+      <PageHeading size="xl" title={t('admin_data_quality.title')} intro={t('admin_data_quality.intro')} />
 
       <Card.Root as="section" aria-labelledby="script-title">
         <Card.Body gap="3">

@@ -21,6 +21,7 @@ import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
+import { PageHeading } from '../../components/PageIntro';
 
 const FILTER_NAMES = ['query', 'year', 'status', 'country', 'sector'] as const;
 const STATUSES = ['completed', 'in-progress'] as const;
@@ -83,12 +84,7 @@ export default function AdminFormsPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="admin-forms-page">
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.admin_forms')}
-          </Heading>
-          <Text color="fg.muted">{t('admin_forms.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('sections.admin_forms')} intro={t('admin_forms.intro')} />
 
         <FormLookup lookUp={actors.lookUp} />
 

@@ -1,7 +1,7 @@
 // /admin/users (admin): every account, newest first, searched by e-mail, company or id and filtered by role,
 // in pages (machines/list with the users list's actor). The filters and the page live in the address bar, so a
 // search can be shared, bookmarked and reloaded. Each row opens the account's page.
-import { Badge, Button, Container, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Container, Field, HStack, Link, NativeSelect, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { provideList } from '../../../../machines/list/listMachine';
@@ -14,6 +14,7 @@ import { RoleBadges } from './RoleBadges';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
+import { PageHeading } from '../../components/PageIntro';
 
 const FILTER_NAMES = ['query', 'role'] as const;
 
@@ -66,12 +67,7 @@ export default function AdminUsersPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="admin-users-page">
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.admin_users')}
-          </Heading>
-          <Text color="fg.muted">{t('admin_users.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('sections.admin_users')} intro={t('admin_users.intro')} />
         <ListTable
           view={view}
           send={send}

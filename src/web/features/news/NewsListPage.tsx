@@ -15,6 +15,7 @@ import { inspect } from '../../kernel/inspector';
 import type { PageProps } from '../../kernel/lazyPage';
 import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
+import { PageHeading } from '../../components/PageIntro';
 
 const PAGE_LIMIT = 9;
 
@@ -29,15 +30,11 @@ export default function NewsListPage({ meta }: PageProps) {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t(`news.types.${listType}`)}
-          </Heading>
-          <Text color="fg.muted">{t(`news.intro.${typepost}`)}</Text>
+        <PageHeading gap="2" title={t(`news.types.${listType}`)} intro={t(`news.intro.${typepost}`)}>
           <Link href={`/rss/${typepost}.xml?language=${language}`} fontSize="sm" color="fg.muted" data-testid="news-rss">
             {t('news.list.rss')}
           </Link>
-        </Stack>
+        </PageHeading>
         {kinds.length > 1 && (
           <HStack role="group" aria-label={t('news.list.kind')} gap="2">
             {kinds.map((kind) => (

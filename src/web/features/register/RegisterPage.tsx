@@ -7,7 +7,7 @@
 // the saved URL or the dashboard. Where to go, and what the page shows after a success, is
 // machines/registration/corporateRegistrationMachine.ts's decision.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Container, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +22,7 @@ import { newPasswordProblem } from '../../kernel/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../kernel/session';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { inspect } from '../../kernel/inspector';
+import { PageHeading } from '../../components/PageIntro';
 
 const registration = corporateRegistrationMachine.provide({ actors: corporateRegistrationActors() });
 
@@ -89,12 +90,7 @@ export function RegisterPage(_props: PageProps) {
   return (
     <Container maxW="2xl" py={{ base: 10, md: 14 }} data-testid="register-page">
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t('register.title')}
-          </Heading>
-          <Text color="fg.muted">{admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })}</Text>
-        </Stack>
+        <PageHeading gap="2" title={t('register.title')} intro={admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })} />
         <Card.Root>
           <Card.Body>
             <form onSubmit={submit} noValidate data-testid="register-form">
