@@ -4,12 +4,13 @@
 // below. Every admin list, the account's lists and my searches render through it; texts and test ids come from
 // the page (`<testId>-loading`, `-error`, `-retry`, `-empty`, `-total`, `-scroll`, `-table`, `-pager`).
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Field, HStack, Input, Skeleton, Stack, Table, Text, type BoxProps, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Skeleton, Stack, Table, Text, type BoxProps, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ListEvent } from '../../../machines/list/listMachine';
 import type { ListView } from '../../../machines/list/viewModel';
 import type { ListFilters } from '../../../machines/list/listMachine';
 import { ScrollRegion } from './ScrollRegion';
+import { ActionAlert } from './ActionAlert';
 
 export interface ListColumn<T> {
   key: string;
@@ -83,13 +84,13 @@ function ListStates<T>({ view, send, testId, texts, skeletonHeight = '48', loadi
   }
   if (view.status === 'failed') {
     return (
-      <Alert.Root status="error" alignItems="center" data-testid={`${testId}-error`}>
-        <Alert.Indicator />
-        <Alert.Title flex="1">{texts.unavailable}</Alert.Title>
-        <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => send({ type: 'list.retry' })} data-testid={`${testId}-retry`}>
-          {texts.retry}
-        </Button>
-      </Alert.Root>
+      <ActionAlert
+        status="error"
+        alignItems="center"
+        data-testid={`${testId}-error`}
+        title={texts.unavailable}
+        action={{ label: texts.retry, size: 'sm', variant: 'outline', disabled: !view.canRetry, onClick: () => send({ type: 'list.retry' }), 'data-testid': `${testId}-retry` }}
+      />
     );
   }
   const noMatch = view.filtered && texts.noMatch;

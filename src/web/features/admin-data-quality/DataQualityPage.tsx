@@ -3,7 +3,7 @@
 // counts, and the deferred-compensation script run as a background job (machines/jobProgress) whose result
 // says what it changed. When the script completes, the report is asked again.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../domain/accountFormat';
 import { formatCount } from '../../../domain/language';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { PageHeading } from '../../components/PageIntro';
+import { ActionAlert } from '../../components/ActionAlert';
 
 type CheckName = keyof DataQualityReport['checks'];
 const CHECKS: CheckName[] = ['inconsistentValues', 'derivedOutOfDate', 'duplicatePerPersonYear', 'staleDrafts', 'currencyWithoutRate', 'excludedByMinValues'];
@@ -122,13 +123,13 @@ export default function DataQualityPage() {
   let body;
   if (unavailable) {
     body = (
-      <Alert.Root status="error" alignItems="center" data-testid="quality-error">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_data_quality.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => report.send({ type: 'quality.retry' })} data-testid="quality-retry">
-          {t('admin_data_quality.retry')}
-        </Button>
-      </Alert.Root>
+      <ActionAlert
+        status="error"
+        alignItems="center"
+        data-testid="quality-error"
+        title={t('admin_data_quality.unavailable')}
+        action={{ label: t('admin_data_quality.retry'), size: 'sm', variant: 'outline', onClick: () => report.send({ type: 'quality.retry' }), 'data-testid': 'quality-retry' }}
+      />
     );
   } else if (!data) {
     body = <Skeleton height="60" rounded="md" data-testid="quality-loading" />;

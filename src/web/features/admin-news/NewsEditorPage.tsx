@@ -2,27 +2,7 @@
 // and sanitised by the server), the cover upload, and save as draft / publish / schedule / unpublish / delete
 // (behind the confirm modal). The editor machine (machines/newsEditor) runs the flow; this view renders it.
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Container,
-  Field,
-  Grid,
-  Heading,
-  HStack,
-  Image,
-  Input,
-  Link,
-  List,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Container, Field, Grid, Heading, HStack, Image, Input, Link, List, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +17,7 @@ import type { CallFailure } from '../../../api/client';
 import { useNotifyFailure } from '../../kernel/session';
 import { inspect } from '../../kernel/inspector';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { ActionAlert } from '../../components/ActionAlert';
 
 export default function NewsEditorPage() {
   const { id } = useParams();
@@ -104,13 +85,13 @@ function NewsEditor({ postId }: { postId: string | null }) {
   if (view.phase === 'loadFailed') {
     return (
       <Container maxW="6xl" py="10">
-        <Alert.Root status="error" alignItems="center" data-testid="editor-load-failed">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{t('admin_news.editor.load_failed')}</Alert.Title>
-          <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => editor.send({ type: 'editor.retry' })}>
-            {t('admin_news.editor.retry')}
-          </Button>
-        </Alert.Root>
+        <ActionAlert
+          status="error"
+          alignItems="center"
+          data-testid="editor-load-failed"
+          title={t('admin_news.editor.load_failed')}
+          action={{ label: t('admin_news.editor.retry'), size: 'sm', variant: 'outline', disabled: !view.canRetry, onClick: () => editor.send({ type: 'editor.retry' }) }}
+        />
       </Container>
     );
   }

@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { IssueMachine } from '../../../../machines/newsletterAdmin/issueMachine';
 import { issueView } from '../../../../machines/newsletterAdmin/viewModel';
+import { ActionAlert } from '../../components/ActionAlert';
 
 export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
   const { t, i18n } = useTranslation();
@@ -21,13 +22,11 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
   if (view.status === 'loading') return <Text color="fg.muted">{t('admin_newsletters.loading')}</Text>;
   if (view.status === 'failed') {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Description flex="1">{t('admin_newsletters.compose.posts_failed')}</Alert.Description>
-        <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'issue.retry' })}>
-          {t('admin_newsletters.retry')}
-        </Button>
-      </Alert.Root>
+      <ActionAlert
+        status="error"
+        description={t('admin_newsletters.compose.posts_failed')}
+        action={{ label: t('admin_newsletters.retry'), size: 'xs', variant: 'outline', onClick: () => actor.send({ type: 'issue.retry' }) }}
+      />
     );
   }
 

@@ -3,25 +3,7 @@
 // never below 0, confirmed first) and deletes it behind the confirm modal (its forms leave the statistics at
 // once). The flow is machines/adminUser; the three lists are list machines (machines/list).
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  DataList,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Checkbox, Container, DataList, Field, Heading, HStack, Input, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +32,7 @@ import { RoleBadges } from './RoleBadges';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
 import { ListTable, type ListTableProps } from '../../components/ListTable';
+import { ActionAlert } from '../../components/ActionAlert';
 
 type Form = components['schemas']['Form'];
 type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -112,13 +95,13 @@ function AdminUser({ userId }: { userId: string }) {
     );
   } else if (view.phase === 'loadFailed') {
     body = (
-      <Alert.Root status="error" alignItems="center" data-testid="admin-user-error">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_users.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => account.send({ type: 'adminUser.retry' })}>
-          {t('admin_users.retry')}
-        </Button>
-      </Alert.Root>
+      <ActionAlert
+        status="error"
+        alignItems="center"
+        data-testid="admin-user-error"
+        title={t('admin_users.unavailable')}
+        action={{ label: t('admin_users.retry'), size: 'sm', variant: 'outline', onClick: () => account.send({ type: 'adminUser.retry' }) }}
+      />
     );
   } else if (view.user) {
     body = (

@@ -2,7 +2,7 @@
 // (with their post counts) and by language, starting on the reader's. /blog also shows the news posts under
 // a second tab. The list machine (machines/news) decides what is asked and shown; this view renders it.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, chakra, Container, Heading, HStack, Image, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, chakra, Container, Heading, HStack, Image, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,6 +16,7 @@ import type { PageProps } from '../../kernel/lazyPage';
 import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
 import { PageHeading } from '../../components/PageIntro';
+import { ActionAlert } from '../../components/ActionAlert';
 
 const PAGE_LIMIT = 9;
 
@@ -104,13 +105,13 @@ function PostList({ typepost, language }: { typepost: NewsTypepost; language: Ne
       </Stack>
 
       {view.status === 'failed' ? (
-        <Alert.Root status="error" alignItems="center" data-testid="news-error">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{t('news.list.unavailable')}</Alert.Title>
-          <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => list.send({ type: 'news.retry' })}>
-            {t('news.list.retry')}
-          </Button>
-        </Alert.Root>
+        <ActionAlert
+          status="error"
+          alignItems="center"
+          data-testid="news-error"
+          title={t('news.list.unavailable')}
+          action={{ label: t('news.list.retry'), size: 'sm', variant: 'outline', disabled: !view.canRetry, onClick: () => list.send({ type: 'news.retry' }) }}
+        />
       ) : view.status === 'loading' && view.posts.length === 0 ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" data-testid="news-loading">
           {[0, 1, 2].map((n) => (

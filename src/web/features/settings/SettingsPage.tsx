@@ -34,6 +34,7 @@ import { secondFactorActors } from '../../../../machines/secondFactor/actors';
 import { secondFactorSettingsView } from '../../../../machines/secondFactor/viewModel';
 import { inspect } from '../../kernel/inspector';
 import { ReauthenticationDialog, ReauthMethodsContext, type ReauthMethods } from './ReauthenticationDialog';
+import { ActionAlert } from '../../components/ActionAlert';
 
 const requests = accountRequests();
 
@@ -166,21 +167,15 @@ function ProviderReauthNotice() {
   if (view.status === 'idle') return null;
   const dismiss = () => flow.send({ type: 'providerReauth.dismiss' });
   return (
-    <Alert.Root
+    <ActionAlert
       status={view.status === 'failed' ? 'error' : view.status === 'confirmed' ? 'success' : 'info'}
       data-testid="settings-provider-reauth"
       data-status={view.status}
-    >
-      <Alert.Indicator />
-      <Alert.Title flex="1">
-        {view.status === 'failed' ? t(view.errorKey ?? 'auth.unknown') : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')}
-      </Alert.Title>
-      {view.status !== 'confirming' && (
-        <Button size="xs" variant="ghost" onClick={dismiss} data-testid="settings-provider-reauth-dismiss">
-          {t('settings.reauth.provider_dismiss')}
-        </Button>
-      )}
-    </Alert.Root>
+      title={view.status === 'failed' ? t(view.errorKey ?? 'auth.unknown') : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')}
+      action={
+        view.status !== 'confirming' ? { label: t('settings.reauth.provider_dismiss'), size: 'xs', variant: 'ghost', onClick: dismiss, 'data-testid': 'settings-provider-reauth-dismiss' } : undefined
+      }
+    />
   );
 }
 
