@@ -30,3 +30,24 @@ export function ActionAlert({ title, description, action, ...root }: ActionAlert
 export function ActionButton({ label, ...button }: AlertAction) {
   return <Button {...button}>{label}</Button>;
 }
+
+export interface RetryAlertProps extends Omit<ActionAlertProps, 'title' | 'description' | 'action'> {
+  message: ReactNode;
+  retry: ReactNode;
+  onRetry: () => void;
+  canRetry?: boolean;
+  retryTestId?: string;
+}
+
+/** What did not load, in its place, with "try again". */
+export function RetryAlert({ message, retry, onRetry, canRetry = true, retryTestId, ...root }: RetryAlertProps) {
+  return (
+    <ActionAlert
+      status="error"
+      alignItems="center"
+      title={message}
+      action={{ label: retry, size: 'sm', variant: 'outline', disabled: !canRetry, onClick: onRetry, 'data-testid': retryTestId }}
+      {...root}
+    />
+  );
+}

@@ -10,7 +10,7 @@ import type { ListEvent } from '../../../machines/list/listMachine';
 import type { ListView } from '../../../machines/list/viewModel';
 import type { ListFilters } from '../../../machines/list/listMachine';
 import { ScrollRegion } from './ScrollRegion';
-import { ActionAlert } from './ActionAlert';
+import { RetryAlert } from './ActionAlert';
 
 export interface ListColumn<T> {
   key: string;
@@ -84,12 +84,13 @@ function ListStates<T>({ view, send, testId, texts, skeletonHeight = '48', loadi
   }
   if (view.status === 'failed') {
     return (
-      <ActionAlert
-        status="error"
-        alignItems="center"
+      <RetryAlert
         data-testid={`${testId}-error`}
-        title={texts.unavailable}
-        action={{ label: texts.retry, size: 'sm', variant: 'outline', disabled: !view.canRetry, onClick: () => send({ type: 'list.retry' }), 'data-testid': `${testId}-retry` }}
+        message={texts.unavailable}
+        retry={texts.retry}
+        onRetry={() => send({ type: 'list.retry' })}
+        canRetry={view.canRetry}
+        retryTestId={`${testId}-retry`}
       />
     );
   }

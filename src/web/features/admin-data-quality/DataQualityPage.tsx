@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../domain/accountFormat';
 import { formatCount } from '../../../domain/language';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { PageHeading } from '../../components/PageIntro';
-import { ActionAlert } from '../../components/ActionAlert';
+import { RetryAlert } from '../../components/ActionAlert';
 
 type CheckName = keyof DataQualityReport['checks'];
 const CHECKS: CheckName[] = ['inconsistentValues', 'derivedOutOfDate', 'duplicatePerPersonYear', 'staleDrafts', 'currencyWithoutRate', 'excludedByMinValues'];
@@ -123,12 +123,12 @@ export default function DataQualityPage() {
   let body;
   if (unavailable) {
     body = (
-      <ActionAlert
-        status="error"
-        alignItems="center"
+      <RetryAlert
         data-testid="quality-error"
-        title={t('admin_data_quality.unavailable')}
-        action={{ label: t('admin_data_quality.retry'), size: 'sm', variant: 'outline', onClick: () => report.send({ type: 'quality.retry' }), 'data-testid': 'quality-retry' }}
+        message={t('admin_data_quality.unavailable')}
+        retry={t('admin_data_quality.retry')}
+        onRetry={() => report.send({ type: 'quality.retry' })}
+        retryTestId="quality-retry"
       />
     );
   } else if (!data) {

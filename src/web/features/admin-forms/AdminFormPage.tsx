@@ -16,7 +16,7 @@ import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { FormSummary } from '../../components/FormSummary';
 import { formatDateTime } from '../../../domain/accountFormat';
-import { ActionAlert } from '../../components/ActionAlert';
+import { RetryAlert } from '../../components/ActionAlert';
 
 export default function AdminFormPage() {
   const { id = '' } = useParams();
@@ -47,12 +47,11 @@ function AdminForm({ id }: { id: string }) {
           <Alert.Title>{t('admin_forms.not_found')}</Alert.Title>
         </Alert.Root>
       ) : (
-        <ActionAlert
-          status="error"
-          alignItems="center"
+        <RetryAlert
           data-testid="admin-form-error"
-          title={t('admin_forms.unavailable')}
-          action={{ label: t('admin_forms.retry'), size: 'sm', variant: 'outline', onClick: () => resource.send({ type: 'resource.retry' }) }}
+          message={t('admin_forms.unavailable')}
+          retry={t('admin_forms.retry')}
+          onRetry={() => resource.send({ type: 'resource.retry' })}
         />
       );
   } else {

@@ -17,7 +17,7 @@ import type { CallFailure } from '../../../api/client';
 import { useNotifyFailure } from '../../kernel/session';
 import { inspect } from '../../kernel/inspector';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { ActionAlert } from '../../components/ActionAlert';
+import { RetryAlert } from '../../components/ActionAlert';
 
 export default function NewsEditorPage() {
   const { id } = useParams();
@@ -85,12 +85,12 @@ function NewsEditor({ postId }: { postId: string | null }) {
   if (view.phase === 'loadFailed') {
     return (
       <Container maxW="6xl" py="10">
-        <ActionAlert
-          status="error"
-          alignItems="center"
+        <RetryAlert
           data-testid="editor-load-failed"
-          title={t('admin_news.editor.load_failed')}
-          action={{ label: t('admin_news.editor.retry'), size: 'sm', variant: 'outline', disabled: !view.canRetry, onClick: () => editor.send({ type: 'editor.retry' }) }}
+          message={t('admin_news.editor.load_failed')}
+          retry={t('admin_news.editor.retry')}
+          onRetry={() => editor.send({ type: 'editor.retry' })}
+          canRetry={view.canRetry}
         />
       </Container>
     );

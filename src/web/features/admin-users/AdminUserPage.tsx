@@ -32,7 +32,7 @@ import { RoleBadges } from './RoleBadges';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
 import { ListTable, type ListTableProps } from '../../components/ListTable';
-import { ActionAlert } from '../../components/ActionAlert';
+import { RetryAlert } from '../../components/ActionAlert';
 
 type Form = components['schemas']['Form'];
 type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -95,12 +95,11 @@ function AdminUser({ userId }: { userId: string }) {
     );
   } else if (view.phase === 'loadFailed') {
     body = (
-      <ActionAlert
-        status="error"
-        alignItems="center"
+      <RetryAlert
         data-testid="admin-user-error"
-        title={t('admin_users.unavailable')}
-        action={{ label: t('admin_users.retry'), size: 'sm', variant: 'outline', onClick: () => account.send({ type: 'adminUser.retry' }) }}
+        message={t('admin_users.unavailable')}
+        retry={t('admin_users.retry')}
+        onRetry={() => account.send({ type: 'adminUser.retry' })}
       />
     );
   } else if (view.user) {

@@ -16,7 +16,7 @@ import type { PageProps } from '../../kernel/lazyPage';
 import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
 import { PageHeading } from '../../components/PageIntro';
-import { ActionAlert } from '../../components/ActionAlert';
+import { RetryAlert } from '../../components/ActionAlert';
 
 const PAGE_LIMIT = 9;
 
@@ -105,12 +105,12 @@ function PostList({ typepost, language }: { typepost: NewsTypepost; language: Ne
       </Stack>
 
       {view.status === 'failed' ? (
-        <ActionAlert
-          status="error"
-          alignItems="center"
+        <RetryAlert
           data-testid="news-error"
-          title={t('news.list.unavailable')}
-          action={{ label: t('news.list.retry'), size: 'sm', variant: 'outline', disabled: !view.canRetry, onClick: () => list.send({ type: 'news.retry' }) }}
+          message={t('news.list.unavailable')}
+          retry={t('news.list.retry')}
+          onRetry={() => list.send({ type: 'news.retry' })}
+          canRetry={view.canRetry}
         />
       ) : view.status === 'loading' && view.posts.length === 0 ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" data-testid="news-loading">
