@@ -1,7 +1,7 @@
 // /admin/users (admin): every account, newest first, searched by e-mail, company or id and filtered by role,
 // in pages (machines/list with the users list's actor). The filters and the page live in the address bar, so a
 // search can be shared, bookmarked and reloaded. Each row opens the account's page.
-import { Badge, Button, Container, Field, HStack, Link, NativeSelect, Stack } from '@chakra-ui/react';
+import { Badge, Button, Container, Field, HStack, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { provideList } from '../../../../machines/list/listMachine';
@@ -15,6 +15,7 @@ import { ListFilterForm, ListTable, ListTextFilter } from '../../components/List
 import { useAddressBarList } from '../../components/useList';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { PageHeading } from '../../components/PageIntro';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 const FILTER_NAMES = ['query', 'role'] as const;
 
@@ -37,22 +38,13 @@ export default function AdminUsersPage() {
         />
         <Field.Root w="auto" minW="12rem">
           <Field.Label htmlFor="admin-users-role">{t('admin_users.filters.role')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id="admin-users-role"
-              value={view.filters.role ?? ''}
-              onChange={(event) => send({ type: 'list.filter', name: 'role', value: event.currentTarget.value })}
-              data-testid="admin-users-role"
-            >
-              <option value="">{t('admin_users.filters.any_role')}</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            id="admin-users-role"
+            value={view.filters.role ?? ''}
+            onChange={(event) => send({ type: 'list.filter', name: 'role', value: event.currentTarget.value })}
+            data-testid="admin-users-role"
+            options={[{ value: '', label: t('admin_users.filters.any_role') }, ...optionsOf(ROLES, (role) => t(`roles.${role}`))]}
+          />
         </Field.Root>
         <Button type="submit" colorPalette="brand" data-testid="admin-users-search">
           {t('admin_users.search.submit')}

@@ -2,7 +2,7 @@
 // (with their post counts) and by language, starting on the reader's. /blog also shows the news posts under
 // a second tab. The list machine (machines/news) decides what is asked and shown; this view renders it.
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Card, chakra, Container, Heading, HStack, Image, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, chakra, Container, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
 import { PageHeading } from '../../components/PageIntro';
 import { RetryAlert } from '../../components/ActionAlert';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const PAGE_LIMIT = 9;
 
@@ -88,19 +89,14 @@ function PostList({ typepost, language }: { typepost: NewsTypepost; language: Ne
           <chakra.label htmlFor="news-language" fontSize="sm" color="fg.muted">
             {t('news.list.language')}
           </chakra.label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              id="news-language"
-              value={view.language ?? ''}
-              onChange={(event) => list.send({ type: 'news.filterLanguage', language: (event.currentTarget.value || null) as NewsLanguage | null })}
-              data-testid="news-language"
-            >
-              <option value="es">{t('news.languages.es')}</option>
-              <option value="en">{t('news.languages.en')}</option>
-              <option value="">{t('news.list.language_all')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ size: 'sm' }}
+            id="news-language"
+            value={view.language ?? ''}
+            onChange={(event) => list.send({ type: 'news.filterLanguage', language: (event.currentTarget.value || null) as NewsLanguage | null })}
+            data-testid="news-language"
+            options={[{ value: 'es', label: t('news.languages.es') }, { value: 'en', label: t('news.languages.en') }, { value: '', label: t('news.list.language_all') }]}
+          />
         </Box>
       </Stack>
 

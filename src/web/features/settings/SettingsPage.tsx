@@ -3,7 +3,7 @@
 // modal. Security changes (password, second factor, unlinking a provider) ask the password again
 // in a dialog when the session proved the person more than 5 minutes ago, then go on as typed.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
@@ -35,6 +35,7 @@ import { secondFactorSettingsView } from '../../../../machines/secondFactor/view
 import { inspect } from '../../kernel/inspector';
 import { ReauthenticationDialog, ReauthMethodsContext, type ReauthMethods } from './ReauthenticationDialog';
 import { ActionAlert } from '../../components/ActionAlert';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const requests = accountRequests();
 
@@ -229,17 +230,12 @@ function CompanySsoSettings() {
           )}
           <Field.Root>
             <Field.Label>{t('settings.company_sso.provider')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={providerValue} onChange={(event) => setProvider(event.currentTarget.value)} data-testid="settings-company-sso-provider">
-                <option value="">{t('settings.company_sso.none')}</option>
-                {current.providers.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              value={providerValue}
+              onChange={(event) => setProvider(event.currentTarget.value)}
+              data-testid="settings-company-sso-provider"
+              options={[{ value: '', label: t('settings.company_sso.none') }, ...current.providers.map((p) => ({ value: p.id, label: p.name }))]}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('settings.company_sso.domains')}</Field.Label>

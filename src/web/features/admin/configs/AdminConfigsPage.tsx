@@ -3,7 +3,7 @@
 // failed keeping the values). Problems are shown beside their fields, translated; every change takes effect at the
 // next statistics release (inflation data applies to evolution figures at once), and the page says so.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { COUNTRIES } from '../../../../domain/questionnaire';
 import { currentYear } from '../../../../domain/constants';
 import { AdminPageHeading, LoadFailed } from '../../../components/admin/AdminParts';
 import { CompanyDomainsCard } from './CompanyDomainsCard';
+import { OptionSelect, optionsOf } from '../../../components/OptionSelect';
 
 type EditorActor = ActorRefFrom<ConfigEditorMachine>;
 
@@ -228,17 +229,13 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
                   </Table.Cell>
                   <Table.Cell minW="44">
                     <Field.Root invalid={country.length > 0} disabled={disabled}>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field aria-label={label('country')} value={row.country} onChange={(e) => change(index, { country: e.target.value })}>
-                          <option value="">{t('admin.configs.inflation.euro_area')}</option>
-                          {COUNTRIES.map((code) => (
-                            <option key={code} value={code}>
-                              {t(`questionnaire.options.country.${code}`, { defaultValue: code })}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <OptionSelect
+                        root={{ size: 'sm' }}
+                        aria-label={label('country')}
+                        value={row.country}
+                        onChange={(e) => change(index, { country: e.target.value })}
+                        options={[{ value: '', label: t('admin.configs.inflation.euro_area') }, ...optionsOf(COUNTRIES, (code) => t(`questionnaire.options.country.${code}`, { defaultValue: code }))]}
+                      />
                       <ProblemText problems={country} />
                     </Field.Root>
                   </Table.Cell>
