@@ -21,6 +21,8 @@ export interface ListColumn<T> {
 }
 
 export interface ListTexts {
+  /** The name of the table's scrolling region. */
+  label: string;
   unavailable: string;
   retry: string;
   empty: string;
@@ -37,8 +39,6 @@ export interface ListTableProps<T> {
   /** Sends the list machine's events. */
   send: (event: ListEvent) => void;
   testId: string;
-  /** The name of the table's scrolling region. */
-  label: string;
   texts: ListTexts;
   columns: ListColumn<T>[];
   rowKey: (item: T) => string;
@@ -108,7 +108,7 @@ function ListStates<T>({ view, send, testId, texts, skeletonHeight = '48', loadi
   );
 }
 
-function ListRows<T>({ view, send, testId, label, columns, rowKey, rowProps, total, striped, regionProps, after, body }: ListTableProps<T>) {
+function ListRows<T>({ view, send, testId, texts, columns, rowKey, rowProps, total, striped, regionProps, after, body }: ListTableProps<T>) {
   return (
     <Stack gap="3" aria-busy={view.loading} data-loading={view.loading}>
       {total !== undefined && (
@@ -119,7 +119,7 @@ function ListRows<T>({ view, send, testId, label, columns, rowKey, rowProps, tot
       {body ? (
         body(view.items)
       ) : (
-        <ScrollRegion label={label} borderWidth="1px" rounded="md" data-testid={`${testId}-scroll`} {...regionProps}>
+        <ScrollRegion label={texts.label} borderWidth="1px" rounded="md" data-testid={`${testId}-scroll`} {...regionProps}>
           <Table.Root size="sm" striped={striped} data-testid={`${testId}-table`}>
             <Table.Header>
               <Table.Row>

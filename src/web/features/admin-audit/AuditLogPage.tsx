@@ -55,8 +55,7 @@ export default function AuditLogPage() {
         view={view}
         send={send}
         testId="audit"
-        label={t('sections.admin_audit')}
-        texts={{ unavailable: t('admin_audit.unavailable'), retry: t('admin_audit.retry'), empty: t('admin_audit.empty'), noMatch: t('admin_audit.no_match') }}
+        texts={{ label: t('sections.admin_audit'), unavailable: t('admin_audit.unavailable'), retry: t('admin_audit.retry'), empty: t('admin_audit.empty'), noMatch: t('admin_audit.no_match') }}
         filters={filters}
         total={t('admin_audit.total', { count: view.total })}
         striped

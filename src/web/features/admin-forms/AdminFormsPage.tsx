@@ -90,8 +90,7 @@ export default function AdminFormsPage() {
           view={view}
           send={send}
           testId="admin-forms"
-          label={t('sections.admin_forms')}
-          texts={{ unavailable: t('admin_forms.unavailable'), retry: t('admin_forms.retry'), empty: t('admin_forms.empty'), noMatch: t('admin_forms.no_match'), clear: t('admin_forms.filters.clear') }}
+          texts={{ label: t('sections.admin_forms'), unavailable: t('admin_forms.unavailable'), retry: t('admin_forms.retry'), empty: t('admin_forms.empty'), noMatch: t('admin_forms.no_match'), clear: t('admin_forms.filters.clear') }}
           filters={filters}
           total={t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped

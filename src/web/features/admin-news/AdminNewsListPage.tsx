@@ -70,8 +70,7 @@ export default function AdminNewsListPage() {
           view={view}
           send={send}
           testId="admin-news"
-          label={t('sections.admin_news')}
-          texts={{ unavailable: t('admin_news.list.unavailable'), retry: t('admin_news.list.retry'), empty: t('admin_news.list.empty') }}
+          texts={{ label: t('sections.admin_news'), unavailable: t('admin_news.list.unavailable'), retry: t('admin_news.list.retry'), empty: t('admin_news.list.empty') }}
           filters={filters}
           rowKey={(post) => post.id}
           rowProps={(post) => ({ 'data-testid': 'admin-news-row', 'data-status': post.status })}

@@ -74,8 +74,7 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
       view={view}
       send={send}
       testId="subscribers"
-      label={t('sections.admin_newsletters')}
-      texts={{ unavailable: t('admin_newsletters.load_failed'), retry: t('admin_newsletters.retry'), empty: t('admin_newsletters.empty') }}
+      texts={{ label: t('sections.admin_newsletters'), unavailable: t('admin_newsletters.load_failed'), retry: t('admin_newsletters.retry'), empty: t('admin_newsletters.empty') }}
       filters={filters}
       total={t('admin_newsletters.total', { count: view.total })}
       regionProps={{ opacity: view.loading ? 0.6 : 1 }}

@@ -368,9 +368,11 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
   );
 }
 
-/** A section with one paged list of the account: its title with the total, then the list. */
-function ListSection<T>({ list, title, testId, ...table }: { list: ListActor; title: string; testId: string } & Pick<ListTableProps<T>, 'texts' | 'columns' | 'rowKey' | 'rowProps'>) {
+/** A section with one paged list of the account: its title with the total, then the list (`empty` when it has none). */
+function ListSection<T>({ list, title, testId, empty, ...table }: { list: ListActor; title: string; testId: string; empty: string } & Pick<ListTableProps<T>, 'columns' | 'rowKey' | 'rowProps'>) {
+  const { t } = useTranslation();
   const view = useSelector(list, (snapshot) => listView<T>(snapshot), sameListView);
+  const texts = { label: title, unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty };
   return (
     <Box as="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <Stack gap="3">
@@ -382,7 +384,7 @@ function ListSection<T>({ list, title, testId, ...table }: { list: ListActor; ti
             </Text>
           )}
         </Heading>
-        <ListTable view={view} send={list.send} testId={testId} label={title} skeletonHeight="20" {...table} />
+        <ListTable view={view} send={list.send} testId={testId} texts={texts} skeletonHeight="20" {...table} />
       </Stack>
     </Box>
   );
@@ -395,7 +397,7 @@ function FormsList({ list, language }: { list: ListActor; language: Language }) 
       list={list}
       title={t('admin_users.forms.title')}
       testId="admin-user-forms"
-      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.forms.empty') }}
+      empty={t('admin_users.forms.empty')}
       rowKey={(form) => form.id}
       rowProps={() => ({ 'data-testid': 'admin-user-form-row' })}
       columns={[
@@ -425,7 +427,7 @@ function SearchesList({ list, language }: { list: ListActor; language: Language 
       list={list}
       title={t('admin_users.searches.title')}
       testId="admin-user-searches"
-      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.searches.empty') }}
+      empty={t('admin_users.searches.empty')}
       rowKey={(entry) => entry.id}
       rowProps={() => ({ 'data-testid': 'admin-user-search-row' })}
       columns={[
@@ -460,7 +462,7 @@ function LedgerList({ list, language }: { list: ListActor; language: Language })
       list={list}
       title={t('admin_users.ledger.title')}
       testId="admin-user-ledger"
-      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.ledger.empty') }}
+      empty={t('admin_users.ledger.empty')}
       rowKey={(entry) => entry.id}
       rowProps={(entry) => ({ 'data-testid': 'admin-user-ledger-row', 'data-reason': entry.reason, 'data-delta': entry.delta })}
       columns={[

@@ -64,8 +64,7 @@ export default function AdminUsersPage() {
           view={view}
           send={send}
           testId="admin-users"
-          label={t('sections.admin_users')}
-          texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.empty'), noMatch: t('admin_users.no_match'), clear: t('admin_users.filters.clear') }}
+          texts={{ label: t('sections.admin_users'), unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.empty'), noMatch: t('admin_users.no_match'), clear: t('admin_users.filters.clear') }}
           filters={filters}
           total={t('admin_users.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped

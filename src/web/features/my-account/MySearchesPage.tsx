@@ -117,8 +117,7 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
         view={searchHistoryListView(view)}
         send={send}
         testId="my-searches"
-        label={t('sections.my_searches')}
-        texts={{ unavailable: t('my_searches.unavailable'), retry: t('comparison.failure.retry'), empty: t('my_searches.empty') }}
+        texts={{ label: t('sections.my_searches'), unavailable: t('my_searches.unavailable'), retry: t('comparison.failure.retry'), empty: t('my_searches.empty') }}
         loadingElement={<LoadingSpinner />}
         emptyAction={
           <Button asChild colorPalette="brand">
