@@ -1,5 +1,5 @@
 // An alert on one row: its message takes the width and one action sits at its end (try again, dismiss, again).
-import { Alert, Button, type ButtonProps } from '@chakra-ui/react';
+import { Alert, Button, Stack, type ButtonProps, type StackProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface AlertAction extends ButtonProps {
@@ -49,5 +49,28 @@ export function RetryAlert({ message, retry, onRetry, canRetry = true, retryTest
       action={{ label: retry, size: 'sm', variant: 'outline', disabled: !canRetry, onClick: onRetry, 'data-testid': retryTestId }}
       {...root}
     />
+  );
+}
+
+export interface TitledAlertProps extends Omit<Alert.RootProps, 'title'> {
+  title: ReactNode;
+  /** The space between the lines under the title (its text and actions). */
+  gap?: StackProps['gap'];
+}
+
+/** An alert with a title and, under it, its text and actions stacked at the start. */
+export function TitledAlert({ title, gap = '3', children, ...root }: TitledAlertProps) {
+  return (
+    <Alert.Root alignItems="start" {...root}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>
+          <Stack gap={gap} mt="1" align="start">
+            {children}
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
