@@ -5,7 +5,7 @@
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION, INFUSION_FACTOR_LOG_VARIANCE } from './constants';
 import { normalCdf, solveIncreasing } from './normal';
 import { numberFormat } from './intlFormat';
-import { diffFromMedianPercent } from './statistics';
+import { diffFromMedianPercent, type PublishedStatistic } from './statistics';
 
 export const MEASURES = ['totalWithoutDeferral', 'totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] as const;
 export type MeasureName = (typeof MEASURES)[number];
@@ -13,18 +13,10 @@ export type MeasureName = (typeof MEASURES)[number];
 /**
  * The contract's Statistic (published: computed from infused money, count perturbed, rounded): the mean needs K
  * people, p25/p50/p75 a published count of QUARTILE_MINIMUM, p10/p90 and the median's interval a published count
- * of TAIL_PERCENTILE_MINIMUM; null below. `n` is the published (perturbed, rounded to 5) group size.
+ * of TAIL_PERCENTILE_MINIMUM; null below. `n` is the published (perturbed, rounded to 5) group size. The same shape as
+ * a published statistic of statistics.ts.
  */
-export interface Statistic {
-  n: number;
-  mean: number | null;
-  p10: number | null;
-  p25: number | null;
-  p50: number | null;
-  p75: number | null;
-  p90: number | null;
-  medianCi: { low: number; high: number } | null;
-}
+export type Statistic = PublishedStatistic;
 
 /** The contract's Position: where one's own figure falls within the group. */
 export interface Position {

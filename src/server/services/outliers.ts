@@ -48,15 +48,8 @@ export interface PackResult {
   impact: OutlierImpact | null;
 }
 
-export interface Pack {
+export interface Pack extends Omit<PackInput, 'active'> {
   id: string;
-  name: string;
-  measure: Measure;
-  method: OutlierMethod;
-  k: number;
-  lowerPercentile?: number;
-  upperPercentile?: number;
-  groupBy: string[];
   active: boolean;
   createdAt: string;
   updatedAt: string;

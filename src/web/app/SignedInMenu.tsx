@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { authView } from '../../../machines/auth/viewModel';
-import { accountSections, personalViews, premiumPage, sectionLock } from '../kernel/navigation';
+import { accountSections, personalViews, premiumPage, sectionLock, type NavLinkEntry } from '../kernel/navigation';
 import { useAppConfig } from '../kernel/appConfig';
 import { useAuthActor, useCurrentUser } from '../kernel/session';
 
@@ -22,7 +22,12 @@ export default function SignedInMenu() {
   const user = useCurrentUser();
   const premiumEnabled = useAppConfig()?.premiumEnabled ?? false;
 
-  const sections = accountSections.filter((entry) => isAdminOrCorporate || !CORPORATE_SECTIONS.has(entry.section));
+  // The account's sections, then registering accounts (admin or corporate) and the admin area.
+  const sections: NavLinkEntry[] = [
+    ...accountSections.filter((entry) => isAdminOrCorporate || !CORPORATE_SECTIONS.has(entry.section)),
+    ...(isAdminOrCorporate ? [{ to: '/register', section: 'register' } as const] : []),
+    ...(isAdmin ? [{ to: '/admin/stats', section: 'admin' } as const] : []),
+  ];
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -81,20 +86,6 @@ export default function SignedInMenu() {
                 </RouterLink>
               </Menu.Item>
             ))}
-            {isAdminOrCorporate && (
-              <Menu.Item value="/register" asChild>
-                <RouterLink to="/register" data-testid="account-register">
-                  {t('sections.register')}
-                </RouterLink>
-              </Menu.Item>
-            )}
-            {isAdmin && (
-              <Menu.Item value="/admin/stats" asChild>
-                <RouterLink to="/admin/stats" data-testid="account-admin">
-                  {t('sections.admin')}
-                </RouterLink>
-              </Menu.Item>
-            )}
             <Menu.Separator />
             <Menu.Item value="sign-out" onClick={() => auth.send({ type: 'auth.signOut' })} data-testid="account-sign-out">
               {t('account.sign_out')}

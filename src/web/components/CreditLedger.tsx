@@ -37,8 +37,7 @@ export function CreditLedger({ language, refreshKey = 0 }: { language: Language;
           view={view}
           send={send}
           testId="credit-ledger"
-          label={t('my_account.ledger.table')}
-          texts={{ unavailable: t('my_account.ledger.unavailable'), retry: t('my_account.ledger.retry'), empty: t('my_account.ledger.empty') }}
+          texts={{ label: t('my_account.ledger.table'), unavailable: t('my_account.ledger.unavailable'), retry: t('my_account.ledger.retry'), empty: t('my_account.ledger.empty') }}
           skeletonHeight="32"
           striped
           regionProps={{ hideBelow: 'md' }}

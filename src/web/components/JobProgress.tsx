@@ -3,13 +3,14 @@
 // read, and the page's own rendering of the result when it completed (the `renderResult` slot). The page owns
 // the actor (created with `inspect`) and the start button; this view only renders the machine's state.
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { JobProgressMachine } from '../../../machines/jobProgress/jobProgressMachine';
 import { jobProgressView, sameJobProgressView } from '../../../machines/jobProgress/viewModel';
 import { numberFormat } from '../../domain/intlFormat';
+import { ActionAlert } from './ActionAlert';
 
 export interface JobProgressProps {
   actor: ActorRefFrom<JobProgressMachine>;
@@ -28,15 +29,14 @@ export function JobProgress({ actor, renderResult, testId = 'job' }: JobProgress
 
   if (view.status === 'startFailed' || view.status === 'unreachable') {
     return (
-      <Alert.Root status="error" alignItems="center" data-testid={`${testId}-error`} data-status={view.status}>
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t(view.status === 'startFailed' ? 'admin_jobs.start_failed' : 'admin_jobs.unreachable')}</Alert.Title>
-        {view.canRetry && (
-          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'job.retry' })} data-testid={`${testId}-retry`}>
-            {t('admin_jobs.retry')}
-          </Button>
-        )}
-      </Alert.Root>
+      <ActionAlert
+        status="error"
+        alignItems="center"
+        data-testid={`${testId}-error`}
+        data-status={view.status}
+        title={t(view.status === 'startFailed' ? 'admin_jobs.start_failed' : 'admin_jobs.unreachable')}
+        action={view.canRetry ? { label: t('admin_jobs.retry'), size: 'sm', variant: 'outline', onClick: () => actor.send({ type: 'job.retry' }), 'data-testid': `${testId}-retry` } : undefined}
+      />
     );
   }
 

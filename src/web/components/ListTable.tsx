@@ -4,12 +4,13 @@
 // below. Every admin list, the account's lists and my searches render through it; texts and test ids come from
 // the page (`<testId>-loading`, `-error`, `-retry`, `-empty`, `-total`, `-scroll`, `-table`, `-pager`).
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Field, HStack, Input, Skeleton, Stack, Table, Text, type BoxProps, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Skeleton, Stack, Table, Text, type BoxProps, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ListEvent } from '../../../machines/list/listMachine';
 import type { ListView } from '../../../machines/list/viewModel';
 import type { ListFilters } from '../../../machines/list/listMachine';
 import { ScrollRegion } from './ScrollRegion';
+import { RetryAlert } from './ActionAlert';
 
 export interface ListColumn<T> {
   key: string;
@@ -20,6 +21,8 @@ export interface ListColumn<T> {
 }
 
 export interface ListTexts {
+  /** The name of the table's scrolling region. */
+  label: string;
   unavailable: string;
   retry: string;
   empty: string;
@@ -36,8 +39,6 @@ export interface ListTableProps<T> {
   /** Sends the list machine's events. */
   send: (event: ListEvent) => void;
   testId: string;
-  /** The name of the table's scrolling region. */
-  label: string;
   texts: ListTexts;
   columns: ListColumn<T>[];
   rowKey: (item: T) => string;
@@ -83,13 +84,14 @@ function ListStates<T>({ view, send, testId, texts, skeletonHeight = '48', loadi
   }
   if (view.status === 'failed') {
     return (
-      <Alert.Root status="error" alignItems="center" data-testid={`${testId}-error`}>
-        <Alert.Indicator />
-        <Alert.Title flex="1">{texts.unavailable}</Alert.Title>
-        <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => send({ type: 'list.retry' })} data-testid={`${testId}-retry`}>
-          {texts.retry}
-        </Button>
-      </Alert.Root>
+      <RetryAlert
+        data-testid={`${testId}-error`}
+        message={texts.unavailable}
+        retry={texts.retry}
+        onRetry={() => send({ type: 'list.retry' })}
+        canRetry={view.canRetry}
+        retryTestId={`${testId}-retry`}
+      />
     );
   }
   const noMatch = view.filtered && texts.noMatch;
@@ -106,7 +108,7 @@ function ListStates<T>({ view, send, testId, texts, skeletonHeight = '48', loadi
   );
 }
 
-function ListRows<T>({ view, send, testId, label, columns, rowKey, rowProps, total, striped, regionProps, after, body }: ListTableProps<T>) {
+function ListRows<T>({ view, send, testId, texts, columns, rowKey, rowProps, total, striped, regionProps, after, body }: ListTableProps<T>) {
   return (
     <Stack gap="3" aria-busy={view.loading} data-loading={view.loading}>
       {total !== undefined && (
@@ -117,7 +119,7 @@ function ListRows<T>({ view, send, testId, label, columns, rowKey, rowProps, tot
       {body ? (
         body(view.items)
       ) : (
-        <ScrollRegion label={label} borderWidth="1px" rounded="md" data-testid={`${testId}-scroll`} {...regionProps}>
+        <ScrollRegion label={texts.label} borderWidth="1px" rounded="md" data-testid={`${testId}-scroll`} {...regionProps}>
           <Table.Root size="sm" striped={striped} data-testid={`${testId}-table`}>
             <Table.Header>
               <Table.Row>

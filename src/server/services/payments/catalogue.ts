@@ -4,27 +4,16 @@
 // in whole units, so no euro price is ever shown with a dollar sign. Before the first release nothing converts.
 import type { Queryable } from '../../db/open';
 import type { Language } from '../../../domain/constants';
-import type { CatalogueTexts } from '../../db/demoCatalogue';
+import type { CatalogueSeedItem, CatalogueTexts } from '../../db/demoCatalogue';
 import type { components } from '../../../api/schema';
 import { currentExchangeRates } from '../releases';
 import { moneyDisplay } from '../../../domain/money';
 
 type Schemas = components['schemas'];
 
-export interface CatalogueItem {
-  id: string;
-  kind: 'pack' | 'card';
-  plan: 'basic' | 'advanced' | 'premium' | 'corporate' | null;
-  period: 'year' | 'quarter' | 'custom' | null;
-  /** EUR; null = custom pricing. */
-  price: number | null;
-  priceMonth: number | null;
+/** A stored item (prices in EUR; a null price is custom pricing) with the currency it is served in. */
+export interface CatalogueItem extends CatalogueSeedItem {
   currency: string;
-  credits: number | null;
-  priceCredit: number | null;
-  discount: string | null;
-  style: string | null;
-  texts: Record<Language, CatalogueTexts>;
 }
 
 interface ItemRow {

@@ -3,7 +3,7 @@
 // panel view and sends it events; it decides nothing. The evolution filters with the same panel
 // (PeerFilterPanel) over its own machine.
 import { memo, useCallback, type ReactNode } from 'react';
-import { Alert, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { filterPanelView, sameView, type CountView } from '../../../../machines/
 import { filterChoices, type Questionnaire } from '../peerGroup/filterOptions';
 import type { ComparisonActorRef } from './comparisonActor';
 import { LoadingSpinner } from '../LoadingSpinner';
+import { OptionSelect } from '../OptionSelect';
+import { TitledAlert } from '../ActionAlert';
 
 /** What the search costs the person, shown under the button. */
 export type SearchCost =
@@ -151,23 +153,15 @@ const FilterFields = memo(function FilterFields({ fields, filters, locked, defin
     return (
       <Field.Root key={field} disabled={locked || cityWaits}>
         <Field.Label htmlFor={`filter-${field}`}>{t(`comparison.filters.fields.${field}`)}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            id={`filter-${field}`}
-            name={field}
-            value={value === undefined ? '' : String(value)}
-            onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
-            data-testid={`filter-${field}`}
-          >
-            <option value="">{field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any')}</option>
-            {options.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label ?? t(choice.labelKey)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          root={{ size: 'sm' }}
+          id={`filter-${field}`}
+          name={field}
+          value={value === undefined ? '' : String(value)}
+          onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
+          data-testid={`filter-${field}`}
+          options={[{ value: '', label: field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any') }, ...options.map((choice) => ({ value: choice.value, label: choice.label ?? t(choice.labelKey) }))]}
+        />
         {cityWaits && <Field.HelperText>{t('comparison.filters.city_needs_country')}</Field.HelperText>}
       </Field.Root>
     );
@@ -206,20 +200,12 @@ export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTE
           {searchLabels?.search ?? t('comparison.search.button')}
         </Button>
         {panel.outOfCredits ? (
-          <Alert.Root status="warning" size="sm" alignItems="start" data-testid="comparison-no-credits">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t('comparison.search.no_credits_title')}</Alert.Title>
-              <Alert.Description>
-                <Stack gap="2" mt="1" align="start">
-                  <Text>{t('comparison.search.no_credits')}</Text>
-                  <Button asChild size="xs" colorPalette="brand">
-                    <RouterLink to="/my-account/my-credits">{t('comparison.search.buy_credits')}</RouterLink>
-                  </Button>
-                </Stack>
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <TitledAlert status="warning" size="sm" gap="2" title={t('comparison.search.no_credits_title')} data-testid="comparison-no-credits">
+            <Text>{t('comparison.search.no_credits')}</Text>
+            <Button asChild size="xs" colorPalette="brand">
+              <RouterLink to="/my-account/my-credits">{t('comparison.search.buy_credits')}</RouterLink>
+            </Button>
+          </TitledAlert>
         ) : (
           <CostNote cost={cost} />
         )}

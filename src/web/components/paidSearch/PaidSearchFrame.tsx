@@ -4,10 +4,10 @@
 // gate). Each page renders its own machine's result inside; the comparison draws its richer failure and
 // withheld states itself (its children) and passes no status.
 import type { ReactNode } from 'react';
-import { Alert, Button, Container, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { PAGE_FRAMES, PageIntro } from '../PageIntro';
+import { PAGE_FRAMES, PageIntro, PageHeading } from '../PageIntro';
 
 /** What the result area shows before (or instead of) an answer; null: nothing of the frame's own. */
 export type PaidSearchStatus =
@@ -85,12 +85,7 @@ export function PaidSearchFrame({ testId, phase, title, intro, heading = 'compac
         {heading === 'page' ? (
           <PageIntro title={title} intro={intro} testId={titleTestId} />
         ) : (
-          <Stack gap="1">
-            <Heading as="h1" size="2xl">
-              {title}
-            </Heading>
-            <Text color="fg.muted">{intro}</Text>
-          </Stack>
+          <PageHeading title={title} intro={intro} />
         )}
         {filters ? (
           <Grid templateColumns={{ base: '1fr', lg: filters.columns }} gap="6" alignItems="start">

@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutMachine } from '../../../../machines/checkout/checkoutMachine';
 import { checkoutView, confirmedMessage } from '../../../../machines/checkout/viewModel';
+import { ActionAlert, ActionButton, type AlertAction } from '../ActionAlert';
 
 export type CheckoutActor = ActorRefFrom<CheckoutMachine>;
 
@@ -15,6 +16,7 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
   const view = useSelector(actor, checkoutView);
   const failure = useSelector(actor, (s) => s.context.failure);
   const send = actor.send;
+  const dismiss: AlertAction = { label: t('payments.checkout.dismiss'), size: 'xs', variant: 'ghost', onClick: () => send({ type: 'checkout.dismiss' }) };
 
   switch (view.status) {
     case 'idle':
@@ -74,21 +76,19 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
           <Alert.Content>
             <Alert.Description>{message ? t(message.key, values) : null}</Alert.Description>
           </Alert.Content>
-          <Button size="xs" variant="ghost" onClick={() => send({ type: 'checkout.dismiss' })}>
-            {t('payments.checkout.dismiss')}
-          </Button>
+          <ActionButton {...dismiss} />
         </Alert.Root>
       );
     }
     case 'cancelled':
       return (
-        <Alert.Root status="info" data-testid="checkout-status" data-status="cancelled">
-          <Alert.Indicator />
-          <Alert.Description flex="1">{t('payments.checkout.cancelled')}</Alert.Description>
-          <Button size="xs" variant="ghost" onClick={() => send({ type: 'checkout.dismiss' })}>
-            {t('payments.checkout.dismiss')}
-          </Button>
-        </Alert.Root>
+        <ActionAlert
+          status="info"
+          data-testid="checkout-status"
+          data-status="cancelled"
+          description={t('payments.checkout.cancelled')}
+          action={dismiss}
+        />
       );
     case 'failed':
       return (
@@ -101,9 +101,7 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
               <Button size="sm" onClick={() => send({ type: 'checkout.retry' })} data-testid="checkout-retry">
                 {t('payments.checkout.retry')}
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => send({ type: 'checkout.dismiss' })}>
-                {t('payments.checkout.dismiss')}
-              </Button>
+              <ActionButton {...dismiss} size="sm" />
             </HStack>
           </Alert.Content>
         </Alert.Root>
@@ -125,9 +123,7 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
               <Button size="sm" onClick={() => send({ type: 'checkout.recheck' })} data-testid="checkout-check-again">
                 {t('payments.checkout.check_again')}
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => send({ type: 'checkout.dismiss' })}>
-                {t('payments.checkout.dismiss')}
-              </Button>
+              <ActionButton {...dismiss} size="sm" />
             </Stack>
           </Alert.Content>
         </Alert.Root>

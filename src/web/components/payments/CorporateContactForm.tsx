@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { ContactField, CorporateContactMachine } from '../../../../machines/corporateContact/corporateContactMachine';
 import { corporateContactView } from '../../../../machines/corporateContact/viewModel';
+import { ActionAlert } from '../ActionAlert';
 
 export type ContactActor = ActorRefFrom<CorporateContactMachine>;
 
@@ -35,13 +36,12 @@ export function CorporateContactForm({ actor }: { actor: ContactActor }) {
           <Text color="fg.muted">{t('payments.contact.text')}</Text>
         </Stack>
         {view.status === 'sent' ? (
-          <Alert.Root status="success" data-testid="contact-sent">
-            <Alert.Indicator />
-            <Alert.Description flex="1">{t('payments.contact.sent')}</Alert.Description>
-            <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'contact.again' })}>
-              {t('payments.contact.again')}
-            </Button>
-          </Alert.Root>
+          <ActionAlert
+            status="success"
+            data-testid="contact-sent"
+            description={t('payments.contact.sent')}
+            action={{ label: t('payments.contact.again'), size: 'xs', variant: 'ghost', onClick: () => actor.send({ type: 'contact.again' }) }}
+          />
         ) : (
           <form
             noValidate

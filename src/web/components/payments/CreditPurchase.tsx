@@ -24,6 +24,7 @@ import { CheckoutStatus, type CheckoutActor } from './CheckoutStatus';
 import { ManageBlock, type ManageActor } from './ManageBlock';
 import { CorporateContactForm, type ContactActor } from './CorporateContactForm';
 import { ConversionNote } from './ConversionNote';
+import { ActionAlert } from '../ActionAlert';
 
 function PendingSearchBanner({ gate }: { gate: ActorRefFrom<CreditGateMachine> }) {
   const { t } = useTranslation();
@@ -124,13 +125,11 @@ export function CreditPurchase({ user, language, catalogue, checkout, manage, co
             )}
             {state.loading && <Skeleton height="40" rounded="lg" />}
             {state.failed && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Description flex="1">{t('payments.packs.load_failed')}</Alert.Description>
-                <Button size="sm" onClick={() => catalogue.send({ type: 'catalogue.retry' })}>
-                  {t('payments.packs.retry')}
-                </Button>
-              </Alert.Root>
+              <ActionAlert
+                status="error"
+                description={t('payments.packs.load_failed')}
+                action={{ label: t('payments.packs.retry'), size: 'sm', onClick: () => catalogue.send({ type: 'catalogue.retry' }) }}
+              />
             )}
             {state.data && (
               <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" data-testid="credit-packs">

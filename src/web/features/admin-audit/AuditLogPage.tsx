@@ -1,13 +1,14 @@
 // /admin/audit: the audit log of admin changes (GET /api/admin/audit-log), newest first, in pages, narrowed by
 // filters the admin types and applies (machines/list with the audit log's actor). Each row: when, who, what, on
 // what, before → after.
-import { Button, Code, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_FILTERS, AUDIT_PAGE_LIMIT, provideAuditLog, type AuditEntry } from '../../../../machines/auditLog/actors';
 import { useLanguage } from '../../kernel/session';
 import { formatDateTime } from '../../../domain/accountFormat';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useList } from '../../components/useList';
+import { PageHeading } from '../../components/PageIntro';
 
 /** A changed value as short text (JSON, cut at 300 characters; the full value is in the title). */
 function valueText(value: unknown): string {
@@ -49,18 +50,12 @@ export default function AuditLogPage() {
 
   return (
     <Stack gap="5" maxW="6xl" mx="auto" py="6">
-      <Stack gap="1">
-        <Heading as="h1" size="xl">
-          {t('admin_audit.title')}
-        </Heading>
-        <Text color="fg.muted">{t('admin_audit.intro')}</Text>
-      </Stack>
+      <PageHeading size="xl" title={t('admin_audit.title')} intro={t('admin_audit.intro')} />
       <ListTable
         view={view}
         send={send}
         testId="audit"
-        label={t('sections.admin_audit')}
-        texts={{ unavailable: t('admin_audit.unavailable'), retry: t('admin_audit.retry'), empty: t('admin_audit.empty'), noMatch: t('admin_audit.no_match') }}
+        texts={{ label: t('sections.admin_audit'), unavailable: t('admin_audit.unavailable'), retry: t('admin_audit.retry'), empty: t('admin_audit.empty'), noMatch: t('admin_audit.no_match') }}
         filters={filters}
         total={t('admin_audit.total', { count: view.total })}
         striped

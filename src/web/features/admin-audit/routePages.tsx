@@ -1,15 +1,8 @@
 // The audit-log page as the route table knows it (routes.ts page name), loaded on demand.
-import { lazyPage } from '../../kernel/lazyPage';
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { PageProps } from '../../kernel/lazyPage';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
-
-const AuditLogPage = lazyPage(() => import('./AuditLogPage'));
+import { pageOnDemand } from '../../components/pageOnDemand';
 
 export const adminAuditPages: Record<'admin-audit', ComponentType<PageProps>> = {
-  'admin-audit': () => (
-    <Suspense fallback={<LoadingSpinner />}>
-      <AuditLogPage />
-    </Suspense>
-  ),
+  'admin-audit': pageOnDemand(() => import('./AuditLogPage')),
 };

@@ -3,7 +3,7 @@
 // counts, and the deferred-compensation script run as a background job (machines/jobProgress) whose result
 // says what it changed. When the script completes, the report is asked again.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,6 +16,8 @@ import { inspect } from '../../kernel/inspector';
 import { formatDateTime } from '../../../domain/accountFormat';
 import { formatCount } from '../../../domain/language';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { PageHeading } from '../../components/PageIntro';
+import { RetryAlert } from '../../components/ActionAlert';
 
 type CheckName = keyof DataQualityReport['checks'];
 const CHECKS: CheckName[] = ['inconsistentValues', 'derivedOutOfDate', 'duplicatePerPersonYear', 'staleDrafts', 'currencyWithoutRate', 'excludedByMinValues'];
@@ -121,13 +123,13 @@ export default function DataQualityPage() {
   let body;
   if (unavailable) {
     body = (
-      <Alert.Root status="error" alignItems="center" data-testid="quality-error">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_data_quality.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => report.send({ type: 'quality.retry' })} data-testid="quality-retry">
-          {t('admin_data_quality.retry')}
-        </Button>
-      </Alert.Root>
+      <RetryAlert
+        data-testid="quality-error"
+        message={t('admin_data_quality.unavailable')}
+        retry={t('admin_data_quality.retry')}
+        onRetry={() => report.send({ type: 'quality.retry' })}
+        retryTestId="quality-retry"
+      />
     );
   } else if (!data) {
     body = <Skeleton height="60" rounded="md" data-testid="quality-loading" />;
@@ -207,12 +209,7 @@ export default function DataQualityPage() {
 
   return (
     <Stack gap="6" maxW="6xl" mx="auto" py="6">
-      <Stack gap="1">
-        <Heading as="h1" size="xl">
-          {t('admin_data_quality.title')}
-        </Heading>
-        <Text color="fg.muted">{t('admin_data_quality.intro')}</Text>
-      </Stack>
+      <PageHeading size="xl" title={t('admin_data_quality.title')} intro={t('admin_data_quality.intro')} />
 
       <Card.Root as="section" aria-labelledby="script-title">
         <Card.Body gap="3">

@@ -16,6 +16,7 @@ import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { FormSummary } from '../../components/FormSummary';
 import { formatDateTime } from '../../../domain/accountFormat';
+import { RetryAlert } from '../../components/ActionAlert';
 
 export default function AdminFormPage() {
   const { id = '' } = useParams();
@@ -46,13 +47,12 @@ function AdminForm({ id }: { id: string }) {
           <Alert.Title>{t('admin_forms.not_found')}</Alert.Title>
         </Alert.Root>
       ) : (
-        <Alert.Root status="error" alignItems="center" data-testid="admin-form-error">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{t('admin_forms.unavailable')}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => resource.send({ type: 'resource.retry' })}>
-            {t('admin_forms.retry')}
-          </Button>
-        </Alert.Root>
+        <RetryAlert
+          data-testid="admin-form-error"
+          message={t('admin_forms.unavailable')}
+          retry={t('admin_forms.retry')}
+          onRetry={() => resource.send({ type: 'resource.retry' })}
+        />
       );
   } else {
     const form = view.data;

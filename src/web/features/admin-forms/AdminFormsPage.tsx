@@ -3,7 +3,7 @@
 // the page live in the address bar. A lookup box finds the latest form of an address, or of the account with
 // it (machines/formLookup), and opens it. Admins may see individual forms; nothing here is a statistic.
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Container, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Container, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -21,6 +21,8 @@ import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
+import { PageHeading } from '../../components/PageIntro';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const FILTER_NAMES = ['query', 'year', 'status', 'country', 'sector'] as const;
 const STATUSES = ['completed', 'in-progress'] as const;
@@ -35,17 +37,14 @@ export default function AdminFormsPage() {
   const select = (name: (typeof FILTER_NAMES)[number], anyKey: string, options: { value: string; label: string }[]) => (
     <Field.Root w="auto" minW="10rem">
       <Field.Label htmlFor={`admin-forms-${name}`}>{t(`admin_forms.filters.${name}`)}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={`admin-forms-${name}`} value={view.filters[name] ?? ''} onChange={(event) => send({ type: 'list.filter', name, value: event.currentTarget.value })} data-testid={`admin-forms-${name}`}>
-          <option value="">{t(anyKey)}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ size: 'sm' }}
+        id={`admin-forms-${name}`}
+        value={view.filters[name] ?? ''}
+        onChange={(event) => send({ type: 'list.filter', name, value: event.currentTarget.value })}
+        data-testid={`admin-forms-${name}`}
+        options={[{ value: '', label: t(anyKey) }, ...options]}
+      />
     </Field.Root>
   );
 
@@ -83,12 +82,7 @@ export default function AdminFormsPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="admin-forms-page">
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.admin_forms')}
-          </Heading>
-          <Text color="fg.muted">{t('admin_forms.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('sections.admin_forms')} intro={t('admin_forms.intro')} />
 
         <FormLookup lookUp={actors.lookUp} />
 
@@ -96,8 +90,7 @@ export default function AdminFormsPage() {
           view={view}
           send={send}
           testId="admin-forms"
-          label={t('sections.admin_forms')}
-          texts={{ unavailable: t('admin_forms.unavailable'), retry: t('admin_forms.retry'), empty: t('admin_forms.empty'), noMatch: t('admin_forms.no_match'), clear: t('admin_forms.filters.clear') }}
+          texts={{ label: t('sections.admin_forms'), unavailable: t('admin_forms.unavailable'), retry: t('admin_forms.retry'), empty: t('admin_forms.empty'), noMatch: t('admin_forms.no_match'), clear: t('admin_forms.filters.clear') }}
           filters={filters}
           total={t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped
@@ -190,18 +183,14 @@ function FormLookup({ lookUp }: { lookUp: ReturnType<typeof adminFormsActors>['l
               </Field.Root>
               <Field.Root w="auto" minW="14rem">
                 <Field.Label htmlFor="admin-forms-lookup-by">{t('admin_forms.lookup.by')}</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    id="admin-forms-lookup-by"
-                    value={view.by}
-                    onChange={(event) => lookup.send({ type: 'formLookup.choose', by: event.currentTarget.value as LookupBy })}
-                    data-testid="admin-forms-lookup-by"
-                  >
-                    <option value="form">{t('admin_forms.lookup.by_form')}</option>
-                    <option value="account">{t('admin_forms.lookup.by_account')}</option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  root={{ size: 'sm' }}
+                  id="admin-forms-lookup-by"
+                  value={view.by}
+                  onChange={(event) => lookup.send({ type: 'formLookup.choose', by: event.currentTarget.value as LookupBy })}
+                  data-testid="admin-forms-lookup-by"
+                  options={[{ value: 'form', label: t('admin_forms.lookup.by_form') }, { value: 'account', label: t('admin_forms.lookup.by_account') }]}
+                />
               </Field.Root>
               <Button type="submit" size="sm" colorPalette="brand" loading={view.looking} data-testid="admin-forms-lookup-submit">
                 {t('admin_forms.lookup.submit')}

@@ -1,7 +1,7 @@
 // /admin/news: every post of a type with its status (draft, scheduled, published), newest
 // first, paged and filtered (type, status) by the list machine with the admin's list call; a post opens in the
 // editor.
-import { Badge, Button, chakra, Container, Heading, HStack, Link, NativeSelect, Stack } from '@chakra-ui/react';
+import { Badge, Button, chakra, Container, Heading, HStack, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { provideList } from '../../../../machines/list/listMachine';
@@ -10,6 +10,7 @@ import { resolveLanguage } from '../../../domain/language';
 import { dateTimeFormat } from '../../../domain/intlFormat';
 import { ListTable } from '../../components/ListTable';
 import { useList } from '../../components/useList';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 const TYPES: Typepost[] = ['blog', 'insight', 'news'];
 const STATUSES: PostStatusFilter[] = ['all', 'published', 'scheduled', 'draft'];
@@ -42,17 +43,14 @@ export default function AdminNewsListPage() {
         <chakra.label htmlFor="admin-news-status" fontSize="sm" color="fg.muted">
           {t('admin_news.list.status_filter')}
         </chakra.label>
-        <NativeSelect.Root size="sm" width="48">
           {/* "All" is no status filter. */}
-          <NativeSelect.Field id="admin-news-status" value={view.filters.status ?? 'all'} onChange={(event) => send({ type: 'list.filter', name: 'status', value: event.currentTarget.value === 'all' ? '' : event.currentTarget.value })}>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? t('admin_news.list.all') : t(`admin_news.status.${value}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          root={{ size: 'sm', width: '48' }}
+          id="admin-news-status"
+          value={view.filters.status ?? 'all'}
+          onChange={(event) => send({ type: 'list.filter', name: 'status', value: event.currentTarget.value === 'all' ? '' : event.currentTarget.value })}
+          options={optionsOf(STATUSES, (value) => value === 'all' ? t('admin_news.list.all') : t(`admin_news.status.${value}`))}
+        />
       </Stack>
     </HStack>
   );
@@ -72,8 +70,7 @@ export default function AdminNewsListPage() {
           view={view}
           send={send}
           testId="admin-news"
-          label={t('sections.admin_news')}
-          texts={{ unavailable: t('admin_news.list.unavailable'), retry: t('admin_news.list.retry'), empty: t('admin_news.list.empty') }}
+          texts={{ label: t('sections.admin_news'), unavailable: t('admin_news.list.unavailable'), retry: t('admin_news.list.retry'), empty: t('admin_news.list.empty') }}
           filters={filters}
           rowKey={(post) => post.id}
           rowProps={(post) => ({ 'data-testid': 'admin-news-row', 'data-status': post.status })}

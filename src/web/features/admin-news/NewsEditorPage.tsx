@@ -2,27 +2,7 @@
 // and sanitised by the server), the cover upload, and save as draft / publish / schedule / unpublish / delete
 // (behind the confirm modal). The editor machine (machines/newsEditor) runs the flow; this view renders it.
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Container,
-  Field,
-  Grid,
-  Heading,
-  HStack,
-  Image,
-  Input,
-  Link,
-  List,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Container, Field, Grid, Heading, HStack, Image, Input, Link, List, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -35,6 +15,8 @@ import type { CallFailure } from '../../../api/client';
 import { useNotifyFailure } from '../../kernel/session';
 import { inspect } from '../../kernel/inspector';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { RetryAlert } from '../../components/ActionAlert';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 export default function NewsEditorPage() {
   const { id } = useParams();
@@ -102,13 +84,13 @@ function NewsEditor({ postId }: { postId: string | null }) {
   if (view.phase === 'loadFailed') {
     return (
       <Container maxW="6xl" py="10">
-        <Alert.Root status="error" alignItems="center" data-testid="editor-load-failed">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{t('admin_news.editor.load_failed')}</Alert.Title>
-          <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => editor.send({ type: 'editor.retry' })}>
-            {t('admin_news.editor.retry')}
-          </Button>
-        </Alert.Root>
+        <RetryAlert
+          data-testid="editor-load-failed"
+          message={t('admin_news.editor.load_failed')}
+          retry={t('admin_news.editor.retry')}
+          onRetry={() => editor.send({ type: 'editor.retry' })}
+          canRetry={view.canRetry}
+        />
       </Container>
     );
   }
@@ -174,26 +156,23 @@ function NewsEditor({ postId }: { postId: string | null }) {
             <HStack gap="4" align="flex-start" wrap="wrap">
               <Field.Root width="auto">
                 <Field.Label>{t('admin_news.editor.field_typepost')}</Field.Label>
-                <NativeSelect.Root size="sm" width="40">
-                  <NativeSelect.Field value={draft.typepost} onChange={(event) => edit({ typepost: event.currentTarget.value as EditorDraft['typepost'] })} data-testid="editor-typepost">
-                    {(['blog', 'insight', 'news'] as const).map((kind) => (
-                      <option key={kind} value={kind}>
-                        {t(`news.types.${kind}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  root={{ size: 'sm', width: '40' }}
+                  value={draft.typepost}
+                  onChange={(event) => edit({ typepost: event.currentTarget.value as EditorDraft['typepost'] })}
+                  data-testid="editor-typepost"
+                  options={optionsOf(['blog', 'insight', 'news'] as const, (kind) => t(`news.types.${kind}`))}
+                />
               </Field.Root>
               <Field.Root width="auto">
                 <Field.Label>{t('admin_news.editor.field_language')}</Field.Label>
-                <NativeSelect.Root size="sm" width="40">
-                  <NativeSelect.Field value={draft.language} onChange={(event) => edit({ language: event.currentTarget.value as EditorDraft['language'] })} data-testid="editor-language">
-                    <option value="es">{t('news.languages.es')}</option>
-                    <option value="en">{t('news.languages.en')}</option>
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  root={{ size: 'sm', width: '40' }}
+                  value={draft.language}
+                  onChange={(event) => edit({ language: event.currentTarget.value as EditorDraft['language'] })}
+                  data-testid="editor-language"
+                  options={[{ value: 'es', label: t('news.languages.es') }, { value: 'en', label: t('news.languages.en') }]}
+                />
               </Field.Root>
             </HStack>
             <Field.Root invalid={Boolean(problemOf('category_format'))}>

@@ -1,11 +1,13 @@
 // Composing and sending an issue on /admin/newsletters (machines/newsletterAdmin/issueMachine): published posts
 // of a language, subject and intro, a preview of the e-mail with its audience, then the sending's progress.
-import { Alert, Box, Button, Checkbox, Field, HStack, Input, NativeSelect, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, HStack, Input, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { IssueMachine } from '../../../../machines/newsletterAdmin/issueMachine';
 import { issueView } from '../../../../machines/newsletterAdmin/viewModel';
+import { ActionAlert } from '../../components/ActionAlert';
+import { OptionSelect } from '../../components/OptionSelect';
 
 export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
   const { t, i18n } = useTranslation();
@@ -21,13 +23,11 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
   if (view.status === 'loading') return <Text color="fg.muted">{t('admin_newsletters.loading')}</Text>;
   if (view.status === 'failed') {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Description flex="1">{t('admin_newsletters.compose.posts_failed')}</Alert.Description>
-        <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'issue.retry' })}>
-          {t('admin_newsletters.retry')}
-        </Button>
-      </Alert.Root>
+      <ActionAlert
+        status="error"
+        description={t('admin_newsletters.compose.posts_failed')}
+        action={{ label: t('admin_newsletters.retry'), size: 'xs', variant: 'outline', onClick: () => actor.send({ type: 'issue.retry' }) }}
+      />
     );
   }
 
@@ -64,13 +64,13 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
     <Stack gap="5" data-testid="compose-panel" data-status={view.status}>
       <Field.Root>
         <Field.Label>{t('admin_newsletters.compose.language')}</Field.Label>
-        <NativeSelect.Root size="sm" maxW="48" disabled={!editable}>
-          <NativeSelect.Field value={view.language} onChange={(event) => actor.send({ type: 'issue.language', language: event.target.value === 'en' ? 'en' : 'es' })} data-testid="issue-language">
-            <option value="es">{t('admin_newsletters.values.es')}</option>
-            <option value="en">{t('admin_newsletters.values.en')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          root={{ size: 'sm', maxW: '48', disabled: !editable }}
+          value={view.language}
+          onChange={(event) => actor.send({ type: 'issue.language', language: event.target.value === 'en' ? 'en' : 'es' })}
+          data-testid="issue-language"
+          options={[{ value: 'es', label: t('admin_newsletters.values.es') }, { value: 'en', label: t('admin_newsletters.values.en') }]}
+        />
       </Field.Root>
       <Field.Root invalid={Boolean(view.errors.subject)} required>
         <Field.Label>{t('admin_newsletters.compose.subject')}</Field.Label>

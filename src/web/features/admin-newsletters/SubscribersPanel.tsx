@@ -1,6 +1,6 @@
 // The subscribers list of /admin/newsletters (machines/list with the subscribers' actors): filters, pages, and the
 // CSV export of everything the filters match.
-import { Alert, Badge, Button, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, Input } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { ListMachine } from '../../../../machines/list/listMachine';
 import { listView, sameListView } from '../../../../machines/list/viewModel';
 import { SUBSCRIBER_FILTER_OPTIONS, type Newsletter } from '../../../../machines/newsletterAdmin/actors';
 import { ListTable } from '../../components/ListTable';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 type SelectFilter = keyof typeof SUBSCRIBER_FILTER_OPTIONS;
 
@@ -17,22 +18,14 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
   const send = actor.send;
   const date = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '—');
   const select = (name: SelectFilter) => (
-    <NativeSelect.Root size="sm" maxW="48">
-      <NativeSelect.Field
-        aria-label={t(`admin_newsletters.filters.${name}`)}
-        value={view.filters[name] ?? ''}
-        onChange={(event) => send({ type: 'list.filter', name, value: event.target.value })}
-        data-testid={`subscribers-filter-${name}`}
-      >
-        <option value="">{t(`admin_newsletters.filters.all_${name}`)}</option>
-        {SUBSCRIBER_FILTER_OPTIONS[name].map((option) => (
-          <option key={option} value={option}>
-            {t(`admin_newsletters.values.${option}`)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      root={{ size: 'sm', maxW: '48' }}
+      aria-label={t(`admin_newsletters.filters.${name}`)}
+      value={view.filters[name] ?? ''}
+      onChange={(event) => send({ type: 'list.filter', name, value: event.target.value })}
+      data-testid={`subscribers-filter-${name}`}
+      options={[{ value: '', label: t(`admin_newsletters.filters.all_${name}`) }, ...optionsOf(SUBSCRIBER_FILTER_OPTIONS[name], (option) => t(`admin_newsletters.values.${option}`))]}
+    />
   );
 
   const filters = (
@@ -81,8 +74,7 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
       view={view}
       send={send}
       testId="subscribers"
-      label={t('sections.admin_newsletters')}
-      texts={{ unavailable: t('admin_newsletters.load_failed'), retry: t('admin_newsletters.retry'), empty: t('admin_newsletters.empty') }}
+      texts={{ label: t('sections.admin_newsletters'), unavailable: t('admin_newsletters.load_failed'), retry: t('admin_newsletters.retry'), empty: t('admin_newsletters.empty') }}
       filters={filters}
       total={t('admin_newsletters.total', { count: view.total })}
       regionProps={{ opacity: view.loading ? 0.6 : 1 }}

@@ -2,7 +2,7 @@
 // its impact (PackImpact), activate, deactivate or delete it behind the confirm modal. The flows are the machines
 // outlierPacks, outlierPackEditor and outlierCalculation; this view renders them and sends their events.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Container, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Container, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { PackEditor } from './PackEditor';
 import { PackImpact } from './PackImpact';
 import { groupingText, reasonText, ruleText } from './format';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { PageHeading } from '../../components/PageIntro';
 
 const calls = outlierCalls();
 const packsMachine = outlierPacksMachine.provide({ actors: { listPacks: calls.listPacks, savePack: calls.savePack, deletePack: calls.deletePack } });
@@ -125,11 +126,7 @@ export default function OutlierPacksPage() {
   return (
     <Container maxW="6xl" py="8">
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t('admin_outliers.title')}
-          </Heading>
-          <Text color="fg.muted">{t('admin_outliers.intro')}</Text>
+        <PageHeading gap="2" title={t('admin_outliers.title')} intro={t('admin_outliers.intro')}>
           <HStack gap="4" wrap="wrap">
             <Button colorPalette="brand" onClick={() => setPanel({ kind: 'editor', pack: null })} data-testid="outlier-pack-new">
               {t('admin_outliers.new_pack')}
@@ -140,7 +137,7 @@ export default function OutlierPacksPage() {
               </RouterLink>
             </Link>
           </HStack>
-        </Stack>
+        </PageHeading>
         {view.failureCode && view.status !== 'failed' && (
           <Alert.Root status="error" data-testid="outlier-packs-failure">
             <Alert.Indicator />

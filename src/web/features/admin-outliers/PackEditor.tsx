@@ -1,7 +1,7 @@
 // The form of an outlier pack (machines/outlierPackEditor): name, measure, method with its parameters, grouping
 // fields. Problems show under their fields once a save was tried; a failed save keeps what was typed and says why.
 import { useEffect } from 'react';
-import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { outlierPackEditorMachine, type DraftField } from '../../../../machines/outlierPackEditor/outlierPackEditorMachine';
@@ -11,6 +11,7 @@ import { OUTLIER_GROUP_FIELDS, OUTLIER_METHODS } from '../../../domain/outliers'
 import { MEASURES } from '../../../domain/statistics';
 import { inspect } from '../../kernel/inspector';
 import { reasonText } from './format';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 const editorMachine = outlierPackEditorMachine.provide({ actors: { savePack: outlierCalls().savePack } });
 
@@ -68,29 +69,23 @@ export function PackEditor({ pack, onClose, onSaved }: PackEditorProps) {
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root disabled={view.active}>
               <Field.Label htmlFor="outlier-measure">{t('admin_outliers.editor.measure')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field id="outlier-measure" data-testid="outlier-editor-measure" value={view.draft.measure} onChange={(e) => set('measure', e.target.value)}>
-                  {MEASURES.map((measure) => (
-                    <option key={measure} value={measure}>
-                      {t(`comparison.measures.${measure}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect
+                id="outlier-measure"
+                data-testid="outlier-editor-measure"
+                value={view.draft.measure}
+                onChange={(e) => set('measure', e.target.value)}
+                options={optionsOf(MEASURES, (measure) => t(`comparison.measures.${measure}`))}
+              />
             </Field.Root>
             <Field.Root disabled={view.active}>
               <Field.Label htmlFor="outlier-method">{t('admin_outliers.editor.method')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field id="outlier-method" data-testid="outlier-editor-method" value={view.draft.method} onChange={(e) => set('method', e.target.value)}>
-                  {OUTLIER_METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {t(`admin_outliers.methods.${method}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect
+                id="outlier-method"
+                data-testid="outlier-editor-method"
+                value={view.draft.method}
+                onChange={(e) => set('method', e.target.value)}
+                options={optionsOf(OUTLIER_METHODS, (method) => t(`admin_outliers.methods.${method}`))}
+              />
               <Field.HelperText>{t(`admin_outliers.method_help.${view.draft.method}`)}</Field.HelperText>
             </Field.Root>
           </SimpleGrid>

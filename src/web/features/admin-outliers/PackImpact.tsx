@@ -2,7 +2,7 @@
 // forms flagged and, per measure, the median and p90 before and after — overall in a table and a chart, and per
 // group in a table. Groups under the privacy threshold show no size or figure (the server leaves them out).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, CloseButton, Heading, HStack, NativeSelect, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, CloseButton, Heading, HStack, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { outlierCalculationMachine } from '../../../../machines/outlierCalculation/outlierCalculationMachine';
@@ -17,6 +17,7 @@ import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { euros, groupValuesText, reasonText, ruleText } from './format';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 const ImpactChart = lazy(() => import('./ImpactChart'));
 
@@ -167,16 +168,13 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
                   <Text fontSize="sm" asChild>
                     <label htmlFor="outlier-group-measure">{t('admin_outliers.impact.groups_measure')}</label>
                   </Text>
-                  <NativeSelect.Root size="sm" width="auto">
-                    <NativeSelect.Field id="outlier-group-measure" value={groupMeasure} onChange={(e) => setGroupMeasure(e.target.value as Measure)}>
-                      {MEASURES.map((measure) => (
-                        <option key={measure} value={measure}>
-                          {t(`comparison.measures.${measure}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <OptionSelect
+                    root={{ size: 'sm', width: 'auto' }}
+                    id="outlier-group-measure"
+                    value={groupMeasure}
+                    onChange={(e) => setGroupMeasure(e.target.value as Measure)}
+                    options={optionsOf(MEASURES, (measure) => t(`comparison.measures.${measure}`))}
+                  />
                 </HStack>
               </HStack>
               <Text fontSize="sm" color="fg.muted" data-testid="outlier-impact-privacy">

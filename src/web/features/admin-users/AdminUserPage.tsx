@@ -3,25 +3,7 @@
 // never below 0, confirmed first) and deletes it behind the confirm modal (its forms leave the statistics at
 // once). The flow is machines/adminUser; the three lists are list machines (machines/list).
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  DataList,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Checkbox, Container, DataList, Field, Heading, HStack, Input, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +31,7 @@ import { RoleBadges } from './RoleBadges';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
 import { ListTable, type ListTableProps } from '../../components/ListTable';
+import { RetryAlert } from '../../components/ActionAlert';
 
 type Form = components['schemas']['Form'];
 type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -111,13 +94,12 @@ function AdminUser({ userId }: { userId: string }) {
     );
   } else if (view.phase === 'loadFailed') {
     body = (
-      <Alert.Root status="error" alignItems="center" data-testid="admin-user-error">
-        <Alert.Indicator />
-        <Alert.Title flex="1">{t('admin_users.unavailable')}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => account.send({ type: 'adminUser.retry' })}>
-          {t('admin_users.retry')}
-        </Button>
-      </Alert.Root>
+      <RetryAlert
+        data-testid="admin-user-error"
+        message={t('admin_users.unavailable')}
+        retry={t('admin_users.retry')}
+        onRetry={() => account.send({ type: 'adminUser.retry' })}
+      />
     );
   } else if (view.user) {
     body = (
@@ -385,9 +367,11 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
   );
 }
 
-/** A section with one paged list of the account: its title with the total, then the list. */
-function ListSection<T>({ list, title, testId, ...table }: { list: ListActor; title: string; testId: string } & Pick<ListTableProps<T>, 'texts' | 'columns' | 'rowKey' | 'rowProps'>) {
+/** A section with one paged list of the account: its title with the total, then the list (`empty` when it has none). */
+function ListSection<T>({ list, title, testId, empty, ...table }: { list: ListActor; title: string; testId: string; empty: string } & Pick<ListTableProps<T>, 'columns' | 'rowKey' | 'rowProps'>) {
+  const { t } = useTranslation();
   const view = useSelector(list, (snapshot) => listView<T>(snapshot), sameListView);
+  const texts = { label: title, unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty };
   return (
     <Box as="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <Stack gap="3">
@@ -399,7 +383,7 @@ function ListSection<T>({ list, title, testId, ...table }: { list: ListActor; ti
             </Text>
           )}
         </Heading>
-        <ListTable view={view} send={list.send} testId={testId} label={title} skeletonHeight="20" {...table} />
+        <ListTable view={view} send={list.send} testId={testId} texts={texts} skeletonHeight="20" {...table} />
       </Stack>
     </Box>
   );
@@ -412,7 +396,7 @@ function FormsList({ list, language }: { list: ListActor; language: Language }) 
       list={list}
       title={t('admin_users.forms.title')}
       testId="admin-user-forms"
-      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.forms.empty') }}
+      empty={t('admin_users.forms.empty')}
       rowKey={(form) => form.id}
       rowProps={() => ({ 'data-testid': 'admin-user-form-row' })}
       columns={[
@@ -442,7 +426,7 @@ function SearchesList({ list, language }: { list: ListActor; language: Language 
       list={list}
       title={t('admin_users.searches.title')}
       testId="admin-user-searches"
-      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.searches.empty') }}
+      empty={t('admin_users.searches.empty')}
       rowKey={(entry) => entry.id}
       rowProps={() => ({ 'data-testid': 'admin-user-search-row' })}
       columns={[
@@ -477,7 +461,7 @@ function LedgerList({ list, language }: { list: ListActor; language: Language })
       list={list}
       title={t('admin_users.ledger.title')}
       testId="admin-user-ledger"
-      texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.ledger.empty') }}
+      empty={t('admin_users.ledger.empty')}
       rowKey={(entry) => entry.id}
       rowProps={(entry) => ({ 'data-testid': 'admin-user-ledger-row', 'data-reason': entry.reason, 'data-delta': entry.delta })}
       columns={[

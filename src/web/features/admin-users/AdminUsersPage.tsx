@@ -1,7 +1,7 @@
 // /admin/users (admin): every account, newest first, searched by e-mail, company or id and filtered by role,
 // in pages (machines/list with the users list's actor). The filters and the page live in the address bar, so a
 // search can be shared, bookmarked and reloaded. Each row opens the account's page.
-import { Badge, Button, Container, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Container, Field, HStack, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { provideList } from '../../../../machines/list/listMachine';
@@ -14,6 +14,8 @@ import { RoleBadges } from './RoleBadges';
 import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
+import { PageHeading } from '../../components/PageIntro';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 const FILTER_NAMES = ['query', 'role'] as const;
 
@@ -36,22 +38,13 @@ export default function AdminUsersPage() {
         />
         <Field.Root w="auto" minW="12rem">
           <Field.Label htmlFor="admin-users-role">{t('admin_users.filters.role')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id="admin-users-role"
-              value={view.filters.role ?? ''}
-              onChange={(event) => send({ type: 'list.filter', name: 'role', value: event.currentTarget.value })}
-              data-testid="admin-users-role"
-            >
-              <option value="">{t('admin_users.filters.any_role')}</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            id="admin-users-role"
+            value={view.filters.role ?? ''}
+            onChange={(event) => send({ type: 'list.filter', name: 'role', value: event.currentTarget.value })}
+            data-testid="admin-users-role"
+            options={[{ value: '', label: t('admin_users.filters.any_role') }, ...optionsOf(ROLES, (role) => t(`roles.${role}`))]}
+          />
         </Field.Root>
         <Button type="submit" colorPalette="brand" data-testid="admin-users-search">
           {t('admin_users.search.submit')}
@@ -66,18 +59,12 @@ export default function AdminUsersPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="admin-users-page">
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.admin_users')}
-          </Heading>
-          <Text color="fg.muted">{t('admin_users.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('sections.admin_users')} intro={t('admin_users.intro')} />
         <ListTable
           view={view}
           send={send}
           testId="admin-users"
-          label={t('sections.admin_users')}
-          texts={{ unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.empty'), noMatch: t('admin_users.no_match'), clear: t('admin_users.filters.clear') }}
+          texts={{ label: t('sections.admin_users'), unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.empty'), noMatch: t('admin_users.no_match'), clear: t('admin_users.filters.clear') }}
           filters={filters}
           total={t('admin_users.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped

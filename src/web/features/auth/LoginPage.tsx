@@ -20,6 +20,7 @@ import { useAuthActor, useShowMessage } from '../../kernel/session';
 import { useAccountRequest } from '../../kernel/useAccountRequest';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { RecoveryCodeList, TotpCodeField, TotpQrCode } from '../../components/SecondFactorParts';
+import { PageHeading } from '../../components/PageIntro';
 
 const requests = accountRequests();
 
@@ -28,12 +29,7 @@ function PageFrame({ title, subtitle, children, testId }: { title: string; subti
     <Container maxW="md" py={{ base: 10, md: 16 }} data-testid={testId}>
       <Card.Root>
         <Card.Body gap="6">
-          <Stack gap="2">
-            <Heading as="h1" size="2xl" data-testid="login-page-title">
-              {title}
-            </Heading>
-            {subtitle && <Text color="fg.muted">{subtitle}</Text>}
-          </Stack>
+          <PageHeading gap="2" testId="login-page-title" title={title} intro={subtitle || undefined} />
           {children}
         </Card.Body>
       </Card.Root>

@@ -18,6 +18,7 @@ import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
 import type { ExchangeRates } from '../../../domain/money';
+import { TitledAlert } from '../../components/ActionAlert';
 
 export interface ComparisonScreenProps {
   actor: ComparisonActorRef;
@@ -76,20 +77,12 @@ function Failure({ actor }: { actor: ComparisonActorRef }) {
   if (!failure) return null;
   if (failure.formRequired) {
     return (
-      <Alert.Root status="info" alignItems="start" data-testid="comparison-form-required">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('comparison.failure.form_required_title')}</Alert.Title>
-          <Alert.Description>
-            <Stack gap="3" mt="1" align="start">
-              <Text>{t('comparison.failure.form_required')}</Text>
-              <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to="/steps">{t('comparison.failure.fill_questionnaire')}</RouterLink>
-              </Button>
-            </Stack>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <TitledAlert status="info" title={t('comparison.failure.form_required_title')} data-testid="comparison-form-required">
+        <Text>{t('comparison.failure.form_required')}</Text>
+        <Button asChild colorPalette="brand" size="sm">
+          <RouterLink to="/steps">{t('comparison.failure.fill_questionnaire')}</RouterLink>
+        </Button>
+      </TitledAlert>
     );
   }
   if (failure.during === 'count') return null; // the count line says it and offers to count again
@@ -102,27 +95,24 @@ function Failure({ actor }: { actor: ComparisonActorRef }) {
           ? 'comparison.failure.offline'
           : 'comparison.failure.generic';
   return (
-    <Alert.Root status={failure.errorCode === 'INSUFFICIENT_CREDITS' ? 'warning' : 'error'} alignItems="start" data-testid="comparison-failure" data-during={failure.during}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{t(failure.during === 'preparing' ? 'comparison.failure.preparing_title' : 'comparison.failure.title')}</Alert.Title>
-        <Alert.Description>
-          <Stack gap="3" mt="1" align="start">
-            <Text>{t(key)}</Text>
-            {failure.canRetry && (
-              <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'comparison.retry' })} data-testid="comparison-retry">
-                {t('comparison.failure.retry')}
-              </Button>
-            )}
-            {failure.errorCode === 'INSUFFICIENT_CREDITS' && (
-              <Button asChild size="sm" colorPalette="brand">
-                <RouterLink to="/my-account/my-credits">{t('comparison.search.buy_credits')}</RouterLink>
-              </Button>
-            )}
-          </Stack>
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
+    <TitledAlert
+      status={failure.errorCode === 'INSUFFICIENT_CREDITS' ? 'warning' : 'error'}
+      title={t(failure.during === 'preparing' ? 'comparison.failure.preparing_title' : 'comparison.failure.title')}
+      data-testid="comparison-failure"
+      data-during={failure.during}
+    >
+      <Text>{t(key)}</Text>
+      {failure.canRetry && (
+        <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'comparison.retry' })} data-testid="comparison-retry">
+          {t('comparison.failure.retry')}
+        </Button>
+      )}
+      {failure.errorCode === 'INSUFFICIENT_CREDITS' && (
+        <Button asChild size="sm" colorPalette="brand">
+          <RouterLink to="/my-account/my-credits">{t('comparison.search.buy_credits')}</RouterLink>
+        </Button>
+      )}
+    </TitledAlert>
   );
 }
 

@@ -1,17 +1,10 @@
 // The comparison pages as the route table knows them (routes.ts page names), each loaded on demand: the pages,
 // their statecharts and ApexCharts stay out of the first load of other pages.
-import { lazyPage } from '../../kernel/lazyPage';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
-import type { PageProps } from '../../kernel/lazyPage';
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
-}
+import type { ComponentType } from 'react';
+import { lazyPage, type PageProps } from '../../kernel/lazyPage';
+import { pageOnDemand } from '../../components/pageOnDemand';
 
 const ComparisonPage = lazyPage(() => import('./ComparisonPage'));
-const SavedComparisonPage = lazyPage(() => import('./SavedComparisonPage'));
-const AdminComparisonPage = lazyPage(() => import('./AdminComparisonPage'));
 const DemoComparisonPage = lazyPage(() => import('./DemoComparisonPage'));
 
 export type ComparisonPageName = 'comparison' | 'comparison-saved' | 'comparison-admin' | 'demo-comparison';
@@ -19,15 +12,7 @@ export type ComparisonPageName = 'comparison' | 'comparison-saved' | 'comparison
 export const comparisonPages: Record<ComparisonPageName, ComponentType<PageProps>> = {
   // No boundary of their own: while they load, the router's boundary shows their heading (routes.ts heading).
   comparison: () => <ComparisonPage />,
-  'comparison-saved': () => (
-    <Lazy>
-      <SavedComparisonPage />
-    </Lazy>
-  ),
-  'comparison-admin': () => (
-    <Lazy>
-      <AdminComparisonPage />
-    </Lazy>
-  ),
+  'comparison-saved': pageOnDemand(() => import('./SavedComparisonPage')),
+  'comparison-admin': pageOnDemand(() => import('./AdminComparisonPage')),
   'demo-comparison': () => <DemoComparisonPage />,
 };

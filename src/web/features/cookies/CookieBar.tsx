@@ -42,32 +42,22 @@ export function CookieBar() {
           </Text>
           <HStack gap="3" flexShrink={0}>
             {/* Same size, same weight: neither choice is nudged. */}
-            <Button
-              flex="1"
-              minW="32"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.700"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              disabled={hiding}
-              onClick={() => consent.send({ type: 'consent.deny' })}
-              data-testid="cookie-deny"
-            >
-              {t('cookies.deny')}
-            </Button>
-            <Button
-              flex="1"
-              minW="32"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.700"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              disabled={hiding}
-              onClick={() => consent.send({ type: 'consent.accept' })}
-              data-testid="cookie-accept"
-            >
-              {t('cookies.accept')}
-            </Button>
+            {(['deny', 'accept'] as const).map((choice) => (
+              <Button
+                key={choice}
+                flex="1"
+                minW="32"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.700"
+                _hover={{ bg: 'whiteAlpha.200' }}
+                disabled={hiding}
+                onClick={() => consent.send({ type: `consent.${choice}` })}
+                data-testid={`cookie-${choice}`}
+              >
+                {t(`cookies.${choice}`)}
+              </Button>
+            ))}
           </HStack>
         </Stack>
       </Container>

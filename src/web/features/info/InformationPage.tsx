@@ -9,6 +9,7 @@ import { resolveLanguage } from '../../../domain/language';
 import { methodologyValues } from '../../../domain/methodologyValues';
 import { useAppConfig } from '../../kernel/appConfig';
 import type { PageProps } from '../../kernel/lazyPage';
+import { PageHeading } from '../../components/PageIntro';
 
 export const INFORMATION_PAGES = {
   faqs: ['what', 'who_sees', 'threshold', 'releases', 'noise', 'cost', 'yearly', 'credits', 'figures', 'delete'],
@@ -67,19 +68,20 @@ export function InformationPage({ section }: PageProps) {
   return (
     <Container maxW="3xl" py={{ base: 10, md: 16 }} data-testid="information-page" data-page={section}>
       <Stack gap="8">
-        <Stack gap="3">
-          <Heading as="h1" size="3xl" data-testid="information-title">
-            {t(`sections.${section}`)}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted" data-testid="information-intro">
-            {t(`info.${section}.intro`, values)}
-          </Text>
+        <PageHeading
+          gap="3"
+          size="3xl"
+          testId="information-title"
+          title={t(`sections.${section}`)}
+          intro={t(`info.${section}.intro`, values)}
+          introProps={{ fontSize: 'lg', 'data-testid': 'information-intro' }}
+        >
           {(section === 'privacy' || section === 'terms' || section === 'legal') && (
             <Text fontSize="sm" color="fg.muted">
               {t('info.updated')}
             </Text>
           )}
-        </Stack>
+        </PageHeading>
 
         {section === 'faqs' ? (
           <Accordion.Root collapsible multiple variant="enclosed" data-testid="faq-list">

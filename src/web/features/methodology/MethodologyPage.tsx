@@ -14,6 +14,7 @@ import { NUMBER_LOCALE, resolveLanguage } from '../../../domain/language';
 import { useAppConfig } from '../../kernel/appConfig';
 import { inspect } from '../../kernel/inspector';
 import { methodologyValues } from '../../../domain/methodologyValues';
+import { PageHeading } from '../../components/PageIntro';
 
 /** The sections of the page, in order; each is methodology.<key>.title / .text in the locales. */
 export const METHODOLOGY_SECTIONS = ['counted', 'measures', 'percentiles', 'interval', 'threshold', 'releases', 'differencing', 'learn', 'outliers', 'position'] as const;
@@ -86,14 +87,7 @@ export default function MethodologyPage() {
   return (
     <Container maxW="3xl" py={{ base: 10, md: 16 }} data-testid="methodology-page">
       <Stack gap="8">
-        <Stack gap="3">
-          <Heading as="h1" size="3xl">
-            {t('sections.methodology')}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {t('methodology.intro', values)}
-          </Text>
-        </Stack>
+        <PageHeading gap="3" size="3xl" title={t('sections.methodology')} intro={t('methodology.intro', values)} introProps={{ fontSize: 'lg' }} />
         <Box as="section" aria-labelledby="methodology-live-title" bg="bg.subtle" rounded="lg" p="5">
           <Stack gap="4">
             <Heading as="h2" size="lg" id="methodology-live-title">

@@ -20,6 +20,7 @@ import { reopenPath } from './MySearchesPage';
 import { InsightsWidgets } from '../../components/personalViews/InsightsWidgets';
 import { DashboardEvolution } from './DashboardEvolution';
 import { inspect } from '../../kernel/inspector';
+import { PageHeading } from '../../components/PageIntro';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -45,12 +46,7 @@ export default function DashboardPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {user?.corporateInfo?.companyName ? t('dashboard.title_company', { company: user.corporateInfo.companyName }) : t('dashboard.title')}
-          </Heading>
-          <Text color="fg.muted">{t('dashboard.intro')}</Text>
-        </Stack>
+        <PageHeading title={user?.corporateInfo?.companyName ? t('dashboard.title_company', { company: user.corporateInfo.companyName }) : t('dashboard.title')} intro={t('dashboard.intro')} />
 
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <Box rounded="lg" p="6" bgGradient="to-br" gradientFrom="brand.900" gradientTo="brand.700" color="white" data-testid="dashboard-start">

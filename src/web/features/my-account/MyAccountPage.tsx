@@ -2,7 +2,7 @@
 // buying credits (src/web/features/payments: the packs, the way back to a search that ran out of
 // credits, the manage block, the corporate plan request) and the ledger of movements.
 import { useEffect } from 'react';
-import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Grid, HStack, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuthActor, useCurrentUser, useLanguage } from '../../kernel/session';
@@ -11,6 +11,7 @@ import { CreditBalance } from './CreditBalance';
 import { CreditLedger } from '../../components/CreditLedger';
 import { CreditPurchase } from '../../components/payments/CreditPurchase';
 import { useCreditPurchase, usePaymentsConfig } from '../../components/payments/usePayments';
+import { PageHeading } from '../../components/PageIntro';
 
 export default function MyAccountPage({ section }: Partial<PageProps>) {
   const { t } = useTranslation();
@@ -28,16 +29,12 @@ export default function MyAccountPage({ section }: Partial<PageProps>) {
   return (
     <Container maxW="5xl" py={{ base: 6, md: 10 }} data-testid={overview ? 'my-account-page' : 'my-credits-page'}>
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl" data-testid="my-account-title">
-            {t(overview ? 'sections.my_account' : 'sections.my_credits')}
-          </Heading>
-          {user && (
-            <Text color="fg.muted" data-testid="my-account-email">
-              {user.corporateInfo?.companyName ? `${user.corporateInfo.companyName} · ${user.email}` : user.email}
-            </Text>
-          )}
-        </Stack>
+        <PageHeading
+          testId="my-account-title"
+          title={t(overview ? 'sections.my_account' : 'sections.my_credits')}
+          intro={user ? (user.corporateInfo?.companyName ? `${user.corporateInfo.companyName} · ${user.email}` : user.email) : undefined}
+          introProps={{ 'data-testid': 'my-account-email' }}
+        />
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" alignItems="stretch">
           <CreditBalance user={user} language={language} />
         </Grid>

@@ -2,7 +2,7 @@
 // re-opened for free where it was made (a comparison at comparison/{id}, a personalised comparison, an evolution
 // or an income projection on its page with ?historyId=…) or deleted after the confirm modal of type delete.
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../domain/accountFormat';
 import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ListTable } from '../../components/ListTable';
+import { PageHeading } from '../../components/PageIntro';
 
 export type SearchHistoryActorRef = ActorRefFrom<typeof searchHistoryMachine>;
 
@@ -115,8 +116,7 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
         view={searchHistoryListView(view)}
         send={send}
         testId="my-searches"
-        label={t('sections.my_searches')}
-        texts={{ unavailable: t('my_searches.unavailable'), retry: t('comparison.failure.retry'), empty: t('my_searches.empty') }}
+        texts={{ label: t('sections.my_searches'), unavailable: t('my_searches.unavailable'), retry: t('comparison.failure.retry'), empty: t('my_searches.empty') }}
         loadingElement={<LoadingSpinner />}
         emptyAction={
           <Button asChild colorPalette="brand">
@@ -169,12 +169,7 @@ export default function MySearchesPage() {
   return (
     <Container maxW="4xl" py={{ base: 6, md: 10 }} data-testid="my-searches-page">
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.my_searches')}
-          </Heading>
-          <Text color="fg.muted">{t('my_searches.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('sections.my_searches')} intro={t('my_searches.intro')} />
         <SearchHistoryList history={history} language={language} definition={definition} years={years} />
       </Stack>
     </Container>

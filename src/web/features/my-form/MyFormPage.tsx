@@ -12,6 +12,7 @@ import type { MyFormView } from '../../../../machines/myForm/viewModel';
 import type { ActorRefFrom } from 'xstate';
 import type { MyFormMachine } from '../../../../machines/myForm/myFormMachine';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { PageHeading } from '../../components/PageIntro';
 
 export default function MyFormPage() {
   const user = useCurrentUser();
@@ -26,12 +27,7 @@ function MyForm({ userId }: { userId: string }) {
   return (
     <Container maxW="5xl" py={{ base: 8, md: 12 }} data-testid="my-form-page" data-phase={view.phase}>
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t('my_form.title')}
-          </Heading>
-          <Text color="fg.muted">{t('my_form.intro')}</Text>
-        </Stack>
+        <PageHeading gap="2" title={t('my_form.title')} intro={t('my_form.intro')} />
         {(view.phase === 'loading' || view.phase === 'copied') && <LoadingSpinner />}
         {view.phase === 'loadFailed' && <LoadFailed actor={actor} />}
         {view.phase === 'empty' && <NoForm />}

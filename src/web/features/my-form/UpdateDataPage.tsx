@@ -10,6 +10,7 @@ import { FormSummary } from '../../components/FormSummary';
 import { CopyNotice, LoadFailed } from './MyFormPage';
 import { useMyForm } from './useMyForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { PageHeading } from '../../components/PageIntro';
 
 export default function UpdateDataPage() {
   const user = useCurrentUser();
@@ -24,14 +25,7 @@ function UpdateData({ userId }: { userId: string }) {
   return (
     <Container maxW="5xl" py={{ base: 8, md: 12 }} data-testid="update-data-page" data-phase={view.phase}>
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t('update_data.title', { year })}
-          </Heading>
-          <Text color="fg.muted" maxW="3xl">
-            {t('update_data.intro')}
-          </Text>
-        </Stack>
+        <PageHeading gap="2" title={t('update_data.title', { year })} intro={t('update_data.intro')} introProps={{ maxW: '3xl' }} />
         {(view.phase === 'loading' || view.phase === 'copied') && <LoadingSpinner />}
         {view.phase === 'loadFailed' && <LoadFailed actor={actor} />}
         {view.phase === 'empty' && (

@@ -1,27 +1,11 @@
 // The my-form pages as the route table knows them (routes.ts page names), each loaded on demand.
-import { lazyPage } from '../../kernel/lazyPage';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { ComponentType } from 'react';
 import type { PageProps } from '../../kernel/lazyPage';
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>;
-}
-
-const MyFormPage = lazyPage(() => import('./MyFormPage'));
-const UpdateDataPage = lazyPage(() => import('./UpdateDataPage'));
+import { pageOnDemand } from '../../components/pageOnDemand';
 
 export type MyFormPageName = 'my-form' | 'update-data';
 
 export const myFormPages: Record<MyFormPageName, ComponentType<PageProps>> = {
-  'my-form': () => (
-    <Lazy>
-      <MyFormPage />
-    </Lazy>
-  ),
-  'update-data': () => (
-    <Lazy>
-      <UpdateDataPage />
-    </Lazy>
-  ),
+  'my-form': pageOnDemand(() => import('./MyFormPage')),
+  'update-data': pageOnDemand(() => import('./UpdateDataPage')),
 };

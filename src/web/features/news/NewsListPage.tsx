@@ -2,7 +2,7 @@
 // (with their post counts) and by language, starting on the reader's. /blog also shows the news posts under
 // a second tab. The list machine (machines/news) decides what is asked and shown; this view renders it.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, chakra, Container, Heading, HStack, Image, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, chakra, Container, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,6 +15,9 @@ import { inspect } from '../../kernel/inspector';
 import type { PageProps } from '../../kernel/lazyPage';
 import { categoryName, formatPostDate } from './postFormat';
 import { usePageMeta } from './pageMeta';
+import { PageHeading } from '../../components/PageIntro';
+import { RetryAlert } from '../../components/ActionAlert';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const PAGE_LIMIT = 9;
 
@@ -29,15 +32,11 @@ export default function NewsListPage({ meta }: PageProps) {
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t(`news.types.${listType}`)}
-          </Heading>
-          <Text color="fg.muted">{t(`news.intro.${typepost}`)}</Text>
+        <PageHeading gap="2" title={t(`news.types.${listType}`)} intro={t(`news.intro.${typepost}`)}>
           <Link href={`/rss/${typepost}.xml?language=${language}`} fontSize="sm" color="fg.muted" data-testid="news-rss">
             {t('news.list.rss')}
           </Link>
-        </Stack>
+        </PageHeading>
         {kinds.length > 1 && (
           <HStack role="group" aria-label={t('news.list.kind')} gap="2">
             {kinds.map((kind) => (
@@ -90,30 +89,25 @@ function PostList({ typepost, language }: { typepost: NewsTypepost; language: Ne
           <chakra.label htmlFor="news-language" fontSize="sm" color="fg.muted">
             {t('news.list.language')}
           </chakra.label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              id="news-language"
-              value={view.language ?? ''}
-              onChange={(event) => list.send({ type: 'news.filterLanguage', language: (event.currentTarget.value || null) as NewsLanguage | null })}
-              data-testid="news-language"
-            >
-              <option value="es">{t('news.languages.es')}</option>
-              <option value="en">{t('news.languages.en')}</option>
-              <option value="">{t('news.list.language_all')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ size: 'sm' }}
+            id="news-language"
+            value={view.language ?? ''}
+            onChange={(event) => list.send({ type: 'news.filterLanguage', language: (event.currentTarget.value || null) as NewsLanguage | null })}
+            data-testid="news-language"
+            options={[{ value: 'es', label: t('news.languages.es') }, { value: 'en', label: t('news.languages.en') }, { value: '', label: t('news.list.language_all') }]}
+          />
         </Box>
       </Stack>
 
       {view.status === 'failed' ? (
-        <Alert.Root status="error" alignItems="center" data-testid="news-error">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{t('news.list.unavailable')}</Alert.Title>
-          <Button size="sm" variant="outline" disabled={!view.canRetry} onClick={() => list.send({ type: 'news.retry' })}>
-            {t('news.list.retry')}
-          </Button>
-        </Alert.Root>
+        <RetryAlert
+          data-testid="news-error"
+          message={t('news.list.unavailable')}
+          retry={t('news.list.retry')}
+          onRetry={() => list.send({ type: 'news.retry' })}
+          canRetry={view.canRetry}
+        />
       ) : view.status === 'loading' && view.posts.length === 0 ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="5" data-testid="news-loading">
           {[0, 1, 2].map((n) => (

@@ -2,7 +2,7 @@
 // categories, the body as the server rendered and sanitised it, share links and related posts. One call
 // (getNews), through the resource machine; a missing or unpublished post reads as "not found".
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Container, Heading, HStack, Image, Link, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { inspect } from '../../kernel/inspector';
 import { categoryName, formatPostDate, listPathOf } from './postFormat';
 import { usePageMeta } from './pageMeta';
 import { PostHtml } from './PostHtml';
+import { ActionAlert } from '../../components/ActionAlert';
 
 export default function PostDetailPage() {
   const { postId = '' } = useParams();
@@ -58,15 +59,13 @@ function PostDetail({ postId }: { postId: string }) {
         <Heading as="h1" size="2xl" mb="4">
           {t('sections.post_detail')}
         </Heading>
-        <Alert.Root status={missing ? 'info' : 'error'} alignItems="center" data-testid={missing ? 'post-not-found' : 'post-error'}>
-          <Alert.Indicator />
-          <Alert.Title flex="1">{t(missing ? 'news.detail.not_found' : 'news.detail.unavailable')}</Alert.Title>
-          {!missing && (
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'resource.retry' })}>
-              {t('news.detail.retry')}
-            </Button>
-          )}
-        </Alert.Root>
+        <ActionAlert
+          status={missing ? 'info' : 'error'}
+          alignItems="center"
+          data-testid={missing ? 'post-not-found' : 'post-error'}
+          title={t(missing ? 'news.detail.not_found' : 'news.detail.unavailable')}
+          action={!missing ? { label: t('news.detail.retry'), size: 'sm', variant: 'outline', onClick: () => actor.send({ type: 'resource.retry' }) } : undefined}
+        />
         <Link asChild mt="4" display="inline-block">
           <RouterLink to="/blog">{t('news.detail.back', { list: t('news.types.blog') })}</RouterLink>
         </Link>

@@ -1,7 +1,7 @@
 // The newsletter sign-up form (machines/newsletterSignup), loaded when the visitor opens it in the footer: its
 // texts live in the page texts, fetched before it renders. Double opt-in: the answer is "check your inbox".
 import { use, useEffect, useState } from 'react';
-import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { newsletterSignupMachine, type NewsletterKind, type SignupField } from '../../../../machines/newsletterSignup/newsletterSignupMachine';
@@ -10,6 +10,7 @@ import { newsletterSignupView } from '../../../../machines/newsletterSignup/view
 import { completeTranslations } from '../../kernel/i18n';
 import { inspect } from '../../kernel/inspector';
 import { resolveLanguage } from '../../../domain/language';
+import { OptionSelect } from '../../components/OptionSelect';
 
 export default function NewsletterSignupForm({ source }: { source: 'footer' | 'page' }) {
   const { t, i18n } = useTranslation();
@@ -59,18 +60,14 @@ export default function NewsletterSignupForm({ source }: { source: 'footer' | 'p
         {field('email', 'email')}
         <Field.Root>
           <Field.Label fontSize="sm">{t('newsletter.fields.kind')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              bg="bg"
-              value={view.kind}
-              onChange={(event) => actor.send({ type: 'signup.kind', kind: event.target.value as NewsletterKind })}
-              data-testid="newsletter-kind"
-            >
-              <option value="standartUser">{t('newsletter.kinds.standartUser')}</option>
-              <option value="professionalUser">{t('newsletter.kinds.professionalUser')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ size: 'sm' }}
+            bg="bg"
+            value={view.kind}
+            onChange={(event) => actor.send({ type: 'signup.kind', kind: event.target.value as NewsletterKind })}
+            data-testid="newsletter-kind"
+            options={[{ value: 'standartUser', label: t('newsletter.kinds.standartUser') }, { value: 'professionalUser', label: t('newsletter.kinds.professionalUser') }]}
+          />
         </Field.Root>
         {field('name')}
         {view.kind === 'professionalUser' && (

@@ -1,8 +1,7 @@
 // The newsletter pages as the route table knows them (routes.ts page names), each loaded on demand.
-import { lazyPage } from '../../kernel/lazyPage';
-import { Suspense, type ComponentType } from 'react';
-import type { PageProps } from '../../kernel/lazyPage';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { ComponentType } from 'react';
+import { lazyPage, type PageProps } from '../../kernel/lazyPage';
+import { SpinnerBoundary } from '../../components/pageOnDemand';
 
 const NewsletterLinkPage = lazyPage(() => import('./NewsletterLinkPage'));
 
@@ -10,13 +9,13 @@ export type NewsletterPageName = 'newsletter-confirm' | 'newsletter-unsubscribe'
 
 export const newsletterPages: Record<NewsletterPageName, ComponentType<PageProps>> = {
   'newsletter-confirm': () => (
-    <Suspense fallback={<LoadingSpinner />}>
+    <SpinnerBoundary>
       <NewsletterLinkPage mode="confirm" />
-    </Suspense>
+    </SpinnerBoundary>
   ),
   'newsletter-unsubscribe': () => (
-    <Suspense fallback={<LoadingSpinner />}>
+    <SpinnerBoundary>
       <NewsletterLinkPage mode="unsubscribe" />
-    </Suspense>
+    </SpinnerBoundary>
   ),
 };

@@ -19,15 +19,20 @@ export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallb
   }, [actor, navigate, fallback]);
 }
 
-export default function BecomePremiumPage() {
+/** The premium modal open on a page of its own; closing it leaves (useLeaveOnClose). */
+export function OpenPremiumModal({ testId }: { testId: string }) {
   const actor = usePremiumModal(true);
   const user = useCurrentUser();
   const language = useLanguage();
   const payments = usePaymentsConfig();
   useLeaveOnClose(actor);
   return (
-    <Container maxW="6xl" py="10" data-testid="become-premium-page">
+    <Container maxW="6xl" py="10" data-testid={testId}>
       <PremiumModal actor={actor} language={language} plan={user?.premiumType ?? 'free'} paymentsAvailable={payments.available} testMode={payments.testMode} />
     </Container>
   );
+}
+
+export default function BecomePremiumPage() {
+  return <OpenPremiumModal testId="become-premium-page" />;
 }

@@ -19,6 +19,7 @@ import { CheckoutStatus, type CheckoutActor } from '../../components/payments/Ch
 import { ManageBlock, type ManageActor } from '../../components/payments/ManageBlock';
 import { CorporateContactForm, type ContactActor } from '../../components/payments/CorporateContactForm';
 import { ConversionNote } from '../../components/payments/ConversionNote';
+import { ActionAlert } from '../../components/ActionAlert';
 
 export type PremiumModalActor = ActorRefFrom<PremiumModalMachine>;
 
@@ -189,22 +190,22 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
                 {(view.status === 'cards' || view.status === 'manage' || view.status === 'purchased') && <CheckoutStatus actor={checkout} />}
                 {view.status === 'loading' && <Spinner size="lg" data-testid="premium-modal-loading" />}
                 {view.status === 'failed' && (
-                  <Alert.Root status="error" maxW="xl">
-                    <Alert.Indicator />
-                    <Alert.Description flex="1">{t('become_premium.load_failed')}</Alert.Description>
-                    <Button size="sm" onClick={() => actor.send({ type: 'premiumModal.retry' })}>
-                      {t('become_premium.retry')}
-                    </Button>
-                  </Alert.Root>
+                  <ActionAlert
+                    status="error"
+                    maxW="xl"
+                    description={t('become_premium.load_failed')}
+                    action={{ label: t('become_premium.retry'), size: 'sm', onClick: () => actor.send({ type: 'premiumModal.retry' }) }}
+                  />
                 )}
                 {view.noticeCardId && (
-                  <Alert.Root status="info" maxW="xl" data-testid="premium-notice" data-card={view.noticeCardId}>
-                    <Alert.Indicator />
-                    <Alert.Description flex="1">{t('become_premium.notice')}</Alert.Description>
-                    <Button size="xs" variant="ghost" onClick={() => actor.send({ type: 'premiumModal.dismissNotice' })}>
-                      {t('become_premium.notice_dismiss')}
-                    </Button>
-                  </Alert.Root>
+                  <ActionAlert
+                    status="info"
+                    maxW="xl"
+                    data-testid="premium-notice"
+                    data-card={view.noticeCardId}
+                    description={t('become_premium.notice')}
+                    action={{ label: t('become_premium.notice_dismiss'), size: 'xs', variant: 'ghost', onClick: () => actor.send({ type: 'premiumModal.dismissNotice' }) }}
+                  />
                 )}
                 {view.columns.length > 0 && (
                   <Flex wrap="wrap" gap="4" justify="center" data-testid="subscription-cards">

@@ -20,6 +20,7 @@ import { ConversionNote, useMoneyFormat } from '../../components/personalViews/u
 import { formatRate } from './format';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../kernel/inspector';
+import { PageHeading } from '../../components/PageIntro';
 
 const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
@@ -153,12 +154,7 @@ export default function IncomeProjectionPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="projection-page" data-phase={phase}>
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('sections.your_income_projection')}
-          </Heading>
-          <Text color="fg.muted">{t('personal.projection.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('sections.your_income_projection')} intro={t('personal.projection.intro')} />
         {phase === 'waiting' && (
           <Stack gap="2" align="start">
             <Button colorPalette="brand" disabled={!canRun} onClick={() => actor.send({ type: 'projection.run' })} data-testid="projection-run">

@@ -2,7 +2,7 @@
 // subscribes to its own answer only, sends what is typed as it is typed (`questionnaire.change`) and that the
 // answer was left (`questionnaire.touch`), and shows the problem the machine reports, translated.
 import { useLayoutEffect, useRef } from 'react';
-import { Checkbox, Field, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Input, InputGroup, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +11,7 @@ import type { QuestionnaireMachine } from '../../../../machines/questionnaire/qu
 import { questionView, sameView, type QuestionView } from '../../../../machines/questionnaire/viewModel';
 import { useLanguage } from '../../kernel/session';
 import { problemParams } from './problemText';
+import { OptionSelect } from '../../components/OptionSelect';
 
 export type QuestionnaireActorRef = ActorRefFrom<QuestionnaireMachine>;
 
@@ -95,24 +96,16 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
         {view.required ? <Field.RequiredIndicator /> : <Text as="span" color="fg.muted" fontWeight="normal">({t('questionnaire.optional')})</Text>}
       </Field.Label>
       {view.type === 'select' ? (
-        <NativeSelect.Root disabled={view.disabled}>
-          <NativeSelect.Field
-            id={`question-${name}`}
-            data-testid={`question-${name}`}
-            aria-describedby={describedBy}
-            value={typeof view.value === 'string' ? view.value : ''}
-            onChange={(event) => change(event.target.value === '' ? null : event.target.value)}
-            onBlur={leave}
-          >
-            <option value="">{t(view.disabled ? 'questionnaire.choose_country_first' : 'questionnaire.choose')}</option>
-            {view.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {t(option.labelKey)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          root={{ disabled: view.disabled }}
+          id={`question-${name}`}
+          data-testid={`question-${name}`}
+          aria-describedby={describedBy}
+          value={typeof view.value === 'string' ? view.value : ''}
+          onChange={(event) => change(event.target.value === '' ? null : event.target.value)}
+          onBlur={leave}
+          options={[{ value: '', label: t(view.disabled ? 'questionnaire.choose_country_first' : 'questionnaire.choose') }, ...view.options.map((option) => ({ value: option.value, label: t(option.labelKey) }))]}
+        />
       ) : view.type === 'email' ? (
         <Input
           id={`question-${name}`}

@@ -5,7 +5,7 @@
 // formEmail). Signed up, the person is signed in through the auth actor and goes where the machine says: their
 // personalised comparison when they took a completed questionnaire along, otherwise register/individual/complete.
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -21,6 +21,7 @@ import { REGISTRATION_MAIL_SENT } from '../../../../machines/auth/failure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { inspect } from '../../kernel/inspector';
 import { useAppConfig } from '../../kernel/appConfig';
+import { PageHeading } from '../../components/PageIntro';
 
 /** localStorage formEmail (captured from ?email= links by the campaign flow). */
 function readFormEmail(): string | null {
@@ -59,12 +60,7 @@ function Frame({ children }: { children: ReactNode }) {
     <Container maxW="md" py={{ base: 10, md: 16 }} data-testid="register-individual-page">
       <Card.Root>
         <Card.Body gap="6">
-          <Stack gap="2">
-            <Heading as="h1" size="2xl" data-testid="register-individual-title">
-              {t('register_individual.title')}
-            </Heading>
-            <Text color="fg.muted">{t('register_individual.intro')}</Text>
-          </Stack>
+          <PageHeading gap="2" testId="register-individual-title" title={t('register_individual.title')} intro={t('register_individual.intro')} />
           {children}
         </Card.Body>
       </Card.Root>

@@ -7,7 +7,7 @@
 // the saved URL or the dashboard. Where to go, and what the page shows after a success, is
 // machines/registration/corporateRegistrationMachine.ts's decision.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Container, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +22,8 @@ import { newPasswordProblem } from '../../kernel/passwordRules';
 import { useAuthActor, useCurrentUser, useLanguage, useShowMessage } from '../../kernel/session';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { inspect } from '../../kernel/inspector';
+import { PageHeading } from '../../components/PageIntro';
+import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 const registration = corporateRegistrationMachine.provide({ actors: corporateRegistrationActors() });
 
@@ -89,12 +91,7 @@ export function RegisterPage(_props: PageProps) {
   return (
     <Container maxW="2xl" py={{ base: 10, md: 14 }} data-testid="register-page">
       <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            {t('register.title')}
-          </Heading>
-          <Text color="fg.muted">{admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })}</Text>
-        </Stack>
+        <PageHeading gap="2" title={t('register.title')} intro={admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })} />
         <Card.Root>
           <Card.Body>
             <form onSubmit={submit} noValidate data-testid="register-form">
@@ -186,20 +183,12 @@ export function RegisterPage(_props: PageProps) {
                 </SimpleGrid>
                 <Field.Root>
                   <Field.Label>{t('register.language')}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      value={userLanguage}
-                      onChange={(event) => setUserLanguage(event.target.value as Language)}
-                      data-testid="register-language"
-                    >
-                      {LANGUAGES.map((option) => (
-                        <option key={option} value={option}>
-                          {t(`language.${option}`)}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <OptionSelect
+                    value={userLanguage}
+                    onChange={(event) => setUserLanguage(event.target.value as Language)}
+                    data-testid="register-language"
+                    options={optionsOf(LANGUAGES, (option) => t(`language.${option}`))}
+                  />
                 </Field.Root>
                 <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={view.busy} data-testid="register-submit">
                   {t('register.submit')}

@@ -3,7 +3,7 @@
 // modal. Security changes (password, second factor, unlinking a provider) ask the password again
 // in a dialog when the session proved the person more than 5 minutes ago, then go on as typed.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Container, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
@@ -34,6 +34,8 @@ import { secondFactorActors } from '../../../../machines/secondFactor/actors';
 import { secondFactorSettingsView } from '../../../../machines/secondFactor/viewModel';
 import { inspect } from '../../kernel/inspector';
 import { ReauthenticationDialog, ReauthMethodsContext, type ReauthMethods } from './ReauthenticationDialog';
+import { ActionAlert } from '../../components/ActionAlert';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const requests = accountRequests();
 
@@ -166,21 +168,15 @@ function ProviderReauthNotice() {
   if (view.status === 'idle') return null;
   const dismiss = () => flow.send({ type: 'providerReauth.dismiss' });
   return (
-    <Alert.Root
+    <ActionAlert
       status={view.status === 'failed' ? 'error' : view.status === 'confirmed' ? 'success' : 'info'}
       data-testid="settings-provider-reauth"
       data-status={view.status}
-    >
-      <Alert.Indicator />
-      <Alert.Title flex="1">
-        {view.status === 'failed' ? t(view.errorKey ?? 'auth.unknown') : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')}
-      </Alert.Title>
-      {view.status !== 'confirming' && (
-        <Button size="xs" variant="ghost" onClick={dismiss} data-testid="settings-provider-reauth-dismiss">
-          {t('settings.reauth.provider_dismiss')}
-        </Button>
-      )}
-    </Alert.Root>
+      title={view.status === 'failed' ? t(view.errorKey ?? 'auth.unknown') : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')}
+      action={
+        view.status !== 'confirming' ? { label: t('settings.reauth.provider_dismiss'), size: 'xs', variant: 'ghost', onClick: dismiss, 'data-testid': 'settings-provider-reauth-dismiss' } : undefined
+      }
+    />
   );
 }
 
@@ -234,17 +230,12 @@ function CompanySsoSettings() {
           )}
           <Field.Root>
             <Field.Label>{t('settings.company_sso.provider')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={providerValue} onChange={(event) => setProvider(event.currentTarget.value)} data-testid="settings-company-sso-provider">
-                <option value="">{t('settings.company_sso.none')}</option>
-                {current.providers.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              value={providerValue}
+              onChange={(event) => setProvider(event.currentTarget.value)}
+              data-testid="settings-company-sso-provider"
+              options={[{ value: '', label: t('settings.company_sso.none') }, ...current.providers.map((p) => ({ value: p.id, label: p.name }))]}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('settings.company_sso.domains')}</Field.Label>

@@ -3,7 +3,7 @@
 // failed keeping the values). Problems are shown beside their fields, translated; every change takes effect at the
 // next statistics release (inflation data applies to evolution figures at once), and the page says so.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Checkbox, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { COUNTRIES } from '../../../../domain/questionnaire';
 import { currentYear } from '../../../../domain/constants';
 import { AdminPageHeading, LoadFailed } from '../../../components/admin/AdminParts';
 import { CompanyDomainsCard } from './CompanyDomainsCard';
+import { OptionSelect, optionsOf } from '../../../components/OptionSelect';
 
 type EditorActor = ActorRefFrom<ConfigEditorMachine>;
 
@@ -46,6 +47,14 @@ function useEditor<T>(logic: ConfigEditorMachine, values: T, id: string) {
   return { actor, view, edit: (next: T) => actor.send({ type: 'editor.edit', values: next }) };
 }
 
+/** An editor of a table of rows: `change` patches one row; the rows are locked while a save is confirmed or running. */
+function useRowsEditor<Row>(logic: ConfigEditorMachine, initial: Row[], id: string) {
+  const editor = useEditor(logic, initial, id);
+  const rows = editor.view.values;
+  const change = (index: number, patch: Partial<Row>) => editor.edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return { ...editor, rows, disabled: locked(editor.view.status), change };
+}
+
 function ProblemText({ problems }: { problems: EditorProblem[] }) {
   const { t } = useTranslation();
   if (problems.length === 0) return null;
@@ -53,21 +62,21 @@ function ProblemText({ problems }: { problems: EditorProblem[] }) {
 }
 
 /** The frame every editor shares: title, note, fields, the save / confirm buttons and the outcome. */
-function EditorFrame({ actor, title, intro, note, confirmText, status, failureCode, hasProblems, busy, children, testId }: {
+function EditorFrame({ actor, title, intro, note, confirmText, view, children, testId }: {
   actor: EditorActor;
   title: string;
   intro: string;
   /** When the change takes effect (said under the fields and when confirming). */
   note: string;
   confirmText: string;
-  status: ReturnType<typeof configEditorView>['status'];
-  failureCode: string | null;
-  hasProblems: boolean;
-  busy: boolean;
+  view: Pick<ReturnType<typeof configEditorView>, 'status' | 'failure' | 'problems' | 'busy'>;
   children: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const { status, busy } = view;
+  const failureCode = view.failure?.errorCode ?? null;
+  const hasProblems = view.problems.length > 0;
   return (
     <Card.Root as="section" minW="0" aria-labelledby={`${testId}-title`} data-testid={testId} data-status={status}>
       <Card.Header>
@@ -157,10 +166,7 @@ function MinValuesEditor({ initial }: { initial: MinValuesForm }) {
       intro={t('admin.configs.min_values.intro')}
       note={t('admin.common.next_release_note')}
       confirmText={t('admin.configs.confirm_text')}
-      status={view.status}
-      failureCode={view.failure?.errorCode ?? null}
-      hasProblems={view.problems.length > 0}
-      busy={view.busy}
+      view={view}
       testId="config-min-values"
     >
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -182,10 +188,7 @@ function MinValuesEditor({ initial }: { initial: MinValuesForm }) {
 function InflationEditor({ initial }: { initial: InflationRow[] }) {
   const { t } = useTranslation();
   const [logic] = useState(() => provideConfigEditor<InflationRow[]>(inflationProblems, configsActors().saveInflation));
-  const { actor, view, edit } = useEditor(logic, initial, 'inflationEditor');
-  const rows = view.values;
-  const disabled = locked(view.status);
-  const change = (index: number, patch: Partial<InflationRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const { actor, view, edit, rows, disabled, change } = useRowsEditor(logic, initial, 'inflationEditor');
   return (
     <EditorFrame
       actor={actor}
@@ -193,10 +196,7 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
       intro={t('admin.configs.inflation.intro')}
       note={t('admin.configs.inflation.note')}
       confirmText={t('admin.configs.inflation.note')}
-      status={view.status}
-      failureCode={view.failure?.errorCode ?? null}
-      hasProblems={view.problems.length > 0}
-      busy={view.busy}
+      view={view}
       testId="config-inflation"
     >
       {rows.length === 0 && <Text color="fg.muted">{t('admin.configs.inflation.empty')}</Text>}
@@ -229,17 +229,13 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
                   </Table.Cell>
                   <Table.Cell minW="44">
                     <Field.Root invalid={country.length > 0} disabled={disabled}>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field aria-label={label('country')} value={row.country} onChange={(e) => change(index, { country: e.target.value })}>
-                          <option value="">{t('admin.configs.inflation.euro_area')}</option>
-                          {COUNTRIES.map((code) => (
-                            <option key={code} value={code}>
-                              {t(`questionnaire.options.country.${code}`, { defaultValue: code })}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <OptionSelect
+                        root={{ size: 'sm' }}
+                        aria-label={label('country')}
+                        value={row.country}
+                        onChange={(e) => change(index, { country: e.target.value })}
+                        options={[{ value: '', label: t('admin.configs.inflation.euro_area') }, ...optionsOf(COUNTRIES, (code) => t(`questionnaire.options.country.${code}`, { defaultValue: code }))]}
+                      />
                       <ProblemText problems={country} />
                     </Field.Root>
                   </Table.Cell>
@@ -278,10 +274,7 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
 function ExchangeRatesEditor({ initial }: { initial: ExchangeRateRow[] }) {
   const { t } = useTranslation();
   const [logic] = useState(() => provideConfigEditor<ExchangeRateRow[]>(exchangeRatesProblems, configsActors().saveExchangeRates));
-  const { actor, view, edit } = useEditor(logic, initial, 'exchangeRatesEditor');
-  const rows = view.values;
-  const disabled = locked(view.status);
-  const change = (index: number, patch: Partial<ExchangeRateRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const { actor, view, edit, rows, disabled, change } = useRowsEditor(logic, initial, 'exchangeRatesEditor');
   return (
     <EditorFrame
       actor={actor}
@@ -289,10 +282,7 @@ function ExchangeRatesEditor({ initial }: { initial: ExchangeRateRow[] }) {
       intro={t('admin.configs.exchange.intro')}
       note={t('admin.common.next_release_note')}
       confirmText={t('admin.configs.confirm_text')}
-      status={view.status}
-      failureCode={view.failure?.errorCode ?? null}
-      hasProblems={view.problems.length > 0}
-      busy={view.busy}
+      view={view}
       testId="config-exchange"
     >
       {rows.length === 0 && <Text color="fg.muted">{t('admin.configs.exchange.empty')}</Text>}

@@ -63,8 +63,7 @@ export default function AdminOutboxPage() {
           view={view}
           send={send}
           testId="outbox"
-          label={t('admin.outbox.title')}
-          texts={{ unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.outbox.empty') }}
+          texts={{ label: t('admin.outbox.title'), unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.outbox.empty') }}
           rowKey={(message) => message.id}
           rowProps={() => ({ 'data-testid': 'outbox-row' })}
           columns={[

@@ -105,8 +105,7 @@ export default function AdminReleasesPage() {
             else if (event.type === 'list.retry') releases.send({ type: 'releases.retry' });
           }}
           testId="releases"
-          label={t('admin.releases.title')}
-          texts={{ unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.releases.empty') }}
+          texts={{ label: t('admin.releases.title'), unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.releases.empty') }}
           rowKey={(release) => release.id}
           rowProps={(release) => ({ 'data-testid': 'releases-row', 'data-current': release.current || undefined })}
           columns={[

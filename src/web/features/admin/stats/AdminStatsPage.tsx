@@ -3,7 +3,7 @@
 // level, registrations and searches per week), credits, revenue by product and the releases. Counts only. The
 // flow is machines/adminStats (loading, loaded, refreshing, failed); ApexCharts loads with the first chart.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Card, Field, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, HStack, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { adminStatsMachine, type DetailedStatistics } from '../../../../../machines/adminStats/adminStatsMachine';
@@ -14,6 +14,7 @@ import { useLanguage, useNotifyFailure } from '../../../kernel/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
 import { formatPrice } from '../../../../domain/money';
 import { AdminPageHeading, formatAdminDate, LoadFailed } from '../../../components/admin/AdminParts';
+import { OptionSelect, optionsOf } from '../../../components/OptionSelect';
 
 const AdminChart = lazy(() => import('./AdminChart'));
 
@@ -305,20 +306,13 @@ export default function AdminStatsPage() {
           <Field.Label fontSize="sm" whiteSpace="nowrap">
             {t('admin.stats.year')}
           </Field.Label>
-          <NativeSelect.Root size="sm" width="28" disabled={!view.canRefresh}>
-            <NativeSelect.Field
-              value={String(view.data.year)}
-              onChange={(event) => stats.send({ type: 'stats.selectYear', year: Number(event.target.value) })}
-              data-testid="stats-year"
-            >
-              {view.data.surveyYears.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ size: 'sm', width: '28', disabled: !view.canRefresh }}
+            value={String(view.data.year)}
+            onChange={(event) => stats.send({ type: 'stats.selectYear', year: Number(event.target.value) })}
+            data-testid="stats-year"
+            options={optionsOf(view.data.surveyYears, (year) => year)}
+          />
         </Field.Root>
       )}
       <Button size="sm" variant="outline" onClick={() => stats.send({ type: 'stats.refresh' })} disabled={!view.canRefresh} loading={view.refreshing} loadingText={t('admin.stats.refreshing')} data-testid="stats-refresh">
