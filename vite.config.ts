@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { precompress } from './scripts/vite-precompress';
 import { localeSplit } from './scripts/vite-locale-split';
 import { chakraStaticCss } from './scripts/vite-chakra-static-css';
@@ -13,7 +15,7 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 // first load but those only the app's code uses, and must not import the app chunk (npm run check:bundle checks).
 const APP_ONLY_LIBRARY =
   /node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client)|scheduler|react-router|react-router-dom|i18next|react-i18next|html-parse-stringify|void-elements|xstate|@xstate|openapi-fetch|cookie|set-cookie-parser)[\\/.]/;
-const EARLY_SOURCE = /src[\\/]web[\\/](early|kernel[\\/](theme|nextTask)|app[\\/]emotionInsertDuringRender)\.ts$/;
+const EARLY_SOURCE = /src[\\/]web[\\/](early|kernel[\\/](theme|chakraThemeBase|nextTask)|app[\\/]emotionInsertDuringRender)\.ts$/;
 const isEarlyModule = (id: string) => EARLY_SOURCE.test(id) || (/node_modules/.test(id) && !APP_ONLY_LIBRARY.test(id));
 // Libraries and app modules that pages load on demand (ApexCharts is fetched on its own, with a chart).
 const PAGE_LIBRARY = /node_modules[\\/](?!(react-)?apexcharts)/;
@@ -102,6 +104,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
+      // Chakra's theme modules one by one (src/web/kernel/chakraThemeBase.ts): its package exports only their index.
+      '@chakra-theme': path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/theme'),
     },
   },
   server: {

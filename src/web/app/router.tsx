@@ -1,6 +1,6 @@
 // Turns the route table (routes.ts) into React Router routes under the app layout. Each route's data
 // travels as its `handle`; its guards run in RouteGuard before the view renders.
-import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeTranslations } from '../kernel/i18n';
 import { lazyPage, type PageProps } from '../kernel/lazyPage';
@@ -36,10 +36,11 @@ import { adminDataQualityPages } from '../features/admin-data-quality/routePages
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })));
 const RegisterPage = lazyPage(() => import('../features/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
-// The premium gate (and the modal with it) loads with the paid views it guards.
-const PremiumGate = lazy(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
+// The premium gate (and the modal with it) loads with the paid views it guards, with the pages' texts and recipes:
+// a locked view shows the modal without rendering the page.
+const PremiumGate = lazyPage(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
 // Every page under /admin renders inside the admin layout (its navigation), loaded with the first admin page.
-const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
+const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
 const InformationPage = lazyPage(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop. */
