@@ -12,8 +12,8 @@ import { routeHeadingKeys } from '../src/domain/routes';
 
 /**
  * Sections used only by what loads on demand: pages, the premium gate, the admin layout, and toasts, which wait for
- * these texts (src/web/kernel/toasts.ts). None by the header, footer, cookie bar, home, account menu, loading states
- * or the not-found page.
+ * these texts (src/web/kernel/toasts.ts). None by the header, footer, cookie bar, home, account menu or loading
+ * states.
  */
 export const PAGE_SECTIONS = [
   'info',
@@ -55,6 +55,7 @@ export const PAGE_SECTIONS = [
   'modals',
   'roles',
   'common',
+  'not_found',
 ] as const;
 
 /** Sections only the server reads (the e-mails: src/server/email/i18n.ts; the sandbox checkout page:

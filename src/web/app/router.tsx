@@ -7,7 +7,6 @@ import { lazyPage, type PageProps } from '../kernel/lazyPage';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle, type RouteMeta, type SectionName } from '../../domain/routes';
 import { AppLayout } from './AppLayout';
-import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';
 import { HomePage } from '../features/home/HomePage';
 import { LoadingSpinner } from '../components/LoadingSpinner';
@@ -41,6 +40,8 @@ const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').
 const PremiumGate = lazyPage(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
 // Every page under /admin renders inside the admin layout (its navigation), loaded with the first admin page.
 const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
+// Reached only by a path no route has: loaded like a page.
+const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 const InformationPage = lazyPage(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop. */
@@ -151,7 +152,15 @@ export function buildRouteObjects(routes: readonly AppRoute[] = appRoutes): Rout
       children: [
         { index: true, element: <RedirectKeepingQuery to={ROOT_REDIRECT} /> },
         ...routes.map(toRouteObject),
-        { path: '*', handle: notFound, element: <NotFoundPage /> },
+        {
+          path: '*',
+          handle: notFound,
+          element: (
+            <Suspense fallback={<LoadingSpinner />}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
       ],
     },
   ];

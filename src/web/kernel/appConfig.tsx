@@ -7,11 +7,10 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useActorRef } from '@xstate/react';
 import { useDeferredSelector } from './useDeferredSelector';
 import { useTranslation } from 'react-i18next';
-import { errorCatalogue } from '../../api/errorCatalogue';
 import { provideResource } from '../../../machines/resource/resourceMachine';
 import { resourceView } from '../../../machines/resource/viewModel';
 import { publicDataActors, type AppConfig } from '../../../machines/publicData/actors';
-import { showAppToast } from './toasts';
+import { showFailureToast } from './toasts';
 import { afterFirstContentfulPaint } from './firstPaint';
 import { inspect } from './inspector';
 
@@ -29,7 +28,7 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
     return view.status === 'ready' ? view.data : null;
   });
   useEffect(() => {
-    const subscription = config.on('resource.failed', ({ failure }) => showAppToast(errorCatalogue(failure.request, failure.status, failure.body), i18n));
+    const subscription = config.on('resource.failed', ({ failure }) => showFailureToast(failure, i18n));
     return () => subscription.unsubscribe();
   }, [config, i18n]);
   return <AppConfigContext.Provider value={value}>{children}</AppConfigContext.Provider>;
