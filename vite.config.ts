@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { precompress } from './scripts/vite-precompress';
 import { localeSplit } from './scripts/vite-locale-split';
 import { chakraStaticCss } from './scripts/vite-chakra-static-css';
@@ -13,13 +16,26 @@ const root = fileURLToPath(new URL('./src/web', import.meta.url));
 // first load but those only the app's code uses, and must not import the app chunk (npm run check:bundle checks).
 const APP_ONLY_LIBRARY =
   /node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client)|scheduler|react-router|react-router-dom|i18next|react-i18next|html-parse-stringify|void-elements|xstate|@xstate|openapi-fetch|cookie|set-cookie-parser)[\\/.]/;
-const EARLY_SOURCE = /src[\\/]web[\\/](early|kernel[\\/](theme|nextTask)|app[\\/]emotionInsertDuringRender)\.ts$/;
+const EARLY_SOURCE = /src[\\/]web[\\/](early|kernel[\\/](theme|chakraThemeBase|nextTask)|app[\\/]emotionInsertDuringRender)\.ts$/;
 const isEarlyModule = (id: string) => EARLY_SOURCE.test(id) || (/node_modules/.test(id) && !APP_ONLY_LIBRARY.test(id));
 // Libraries and app modules that pages load on demand (ApexCharts is fetched on its own, with a chart).
 const PAGE_LIBRARY = /node_modules[\\/](?!(react-)?apexcharts)/;
 const SHARED_SOURCE = /(machines|src)[\\/](?!.*Page\.tsx$)/;
 /** Pages (lazy entries) using a module for it to go in the common chunks of pages (see codeSplitting). */
 const WIDELY_SHARED = 8;
+// React Router's package exports its development build only (its warnings on); the production build beside it,
+// without them, is what the production bundle takes.
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction: Plugin = {
+  name: 'paybench-react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(id) {
+    if (id === 'react-router') return path.join(reactRouterDir, 'dist/production/index.mjs');
+    if (id === 'react-router/dom') return path.join(reactRouterDir, 'dist/production/dom-export.mjs');
+    return null;
+  },
+};
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // The privacy attack suites whose figures take minutes. The infusion is deterministic, so their figures are
@@ -59,12 +75,15 @@ const serverProjects = (db: 'pglite' | 'postgres') => [
 export default defineConfig({
   root,
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), chakraStaticCss(), emotionInsertDuringRender(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
+  plugins: [react(), reactRouterProduction, chakraStaticCss(), emotionInsertDuringRender(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     // .vite/manifest.json: the chunk graph scripts/check-bundle-budget.ts measures the first load from.
     manifest: true,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk, only without the
+    // early start: the polyfill would put its script in every first load.
+    modulePreload: { polyfill: false },
     // react-apexcharts 1.x is CommonJS
     commonjsOptions: { transformMixedEsModules: true },
     // No console output in production. The app logs through src/web/kernel/logger.ts (a no-op in
@@ -96,12 +115,19 @@ export default defineConfig({
           ],
         },
         minify: { compress: { dropConsole: true } },
+        // A group of modules shared by a set of pages is named after every page of the set (`lib~A~B~C…`, up to
+        // ~90 characters); the app's script lists every chunk file a page needs (for its modulepreload links), so
+        // those go by their hash alone.
+        chunkFileNames: (chunk) => (chunk.name.includes('~') ? 'assets/[hash].js' : 'assets/[name]-[hash].js'),
       },
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }] },
     },
   },
   resolve: {
     alias: {
       '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
+      // Chakra's theme modules one by one (src/web/kernel/chakraThemeBase.ts): its package exports only their index.
+      '@chakra-theme': path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/theme'),
     },
   },
   server: {

@@ -5,12 +5,35 @@
 // hashed stylesheet the page links, and the browser skips it:
 // - createSystem's eager `_global` (the token CSS) becomes a getter, computed only if something asks;
 // - src/web/app/providers.tsx hands the provider a system with no global styles when the page links them
-//   (`import.meta.env.PROD`; development and tests keep Chakra's own path).
+//   (`import.meta.env.PROD`; development and tests keep Chakra's own path);
+// - the production bundle leaves out what only those global styles use: the reset's builder (createPreflight),
+//   the theme's keyframes (@keyframes rules) and its global CSS.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
 const SYSTEM_MODULE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+/** Chakra's modules only the global styles use, and what the production bundle has instead (the same export). */
+export const GLOBAL_STYLES_ONLY = [
+  {
+    module: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]preflight\.js$/,
+    file: 'styled-system/preflight.js',
+    exported: 'export { createPreflight };',
+    stub: 'function createPreflight() {\n  return {};\n}\n\nexport { createPreflight };\n',
+  },
+  {
+    module: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]tokens[\\/]keyframes\.js$/,
+    file: 'theme/tokens/keyframes.js',
+    exported: 'export { keyframes };',
+    stub: 'const keyframes = {};\n\nexport { keyframes };\n',
+  },
+  {
+    module: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]global-css\.js$/,
+    file: 'theme/global-css.js',
+    exported: 'export { globalCss };',
+    stub: 'const globalCss = {};\n\nexport { globalCss };\n',
+  },
+] as const;
 const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 const RETURNED_GLOBAL = '    _global,\n';
 
@@ -22,6 +45,20 @@ export function lazyGlobalStyles(source: string): string {
   return source
     .replace(EAGER_GLOBAL, 'let _global;')
     .replace(RETURNED_GLOBAL, '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
+}
+
+/**
+ * A module of GLOBAL_STYLES_ONLY as the production bundle has it (the linked stylesheet carries those styles and the
+ * provider's system has none, so nothing there reads it); undefined for any other module. Throws when Chakra's
+ * module no longer exports what the stub does.
+ */
+export function globalStylesOnlyStub(id: string, source: string): string | undefined {
+  const entry = GLOBAL_STYLES_ONLY.find((candidate) => candidate.module.test(id));
+  if (!entry) return undefined;
+  if (!source.trimEnd().endsWith(entry.exported)) {
+    throw new Error(`vite-chakra-static-css: Chakra's ${entry.file} changed; update the stub (or drop it) for this version`);
+  }
+  return `// Only the global styles use this, and the page links them built (scripts/vite-chakra-static-css.ts).\n${entry.stub}`;
 }
 
 /** The global CSS of the app's theme, as Chakra's provider would insert it. */
@@ -40,7 +77,9 @@ export function chakraStaticCss(): Plugin {
       building = config.command === 'build';
     },
     transform(code, id) {
-      return SYSTEM_MODULE.test(id) ? { code: lazyGlobalStyles(code), map: null } : undefined;
+      if (SYSTEM_MODULE.test(id)) return { code: lazyGlobalStyles(code), map: null };
+      const stub = building ? globalStylesOnlyStub(id, code) : undefined;
+      return stub === undefined ? undefined : { code: stub, map: null };
     },
     buildStart() {
       if (!building) return;

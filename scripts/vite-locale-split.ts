@@ -4,13 +4,17 @@
 // page renders (src/web/kernel/i18n.ts, completeTranslations). New top-level sections land in the core: a
 // missing key can never show, at worst the core is larger. The core also carries the route headings' texts
 // (routes.ts `heading`), which show while such a page's code and texts load. The server's own sections
-// (SERVER_SECTIONS: the e-mails) are in neither part: the web app never loads them.
+// (SERVER_SECTIONS: the e-mails, the sandbox checkout page) are in neither part: the web app never loads them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { routeHeadingKeys } from '../src/domain/routes';
 
-/** Sections used only by pages loaded on demand (none by the header, footer, home, toasts or machines). */
+/**
+ * Sections used only by what loads on demand: pages, the premium gate, the admin layout, and toasts, which wait for
+ * these texts (src/web/kernel/toasts.ts). None by the header, footer, cookie bar, home, account menu or loading
+ * states.
+ */
 export const PAGE_SECTIONS = [
   'info',
   'comparison',
@@ -40,10 +44,23 @@ export const PAGE_SECTIONS = [
   'admin_data_quality',
   'admin',
   'list',
+  'auth',
+  'second_factor',
+  'errors',
+  'settings',
+  'personal',
+  'payments',
+  'become_premium',
+  'explore',
+  'modals',
+  'roles',
+  'common',
+  'not_found',
 ] as const;
 
-/** Sections only the server reads (src/server/email/i18n.ts): left out of both parts. */
-export const SERVER_SECTIONS = ['email'] as const;
+/** Sections only the server reads (the e-mails: src/server/email/i18n.ts; the sandbox checkout page:
+ * src/server/services/payments/sandboxPage.ts): left out of both parts. */
+export const SERVER_SECTIONS = ['email', 'sandbox_checkout'] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildChakraGlobalCss, lazyGlobalStyles } from '../../scripts/vite-chakra-static-css';
+import { buildChakraGlobalCss, GLOBAL_STYLES_ONLY, globalStylesOnlyStub, lazyGlobalStyles } from '../../scripts/vite-chakra-static-css';
 import { system } from '../../src/web/kernel/theme';
 
 const require = createRequire(import.meta.url);
@@ -22,6 +22,18 @@ describe('createSystem patch', () => {
 
   it('stops the build when Chakra changed the code it patches', () => {
     expect(() => lazyGlobalStyles('function createSystem() { return {}; }')).toThrow(/createSystem changed/);
+    expect(() => globalStylesOnlyStub('/x/@chakra-ui/react/dist/esm/styled-system/preflight.js', 'export { other };')).toThrow(/preflight\.js changed/);
+  });
+
+  it('leaves out of the production bundle what of the installed Chakra only the global styles use, keeping its export', () => {
+    const esm = path.join(path.dirname(require.resolve('@chakra-ui/react')), '../esm');
+    for (const { file, exported } of GLOBAL_STYLES_ONLY) {
+      const stub = globalStylesOnlyStub(path.join(esm, file), readFileSync(path.join(esm, file), 'utf8'));
+      expect(stub?.trimEnd().endsWith(exported), file).toBe(true);
+    }
+    expect(globalStylesOnlyStub(path.join(esm, 'styled-system/system.js'), chakraSystemSource())).toBeUndefined();
+    // Only the global styles (the getter above) build the reset: one call, beside its definition.
+    expect(chakraSystemSource().match(/getPreflightCss\(\)(?! \{)/g)).toHaveLength(1);
   });
 });
 

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { authView } from '../../../machines/auth/viewModel';
 import { useAuthActor } from '../kernel/session';
+import { loadWithRecipes } from '../kernel/lazyPage';
 
-const SignedInMenu = lazy(() => import('./SignedInMenu'));
+const SignedInMenu = lazy(loadWithRecipes(() => import('./SignedInMenu')));
 
 export function AccountMenu() {
   const { t } = useTranslation();

@@ -1,11 +1,13 @@
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Box, Flex, Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../../domain/routes';
 import { Header } from './Header';
-import { Footer } from './Footer';
 import { CookieBar } from '../features/cookies/CookieBar';
+
+// Below the fold and drawn after the first paint: its code too comes after it.
+const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 
 /** The document title names the section of the deepest matched route. */
 function useDocumentTitle() {
@@ -21,7 +23,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   useDocumentTitle();
   // The footer starts below the fold (main is a screen tall): it renders right after the first paint, in
-  // slices, not as part of it.
+  // slices, not as part of it, and its code is fetched then.
   const footerShown = useDeferredValue(true, false);
   return (
     <Flex direction="column" minH="100dvh">
@@ -45,7 +47,11 @@ export function AppLayout() {
       <Box as="main" id="main" flex="1" minH="100dvh" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
-      {footerShown && <Footer />}
+      {footerShown && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <CookieBar />
       <ScrollRestoration />
     </Flex>

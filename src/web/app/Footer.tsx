@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { contentPages, informationPages, type NavLinkEntry } from '../kernel/navigation';
 import { BrandMark } from './Header';
+import { loadWithRecipes } from '../kernel/lazyPage';
 
 function FooterLinks({ title, entries, testId }: { title: string; entries: readonly NavLinkEntry[]; testId: string }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ function FooterLinks({ title, entries, testId }: { title: string; entries: reado
 
 // The sign-up form (its machine, the client call and its texts) loads only when the visitor opens it, so the
 // footer adds a heading and a button to the first load.
-const loadSignupForm = () => import('../features/newsletter/NewsletterSignupForm');
+const loadSignupForm = loadWithRecipes(() => import('../features/newsletter/NewsletterSignupForm'));
 const NewsletterSignupForm = lazy(loadSignupForm);
 
 function FooterNewsletter() {

@@ -25,7 +25,7 @@ import { languageActions } from '../../../machines/language/actors';
 import { notificationsMachine } from '../../../machines/notifications/notificationsMachine';
 import { resolveLanguage } from '../../domain/language';
 import { STORAGE_KEYS, type Language } from '../../domain/constants';
-import { showCatalogueToast } from '../kernel/catalogueToast';
+import { showAppToast } from '../kernel/toasts';
 import { sessionRenewal } from './sessionRenewal';
 import { analyticsScriptUrl } from '../../../machines/publicData/actors';
 import { inspect } from '../kernel/inspector';
@@ -93,7 +93,7 @@ export function provideAppMachine(options: AppActorOptions) {
   const client = options.client ?? defaultClient;
   const storage = options.storage ?? storageOrUndefined();
   const document = options.document ?? globalThis.document;
-  const showToast = options.showToast ?? ((toast: ToastOutcome) => showCatalogueToast(toast, i18n.t));
+  const showToast = options.showToast ?? ((toast: ToastOutcome) => showAppToast(toast, i18n));
   const navigate = (to: string, replace = false) => void router.navigate(to, { replace });
 
   const address: AddressPort = {

@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { system } from '../kernel/theme';
 import { AppConfigProvider } from '../kernel/appConfig';
 import { AppActorContext, type AppActorRef } from '../kernel/session';
-import { toaster } from '../components/ui/toaster';
+import { loadWithRecipes } from '../kernel/lazyPage';
+import { anyToastShown, onFirstToast } from '../kernel/toasts';
 
 // A production page links the theme's global CSS, built with the app (scripts/vite-chakra-static-css.ts): the
 // provider gets the same system without global styles, so the browser neither builds nor parses them again.
@@ -15,23 +16,23 @@ const providedSystem: SystemContext = import.meta.env.PROD
   ? (Object.create(system, { _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } }) as SystemContext)
   : system;
 
-const Toaster = lazy(() => import('../components/ui/ToasterRegion'));
+const Toaster = lazy(loadWithRecipes(() => import('../components/ui/ToasterRegion')));
 
 /**
- * The toasts' region, mounted with the first toast: most visits show none, and its code (Chakra's toast
- * machinery, ~60 KB) is then never fetched, and never competes with what draws the page on a slow phone.
- * Toasts created before it is there show once it is (the store keeps them).
+ * The toasts' region, mounted with the first toast (../kernel/toasts.ts): most visits show none, and its code
+ * (Chakra's toast machinery, ~60 KB) is then never fetched, and never competes with what draws the page on a slow
+ * phone. Toasts created before it is there show once it is (the store keeps them).
  */
 function ToasterOnFirstToast() {
-  const [wanted, setWanted] = useState(() => toaster.getCount() > 0);
+  const [wanted, setWanted] = useState(anyToastShown);
   useEffect(() => {
     if (wanted) return undefined;
-    if (toaster.getCount() > 0) {
+    if (anyToastShown()) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- a toast created between the render and this effect
       setWanted(true);
       return undefined;
     }
-    return toaster.subscribe(() => setWanted(true));
+    return onFirstToast(() => setWanted(true));
   }, [wanted]);
   return wanted ? (
     <Suspense>

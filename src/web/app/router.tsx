@@ -1,13 +1,12 @@
 // Turns the route table (routes.ts) into React Router routes under the app layout. Each route's data
 // travels as its `handle`; its guards run in RouteGuard before the view renders.
-import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeTranslations } from '../kernel/i18n';
 import { lazyPage, type PageProps } from '../kernel/lazyPage';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { appRoutes, ROOT_REDIRECT, type AppRoute, type PageName, type RouteHandle } from '../../domain/routes';
 import { AppLayout } from './AppLayout';
-import { NotFoundPage } from './NotFoundPage';
 import { RouteGuard } from './RouteGuard';
 import { HomePage } from '../features/home/HomePage';
 import { LoadingSpinner } from '../components/LoadingSpinner';
@@ -36,10 +35,13 @@ import { adminDataQualityPages } from '../features/admin-data-quality/routePages
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })));
 const RegisterPage = lazyPage(() => import('../features/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
-// The premium gate (and the modal with it) loads with the paid views it guards.
-const PremiumGate = lazy(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
+// The premium gate (and the modal with it) loads with the paid views it guards, with the pages' texts and recipes:
+// a locked view shows the modal without rendering the page.
+const PremiumGate = lazyPage(() => import('../features/payments/PremiumGate').then((module) => ({ default: module.PremiumGate })));
 // Every page under /admin renders inside the admin layout (its navigation), loaded with the first admin page.
-const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
+const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout'));
+// Reached only by a path no route has: loaded like a page.
+const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 const InformationPage = lazyPage(() => import('../features/info/InformationPage').then((module) => ({ default: module.InformationPage })));
 
 /** Redirects keeping the query: campaign links (?id=…, ?email=…) must survive the hop. */
@@ -150,7 +152,15 @@ export function buildRouteObjects(routes: readonly AppRoute[] = appRoutes): Rout
       children: [
         { index: true, element: <RedirectKeepingQuery to={ROOT_REDIRECT} /> },
         ...routes.map(toRouteObject),
-        { path: '*', handle: notFound, element: <NotFoundPage /> },
+        {
+          path: '*',
+          handle: notFound,
+          element: (
+            <Suspense fallback={<LoadingSpinner />}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
       ],
     },
   ];

@@ -7,11 +7,10 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useActorRef } from '@xstate/react';
 import { useDeferredSelector } from './useDeferredSelector';
 import { useTranslation } from 'react-i18next';
-import { errorCatalogue } from '../../api/errorCatalogue';
 import { provideResource } from '../../../machines/resource/resourceMachine';
 import { resourceView } from '../../../machines/resource/viewModel';
 import { publicDataActors, type AppConfig } from '../../../machines/publicData/actors';
-import { showCatalogueToast } from './catalogueToast';
+import { showFailureToast } from './toasts';
 import { afterFirstContentfulPaint } from './firstPaint';
 import { inspect } from './inspector';
 
@@ -20,7 +19,7 @@ export type { AppConfig };
 const AppConfigContext = createContext<AppConfig | null>(null);
 
 export function AppConfigProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const [machine] = useState(() => provideResource(publicDataActors({ notBefore: afterFirstContentfulPaint }).appConfig));
   const config = useActorRef(machine, { inspect });
   // Every reader re-renders when it arrives: at transition priority, not as one long task.
@@ -29,9 +28,9 @@ export function AppConfigProvider({ children }: { children: ReactNode }) {
     return view.status === 'ready' ? view.data : null;
   });
   useEffect(() => {
-    const subscription = config.on('resource.failed', ({ failure }) => showCatalogueToast(errorCatalogue(failure.request, failure.status, failure.body), t));
+    const subscription = config.on('resource.failed', ({ failure }) => showFailureToast(failure, i18n));
     return () => subscription.unsubscribe();
-  }, [config, t]);
+  }, [config, i18n]);
   return <AppConfigContext.Provider value={value}>{children}</AppConfigContext.Provider>;
 }
 

@@ -4,6 +4,8 @@ import type { TFunction } from 'i18next';
 import { toastLifetimeMs, type CatalogueOutcome, type ToastOutcome } from '../../api/errorCatalogue';
 import { toaster } from '../components/ui/toaster';
 
+export { errorCatalogue } from '../../api/errorCatalogue';
+
 export interface CatalogueToastText {
   title?: string;
   text?: string;

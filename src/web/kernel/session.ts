@@ -42,7 +42,7 @@ import { createContext, useCallback, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CallFailure } from '../../api/client';
-import { errorCatalogue, type CatalogueOutcome, type ToastOutcome } from '../../api/errorCatalogue';
+import type { CatalogueOutcome, ToastOutcome } from '../../api/errorCatalogue';
 import type { Language } from '../../domain/constants';
 import type { AppMachine } from '../../../machines/app/appMachine';
 import { SYSTEM_IDS } from '../../../machines/app/systemIds';
@@ -126,7 +126,8 @@ export function useNotifyFailure(): (failure: CallFailure) => void {
   return useCallback(
     (failure: CallFailure) => {
       if (failure.reason === 'aborted') return;
-      notify(errorCatalogue(failure.request, failure.status, failure.body));
+      // The catalogue loads with the first failure to show: the first load has no use for it.
+      void import('../../api/errorCatalogue').then(({ errorCatalogue }) => notify(errorCatalogue(failure.request, failure.status, failure.body)));
     },
     [notify],
   );

@@ -2,69 +2,23 @@
 // "finance" without the usual bank blue) usable as colorPalette="brand", and the system font stack
 // (the content security policy allows no font CDN).
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import {
-  animationStyles,
-  breakpoints,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  keyframes,
-  layerStyles,
-  semanticTokens,
-  textStyles,
-  tokens,
-  accordionSlotRecipe,
-  alertSlotRecipe,
-  badgeRecipe,
-  buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  codeRecipe,
-  collapsibleSlotRecipe,
-  containerRecipe,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
-  headingRecipe,
-  iconRecipe,
-  inputAddonRecipe,
-  inputRecipe,
-  linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
-  scrollAreaSlotRecipe,
-  segmentGroupSlotRecipe,
-  selectSlotRecipe,
-  separatorRecipe,
-  skeletonRecipe,
-  skipNavLinkRecipe,
-  spinnerRecipe,
-  statSlotRecipe,
-  statusSlotRecipe,
-  stepsSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
-  textareaRecipe,
-  toastSlotRecipe,
-  tooltipSlotRecipe,
-} from '@chakra-ui/react/theme';
+import { badgeRecipe } from '@chakra-theme/recipes/badge.js';
+import { buttonRecipe } from '@chakra-theme/recipes/button.js';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card.js';
+import { containerRecipe } from '@chakra-theme/recipes/container.js';
+import { headingRecipe } from '@chakra-theme/recipes/heading.js';
+import { linkRecipe } from '@chakra-theme/recipes/link.js';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner.js';
+import { statSlotRecipe } from '@chakra-theme/recipes/stat.js';
+import { chakraThemeBase } from './chakraThemeBase';
 import { nextTask } from './nextTask';
 
 // Chakra's default theme, less the recipes of components Paybench does not use (date and colour pickers,
 // combobox, tree view, carousel…): defaultConfig would bundle all of them into the first load of every
-// page. A component added later whose recipe is not listed here renders unstyled — add its recipe below and
-// take it out of COMPONENTS_WITHOUT_RECIPE (tests/web/themeRecipes.test.ts fails while a view uses one of those).
+// page. The recipes of the components the app uses beyond the first paint are in pageRecipes.ts, fetched with
+// the first page loaded on demand. A component added later whose recipe is in neither renders unstyled — add
+// its recipe to pageRecipes.ts and take it out of COMPONENTS_WITHOUT_RECIPE (tests/web/themeRecipes.test.ts
+// fails while a view uses one of those).
 /** Chakra components whose recipes the theme leaves out: a view using one would render it unstyled. */
 export const COMPONENTS_WITHOUT_RECIPE = [
   'ActionBar', 'Avatar', 'Blockquote', 'Breadcrumb', 'Carousel', 'CheckboxCard', 'CodeBlock', 'ColorPicker', 'ColorSwatch',
@@ -74,66 +28,22 @@ export const COMPONENTS_WITHOUT_RECIPE = [
 ] as const;
 
 const usedTheme = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
+  ...chakraThemeBase,
   theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
+    ...chakraThemeBase.theme,
+    // What the shell and home draw (the header, footer, cookie bar, home, loading states); every other recipe
+    // joins the system before the first other page or lazy part renders (pageRecipes.ts).
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
-      input: inputRecipe,
-      inputAddon: inputAddonRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
-      skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
-      icon: iconRecipe,
-      checkmark: checkmarkRecipe,
-      code: codeRecipe,
-      radiomark: radiomarkRecipe,
     },
     slotRecipes: {
-      accordion: accordionSlotRecipe,
-      alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
-      field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      progress: progressSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      scrollArea: scrollAreaSlotRecipe,
-      segmentGroup: segmentGroupSlotRecipe,
-      select: selectSlotRecipe,
       stat: statSlotRecipe,
-      steps: stepsSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
-      status: statusSlotRecipe,
     },
   },
 });
