@@ -35,7 +35,10 @@ export default tseslint.config(
       // A failed call rejects with its CallFailure value (a promise actor's onError reads it), not with an Error.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'file', name: 'CallFailure', path: 'src/api/client.ts' }] }],
       // react-router's navigate returns a promise only for a data router's transitions: the app never awaits one.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
       // Matching control characters is what these expressions are for (input hardening and its tests).
       'no-control-regex': 'off',
     },

@@ -59,9 +59,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   // The per-project total and the slowest spec files after the run (e2e/timingReporter.ts), beside the usual report.
-  reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never' }], ['./e2e/timingReporter.ts']]
-    : [['list'], ['./e2e/timingReporter.ts']],
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }], ['./e2e/timingReporter.ts']] : [['list'], ['./e2e/timingReporter.ts']],
   // CI shares a 2-core machine with other work: a journey that takes 20 s alone may take 40 s there.
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 10_000 },

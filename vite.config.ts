@@ -42,9 +42,18 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // identical on both engines (tests/privacy/engine-parity.test.ts proves it on every run): they run once, on PostgreSQL
 // when DATABASE_URL is set (faster for their bulk queries), else on the embedded database. Every other server test,
 // the lighter privacy files included, runs on both.
-const HEAVY_ATTACKS = ['averaging', 'raise', 'own-accounts', 'utility', 'endpoints-and-releases', 'intervals-and-coherence', 'own-position', 'filling', 'engine-parity', 'informed-attacker'].map(
-  (name) => `tests/privacy/${name}.test.ts`,
-);
+const HEAVY_ATTACKS = [
+  'averaging',
+  'raise',
+  'own-accounts',
+  'utility',
+  'endpoints-and-releases',
+  'intervals-and-coherence',
+  'own-position',
+  'filling',
+  'engine-parity',
+  'informed-attacker',
+].map((name) => `tests/privacy/${name}.test.ts`);
 
 /** A project of tests on one engine: PAYBENCH_TEST_DB tells the test databases which (tests/server/support). */
 const databaseProject = (name: string, db: 'pglite' | 'postgres', include: string[], options: { exclude?: string[]; isolate: boolean }) => ({
@@ -75,7 +84,14 @@ const serverProjects = (db: 'pglite' | 'postgres') => [
 export default defineConfig({
   root,
   envDir: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), reactRouterProduction, chakraStaticCss(), emotionInsertDuringRender(), localeSplit(fileURLToPath(new URL('./locales', import.meta.url))), precompress()],
+  plugins: [
+    react(),
+    reactRouterProduction,
+    chakraStaticCss(),
+    emotionInsertDuringRender(),
+    localeSplit(fileURLToPath(new URL('./locales', import.meta.url))),
+    precompress(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -52,7 +52,9 @@ export async function settle(page: Page): Promise<void> {
             requestAnimationFrame(() =>
               resolve(
                 (hadHeading && !document.querySelector('h1')) ||
-                  document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity),
+                  document
+                    .getAnimations()
+                    .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity),
               ),
             ),
           ),
@@ -78,13 +80,15 @@ async function scanSettled(page: Page) {
     }
     watched.__a11yMoved = false;
   });
-  return new AxeBuilder({ page })
-    // In the page itself: the default mode opens a blank page per run to merge frame results, and this app
-    // has no frames.
-    .setLegacyMode(true)
-    // Experimental in axe 4.x, so off by default; turned on here because it catches visible labels that differ from the accessible name (the ES/EN buttons).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  return (
+    new AxeBuilder({ page })
+      // In the page itself: the default mode opens a blank page per run to merge frame results, and this app
+      // has no frames.
+      .setLegacyMode(true)
+      // Experimental in axe 4.x, so off by default; turned on here because it catches visible labels that differ from the accessible name (the ES/EN buttons).
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze()
+  );
 }
 
 /** axe on the page as shown now; returns one readable line per violation (empty when there is none). */

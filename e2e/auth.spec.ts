@@ -97,9 +97,7 @@ test('the forgot-password form answers the same whether or not the address has a
   for (const email of ['nobody-here@example.com', DEMO_ACCOUNTS.corporate.email]) {
     await page.getByTestId('reset-email').fill(email);
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByTestId('reset-sent')).toHaveText(
-      'Si el correo electrónico está registrado, recibirá un enlace para restablecer la contraseña.',
-    );
+    await expect(page.getByTestId('reset-sent')).toHaveText('Si el correo electrónico está registrado, recibirá un enlace para restablecer la contraseña.');
   }
 });
 

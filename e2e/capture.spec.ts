@@ -19,10 +19,7 @@ async function campaignOf(page: Page, token: string): Promise<string | null> {
   return ((await answer.json()) as { campaignId: string | null }).campaignId;
 }
 
-test('/?id=C1&email=a@b.co is captured and removed without a reload, and the campaign is saved after the next sign-in', async ({
-  page,
-  request,
-}) => {
+test('/?id=C1&email=a@b.co is captured and removed without a reload, and the campaign is saved after the next sign-in', async ({ page, request }) => {
   const { email, password } = await registerMember(request, 'capture');
   await page.goto('/?id=C1&email=a@b.co');
   await expect(page).toHaveURL((url) => url.pathname === '/home' && url.search === '', { timeout: 5000 });

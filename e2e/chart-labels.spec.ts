@@ -54,10 +54,13 @@ test('the distribution charts label their value axis without overlaps, inside th
       // check that very reading (a second one could catch ApexCharts in the middle of another redraw).
       let charts: Awaited<ReturnType<typeof axisLabelBoxes>> = [];
       await expect
-        .poll(async () => {
-          charts = await axisLabelBoxes(page);
-          return charts.length > 0 && charts.every((chart) => chart.ticks > 0 && chart.labels.length === chart.ticks);
-        }, { message: `charts redrawn (${where})` })
+        .poll(
+          async () => {
+            charts = await axisLabelBoxes(page);
+            return charts.length > 0 && charts.every((chart) => chart.ticks > 0 && chart.labels.length === chart.ticks);
+          },
+          { message: `charts redrawn (${where})` },
+        )
         .toBe(true);
 
       for (const [i, chart] of charts.entries()) {

@@ -16,7 +16,10 @@ import {
   watchProblems,
 } from './comparison-support';
 
-test('a corporate user with 1 credit compares (charts and position); at 0 credits the next search is disabled and leads to buying credits', async ({ page, request }) => {
+test('a corporate user with 1 credit compares (charts and position); at 0 credits the next search is disabled and leads to buying credits', async ({
+  page,
+  request,
+}) => {
   const problems = watchProblems(page);
   // Through the app: the corporate user answers the questionnaire (so the result has a position) and is
   // brought to exactly 1 credit by searching (or by an admin adding credits).
@@ -77,7 +80,10 @@ test('a corporate user with 1 credit compares (charts and position); at 0 credit
   expect(problems).toEqual([]);
 });
 
-test('a corporate user with 0 credits running a comparison (refused 402): the warning toast, then /my-account with the search waiting', async ({ page, request }) => {
+test('a corporate user with 0 credits running a comparison (refused 402): the warning toast, then /my-account with the search waiting', async ({
+  page,
+  request,
+}) => {
   const problems = watchProblems(page);
   const corporate = await apiSignIn(request, DEMO.corporate);
   await ensureCompletedForm(request, corporate.token);
@@ -132,7 +138,9 @@ test('a member compares for free and sees their position', async ({ page }) => {
   await expect(page.getByTestId('comparison-position')).toContainText(/Percentile ≈\d+ of the group/);
   await expect(page.getByTestId('comparison-release')).toHaveText(/^Figures of release \d+, cut on \w+ \d{1,2}, \d{4}$/);
   await expect(page.getByTestId('figure-fixedSalary-median')).toHaveText(/^\$[\d,]+$/);
-  await expect(page.getByTestId('comparison-conversion')).toContainText(/Amounts converted from Euro at €1 = \$\d\.\d{4} \(exchange rate of \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByTestId('comparison-conversion')).toContainText(
+    /Amounts converted from Euro at €1 = \$\d\.\d{4} \(exchange rate of \w+ \d{1,2}, \d{4}/,
+  );
   await expect(page.getByTestId('comparison-currency-note')).toHaveCount(0);
   // Only the rate names the euro: no figure is in euros any more.
   await expect(page.getByTestId('figure-fixedSalary-mean')).not.toContainText('€');

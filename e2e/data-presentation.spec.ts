@@ -30,9 +30,14 @@ async function edges(locator: Locator) {
 
 /** The labels ApexCharts drew on a chart's axis, each label's lines (tspans) joined by a space. */
 function axisLabels(chart: Locator, axis: 'x' | 'y'): Promise<string[]> {
-  return chart
-    .locator(`.apexcharts-${axis}axis-texts-g text`)
-    .evaluateAll((texts) => texts.map((text) => [...text.querySelectorAll('tspan')].map((line) => (line.textContent ?? '').trim()).join(' ').trim()));
+  return chart.locator(`.apexcharts-${axis}axis-texts-g text`).evaluateAll((texts) =>
+    texts.map((text) =>
+      [...text.querySelectorAll('tspan')]
+        .map((line) => (line.textContent ?? '').trim())
+        .join(' ')
+        .trim(),
+    ),
+  );
 }
 
 /**
@@ -105,7 +110,8 @@ test('admin statistics: numbers on the value axes, labels in full, product names
   for (const language of ['es', 'en'] as const) {
     await switchLanguage(page, language);
     // Plurals: "1 administrador", never "1 administradores".
-    const adminCount = admins === 1 ? { es: '1 administrador', en: '1 admin' }[language] : { es: `${admins} administradores`, en: `${admins} admins` }[language];
+    const adminCount =
+      admins === 1 ? { es: '1 administrador', en: '1 admin' }[language] : { es: `${admins} administradores`, en: `${admins} admins` }[language];
     await expect(page.getByTestId('stats-card-users')).toContainText(new RegExp(`${adminCount}($|\\s)`), { timeout: 30_000 });
     await expect(page.getByTestId('stats-card-users')).not.toContainText('1 administradores');
 
@@ -126,19 +132,25 @@ test('admin statistics: numbers on the value axes, labels in full, product names
       await expect(page.getByTestId(chart).locator('svg.apexcharts-svg')).toBeVisible();
       // Polled until drawn: a chart redraws its axis after the language switch.
       await expect
-        .poll(async () => {
-          const labels = await valueLabels(chart, axis);
-          return labels.length > 1 && labels.every((label) => /^\d[\d.,\s]*$/.test(label)) && new Set(labels).size === labels.length;
-        }, { message: `${chart} ${language}: more than one distinct whole-number tick` })
+        .poll(
+          async () => {
+            const labels = await valueLabels(chart, axis);
+            return labels.length > 1 && labels.every((label) => /^\d[\d.,\s]*$/.test(label)) && new Set(labels).size === labels.length;
+          },
+          { message: `${chart} ${language}: more than one distinct whole-number tick` },
+        )
         .toBe(true);
     }
     // Category labels in full (wrapped over lines), never cut with an ellipsis.
     const levels = Object.values(LOCALES[language].questionnaire.options.positionLevel);
     await expect
-      .poll(async () => {
-        const levelLabels = await axisLabels(page.getByTestId('stats-by-position-chart'), 'y');
-        return levelLabels.length > 1 ? levelLabels.filter((label) => !levels.includes(label)) : ['(no labels yet)'];
-      }, { message: `${language}: position levels in full` })
+      .poll(
+        async () => {
+          const levelLabels = await axisLabels(page.getByTestId('stats-by-position-chart'), 'y');
+          return levelLabels.length > 1 ? levelLabels.filter((label) => !levels.includes(label)) : ['(no labels yet)'];
+        },
+        { message: `${language}: position levels in full` },
+      )
       .toEqual([]);
   }
 

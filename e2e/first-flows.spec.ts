@@ -72,7 +72,11 @@ for (const viewport of VIEWPORTS) {
 
         // The header keeps its three sections with the premium flag off.
         const header = page.getByTestId('header-sections');
-        await expect(header.getByRole('link')).toHaveText([text(language, 'sections.comparison'), text(language, 'sections.my_form'), text(language, 'sections.settings')]);
+        await expect(header.getByRole('link')).toHaveText([
+          text(language, 'sections.comparison'),
+          text(language, 'sections.my_form'),
+          text(language, 'sections.settings'),
+        ]);
 
         // The account menu: the three views and the plans.
         await page.getByTestId('account-menu').click();
@@ -98,7 +102,10 @@ for (const viewport of VIEWPORTS) {
         // my-form (a completed form) leads there too.
         await page.getByTestId('nav-my_form').click();
         await expect(page.getByTestId('my-form-status')).toHaveAttribute('data-status', 'completed');
-        await page.getByTestId('explore-views').getByRole('link', { name: text(language, 'sections.your_evolution') }).click();
+        await page
+          .getByTestId('explore-views')
+          .getByRole('link', { name: text(language, 'sections.your_evolution') })
+          .click();
         await expect(page).toHaveURL(/\/your-evolution$/);
         await expect(page.getByTestId('evolution-page')).toBeVisible();
         expect(problems).toEqual([]);
@@ -266,12 +273,15 @@ test('phone: the premium modal body scrolls with a visible cue until its last bu
     // The cue scrolls smoothly: wait until the body stops, so the next look at the cue sees where it ended.
     let last = -1;
     await expect
-      .poll(async () => {
-        const now = await body.evaluate((element) => element.scrollTop);
-        const settled = now === last;
-        last = now;
-        return settled;
-      }, { intervals: [150] })
+      .poll(
+        async () => {
+          const now = await body.evaluate((element) => element.scrollTop);
+          const settled = now === last;
+          last = now;
+          return settled;
+        },
+        { intervals: [150] },
+      )
       .toBe(true);
   }
   await expect(cue).toHaveCount(0);

@@ -81,7 +81,9 @@ test('public and auth-ready pages open while signed out', async ({ page }) => {
   }
 });
 
-test('an admin invites a corporate user on the register page and stays (a registered address answers the same); a corporate user moves on to the dashboard when they ask', async ({ page }) => {
+test('an admin invites a corporate user on the register page and stays (a registered address answers the same); a corporate user moves on to the dashboard when they ask', async ({
+  page,
+}) => {
   await signInAs(page, 'admin');
   await page.goto('/register');
   const email = `corp-${Date.now()}@example.com`;

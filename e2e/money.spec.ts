@@ -73,7 +73,9 @@ for (const viewport of VIEWPORTS) {
 
     // The CSV holds what the screen shows: dollars, the same median, the rate and its date named at the top.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-csv').click()]);
-    const csv = readFileSync((await download.path()), 'utf8').replace(/^\ufeff/, '').split('\r\n');
+    const csv = readFileSync(await download.path(), 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
     expect(csv[1]).toBe('Currency,USD');
     expect(csv[2]).toBe(`Exchange rate (USD per 1 EUR),${published.rates.USD}`);
     expect(csv[3]).toBe(`Exchange rate date (release cut),${published.date}`);

@@ -96,7 +96,10 @@ test('an admin unpublishes a post and deletes it through the confirm modal; read
   await page.getByTestId('editor-delete').click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /eliminar/i }).last().click();
+  await dialog
+    .getByRole('button', { name: /eliminar/i })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/admin\/news$/);
   await expect(page.getByTestId('admin-news-table').getByText(title)).toHaveCount(0);
 });

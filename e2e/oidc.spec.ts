@@ -152,7 +152,7 @@ test("a provider's address of an existing account is linked only after that acco
   await expect(page.getByTestId('account-menu')).toBeVisible();
 });
 
-test("a new address the provider does not verify creates nothing until our e-mailed link is opened in this browser", async ({ page, request }) => {
+test('a new address the provider does not verify creates nothing until our e-mailed link is opened in this browser', async ({ page, request }) => {
   await page.goto(`${APP}/login`);
   await page.getByTestId('login-provider-testidp').click();
   await loginAtProvider(page, 'unverified-newcomer');

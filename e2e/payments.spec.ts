@@ -83,7 +83,10 @@ test('a free member buys premium yearly on /become-premium, sees the manage bloc
   await expect(columns.first().getByTestId('subscription-card').first()).toHaveAttribute('data-last', 'false');
 
   // Premium yearly: the "-25%" card, with the secondary button style.
-  const premium = modal.getByTestId('subscription-card').filter({ has: page.getByTestId('card-discount') }).first();
+  const premium = modal
+    .getByTestId('subscription-card')
+    .filter({ has: page.getByTestId('card-discount') })
+    .first();
   await expect(premium.getByTestId('card-discount')).toHaveText('-25%');
   await expect(premium.getByTestId('card-select')).toHaveAttribute('data-style', 'secondary');
   const payment = await openedTab(page, () => premium.getByTestId('card-select').click());

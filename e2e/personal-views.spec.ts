@@ -173,7 +173,10 @@ test('the income projection shows five years ahead, its chart and the assumption
 test('a corporate evolution costs one credit; my-searches re-opens it on its page for free', async ({ page, request }) => {
   const corporate = await apiSignIn(request, DEMO.corporate);
   const admin = await apiSignIn(request, DEMO.admin);
-  const added = await request.patch(`/api/users/${corporate.user._id}`, { headers: bearer(admin.token), data: { creditsDelta: 2, reason: 'e2e: an evolution' } });
+  const added = await request.patch(`/api/users/${corporate.user._id}`, {
+    headers: bearer(admin.token),
+    data: { creditsDelta: 2, reason: 'e2e: an evolution' },
+  });
   expect(added.status(), await added.text()).toBe(200);
   const before = await currentCredits(request, corporate.token);
 

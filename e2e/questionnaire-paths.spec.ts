@@ -20,15 +20,37 @@ type Snapshot = MachineSnapshot<QuestionnaireMachine>;
 
 const VALID_VALUES: Record<string, RawAnswer>[] = [
   { email: 'paths@example.com', country: 'es', city: 'bilbao', birthYear: '1975', gender: 'prefer-not-to-say', educationLevel: 'phd', yearsExperience: '24' },
-  { sector: 'pharma', companySize: '5000-plus', companyType: 'multinational-subsidiary', functionalArea: 'research-development', positionLevel: 'executive-committee', directReports: '30', yearsInPosition: '6' },
+  {
+    sector: 'pharma',
+    companySize: '5000-plus',
+    companyType: 'multinational-subsidiary',
+    functionalArea: 'research-development',
+    positionLevel: 'executive-committee',
+    directReports: '30',
+    yearsInPosition: '6',
+  },
   { fixedSalary: '240000' },
   { annualBonus: '80000', targetBonusPercent: '35' },
   { deferredCompensation: '60000', diffWithoutDeferral: '-10', diffWithDeferral: '-4,5', privacyConsent: true, newsletterOptIn: true },
 ];
 
 const input: QuestionnaireInput = { mode: 'anonymous', stepIndex: 0, language: 'es', owner: 'anonymous' };
-const stubForm = { id: 'Form0000000000000000000A', userId: null, surveyYear: 2026, status: 'in-progress', completedSteps: [], answers: {}, createdAt: '', updatedAt: '' };
-const definition = { version: 'v', currency: QUESTIONNAIRE_CURRENCY, steps: QUESTIONNAIRE_STEPS, toJSON: () => 'questionnaire' } as unknown as QuestionnaireDefinition;
+const stubForm = {
+  id: 'Form0000000000000000000A',
+  userId: null,
+  surveyYear: 2026,
+  status: 'in-progress',
+  completedSteps: [],
+  answers: {},
+  createdAt: '',
+  updatedAt: '',
+};
+const definition = {
+  version: 'v',
+  currency: QUESTIONNAIRE_CURRENCY,
+  steps: QUESTIONNAIRE_STEPS,
+  toJSON: () => 'questionnaire',
+} as unknown as QuestionnaireDefinition;
 
 const serializeState = (s: Snapshot) =>
   JSON.stringify({

@@ -5,7 +5,15 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** What a person answers on each step, as typed in Spanish (selects by option code). */
 export const ANSWERS: Array<Record<string, string | boolean>> = [
   { email: '', country: 'es', city: 'madrid', birthYear: '1979', gender: 'female', educationLevel: 'mba', yearsExperience: '19' },
-  { sector: 'energy', companySize: '1000-4999', companyType: 'listed', functionalArea: 'finance', positionLevel: 'director', directReports: '9', yearsInPosition: '4' },
+  {
+    sector: 'energy',
+    companySize: '1000-4999',
+    companyType: 'listed',
+    functionalArea: 'finance',
+    positionLevel: 'director',
+    directReports: '9',
+    yearsInPosition: '4',
+  },
   { fixedSalary: '152000' },
   { annualBonus: '31000', targetBonusPercent: '20' },
   { deferredCompensation: '12000', diffWithoutDeferral: '-5', diffWithDeferral: '2,5', privacyConsent: true, newsletterOptIn: false },

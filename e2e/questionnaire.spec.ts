@@ -95,9 +95,7 @@ test('money per language: "90.000" in Spanish, "90,000" in English, and never a 
   await salary.fill('90,000');
   await salary.blur();
   await expect(salary).toHaveValue('90,000');
-  await expect(page.getByTestId('problem-fixedSalary')).toHaveText(
-    '¿Quería decir 90.000? En español los miles se separan con punto y los decimales con coma.',
-  );
+  await expect(page.getByTestId('problem-fixedSalary')).toHaveText('¿Quería decir 90.000? En español los miles se separan con punto y los decimales con coma.');
   await expect(page.getByTestId('questionnaire-step')).toHaveAttribute('data-step', '2');
   await page.getByTestId('questionnaire-next').click();
   await expect(page).toHaveURL(/\/steps\/3$/);

@@ -70,7 +70,14 @@ async function measure(label: string, targets: Instance[], authorization: string
 async function instances() {
   const database = await createDatabase(adminUrl!, 'paybench_bench_cluster');
   const ports = await Promise.all([freePort(), freePort(), freePort()]);
-  const env = { DATABASE_URL: database.url, SEED_FORMS: String(seedForms), TRUST_PROXY: '1', DRAIN_DELAY_MS: '1000', PG_POOL_MAX: '10', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) };
+  const env = {
+    DATABASE_URL: database.url,
+    SEED_FORMS: String(seedForms),
+    TRUST_PROXY: '1',
+    DRAIN_DELAY_MS: '1000',
+    PG_POOL_MAX: '10',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  };
   const nodes = ['a', 'b', 'c'].map((name, i) => instance(name, ports[i], env));
   const rows = [];
   let rolling = { ok: 0, failed: 0, seconds: 0 };
@@ -78,7 +85,10 @@ async function instances() {
     console.log(`starting 1 instance on a new database (${seedForms} demo forms)…`);
     nodes[0].start();
     await nodes[0].ready();
-    const signIn = await call(nodes[0].url, 'POST', '/api/auth/sign-in', { body: { email: DEMO_ACCOUNTS.unlimited, password: CLUSTER_ENV.DEMO_PASSWORD }, address: '10.9.9.9' });
+    const signIn = await call(nodes[0].url, 'POST', '/api/auth/sign-in', {
+      body: { email: DEMO_ACCOUNTS.unlimited, password: CLUSTER_ENV.DEMO_PASSWORD },
+      address: '10.9.9.9',
+    });
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
     const authorization = `Bearer ${(signIn.body as { accessToken: string }).accessToken}`;
     rows.push(await measure('1 instance', nodes.slice(0, 1), authorization));
@@ -139,7 +149,9 @@ async function restoreTime(forms: number) {
     const [{ size }] = await restored.execute<{ size: number }>('select size from statistics_releases where current');
     await restored.close();
     const row = { forms: n, releaseSize: Number(size), dumpMb: Math.round(statSync(file).size / 1e6), backupSeconds, restoreSeconds };
-    console.log(`  ${n.toLocaleString('en')} forms: pg_dump ${backupSeconds.toFixed(1)} s (${row.dumpMb} MB), pg_restore --jobs=2 ${restoreSeconds.toFixed(1)} s`);
+    console.log(
+      `  ${n.toLocaleString('en')} forms: pg_dump ${backupSeconds.toFixed(1)} s (${row.dumpMb} MB), pg_restore --jobs=2 ${restoreSeconds.toFixed(1)} s`,
+    );
     return row;
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -151,9 +163,14 @@ async function restoreTime(forms: number) {
 // --only-restore: the backup/restore measurement alone (it is long; the instances' part can be run separately).
 const { rows, rolling } = args.includes('--only-restore') ? { rows: [], rolling: null } : await instances();
 const restored = restoreForms > 0 ? await restoreTime(restoreForms) : null;
-if (rolling) console.log(`\n| ${clients} clients, ${seconds} s, PostgreSQL (load average ${loadavg()[0].toFixed(1)} at the end) | req/s | p50 | p95 | failed |\n|---|---|---|---|---|`);
-for (const row of rows as { label: string; perSecond: number; p50: number; p95: number; failed: number }[]) console.log(`| ${row.label} | ${row.perSecond} | ${row.p50} ms | ${row.p95} ms | ${row.failed} |`);
-if (rolling) console.log(`\nRolling restart of 3 instances under ${clients} clients: ${rolling.ok} requests in ${rolling.seconds} s, ${rolling.failed} failed.`);
+if (rolling)
+  console.log(
+    `\n| ${clients} clients, ${seconds} s, PostgreSQL (load average ${loadavg()[0].toFixed(1)} at the end) | req/s | p50 | p95 | failed |\n|---|---|---|---|---|`,
+  );
+for (const row of rows as { label: string; perSecond: number; p50: number; p95: number; failed: number }[])
+  console.log(`| ${row.label} | ${row.perSecond} | ${row.p50} ms | ${row.p95} ms | ${row.failed} |`);
+if (rolling)
+  console.log(`\nRolling restart of 3 instances under ${clients} clients: ${rolling.ok} requests in ${rolling.seconds} s, ${rolling.failed} failed.`);
 if (restored) {
   console.log(
     `Backup and restore of ${restored.forms.toLocaleString('en')} forms (release of ${restored.releaseSize.toLocaleString('en')}): pg_dump ${restored.backupSeconds.toFixed(1)} s (${restored.dumpMb} MB), pg_restore --jobs=2 ${restored.restoreSeconds.toFixed(1)} s.`,

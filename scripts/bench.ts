@@ -190,7 +190,14 @@ interface PersonalScenario {
 // Cold p95 on PostgreSQL ≤ 400 ms for evolution over all years and each insight, ≤ 150 ms for
 // the personalised comparison; the same request again ≤ 5 ms.
 const PERSONAL_SCENARIOS: PersonalScenario[] = [
-  { name: 'evolution, sector, all years', kind: 'on demand', method: 'POST', path: () => '/forms/evolution', body: (i) => ({ filters: { sector: SECTORS[i % SECTORS.length] } }), targetMs: 400 },
+  {
+    name: 'evolution, sector, all years',
+    kind: 'on demand',
+    method: 'POST',
+    path: () => '/forms/evolution',
+    body: (i) => ({ filters: { sector: SECTORS[i % SECTORS.length] } }),
+    targetMs: 400,
+  },
   {
     name: 'evolution, sector + level, all years',
     kind: 'on demand',
@@ -265,7 +272,10 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const REUSED_DATABASE = 'paybench_bench';
 const REUSED_FOLDER = path.join(tmpdir(), 'paybench-bench-pglite');
 
-async function openEngine(engine: EngineName, options: BenchOptions): Promise<{ database: Database; label: string; cleanup: () => Promise<void>; dataDir: string }> {
+async function openEngine(
+  engine: EngineName,
+  options: BenchOptions,
+): Promise<{ database: Database; label: string; cleanup: () => Promise<void>; dataDir: string }> {
   const dataDir = options.reuse && engine === 'pglite' ? REUSED_FOLDER : mkdtempSync(path.join(tmpdir(), 'paybench-bench-'));
   if (engine === 'pglite') {
     const database = await openDatabase({ dataDir });
@@ -319,17 +329,17 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     log(loaded > 0 ? `${label}: reusing ${loaded.toLocaleString('en')} loaded forms` : `${label}: loading ${options.forms.toLocaleString('en')} forms…`);
     const loadStarted = performance.now();
     if (loaded === 0) {
-    let lastReport = 0;
-    await insertDemoForms(database, options.forms, {
-      seed: options.seed ?? 20230101,
-      batchSize: 10_000,
-      onProgress: (written) => {
-        if (written - lastReport >= 100_000) {
-          lastReport = written;
-          log(`  ${written.toLocaleString('en')} forms (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
-        }
-      },
-    });
+      let lastReport = 0;
+      await insertDemoForms(database, options.forms, {
+        seed: options.seed ?? 20230101,
+        batchSize: 10_000,
+        onProgress: (written) => {
+          if (written - lastReport >= 100_000) {
+            lastReport = written;
+            log(`  ${written.toLocaleString('en')} forms (${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
+          }
+        },
+      });
     }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     // PostgreSQL's autovacuum would do this after a bulk load; PGlite has no background workers. The visibility
@@ -357,7 +367,9 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
       precomputedGroups: outcome.precomputed,
       targetSeconds: CUT_TARGET_SECONDS * factor,
     };
-    log(`  release of ${cut.size.toLocaleString('en')} forms: snapshot ${cut.snapshotSeconds} s, precompute ${cut.precomputeSeconds} s (${cut.precomputedGroups} groups)`);
+    log(
+      `  release of ${cut.size.toLocaleString('en')} forms: snapshot ${cut.snapshotSeconds} s, precompute ${cut.precomputeSeconds} s (${cut.precomputedGroups} groups)`,
+    );
     const release = outcome.release;
     const latestYear = Math.max(...Object.keys(release.years).map(Number));
 
@@ -517,7 +529,10 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
       const personalLoadStart = loadavg()[0];
       {
         const adminId = newId();
-        await database.execute(`insert into users (id, email, roles) values ($1, $2, '{admin}')`, [adminId, `bench-admin-${adminId.toLowerCase()}@bench.paybench.demo`]);
+        await database.execute(`insert into users (id, email, roles) values ($1, $2, '{admin}')`, [
+          adminId,
+          `bench-admin-${adminId.toLowerCase()}@bench.paybench.demo`,
+        ]);
         const adminAuth = `Bearer ${await tokens.sign({ userId: adminId, roles: ['admin'] })}`;
         const panel = (
           await database.execute<{ form_id: string; user_id: string }>(
@@ -702,7 +717,8 @@ function floorQuery(c: Columns, year: number, filters: Filters): number {
     let sum = 0;
     for (let j = 0; j < n; j++) {
       const i = picked[j];
-      const v = m === 0 ? c.fixed[i] : m === 1 ? c.bonus[i] : m === 2 ? c.deferred[i] : m === 3 ? c.fixed[i] + c.bonus[i] : c.fixed[i] + c.bonus[i] + c.deferred[i];
+      const v =
+        m === 0 ? c.fixed[i] : m === 1 ? c.bonus[i] : m === 2 ? c.deferred[i] : m === 3 ? c.fixed[i] + c.bonus[i] : c.fixed[i] + c.bonus[i] + c.deferred[i];
       values[j] = v;
       sum += v;
     }
@@ -732,7 +748,16 @@ function benchFloor(options: BenchOptions): LatencyResult[] {
       floorQuery(c, year, scenario.filters(i));
       samples.push(performance.now() - started);
     }
-    return { name: scenario.name, kind: 'floor', samples: iterations, p50: round1(percentile(samples, 0.5)), p95: round1(percentile(samples, 0.95)), errors: 0, outcomes: {}, targetMs: null };
+    return {
+      name: scenario.name,
+      kind: 'floor',
+      samples: iterations,
+      p50: round1(percentile(samples, 0.5)),
+      p95: round1(percentile(samples, 0.95)),
+      errors: 0,
+      outcomes: {},
+      targetMs: null,
+    };
   });
 }
 
@@ -769,7 +794,9 @@ export function formatReport(result: BenchResult): string {
     for (const l of engine.latencies) {
       const target = l.targetMs === null ? '' : `≤${l.targetMs}`;
       const verdict = l.targetMs === null ? '' : mark(l.p95 <= l.targetMs && l.errors === 0);
-      const answers = Object.entries(l.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
+      const answers = Object.entries(l.outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
       const name = l.kind === 'cache' ? l.name : `${l.name}, cold`;
       lines.push(
         `  ${name.padEnd(42)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(target, 8)}` +
@@ -790,7 +817,9 @@ export function formatReport(result: BenchResult): string {
     );
     for (const l of engine.personal) {
       const verdict = l.targetMs === null ? '' : mark(l.p95 <= l.targetMs && l.errors === 0);
-      const answers = Object.entries(l.outcomes).map(([k, v]) => `${k} ${v}`).join(', ');
+      const answers = Object.entries(l.outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
       const name = l.kind === 'cache' ? l.name.replace(', again (cache)', ', again') : `${l.name}, cold`;
       lines.push(
         `  ${name.padEnd(42)}${l.kind.padEnd(13)}${pad(l.p50, 8)}${pad(l.p95, 8)}${pad(l.targetMs === null ? '' : `≤${l.targetMs}`, 8)}` +
@@ -799,7 +828,9 @@ export function formatReport(result: BenchResult): string {
     }
     lines.push(
       `  personal views measured at load average ${engine.personalLoad[0]} → ${engine.personalLoad[1]} (1 min, ${loadCores()} cores)` +
-        (engine.personalBeforeLoad ? `; before: the same views at 1,000,000 forms with one statement per group (commit 3b6c960, ${engine.personalBeforeLoad})` : ''),
+        (engine.personalBeforeLoad
+          ? `; before: the same views at 1,000,000 forms with one statement per group (commit 3b6c960, ${engine.personalBeforeLoad})`
+          : ''),
     );
     const t = engine.throughput;
     lines.push(

@@ -24,7 +24,7 @@ export type Manifest = Record<string, ManifestChunk>;
 export function scriptsOfIndexHtml(html: string): string[] {
   const tags = html.match(/<(?:script|link)\b[^>]*>/gi) ?? [];
   return tags
-    .filter((tag) => /^<script\b/i.test(tag) ? /type="module"/i.test(tag) : /rel="modulepreload"/i.test(tag))
+    .filter((tag) => (/^<script\b/i.test(tag) ? /type="module"/i.test(tag) : /rel="modulepreload"/i.test(tag)))
     .map((tag) => /(?:src|href)="([^"]+)"/i.exec(tag)?.[1])
     .filter((url): url is string => !!url && url.endsWith('.js'))
     .map((url) => url.replace(/^\//, ''));

@@ -17,9 +17,7 @@ import { chunkCycles, staticallyImported, staticImportsOf } from './chunk-cycles
 const dist = path.resolve('dist/web');
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 }
 
 let all: string[];
@@ -58,14 +56,12 @@ if (all.length === 0) problems.push('dist/web has no script: run npm run build f
 const indexHtml = all.some((file) => file.endsWith(`${path.sep}index.html`)) ? readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
 const linked = (pattern: RegExp) => pattern.exec(indexHtml)?.[1];
 const chakraCss = linked(/<link rel="stylesheet" href="\/(assets\/chakra-[\w-]+\.css)">/);
-if (!chakraCss) problems.push('index.html: no link to the theme\'s global CSS (assets/chakra-*.css)');
+if (!chakraCss) problems.push("index.html: no link to the theme's global CSS (assets/chakra-*.css)");
 else if (!readFileSync(path.join(dist, chakraCss), 'utf8').startsWith('@layer reset,base,tokens,recipes;')) {
   problems.push(`${chakraCss}: not the theme's global CSS (it must start with the cascade layers' order)`);
 }
 
-const chunks = new Map(
-  all.filter((file) => file.endsWith('.js')).map((file) => [path.basename(file), staticImportsOf(readFileSync(file, 'utf8'))] as const),
-);
+const chunks = new Map(all.filter((file) => file.endsWith('.js')).map((file) => [path.basename(file), staticImportsOf(readFileSync(file, 'utf8'))] as const));
 for (const cycle of chunkCycles(chunks)) problems.push(`chunks importing each other in a circle: ${cycle.join(' → ')}`);
 
 // The chunks of vite.config.ts's `early` and `app` groups, which index.html loads.

@@ -120,7 +120,10 @@ export function instance(name: string, port: number, env: Record<string, string>
       const until = Date.now() + timeoutMs;
       for (;;) {
         if (self.child?.exitCode !== null && self.child?.exitCode !== undefined) throw new Error(`${name} exited (${self.child.exitCode}):\n${self.output()}`);
-        const status = await fetch(`${self.url}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0);
+        const status = await fetch(`${self.url}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) return;
         if (Date.now() > until) throw new Error(`${name} not ready within ${timeoutMs} ms (last status ${status}):\n${self.output()}`);
         await sleep(200);
@@ -213,7 +216,10 @@ export async function startProxy(upstreams: string[], checkEveryMs = 100): Promi
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   let stopped = false;
   const check = async (upstream: string) => {
-    const status = await fetch(`${upstream}/api/ready`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${upstream}/api/ready`, { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) up.add(upstream);
     else up.delete(upstream);
   };

@@ -26,7 +26,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A refusal: said on stderr, exit code `code`, after the database is closed. */
 class Refusal extends Error {
-  constructor(message: string, readonly code = 1) {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
     super(message);
   }
 }
@@ -89,7 +92,13 @@ export async function createOrPromote(database: Database, email: string): Promis
         [existing.id],
       );
       if (!row) return;
-      await recordAudit(tx, null, { action: 'user.roles', targetType: 'user', targetId: existing.id, before: { roles: existing.roles }, after: { roles: row.roles } });
+      await recordAudit(tx, null, {
+        action: 'user.roles',
+        targetType: 'user',
+        targetId: existing.id,
+        before: { roles: existing.roles },
+        after: { roles: row.roles },
+      });
       // No session opened as a member goes on as an admin's (none was opened with the second factor an admin
       // may need); the owner signs in again.
       await revokeUserSessions(tx, existing.id);
@@ -116,7 +125,11 @@ export async function createOrPromote(database: Database, email: string): Promis
 
 async function main() {
   const email = emailArgument();
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: path.resolve(process.env.DATA_DIR || './data'), poolMax: 2 });
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: path.resolve(process.env.DATA_DIR || './data'),
+    poolMax: 2,
+  });
   try {
     await migrateDatabase(database);
     process.stdout.write(`${await createOrPromote(database, email)}\n`);

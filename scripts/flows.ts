@@ -27,6 +27,4 @@ for (const [name, content] of files) {
 }
 const stale = readdirSync(statelyDir).filter((name) => !files.has(name));
 for (const name of stale) rmSync(path.join(statelyDir, name));
-console.log(
-  `flows: ${entries.length} machines → ${path.relative(repoRoot, statelyDir)}/ (${written} files written, ${stale.length} removed)`,
-);
+console.log(`flows: ${entries.length} machines → ${path.relative(repoRoot, statelyDir)}/ (${written} files written, ${stale.length} removed)`);

@@ -12,7 +12,9 @@ if (!file) {
 }
 const databaseUrl = process.env.DATABASE_URL;
 const started = Date.now();
-restore(databaseUrl ? { databaseUrl } : { dataDir: path.resolve(process.env.DATA_DIR || './data') }, file, { jobs: Number(process.env.RESTORE_JOBS || 2) }).then(
+restore(databaseUrl ? { databaseUrl } : { dataDir: path.resolve(process.env.DATA_DIR || './data') }, file, {
+  jobs: Number(process.env.RESTORE_JOBS || 2),
+}).then(
   () => console.log(`restored ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`),
   (error: Error) => {
     console.error(`restore failed: ${error.message}`);

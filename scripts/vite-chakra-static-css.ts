@@ -40,7 +40,7 @@ const RETURNED_GLOBAL = '    _global,\n';
 /** createSystem's source with `_global` computed on first read; throws when Chakra's code no longer matches. */
 export function lazyGlobalStyles(source: string): string {
   if (!source.includes(EAGER_GLOBAL) || !source.includes(RETURNED_GLOBAL)) {
-    throw new Error('vite-chakra-static-css: Chakra\'s createSystem changed; update the patch (or drop it) for this version');
+    throw new Error("vite-chakra-static-css: Chakra's createSystem changed; update the patch (or drop it) for this version");
   }
   return source
     .replace(EAGER_GLOBAL, 'let _global;')

@@ -64,16 +64,10 @@ export const SERVER_SECTIONS = ['email', 'sandbox_checkout'] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
 
-export function splitLocale(
-  texts: Record<string, unknown>,
-  part: 'core' | 'pages',
-  coreKeys: readonly string[] = routeHeadingKeys(),
-): Record<string, unknown> {
+export function splitLocale(texts: Record<string, unknown>, part: 'core' | 'pages', coreKeys: readonly string[] = routeHeadingKeys()): Record<string, unknown> {
   const pages = new Set<string>(PAGE_SECTIONS);
   const server = new Set<string>(SERVER_SECTIONS);
-  const split = Object.fromEntries(
-    Object.entries(texts).filter(([key]) => !server.has(key) && pages.has(key) === (part === 'pages')),
-  );
+  const split = Object.fromEntries(Object.entries(texts).filter(([key]) => !server.has(key) && pages.has(key) === (part === 'pages')));
   if (part === 'core') for (const key of coreKeys) copyKey(texts, split, key.split('.'), key);
   return split;
 }

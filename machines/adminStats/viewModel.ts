@@ -50,5 +50,12 @@ export function adminStatsView(snapshot: AdminStatsSnapshot): AdminStatsView {
 }
 
 export function sameAdminStatsView(a: AdminStatsView, b: AdminStatsView): boolean {
-  return a.status === b.status && a.data === b.data && a.refreshing === b.refreshing && a.failure === b.failure && a.canRefresh === b.canRefresh && a.canRetry === b.canRetry;
+  return (
+    a.status === b.status &&
+    a.data === b.data &&
+    a.refreshing === b.refreshing &&
+    a.failure === b.failure &&
+    a.canRefresh === b.canRefresh &&
+    a.canRetry === b.canRetry
+  );
 }

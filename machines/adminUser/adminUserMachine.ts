@@ -126,7 +126,7 @@ export const adminUserMachine = setup({
       return { roleDraft, rolesProblem: null };
     }),
     explainRoles: assign(({ context }) => ({
-      rolesProblem: (context.roleDraft.length === 0 ? 'admin_users.roles.problems.none' : 'admin_users.roles.problems.unchanged'),
+      rolesProblem: context.roleDraft.length === 0 ? 'admin_users.roles.problems.none' : 'admin_users.roles.problems.unchanged',
     })),
     startCreditsDraft: assign({ creditsDraft: EMPTY_CREDITS, creditsProblems: {}, failure: null }),
     changeCredits: assign(({ context, event }) => {

@@ -26,13 +26,14 @@ export interface CreditsProblems {
   reason?: CreditsProblemKey;
 }
 
-export type CreditsCheck =
-  | { ok: true; delta: number; reason: string; balanceAfter: number }
-  | { ok: false; problems: CreditsProblems };
+export type CreditsCheck = { ok: true; delta: number; reason: string; balanceAfter: number } | { ok: false; problems: CreditsProblems };
 
 /** Reads the typed delta: an optional sign (the typographic minus too) and digits; null otherwise. */
 export function parseDelta(text: string): number | null {
-  const normalised = text.trim().replace(/\u2212/g, '-').replace(/\s+/g, '');
+  const normalised = text
+    .trim()
+    .replace(/\u2212/g, '-')
+    .replace(/\s+/g, '');
   if (!/^[+-]?\d+$/.test(normalised)) return null;
   return Number(normalised);
 }

@@ -18,7 +18,14 @@ export function auditLogActors(client: ApiClient = api) {
   return {
     loadPage: fromPromise<AuditLogPage, FilteredPageRequest>(async ({ input, signal }) => {
       const { action, actor, targetType, targetId } = input.filters;
-      const query = { page: input.page, limit: input.limit, ...(action ? { action } : {}), ...(actor ? { actor } : {}), ...(targetType ? { targetType } : {}), ...(targetId ? { targetId } : {}) };
+      const query = {
+        page: input.page,
+        limit: input.limit,
+        ...(action ? { action } : {}),
+        ...(actor ? { actor } : {}),
+        ...(targetType ? { targetType } : {}),
+        ...(targetId ? { targetId } : {}),
+      };
       return answerOf(await call(client.GET('/admin/audit-log', { params: { query }, signal })));
     }),
   };

@@ -18,9 +18,7 @@ export type AccountRequestEvent =
   /** Give up the change instead of giving the password. */
   | { type: 'request.cancelReauthentication' };
 
-export type AccountRequestEmitted =
-  | { type: 'request.succeeded'; output: unknown }
-  | { type: 'request.failed'; code: string };
+export type AccountRequestEmitted = { type: 'request.succeeded'; output: unknown } | { type: 'request.failed'; code: string };
 
 export interface AccountRequestContext {
   /** Code of the last failure (shown as auth.{code}), null when none. */

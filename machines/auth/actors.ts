@@ -61,26 +61,16 @@ export function authActors(client: ApiClient = defaultClient) {
       ),
     ),
     verifySecondFactor: fromPromise<SessionOutput, SecondFactorInput>(async ({ input, signal }) =>
-      bodyOf(
-        await call(
-          client.POST('/auth/sign-in/second-factor', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }),
-        ),
-      ),
+      bodyOf(await call(client.POST('/auth/sign-in/second-factor', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }))),
     ),
     enrolSecondFactor: fromPromise<SessionOutput, SecondFactorInput>(async ({ input, signal }) =>
       bodyOf(await call(client.POST('/auth/sign-in/enrol', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }))),
     ),
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(async ({ input, signal }) =>
-      bodyOf(
-        await call(
-          client.GET('/users/currentUser', { params: { query: { refresh: true } }, headers: bearer(input.accessToken), signal }),
-        ),
-      ),
+      bodyOf(await call(client.GET('/users/currentUser', { params: { query: { refresh: true } }, headers: bearer(input.accessToken), signal }))),
     ),
     signOut: fromPromise<SignOutOutput, { accessToken: string | null }>(async ({ input, signal }) => {
-      const result = await call(
-        client.POST('/auth/sign-out', { headers: input.accessToken ? bearer(input.accessToken) : skipAuth, signal }),
-      );
+      const result = await call(client.POST('/auth/sign-out', { headers: input.accessToken ? bearer(input.accessToken) : skipAuth, signal }));
       if (!result.ok) throw toAuthFailure(result);
       // 200: a provider's session, to end there too; 204: nothing more.
       return result.data && 'endSessionUrl' in result.data ? { endSessionUrl: result.data.endSessionUrl } : {};
@@ -121,8 +111,7 @@ function attempt(work: () => void): void {
 /** The storage actions of the auth machine over a Storage (local storage in the app). */
 export function authStorageActions(storage: StorageLike | undefined) {
   return {
-    storeUser: (_: unknown, params: { user: User }) =>
-      attempt(() => storage?.setItem(STORAGE_KEYS.currentUser, JSON.stringify(params.user))),
+    storeUser: (_: unknown, params: { user: User }) => attempt(() => storage?.setItem(STORAGE_KEYS.currentUser, JSON.stringify(params.user))),
     forgetStoredUser: () => attempt(() => storage?.removeItem(STORAGE_KEYS.currentUser)),
     clearStorage: () => attempt(() => storage?.clear()),
   };

@@ -49,7 +49,10 @@ const PROVIDER_RETURNED = [
       'clearFailure',
       // Whatever session this page was restoring gives way to the provider's outcome.
       'forgetSession',
-      { type: 'keepProviderRedirect', params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }) },
+      {
+        type: 'keepProviderRedirect',
+        params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }),
+      },
     ],
   },
   {
@@ -58,7 +61,10 @@ const PROVIDER_RETURNED = [
     actions: [
       'clearFailure',
       'forgetSession',
-      { type: 'keepProviderRedirect', params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }) },
+      {
+        type: 'keepProviderRedirect',
+        params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }),
+      },
       { type: 'keepChallengeToken', params: ({ event }: { event: AuthEvent }) => ({ challenge: (outcomeOf(event) as { challenge: string }).challenge }) },
     ],
   },
@@ -436,7 +442,7 @@ export const authMachine = setup({
     },
 
     callback: {
-      description: "Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.",
+      description: 'Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.',
       tags: ['signedOut', 'busy', 'callback'],
       initial: 'renewing',
       states: {
@@ -719,8 +725,7 @@ export const authMachine = setup({
     },
 
     endingForSecondFactor: {
-      description:
-        "An admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.",
+      description: 'An admin call was refused for want of the second factor the server requires: the session is revoked, then the sign-in form says why.',
       tags: ['signedIn', 'busy'],
       invoke: {
         id: 'signOutForSecondFactor',

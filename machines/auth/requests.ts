@@ -118,16 +118,21 @@ export function accountRequests(client: ApiClient = defaultClient) {
       return { invited: email };
     }),
     /** GET users/currentUser/export: everything stored about the account. */
-    exportMyData: fromPromise<DataExport, RequestFields>(async ({ signal }) =>
-      bodyOf(await call(client.GET('/users/currentUser/export', { signal }))),
-    ),
+    exportMyData: fromPromise<DataExport, RequestFields>(async ({ signal }) => bodyOf(await call(client.GET('/users/currentUser/export', { signal })))),
     /**
      * PUT auth/company-sso { provider, domains }: the company's identity provider (`provider`, empty for
      * none) and its e-mail domains (`domains`, separated by commas, spaces or lines); new domains wait for an admin.
      */
     saveCompanySso: fromPromise<CompanySso, RequestFields>(async ({ input, signal }) => {
       const provider = field(input, 'provider').trim();
-      const domains = [...new Set(field(input, 'domains').toLowerCase().split(/[\s,;]+/).filter(Boolean))];
+      const domains = [
+        ...new Set(
+          field(input, 'domains')
+            .toLowerCase()
+            .split(/[\s,;]+/)
+            .filter(Boolean),
+        ),
+      ];
       return bodyOf(await call(client.PUT('/auth/company-sso', { body: { provider: provider || null, domains }, signal })));
     }),
     /**

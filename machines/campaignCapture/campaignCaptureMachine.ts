@@ -108,11 +108,7 @@ export const campaignCaptureMachine = setup({
           after: { captureWindow: { target: 'closed' } },
           on: {
             'capture.found': {
-              actions: [
-                'rememberQuery',
-                { type: 'storeQuery', params: ({ event }) => ({ campaignId: event.campaignId, email: event.email }) },
-                'stripQuery',
-              ],
+              actions: ['rememberQuery', { type: 'storeQuery', params: ({ event }) => ({ campaignId: event.campaignId, email: event.email }) }, 'stripQuery'],
             },
           },
         },

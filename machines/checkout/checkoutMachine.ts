@@ -8,8 +8,7 @@ type User = components['schemas']['User'];
 
 /** What is bought: a credit pack (its id) or a subscription card (its buyButton). */
 export type CheckoutItem =
-  | { kind: 'credits'; buyButton: string; credits: number; label: string }
-  | { kind: 'plan'; buyButton: string; plan: User['premiumType']; label: string };
+  { kind: 'credits'; buyButton: string; credits: number; label: string } | { kind: 'plan'; buyButton: string; plan: User['premiumType']; label: string };
 
 /** The part of the account a purchase changes: the balance and the plan. */
 export type AccountState = Pick<User, 'credits' | 'premiumType'>;
@@ -40,9 +39,7 @@ export type CheckoutEvent =
   | { type: 'checkout.retry' }
   | { type: 'checkout.dismiss' };
 
-export type CheckoutEmitted =
-  | { type: 'checkout.confirmed'; item: CheckoutItem; account: AccountState }
-  | { type: 'checkout.failed'; failure: CallFailure };
+export type CheckoutEmitted = { type: 'checkout.confirmed'; item: CheckoutItem; account: AccountState } | { type: 'checkout.failed'; failure: CallFailure };
 
 export interface OpenTabResult {
   /** False when the browser blocked the new tab: the page then offers a link. */
@@ -184,10 +181,7 @@ export const checkoutMachine = setup({
         id: 'openTab',
         src: 'openTab',
         input: ({ context }) => ({ url: context.url ?? '' }),
-        onDone: [
-          { guard: { type: 'tabOpened', params: ({ event }) => ({ result: event.output }) }, target: 'waiting' },
-          { target: 'blocked' },
-        ],
+        onDone: [{ guard: { type: 'tabOpened', params: ({ event }) => ({ result: event.output }) }, target: 'waiting' }, { target: 'blocked' }],
         onError: { target: 'blocked' },
       },
     },

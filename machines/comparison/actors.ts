@@ -138,9 +138,7 @@ export function subjectOf(form: Form): { filters: PeerGroupFilters; subject: Com
   const figures = ownFiguresOf(form.answers);
   return {
     filters: peerGroupOf(form.answers, form.surveyYear),
-    subject: figures
-      ? { formId: form.id, label: form.answers.email ?? null, figures, currency: form.answers.currency ?? 'EUR', stamp: stampOf(form) }
-      : null,
+    subject: figures ? { formId: form.id, label: form.answers.email ?? null, figures, currency: form.answers.currency ?? 'EUR', stamp: stampOf(form) } : null,
   };
 }
 

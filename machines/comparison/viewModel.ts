@@ -190,7 +190,7 @@ export function resultView(snapshot: ComparisonSnapshot, _privacyThreshold: numb
   if (!result || result.status !== 'ok' || !result.measures) return null;
   const measures = result.measures;
   const estimated = subject !== null;
-  const positions: Positions | null = subject ? subjectPositions(result, subject) : (result.position);
+  const positions: Positions | null = subject ? subjectPositions(result, subject) : result.position;
   const measureView = (measure: MeasureName): MeasureView => {
     const position = positions?.[measure] ?? null;
     const statistic = measures[measure];

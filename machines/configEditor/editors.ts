@@ -43,7 +43,11 @@ export interface MinValuesForm {
   deferredMax: string;
 }
 
-export const minValuesForm = (v: MinValues): MinValuesForm => ({ minFixed: String(v.minFixed), compTotal: String(v.compTotal), deferredMax: String(v.deferredMax) });
+export const minValuesForm = (v: MinValues): MinValuesForm => ({
+  minFixed: String(v.minFixed),
+  compTotal: String(v.compTotal),
+  deferredMax: String(v.deferredMax),
+});
 
 export function minValuesProblems(form: MinValuesForm): EditorProblem[] {
   const problems: EditorProblem[] = [];
@@ -78,8 +82,10 @@ export function inflationProblems(rows: InflationRow[], now = new Date()): Edito
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     const year = parseWhole(row.year);
-    if (year === null || !years.includes(year)) problems.push({ field: 'year', index, messageKey: `${ERRORS}.not_survey_year`, values: { first: years[0], last: years.at(-1)! } });
-    if (row.country !== '' && !(COUNTRIES as readonly string[]).includes(row.country)) problems.push({ field: 'country', index, messageKey: `${ERRORS}.unknown_country` });
+    if (year === null || !years.includes(year))
+      problems.push({ field: 'year', index, messageKey: `${ERRORS}.not_survey_year`, values: { first: years[0], last: years.at(-1)! } });
+    if (row.country !== '' && !(COUNTRIES as readonly string[]).includes(row.country))
+      problems.push({ field: 'country', index, messageKey: `${ERRORS}.unknown_country` });
     const rate = parseDecimal(row.rate);
     if (rate === null) problems.push({ field: 'rate', index, messageKey: `${ERRORS}.not_number` });
     else if (rate < INFLATION_RATE_RANGE.min || rate > INFLATION_RATE_RANGE.max) {
@@ -110,7 +116,8 @@ export interface ExchangeRateRow {
   date: string;
 }
 
-export const exchangeRatesForm = (rates: ExchangeRate[]): ExchangeRateRow[] => rates.map((r) => ({ currency: r.currency, rateToEur: String(r.rateToEur), date: r.date }));
+export const exchangeRatesForm = (rates: ExchangeRate[]): ExchangeRateRow[] =>
+  rates.map((r) => ({ currency: r.currency, rateToEur: String(r.rateToEur), date: r.date }));
 
 export function exchangeRatesProblems(rows: ExchangeRateRow[], now = new Date()): EditorProblem[] {
   const entries = rows.map((row) => ({ currency: row.currency, rateToEur: parseDecimal(row.rateToEur) ?? Number.NaN, date: row.date.trim() }));
@@ -118,5 +125,7 @@ export function exchangeRatesProblems(rows: ExchangeRateRow[], now = new Date())
 }
 
 export function exchangeRatesBody(rows: ExchangeRateRow[]): { exchangeRates: ExchangeRate[] } {
-  return { exchangeRates: rows.map((row) => ({ currency: row.currency.trim().toUpperCase(), rateToEur: parseDecimal(row.rateToEur) ?? 0, date: row.date.trim() })) };
+  return {
+    exchangeRates: rows.map((row) => ({ currency: row.currency.trim().toUpperCase(), rateToEur: parseDecimal(row.rateToEur) ?? 0, date: row.date.trim() })),
+  };
 }

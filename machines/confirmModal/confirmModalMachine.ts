@@ -23,18 +23,14 @@ export interface ConfirmModalInput {
 }
 
 /** What a view (or a parent flow) sends. */
-export type ConfirmModalEvent =
-  | { type: 'confirm.open'; kind: ConfirmKind }
-  | { type: 'confirm.resolve' }
-  | { type: 'confirm.reject' };
+export type ConfirmModalEvent = { type: 'confirm.open'; kind: ConfirmKind } | { type: 'confirm.resolve' } | { type: 'confirm.reject' };
 
 /**
  * What the modal tells its listeners (`actor.on('confirm.resolved', …)`): resolved or
  * rejected. Each carries the value the modal is dismissed with.
  */
 export type ConfirmModalEmitted =
-  | { type: 'confirm.resolved'; kind: ConfirmKind; result: true }
-  | { type: 'confirm.rejected'; kind: ConfirmKind; result: false };
+  { type: 'confirm.resolved'; kind: ConfirmKind; result: true } | { type: 'confirm.rejected'; kind: ConfirmKind; result: false };
 
 /**
  * The confirm modal.

@@ -6,6 +6,8 @@ import type { CorporateContactRequest } from './corporateContactMachine';
 
 export function corporateContactActors(client: ApiClient = api) {
   return {
-    sendContact: fromPromise<unknown, CorporateContactRequest>(({ input, signal }) => dataOf(call(client.POST('/payments/corporate-contact', { body: input, signal })))),
+    sendContact: fromPromise<unknown, CorporateContactRequest>(({ input, signal }) =>
+      dataOf(call(client.POST('/payments/corporate-contact', { body: input, signal }))),
+    ),
   };
 }

@@ -20,10 +20,7 @@ export interface CorporateContactContext {
   failure: CallFailure | null;
 }
 
-export type CorporateContactEvent =
-  | { type: 'contact.set'; field: ContactField; value: string }
-  | { type: 'contact.submit' }
-  | { type: 'contact.again' };
+export type CorporateContactEvent = { type: 'contact.set'; field: ContactField; value: string } | { type: 'contact.submit' } | { type: 'contact.again' };
 
 export type CorporateContactEmitted = { type: 'contact.sent' } | { type: 'contact.failed'; failure: CallFailure };
 

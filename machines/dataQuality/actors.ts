@@ -21,7 +21,9 @@ export function dataQualityActors(client: ApiClient = api) {
 
 /** The machine never looks inside the report; the view reads it back as a DataQualityReport. */
 export const provideDataQuality = (client: ApiClient = api) =>
-  dataQualityMachine.provide({ actors: { loadReport: dataQualityActors(client).loadReport as unknown as PromiseActorLogic<unknown, { staleDraftDays: number }> } });
+  dataQualityMachine.provide({
+    actors: { loadReport: dataQualityActors(client).loadReport as unknown as PromiseActorLogic<unknown, { staleDraftDays: number }> },
+  });
 
 /** The job-progress machine for the script: started by the POST, followed through GET /api/jobs/{id}. */
 export const provideScriptProgress = (client: ApiClient = api) => provideJobProgress(dataQualityActors(client).startScript, client);

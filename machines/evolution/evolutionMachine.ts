@@ -1,7 +1,15 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { nextWidening, normaliseFilters, widened, withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import {
+  nextWidening,
+  normaliseFilters,
+  widened,
+  withFilter,
+  type FilterField,
+  type FilterValue,
+  type PeerGroupFilters,
+} from '../../src/domain/peerGroupFilters';
 import { failureOf } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
 import { errorOf } from '../shared/failure';
@@ -130,8 +138,7 @@ export const evolutionMachine = setup({
   guards: {
     searchesAtOnce: (_, params: { start: EvolutionStart }) => params.start.searchAtOnce || Boolean(params.start.historyId),
     ...paidSearchGuards,
-    canWiden: ({ context }) =>
-      (context.credits === null || context.credits > 0) && nextWidening(context.filters) !== null && !hasFigures(context.result),
+    canWiden: ({ context }) => (context.credits === null || context.credits > 0) && nextWidening(context.filters) !== null && !hasFigures(context.result),
   },
   actions: {
     applyStart: assign((_, params: { start: EvolutionStart }) => ({
@@ -163,9 +170,7 @@ export const evolutionMachine = setup({
       result: params.answer,
       failure: null,
       // A widened group becomes the one shown and edited; the group asked for is remembered to say so.
-      ...(params.answer.widenedSteps?.length
-        ? { filters: withoutYear(params.answer.filters), widenedFrom: context.widenedFrom ?? context.filters }
-        : {}),
+      ...(params.answer.widenedSteps?.length ? { filters: withoutYear(params.answer.filters), widenedFrom: context.widenedFrom ?? context.filters } : {}),
       widen: false,
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,

@@ -176,5 +176,10 @@ export interface EvolutionView {
 }
 
 export function evolutionView(snapshot: EvolutionSnapshot): EvolutionView {
-  return { phase: evolutionPhase(snapshot), panel: evolutionPanelView(snapshot), result: evolutionResultView(snapshot), failure: evolutionFailureView(snapshot) };
+  return {
+    phase: evolutionPhase(snapshot),
+    panel: evolutionPanelView(snapshot),
+    result: evolutionResultView(snapshot),
+    failure: evolutionFailureView(snapshot),
+  };
 }

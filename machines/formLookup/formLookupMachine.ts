@@ -25,10 +25,7 @@ export interface FormLookupContext {
   failure: CallFailure | null;
 }
 
-export type FormLookupEvent =
-  | { type: 'formLookup.change'; email: string }
-  | { type: 'formLookup.choose'; by: LookupBy }
-  | { type: 'formLookup.submit' };
+export type FormLookupEvent = { type: 'formLookup.change'; email: string } | { type: 'formLookup.choose'; by: LookupBy } | { type: 'formLookup.submit' };
 
 export type FormLookupEmitted = { type: 'formLookup.found'; form: Form } | { type: 'formLookup.failed'; failure: CallFailure };
 
@@ -73,7 +70,7 @@ export const formLookupMachine = setup({
       return { by: event.by };
     }),
     explainEmail: assign(({ context }) => ({
-      problem: (context.email.trim() === '' ? 'admin_forms.lookup.problems.required' : 'admin_forms.lookup.problems.invalid_email'),
+      problem: context.email.trim() === '' ? 'admin_forms.lookup.problems.required' : 'admin_forms.lookup.problems.invalid_email',
     })),
     startLooking: assign(({ context }) => ({ looked: context.email.trim().toLowerCase(), found: null, failure: null, problem: null })),
     rememberFound: assign((_, params: { form: Form }) => ({ found: params.form })),

@@ -20,7 +20,9 @@ export function incomeProjectionActors(client: ApiClient = api) {
       }
       const group = await ownPeerGroup(client, signal);
       if (!group) throw formRequired();
-      return dataOf(call(client.POST('/forms/evolution', { body: { filters: normaliseFilters(group), projection: true, idempotencyKey: input.idempotencyKey }, signal })));
+      return dataOf(
+        call(client.POST('/forms/evolution', { body: { filters: normaliseFilters(group), projection: true, idempotencyKey: input.idempotencyKey }, signal })),
+      );
     }),
   };
 }

@@ -5,7 +5,6 @@ import { api, call, type ApiClient } from '../../src/api/client';
 import { dataOf } from '../personalViews/calls';
 import type { InsightList, Insights, RankingName } from './insightsMachine';
 
-
 export function insightsActors(client: ApiClient = api) {
   return {
     loadInsights: fromPromise<Insights>(async ({ signal }) => {

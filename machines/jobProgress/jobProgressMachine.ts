@@ -41,9 +41,7 @@ export type JobProgressEvent =
   | { type: 'job.reset' };
 
 export type JobProgressEmitted =
-  | { type: 'job.completed'; job: JobSnapshot }
-  | { type: 'job.failed'; job: JobSnapshot }
-  | { type: 'job.unreachable'; failure: CallFailure };
+  { type: 'job.completed'; job: JobSnapshot } | { type: 'job.failed'; job: JobSnapshot } | { type: 'job.unreachable'; failure: CallFailure };
 
 /** Reads that may fail in a row (network, 5xx) before the machine stops and lets the admin retry. */
 export const MAX_ATTEMPTS = 5;

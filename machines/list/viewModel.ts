@@ -35,7 +35,15 @@ export function listView<T>(snapshot: ListSnapshot): ListView<T> {
   const pages = pageCount(snapshot.context);
   const ready = snapshot.hasTag('ready');
   const items = (data?.items ?? []) as T[];
-  const status = snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('empty') ? 'empty' : data === null ? 'loading' : data.items.length === 0 ? 'empty' : 'ready';
+  const status = snapshot.hasTag('failed')
+    ? 'failed'
+    : snapshot.hasTag('empty')
+      ? 'empty'
+      : data === null
+        ? 'loading'
+        : data.items.length === 0
+          ? 'empty'
+          : 'ready';
   return {
     status,
     items,

@@ -21,8 +21,7 @@ export type ManageSubscriptionEvent =
 
 export type ManageSubscriptionEmitted =
   /** The plan may have changed in the portal: the app reads the user again. */
-  | { type: 'manage.planMayHaveChanged' }
-  | { type: 'manage.failed'; failure: CallFailure };
+  { type: 'manage.planMayHaveChanged' } | { type: 'manage.failed'; failure: CallFailure };
 
 const NO_SUBSCRIPTION = 'NO_SUBSCRIPTION';
 const PAYMENTS_UNAVAILABLE_STATUS = 503;

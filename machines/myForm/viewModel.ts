@@ -45,7 +45,7 @@ export function myFormView(snapshot: MyFormSnapshot): MyFormView {
     status: form?.status ?? null,
     updatedAt: form?.updatedAt ?? null,
     isCurrentYear: form?.surveyYear === context.currentYear,
-    canCopy: form !== null && form.surveyYear < context.currentYear && (snapshot.hasTag('ready') && !copying && !snapshot.hasTag('confirming')),
+    canCopy: form !== null && form.surveyYear < context.currentYear && snapshot.hasTag('ready') && !copying && !snapshot.hasTag('confirming'),
     confirming: snapshot.hasTag('confirming'),
     copying,
     noticeKey: snapshot.hasTag('copyFailed') ? 'my_form.copy_failed' : context.copyFoundExisting ? 'my_form.copy_exists' : null,

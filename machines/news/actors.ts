@@ -75,13 +75,7 @@ export function newsActors(client: ApiClient = api) {
 
     savePost: fromPromise<Post, SaveRequest>(async ({ input }) => {
       const body = postInputOf(input.draft, input.status);
-      return answerOf(
-        await call(
-          input.id
-            ? client.PUT('/news/{id}', { params: { path: { id: input.id } }, body })
-            : client.POST('/news', { body }),
-        ),
-      );
+      return answerOf(await call(input.id ? client.PUT('/news/{id}', { params: { path: { id: input.id } }, body }) : client.POST('/news', { body })));
     }),
 
     deletePost: fromPromise<void, { id: string }>(async ({ input }) => {
@@ -89,8 +83,8 @@ export function newsActors(client: ApiClient = api) {
       if (!result.ok) throw result;
     }),
 
-    renderPreview: fromPromise<string, { body: string }>(async ({ input, signal }) =>
-      answerOf(await call(client.POST('/news/preview', { body: { body: input.body }, signal }))).html,
+    renderPreview: fromPromise<string, { body: string }>(
+      async ({ input, signal }) => answerOf(await call(client.POST('/news/preview', { body: { body: input.body }, signal }))).html,
     ),
 
     uploadImage: fromPromise<NewsImage, { file: File }>(async ({ input }) => {

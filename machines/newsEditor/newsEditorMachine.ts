@@ -43,7 +43,14 @@ const CATEGORY = /^[a-z0-9-]{1,60}$/;
 
 /** "Pay, sectors,, pay" → ['pay', 'sectors'] (trimmed, lower-cased, blanks and repeats dropped). */
 export function categoriesOf(text: string): string[] {
-  return [...new Set(text.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** What stops saving the draft with this status now (empty: it may be saved). */
@@ -130,9 +137,7 @@ export type NewsEditorEvent =
   | { type: 'editor.retry' };
 
 export type NewsEditorEmitted =
-  | { type: 'editor.saved'; post: EditorPost; created: boolean }
-  | { type: 'editor.deleted' }
-  | { type: 'editor.failed'; failure: CallFailure };
+  { type: 'editor.saved'; post: EditorPost; created: boolean } | { type: 'editor.deleted' } | { type: 'editor.failed'; failure: CallFailure };
 
 const imageProblemOf = (error: unknown): ImageProblem => {
   const { status } = failureOf(error);
@@ -231,7 +236,7 @@ export const newsEditorMachine = setup({
     rememberPreview: assign((_, params: { html: string }) => ({ previewHtml: params.html })),
     rejectImage: assign(({ event }) => {
       assertEvent(event, 'editor.uploadImage');
-      return { imageProblem: ((IMAGE_TYPES as readonly string[]).includes(event.file.type) ? 'too_large' : 'wrong_type') };
+      return { imageProblem: (IMAGE_TYPES as readonly string[]).includes(event.file.type) ? 'too_large' : 'wrong_type' };
     }),
     clearImageProblem: assign({ imageProblem: null }),
     rememberImage: assign(({ context }, params: { url: string }) => ({ draft: { ...context.draft, imageUrl: params.url }, imageProblem: null })),
@@ -339,10 +344,7 @@ export const newsEditorMachine = setup({
             failed: {
               description: 'The file was refused (type, size) or could not be sent; another may be chosen.',
               on: {
-                'editor.uploadImage': [
-                  { guard: 'isAcceptableImage', target: 'uploading', actions: 'clearImageProblem' },
-                  { actions: 'rejectImage' },
-                ],
+                'editor.uploadImage': [{ guard: 'isAcceptableImage', target: 'uploading', actions: 'clearImageProblem' }, { actions: 'rejectImage' }],
                 'editor.removeImage': { target: 'idle', actions: 'removeImage' },
               },
             },

@@ -45,11 +45,15 @@ export function issueActors(client: ApiClient = api) {
     loadPosts: fromPromise<NewsletterPostSummary[], { language: 'es' | 'en' }>(({ input, signal }) =>
       dataOf(call(client.GET('/newsletter-issues/posts', { params: { query: { language: input.language } }, signal }))),
     ),
-    previewIssue: fromPromise<NewsletterIssuePreview, NewsletterIssueDraft>(({ input, signal }) => dataOf(call(client.POST('/newsletter-issues/preview', { body: input, signal })))),
+    previewIssue: fromPromise<NewsletterIssuePreview, NewsletterIssueDraft>(({ input, signal }) =>
+      dataOf(call(client.POST('/newsletter-issues/preview', { body: input, signal }))),
+    ),
     startSending: fromPromise<NewsletterIssue, NewsletterIssueDraft>(async ({ input, signal }) => {
       const issue = await dataOf(call(client.POST('/newsletter-issues', { body: input, signal })));
       return dataOf(call(client.POST('/newsletter-issues/{id}/send', { params: { path: { id: issue.id } }, signal })));
     }),
-    loadIssue: fromPromise<NewsletterIssue, { id: string }>(({ input, signal }) => dataOf(call(client.GET('/newsletter-issues/{id}', { params: { path: { id: input.id } }, signal })))),
+    loadIssue: fromPromise<NewsletterIssue, { id: string }>(({ input, signal }) =>
+      dataOf(call(client.GET('/newsletter-issues/{id}', { params: { path: { id: input.id } }, signal }))),
+    ),
   };
 }

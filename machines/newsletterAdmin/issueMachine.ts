@@ -136,7 +136,17 @@ export const issueMachine = setup({
 }).createMachine({
   id: 'newsletterIssue',
   description: 'An admin composes a newsletter issue from published posts, previews it and sends it.',
-  context: ({ input }) => ({ language: input.language, posts: [], selected: [], subject: '', intro: '', errors: {}, preview: null, issue: null, failure: null }),
+  context: ({ input }) => ({
+    language: input.language,
+    posts: [],
+    selected: [],
+    subject: '',
+    intro: '',
+    errors: {},
+    preview: null,
+    issue: null,
+    failure: null,
+  }),
   initial: 'loadingPosts',
   states: {
     loadingPosts: {
@@ -211,7 +221,10 @@ export const issueMachine = setup({
           {
             guard: { type: 'isSent', params: ({ event }) => ({ issue: event.output }) },
             target: 'sent',
-            actions: [{ type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) }, { type: 'emitSent', params: ({ event }) => ({ issue: event.output }) }],
+            actions: [
+              { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) },
+              { type: 'emitSent', params: ({ event }) => ({ issue: event.output }) },
+            ],
           },
           { target: 'sending', actions: { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) } },
         ],

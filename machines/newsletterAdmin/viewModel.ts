@@ -28,5 +28,18 @@ export function issueView(snapshot: SnapshotFrom<IssueMachine>): IssueView {
   const deliveries = issue?.deliveries;
   const done = deliveries ? deliveries.total - deliveries.queued - deliveries.sending : 0;
   const progress = deliveries && deliveries.total > 0 ? Math.round((100 * done) / deliveries.total) : status === 'sent' ? 100 : 0;
-  return { status, language, posts, selected, subject, intro, errors, preview, issue, progress, failed: failure !== null, failureCode: failure?.errorCode ?? null };
+  return {
+    status,
+    language,
+    posts,
+    selected,
+    subject,
+    intro,
+    errors,
+    preview,
+    issue,
+    progress,
+    failed: failure !== null,
+    failureCode: failure?.errorCode ?? null,
+  };
 }

@@ -20,9 +20,7 @@ export interface NewsletterLinkContext extends NewsletterLinkInput {
 
 export type NewsletterLinkEvent =
   /** The page opened with the link's mode and token. */
-  | ({ type: 'link.open' } & NewsletterLinkInput)
-  | { type: 'link.unsubscribe' }
-  | { type: 'link.retry' };
+  ({ type: 'link.open' } & NewsletterLinkInput) | { type: 'link.unsubscribe' } | { type: 'link.retry' };
 
 export type NewsletterLinkEmitted = { type: 'link.done'; mode: NewsletterLinkInput['mode'] };
 

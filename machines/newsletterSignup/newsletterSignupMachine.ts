@@ -57,9 +57,7 @@ export function signupRequestOf(context: Pick<NewsletterSignupContext, 'kind' | 
   const trimmed = (field: SignupField) => context.values[field].trim();
   const optional = (field: SignupField) => (trimmed(field) ? { [field]: trimmed(field) } : {});
   const person = { email: trimmed('email'), language: context.language, source: context.source, ...optional('name') };
-  return context.kind === 'professionalUser'
-    ? { professionalUser: { ...person, ...optional('company'), ...optional('position') } }
-    : { standartUser: person };
+  return context.kind === 'professionalUser' ? { professionalUser: { ...person, ...optional('company'), ...optional('position') } } : { standartUser: person };
 }
 
 /**

@@ -31,8 +31,7 @@ export type JobFollowerEvent =
 export type OutlierCalculationEvent = { type: 'calculation.start' } | { type: 'calculation.retry' } | JobFollowerEvent;
 
 export type OutlierCalculationEmitted =
-  | { type: 'calculation.finished'; packId: string; result: OutlierPackResult }
-  | { type: 'calculation.failed'; failure: CallFailure };
+  { type: 'calculation.finished'; packId: string; result: OutlierPackResult } | { type: 'calculation.failed'; failure: CallFailure };
 
 /**
  * One pack's calculation and impact (/admin/outliers, the pack's panel): its stored result, and calculating it
@@ -83,7 +82,9 @@ export const outlierCalculationMachine = setup({
     rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberJobFailure: assign(({ event }) => {
       assertEvent(event, 'calculation.jobFailed');
-      return { failure: { ok: false as const, status: 500, value: null, reason: 'http' as const, body: null, errorCode: event.error ?? 'JOB_FAILED', request: null } };
+      return {
+        failure: { ok: false as const, status: 500, value: null, reason: 'http' as const, body: null, errorCode: event.error ?? 'JOB_FAILED', request: null },
+      };
     }),
     emitFinished: emit(({ context }) => ({ type: 'calculation.finished' as const, packId: context.packId, result: context.result! })),
     emitFailed: emit(({ context }) => ({ type: 'calculation.failed' as const, failure: context.failure ?? failureOf(null) })),

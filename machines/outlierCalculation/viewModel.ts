@@ -38,4 +38,9 @@ export function outlierCalculationView(snapshot: OutlierCalculationSnapshot): Ou
 }
 
 export const sameCalculationView = (a: OutlierCalculationView, b: OutlierCalculationView) =>
-  a.status === b.status && a.result === b.result && a.percent === b.percent && a.phase === b.phase && a.canCalculate === b.canCalculate && a.failureCode === b.failureCode;
+  a.status === b.status &&
+  a.result === b.result &&
+  a.percent === b.percent &&
+  a.phase === b.phase &&
+  a.canCalculate === b.canCalculate &&
+  a.failureCode === b.failureCode;

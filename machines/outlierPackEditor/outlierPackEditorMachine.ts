@@ -76,7 +76,7 @@ export function packInputOf(draft: PackDraft, active: boolean): OutlierPackInput
     measure: draft.measure,
     method: draft.method,
     // The contract asks k of every pack (percentile trim ignores it).
-    k: percentile ? numberOf(draft.k) ?? 1 : numberOf(draft.k)!,
+    k: percentile ? (numberOf(draft.k) ?? 1) : numberOf(draft.k)!,
     ...(percentile ? { lowerPercentile: numberOf(draft.lowerPercentile)!, upperPercentile: numberOf(draft.upperPercentile)! } : {}),
     groupBy: draft.groupBy,
     active,

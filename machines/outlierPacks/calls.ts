@@ -26,8 +26,8 @@ export function outlierCalls(client: ApiClient = api) {
       throw failureOfResult(result);
     }),
     /** Queues the pack's calculation; resolves with the background job's id. */
-    startCalculation: fromPromise<string, { packId: string }>(async ({ input, signal }) =>
-      (await dataOf(call(client.POST('/forms/calculate-outliers-packs', { body: { id: input.packId }, signal })))).jobId,
+    startCalculation: fromPromise<string, { packId: string }>(
+      async ({ input, signal }) => (await dataOf(call(client.POST('/forms/calculate-outliers-packs', { body: { id: input.packId }, signal })))).jobId,
     ),
     /** The pack's stored result; null when it has none for its current rules (404). */
     loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(async ({ input, signal }) => {

@@ -16,14 +16,9 @@ export interface OutlierPacksContext {
 }
 
 export type OutlierPacksEvent =
-  | { type: 'packs.reload' }
-  | { type: 'packs.retry' }
-  | { type: 'packs.ask'; id: string; action: PackAction }
-  | { type: 'packs.answer'; confirmed: boolean };
+  { type: 'packs.reload' } | { type: 'packs.retry' } | { type: 'packs.ask'; id: string; action: PackAction } | { type: 'packs.answer'; confirmed: boolean };
 
-export type OutlierPacksEmitted =
-  | { type: 'packs.changed'; id: string; action: PackAction }
-  | { type: 'packs.failed'; failure: CallFailure };
+export type OutlierPacksEmitted = { type: 'packs.changed'; id: string; action: PackAction } | { type: 'packs.failed'; failure: CallFailure };
 
 /** The pack as a save request with its active flag set (activation and deactivation resend the rules as they are). */
 export function packInput(pack: OutlierPack, active: boolean): OutlierPackInput {
@@ -83,7 +78,10 @@ export const outlierPacksMachine = setup({
   guards: {
     allowed: ({ context, event }) => {
       assertEvent(event, 'packs.ask');
-      return actionAllowed(context.packs?.find((p) => p.id === event.id), event.action);
+      return actionAllowed(
+        context.packs?.find((p) => p.id === event.id),
+        event.action,
+      );
     },
     confirmedDelete: ({ context, event }) => {
       assertEvent(event, 'packs.answer');

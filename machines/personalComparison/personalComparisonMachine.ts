@@ -72,7 +72,10 @@ export const personalComparisonMachine = setup({
   actions: {
     rememberAnswer: assign((_, params: { answer: IndividualComparisonResult }) => ({ result: params.answer, failure: null })),
     rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitCompared: emit((_, params: { answer: IndividualComparisonResult }) => ({ type: 'personal.compared' as const, creditsLeft: params.answer.creditsLeft ?? null })),
+    emitCompared: emit((_, params: { answer: IndividualComparisonResult }) => ({
+      type: 'personal.compared' as const,
+      creditsLeft: params.answer.creditsLeft ?? null,
+    })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'personal.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
     emitFailed: emit(({ context }) => ({ type: 'personal.failed' as const, failure: context.failure ?? failureOf(null) })),
   },

@@ -99,7 +99,11 @@ export const premiumModalMachine = setup({
     },
   },
   actions: {
-    rememberCards: assign((_, params: { catalogue: Catalogue }) => ({ cards: params.catalogue.subscriptionCards, conversion: params.catalogue.conversion, failure: null })),
+    rememberCards: assign((_, params: { catalogue: Catalogue }) => ({
+      cards: params.catalogue.subscriptionCards,
+      conversion: params.catalogue.conversion,
+      failure: null,
+    })),
     rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setUser: assign(({ event }) => {
       assertEvent(event, 'premiumModal.userChanged');

@@ -6,14 +6,7 @@ import { api as defaultClient, call, skipAuth, type ApiClient, type CallFailure,
 import { STORAGE_KEYS, currentYear } from '../../src/domain/constants';
 import { isLanguage } from '../../src/domain/language';
 import { resumeSheet, savableAnswers, type LocalDraft } from './answerSheet';
-import type {
-  CallProblem,
-  Form,
-  LoadFormInput,
-  LoadedForm,
-  QuestionnaireDefinition,
-  SaveFormInput,
-} from './questionnaireMachine';
+import type { CallProblem, Form, LoadFormInput, LoadedForm, QuestionnaireDefinition, SaveFormInput } from './questionnaireMachine';
 
 /** Local storage keys of the questionnaire besides questionaryID and formEmail (src/domain/constants.ts). */
 export const QUESTIONNAIRE_STORAGE_KEYS = {

@@ -2,13 +2,7 @@
 // what the person typed (src/domain/answerEntry.ts), the problems of a step (src/domain/formValidation.ts),
 // what may be sent to the server, and how a local draft and a stored form come together. No I/O.
 import type { Language } from '../../src/domain/constants';
-import {
-  formatEntry,
-  isNumericType,
-  readEntry,
-  entryText,
-  type EntryProblemKey,
-} from '../../src/domain/answerEntry';
+import { formatEntry, isNumericType, readEntry, entryText, type EntryProblemKey } from '../../src/domain/answerEntry';
 import {
   FORM_VALIDATION_KEYS,
   isBlank,
@@ -229,4 +223,3 @@ export function prefilledEmail(formEmail: string | null): string | null {
   if (!formEmail) return null;
   return validateAnswer('email', formEmail) === null ? formEmail : null;
 }
-

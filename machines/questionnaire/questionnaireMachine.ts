@@ -300,8 +300,7 @@ export const questionnaireMachine = setup({
     forgetDraft: (_, _params: { owner: string }) => undefined,
   },
   guards: {
-    loadedCompletedForm: ({ context, event }) =>
-      context.mode !== 'editor' && (event as unknown as { output: LoadedForm }).output.form?.status === 'completed',
+    loadedCompletedForm: ({ context, event }) => context.mode !== 'editor' && (event as unknown as { output: LoadedForm }).output.form?.status === 'completed',
     editorWithoutForm: ({ context, event }) => context.mode === 'editor' && (event as unknown as { output: LoadedForm }).output.form === null,
     stepHasProblems: ({ context }) => hasProblemsOnStep(context),
     anotherStepHasProblems: ({ context }) => stepsWithProblems(context.sheet, sheetContextOf(context)).some((step) => step !== context.stepIndex),
@@ -312,8 +311,7 @@ export const questionnaireMachine = setup({
       return event.step !== context.stepIndex && isReachable(event.step, context.completedSteps);
     },
     createdAnonymousForm: ({ context }) => context.mode === 'anonymous' && context.formId === null,
-    shouldWarnOnLeave: ({ context }) =>
-      context.mode === 'anonymous' ? context.formId !== null : hasUnsavedAnswers(context.sheet, context.savedAnswers),
+    shouldWarnOnLeave: ({ context }) => (context.mode === 'anonymous' ? context.formId !== null : hasUnsavedAnswers(context.sheet, context.savedAnswers)),
   },
 }).createMachine({
   id: 'questionnaire',
@@ -456,7 +454,10 @@ export const questionnaireMachine = setup({
               description: 'The save failed (offline or server failure). Every typed value is kept; retry saves again.',
               tags: ['saveFailed'],
               on: {
-                'questionnaire.retry': [{ guard: 'stepHasProblems', target: 'answering', actions: ['revealProblems', 'emitProblemsShown'] }, { target: 'saving' }],
+                'questionnaire.retry': [
+                  { guard: 'stepHasProblems', target: 'answering', actions: ['revealProblems', 'emitProblemsShown'] },
+                  { target: 'saving' },
+                ],
                 'questionnaire.back': { guard: 'hasPreviousStep', target: 'answering', actions: 'stepBack' },
                 'questionnaire.goTo': { guard: 'canGoToStep', target: 'answering', actions: 'goToStep' },
               },
@@ -484,7 +485,10 @@ export const questionnaireMachine = setup({
               description: 'Completing failed (offline or server failure). Every typed value is kept; retry submits again.',
               tags: ['saveFailed'],
               on: {
-                'questionnaire.retry': [{ guard: 'stepHasProblems', target: 'answering', actions: ['revealProblems', 'emitProblemsShown'] }, { target: 'submitting' }],
+                'questionnaire.retry': [
+                  { guard: 'stepHasProblems', target: 'answering', actions: ['revealProblems', 'emitProblemsShown'] },
+                  { target: 'submitting' },
+                ],
                 'questionnaire.back': { guard: 'hasPreviousStep', target: 'answering', actions: 'stepBack' },
                 'questionnaire.goTo': { guard: 'canGoToStep', target: 'answering', actions: 'goToStep' },
               },

@@ -36,7 +36,13 @@ export interface ProgressView {
   steps: StepView[];
 }
 
-const FALLBACK_TITLES = ['questionnaire.steps.profile', 'questionnaire.steps.company', 'questionnaire.steps.fixedSalary', 'questionnaire.steps.annualBonus', 'questionnaire.steps.deferred'];
+const FALLBACK_TITLES = [
+  'questionnaire.steps.profile',
+  'questionnaire.steps.company',
+  'questionnaire.steps.fixedSalary',
+  'questionnaire.steps.annualBonus',
+  'questionnaire.steps.deferred',
+];
 
 export function progressView(snapshot: QuestionnaireSnapshot): ProgressView {
   const { context } = snapshot;
@@ -111,7 +117,12 @@ export function questionView(snapshot: QuestionnaireSnapshot, name: string): Que
     value: numeric ? null : typeof answer === 'string' || typeof answer === 'boolean' ? answer : null,
     text: numeric ? (context.sheet.entries[name] ?? '') : '',
     problem,
-    currency: question.type === 'money' ? (typeof context.sheet.answers.currency === 'string' ? context.sheet.answers.currency : (context.definition?.currency ?? 'EUR')) : null,
+    currency:
+      question.type === 'money'
+        ? typeof context.sheet.answers.currency === 'string'
+          ? context.sheet.answers.currency
+          : (context.definition?.currency ?? 'EUR')
+        : null,
   };
 }
 

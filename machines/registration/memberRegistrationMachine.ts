@@ -53,8 +53,7 @@ export type MemberRegistrationEmitted =
    * Registered and signed in; `claimedFormId` is the questionnaire the account took, if any; `to` is where the
    * person goes (their personalised comparison when they took a completed questionnaire).
    */
-  | { type: 'memberRegistration.registered'; session: Session; claimedFormId: string | null; to: string }
-  | { type: 'memberRegistration.failed'; code: string };
+  { type: 'memberRegistration.registered'; session: Session; claimedFormId: string | null; to: string } | { type: 'memberRegistration.failed'; code: string };
 
 /** The server's answer when the questionnaire to claim is no longer there to claim. */
 export const FORM_REFUSED = 'NOT_FOUND';
@@ -170,7 +169,10 @@ export const memberRegistrationMachine = setup({
             },
             onDone: {
               target: '#memberRegistration.registered',
-              actions: [{ type: 'recordSession', params: ({ event }) => ({ session: event.output }) }, { type: 'emitRegistered', params: { claimed: true } }],
+              actions: [
+                { type: 'recordSession', params: ({ event }) => ({ session: event.output }) },
+                { type: 'emitRegistered', params: { claimed: true } },
+              ],
             },
             onError: [
               { guard: 'formWasRefused', target: '#memberRegistration.withoutForm', actions: 'markRefused' },
@@ -208,7 +210,10 @@ export const memberRegistrationMachine = setup({
             },
             onDone: {
               target: '#memberRegistration.registered',
-              actions: [{ type: 'recordSession', params: ({ event }) => ({ session: event.output }) }, { type: 'emitRegistered', params: { claimed: false } }],
+              actions: [
+                { type: 'recordSession', params: ({ event }) => ({ session: event.output }) },
+                { type: 'emitRegistered', params: { claimed: false } },
+              ],
             },
             onError: { target: 'failed', actions: ['recordFailure', 'emitFailed'] },
           },

@@ -52,7 +52,9 @@ export function corporateRegistrationView(snapshot: SnapshotFrom<CorporateRegist
     busy: snapshot.hasTag('busy'),
     invited: created ? snapshot.context.invited : null,
     continueTo:
-      created && snapshot.can({ type: 'corporateRegistration.continue' }) ? registrationLanding(snapshot.context.registrant, snapshot.context.savedRedirect) : null,
+      created && snapshot.can({ type: 'corporateRegistration.continue' })
+        ? registrationLanding(snapshot.context.registrant, snapshot.context.savedRedirect)
+        : null,
     errorKey: snapshot.hasTag('failed') ? authMessageKey(snapshot.context.errorCode) : null,
   };
 }

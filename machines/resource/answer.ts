@@ -4,5 +4,7 @@ import type { CallFailure, CallResult } from '../../src/api/client';
 export function answerOf<T>(result: CallResult<T>): T {
   if (result.ok && result.data !== undefined) return result.data;
   // A success without a body is no answer for a screen that needs data.
-  throw (result.ok ? { ok: false, status: result.status, value: null, reason: 'http', body: null, errorCode: null, request: result.request } : result) satisfies CallFailure;
+  throw (
+    result.ok ? { ok: false, status: result.status, value: null, reason: 'http', body: null, errorCode: null, request: result.request } : result
+  ) satisfies CallFailure;
 }

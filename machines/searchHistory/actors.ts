@@ -9,7 +9,9 @@ export function searchHistoryActors(client: ApiClient = api) {
     loadHistory: fromPromise<HistoryPage, HistoryPageRequest>(async ({ input, signal }) => {
       const result = await call(client.GET('/forms/user-history', { params: { query: { page: input.page, limit: input.limit } }, signal }));
       if (result.ok && result.data) return result.data;
-      throw (result.ok ? { ok: false, status: result.status, value: null, reason: 'http', body: null, errorCode: null, request: result.request } : result) satisfies CallFailure;
+      throw (
+        result.ok ? { ok: false, status: result.status, value: null, reason: 'http', body: null, errorCode: null, request: result.request } : result
+      ) satisfies CallFailure;
     }),
     deleteEntry: fromPromise<true, { id: string }>(async ({ input, signal }) => {
       const result = await call(client.DELETE('/forms/user-history/{id}', { params: { path: { id: input.id } }, signal }));

@@ -34,9 +34,7 @@ export type SearchHistoryEvent =
   | { type: 'searchHistory.askDelete'; id: string }
   | { type: 'searchHistory.answer'; confirmed: boolean };
 
-export type SearchHistoryEmitted =
-  | { type: 'searchHistory.deleted'; id: string }
-  | { type: 'searchHistory.failed'; failure: CallFailure };
+export type SearchHistoryEmitted = { type: 'searchHistory.deleted'; id: string } | { type: 'searchHistory.failed'; failure: CallFailure };
 
 export const DEFAULT_HISTORY_LIMIT = 10;
 
@@ -119,7 +117,12 @@ export const searchHistoryMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ page: context.page, limit: context.limit }),
         onDone: [
-          { guard: { type: 'pageEmptiedByDelete', params: ({ event }) => ({ page: event.output }) }, target: 'loading', reenter: true, actions: 'previousPage' },
+          {
+            guard: { type: 'pageEmptiedByDelete', params: ({ event }) => ({ page: event.output }) },
+            target: 'loading',
+            reenter: true,
+            actions: 'previousPage',
+          },
           { target: 'ready', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
         ],
         onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },

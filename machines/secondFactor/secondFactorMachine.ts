@@ -8,10 +8,7 @@ export type TotpEnrolment = components['schemas']['TotpEnrolment'];
 
 /** A change of the second factor the person asked for: kept while the password is asked again, then sent again. */
 export type SecondFactorRequest =
-  | { kind: 'start' }
-  | { kind: 'confirm'; code: string }
-  | { kind: 'disable'; password: string; code: string }
-  | { kind: 'regenerate'; code: string };
+  { kind: 'start' } | { kind: 'confirm'; code: string } | { kind: 'disable'; password: string; code: string } | { kind: 'regenerate'; code: string };
 
 export interface SecondFactorContext {
   /** What the server says of the account's second factor; null until read. */

@@ -112,7 +112,7 @@ function describeTransition(source: string, event: string, guard: string | undef
 export function transitionFact(transition: AnyTransitionDefinition): TransitionFact {
   const source = transition.source as AnyStateNode;
   const event = transition.eventType as string;
-  const alternatives: AnyTransitionDefinition[] = event === '' ? source.always ?? [] : source.transitions.get(event) ?? [];
+  const alternatives: AnyTransitionDefinition[] = event === '' ? (source.always ?? []) : (source.transitions.get(event) ?? []);
   const index = alternatives.indexOf(transition);
   const guard = guardName(transition.guard);
   const targets = (transition.target ?? []).map((target: AnyStateNode) => target.id);

@@ -71,9 +71,7 @@ function invoke(value: unknown, machine: AnyStateMachine): Json | undefined {
   if (value === undefined) return undefined;
   const list = (Array.isArray(value) ? value : [value]).map((item: Config) => {
     const src =
-      typeof item.src === 'string'
-        ? item.src
-        : (Object.entries(machine.implementations.actors).find(([, logic]) => logic === item.src)?.[0] ?? 'inline actor');
+      typeof item.src === 'string' ? item.src : (Object.entries(machine.implementations.actors).find(([, logic]) => logic === item.src)?.[0] ?? 'inline actor');
     return compact({
       id: item.id as string | undefined,
       systemId: item.systemId as string | undefined,
@@ -104,9 +102,7 @@ function stateConfig(config: Config, machine: AnyStateMachine): { [key: string]:
     always: transition(config.always),
     meta: plain(config.meta),
     context: plain(config.context),
-    states: states
-      ? Object.fromEntries(Object.entries(states).map(([key, child]) => [key, stateConfig(child, machine)]))
-      : undefined,
+    states: states ? Object.fromEntries(Object.entries(states).map(([key, child]) => [key, stateConfig(child, machine)])) : undefined,
   });
 }
 
@@ -170,7 +166,7 @@ function indexMarkdown(entries: CatalogEntry[]): string {
     'whole `*.stately.ts` file and press Import. The `*.json` file is the same chart as data.',
     '',
     'States counts every state node below the root; transitions counts every transition, each guarded',
-    'alternative, eventless (`always`) and delayed (`after`) one and the invoked actors\' done/error transitions.',
+    "alternative, eventless (`always`) and delayed (`after`) one and the invoked actors' done/error transitions.",
     '',
     '| machine | file | states | transitions | what it is for |',
     '|---|---|---|---|---|',

@@ -28,9 +28,7 @@ export const ENTRY_PROBLEM_KEYS = {
 export type EntryProblemKey = (typeof ENTRY_PROBLEM_KEYS)[keyof typeof ENTRY_PROBLEM_KEYS];
 
 export type EntryReading =
-  | { kind: 'empty' }
-  | { kind: 'value'; value: number }
-  | { kind: 'problem'; key: EntryProblemKey; params: Record<string, string | number> };
+  { kind: 'empty' } | { kind: 'value'; value: number } | { kind: 'problem'; key: EntryProblemKey; params: Record<string, string | number> };
 
 /** The question types whose answers are typed as numbers. */
 export type NumericQuestionType = Extract<QuestionType, 'money' | 'number' | 'percent' | 'year'>;

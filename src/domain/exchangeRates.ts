@@ -10,11 +10,7 @@ export interface ExchangeRateEntry {
 }
 
 export type ExchangeRateProblemCode =
-  | 'EXCHANGE_RATE_UNKNOWN_CURRENCY'
-  | 'EXCHANGE_RATE_DUPLICATE'
-  | 'EXCHANGE_RATE_NOT_POSITIVE'
-  | 'EXCHANGE_RATE_INVALID_DATE'
-  | 'EXCHANGE_RATE_FUTURE_DATE';
+  'EXCHANGE_RATE_UNKNOWN_CURRENCY' | 'EXCHANGE_RATE_DUPLICATE' | 'EXCHANGE_RATE_NOT_POSITIVE' | 'EXCHANGE_RATE_INVALID_DATE' | 'EXCHANGE_RATE_FUTURE_DATE';
 
 export interface ExchangeRateProblem {
   /** Index of the entry in the list. */

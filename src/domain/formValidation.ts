@@ -122,9 +122,7 @@ export function isRequired(question: Question, context: FormContext): boolean {
 
 /** The cities of a country code, or undefined for an unknown country. */
 export function citiesOf(country: unknown): readonly string[] | undefined {
-  return typeof country === 'string' && Object.hasOwn(COUNTRY_CITIES, country)
-    ? COUNTRY_CITIES[country as keyof typeof COUNTRY_CITIES]
-    : undefined;
+  return typeof country === 'string' && Object.hasOwn(COUNTRY_CITIES, country) ? COUNTRY_CITIES[country as keyof typeof COUNTRY_CITIES] : undefined;
 }
 
 function checkNumber(question: Question, value: unknown): FormIssue | null {
@@ -201,7 +199,9 @@ export function validateAnswers(patch: FormAnswerValues, stored: FormAnswerValue
 
 /** Required answers of the given questions that are blank. */
 function missing(questions: readonly Question[], answers: FormAnswerValues, context: FormContext): FormIssue[] {
-  return questions.filter((question) => isRequired(question, context) && isBlank(answers[question.name])).map((question) => issue(question.name, FORM_VALIDATION_KEYS.required));
+  return questions
+    .filter((question) => isRequired(question, context) && isBlank(answers[question.name]))
+    .map((question) => issue(question.name, FORM_VALIDATION_KEYS.required));
 }
 
 /**

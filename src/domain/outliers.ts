@@ -87,7 +87,10 @@ export function sameRules(a: OutlierRules, b: OutlierRules): boolean {
 }
 
 /** The limits outside which a value is flagged, from the group's values of the measure; null when the group is too small. */
-export function ruleBounds(values: readonly number[], rules: Pick<OutlierRules, 'method' | 'k' | 'lowerPercentile' | 'upperPercentile'>): { lower: number; upper: number } | null {
+export function ruleBounds(
+  values: readonly number[],
+  rules: Pick<OutlierRules, 'method' | 'k' | 'lowerPercentile' | 'upperPercentile'>,
+): { lower: number; upper: number } | null {
   if (values.length < OUTLIER_MIN_GROUP_SIZE) return null;
   const sorted = Float64Array.from(values).sort();
   if (rules.method === 'iqr') {

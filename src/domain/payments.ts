@@ -67,7 +67,11 @@ export function columnsOfTwo<T>(cards: readonly T[]): PlacedCard<T>[][] {
  * monthly 8.25), the symbol after the number in Spanish ("8,25 €") and before it in English ("$8.25").
  */
 export function formatCardPrice(amount: number, symbol: string, language: Language): string {
-  const number = numberFormat(NUMBER_LOCALE[language], { useGrouping: 'always', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
+  const number = numberFormat(NUMBER_LOCALE[language], {
+    useGrouping: 'always',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
   return language === 'es' ? `${number}\u00a0${symbol}` : `${symbol}${number}`;
 }
 
@@ -77,9 +81,7 @@ export function formatCardPrice(amount: number, symbol: string, language: Langua
  * Texts are left to the view; this says which and the formatted amounts.
  */
 export type CardPrice =
-  | { kind: 'onRequest' }
-  | { kind: 'single'; price: string }
-  | { kind: 'monthlyAndYearly'; monthly: string | null; yearly: string; period: 'year' | 'quarter' };
+  { kind: 'onRequest' } | { kind: 'single'; price: string } | { kind: 'monthlyAndYearly'; monthly: string | null; yearly: string; period: 'year' | 'quarter' };
 
 export function cardPrice(card: CardShape, language: Language): CardPrice {
   if (card.price === null || card.period === 'custom') return { kind: 'onRequest' };

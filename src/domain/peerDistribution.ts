@@ -37,9 +37,7 @@ export type OwnFigures = Record<MeasureName, number>;
  * bonus. With deferral: total with deferral, fixed, bonus and the deferred compensation itself.
  */
 export function measuresShown(includeDeferred: boolean): MeasureName[] {
-  return includeDeferred
-    ? ['totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation']
-    : ['totalWithoutDeferral', 'fixedSalary', 'annualBonus'];
+  return includeDeferred ? ['totalWithDeferral', 'fixedSalary', 'annualBonus', 'deferredCompensation'] : ['totalWithoutDeferral', 'fixedSalary', 'annualBonus'];
 }
 
 export function headlineMeasure(includeDeferred: boolean): MeasureName {

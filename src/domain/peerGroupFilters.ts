@@ -8,17 +8,7 @@ import { EXPERIENCE_BANDS, type ExperienceBand } from './questionnaire';
  * names follow it). The survey year is not one of them: it partitions the data instead (every answer is for one
  * year). Outlier packs group by the same fields.
  */
-export const GROUP_FIELDS = [
-  'country',
-  'city',
-  'sector',
-  'companySize',
-  'companyType',
-  'functionalArea',
-  'positionLevel',
-  'experienceBand',
-  'gender',
-] as const;
+export const GROUP_FIELDS = ['country', 'city', 'sector', 'companySize', 'companyType', 'functionalArea', 'positionLevel', 'experienceBand', 'gender'] as const;
 export type GroupField = (typeof GROUP_FIELDS)[number];
 
 /** The filter fields of the contract's ComparisonFilters: the year and every group field. */

@@ -165,7 +165,14 @@ export const QUESTIONNAIRE_STEPS: QuestionnaireStep[] = [
     index: 0,
     key: 'questionnaire.steps.profile',
     questions: [
-      { name: 'email', type: 'email', labelKey: 'questionnaire.questions.email.label', helpKey: 'questionnaire.questions.email.help', required: false, requiredWhenSignedOut: true },
+      {
+        name: 'email',
+        type: 'email',
+        labelKey: 'questionnaire.questions.email.label',
+        helpKey: 'questionnaire.questions.email.help',
+        required: false,
+        requiredWhenSignedOut: true,
+      },
       select('country', COUNTRIES, 'country'),
       {
         name: 'city',

@@ -204,7 +204,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'dashboard', guards: ['signed-in', 'admin-or-corporate'], section: 'dashboard', view: { kind: 'page', page: 'dashboard' } },
   { path: 'register', guards: ['signed-in', 'admin-or-corporate'], section: 'register', view: { kind: 'page', page: 'register' } },
   { path: 'register/individual', guards: ['public'], section: 'register_individual', view: { kind: 'page', page: 'register-individual' } },
-  { path: 'register/individual/complete', guards: ['public'], section: 'register_individual_complete', view: { kind: 'page', page: 'register-individual-complete' } },
+  {
+    path: 'register/individual/complete',
+    guards: ['public'],
+    section: 'register_individual_complete',
+    view: { kind: 'page', page: 'register-individual-complete' },
+  },
   { path: 'register/individual/form/:id', guards: ['public'], section: 'register_individual_form', view: { kind: 'page', page: 'register-individual' } },
 
   step('steps', 0),
@@ -225,7 +230,13 @@ export const appRoutes: readonly AppRoute[] = [
     heading: { frame: 'wide', title: 'comparison.heading.comparison', intro: 'comparison.intro.comparison' },
   },
   { path: 'comparison/:id', guards: ['signed-in'], section: 'comparison_detail', view: { kind: 'page', page: 'comparison-saved' }, meta: { byUser: true } },
-  { path: 'comparison-comp/:id', guards: ['signed-in', 'admin'], section: 'comparison_comp', view: { kind: 'page', page: 'comparison-admin' }, meta: { byUser: false } },
+  {
+    path: 'comparison-comp/:id',
+    guards: ['signed-in', 'admin'],
+    section: 'comparison_comp',
+    view: { kind: 'page', page: 'comparison-admin' },
+    meta: { byUser: false },
+  },
 
   // /admin/stats is the admin landing page; /admin leads there.
   { path: 'admin', guards: ['signed-in', 'admin'], section: 'admin', view: { kind: 'redirect', to: '/admin/stats' } },
@@ -261,9 +272,21 @@ export const appRoutes: readonly AppRoute[] = [
   // Where the payment page and the portal send the buyer back (in the tab they opened).
   { path: 'checkout/return', guards: ['auth-ready'], section: 'checkout_return', view: { kind: 'page', page: 'checkout-return' } },
 
-  { path: 'personalized-comparison', guards: ['signed-in'], section: 'personalized_comparison', view: { kind: 'page', page: 'personalized-comparison' }, meta: { premium: true } },
+  {
+    path: 'personalized-comparison',
+    guards: ['signed-in'],
+    section: 'personalized_comparison',
+    view: { kind: 'page', page: 'personalized-comparison' },
+    meta: { premium: true },
+  },
   { path: 'your-evolution', guards: ['signed-in'], section: 'your_evolution', view: { kind: 'page', page: 'your-evolution' }, meta: { premium: true } },
-  { path: 'your-income-projection', guards: ['signed-in'], section: 'your_income_projection', view: { kind: 'page', page: 'your-income-projection' }, meta: { premium: true } },
+  {
+    path: 'your-income-projection',
+    guards: ['signed-in'],
+    section: 'your_income_projection',
+    view: { kind: 'page', page: 'your-income-projection' },
+    meta: { premium: true },
+  },
   { path: 'my-form', guards: ['signed-in'], section: 'my_form', view: { kind: 'page', page: 'my-form' } },
   { path: 'settings', guards: ['signed-in'], section: 'settings', view: { kind: 'page', page: 'settings' } },
 

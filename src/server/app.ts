@@ -179,7 +179,12 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
         // While ADMIN_MFA=required an admin account acts only in a session opened with a second factor,
         // whatever made it an admin after it signed in; every call of any other session is refused (but ending it),
         // so no permission check anywhere can take the account's roles alone.
-        if (config.adminMfa === 'required' && session.roles.includes('admin') && !session.secondFactor && !SESSION_CALLS.has(request.url.split('?')[0].replace(/\/+$/, ''))) {
+        if (
+          config.adminMfa === 'required' &&
+          session.roles.includes('admin') &&
+          !session.secondFactor &&
+          !SESSION_CALLS.has(request.url.split('?')[0].replace(/\/+$/, ''))
+        ) {
           throw new HttpError(403, AUTH_ERRORS.secondFactorRequired, 'Administrators must sign in with a second factor; sign in again');
         }
       } else claims = null;
@@ -247,7 +252,10 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
     prefix: '/api',
     // Each route also gets the contract's gates: access before the body is read, declared media types
     // only (415), no NUL or unpaired surrogate in any text (400).
-    operationResolver: gatedResolver(specification, operationResolver(handlers), { adminMfaRequired: () => config.adminMfa === 'required', assertAdminSecondFactor }),
+    operationResolver: gatedResolver(specification, operationResolver(handlers), {
+      adminMfaRequired: () => config.adminMfa === 'required',
+      assertAdminSecondFactor,
+    }),
     securityHandlers: {
       // The onRequest hook already verified the token; an operation that needs a caller needs one here.
       bearerAuth: async (request: FastifyRequest) => {
@@ -257,9 +265,7 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   });
 
   const robots = robotsTxt(undefined, `${config.publicUrl}/sitemap.xml`);
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
-  );
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
   registerNewsDelivery(app, context);
 
   if (config.webDir) {
@@ -322,7 +328,13 @@ function frameworkError(status: number, code: string | undefined): ErrorBody {
   // A JSON syntax error has no Fastify code, only its status (and a message citing the body).
   if (status === 400) return { error: 'The body is not valid JSON', errorCode: 'INVALID_JSON' };
   const text = STATUS_CODES[status] ?? 'Bad request';
-  return { error: text, errorCode: text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').slice(0, 60) };
+  return {
+    error: text,
+    errorCode: text
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .slice(0, 60),
+  };
 }
 
 /** Answers what Node's HTTP parser refuses (431 header too large, 400 malformed) with the Error schema. */

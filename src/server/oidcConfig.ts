@@ -44,7 +44,11 @@ export const DEFAULT_MFA_AMR = ['mfa', 'otp', 'hwk'];
 const DOMAIN_PATTERN = /^(\*|(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+)$/;
 const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const yes = (raw: string | undefined) => ['1', 'true', 'yes', 'on'].includes((raw ?? '').toLowerCase());
-const list = (raw: string | undefined) => (raw ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** OIDC_<ID>_VERIFIED_DOMAINS: unset is `*`; `none` or empty is no domain. */
 function verifiedDomains(prefix: string, raw: string | undefined): string[] {

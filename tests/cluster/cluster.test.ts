@@ -72,10 +72,14 @@ afterAll(async () => {
 async function createUser(roles: string[], credits = 0): Promise<{ id: string; email: string }> {
   const id = newId();
   const email = `cluster-${id.toLowerCase()}@example.com`;
-  await db.execute(
-    `insert into users (id, email, password_hash, roles, credits, email_verified, company_id) values ($1, $2, $3, $4, $5, true, $6)`,
-    [id, email, passwordHash, roles, credits, roles.includes('corporate') ? id : null],
-  );
+  await db.execute(`insert into users (id, email, password_hash, roles, credits, email_verified, company_id) values ($1, $2, $3, $4, $5, true, $6)`, [
+    id,
+    email,
+    passwordHash,
+    roles,
+    credits,
+    roles.includes('corporate') ? id : null,
+  ]);
   return { id, email };
 }
 
@@ -99,10 +103,9 @@ describe('three instances started at once on an empty database', () => {
       'select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations',
     );
     expect(migrations).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
-    const demo = await db.execute<{ email: string; n: number }>(
-      'select email, count(*)::int as n from users where email = any($1) group by email',
-      [Object.values(DEMO_ACCOUNTS)],
-    );
+    const demo = await db.execute<{ email: string; n: number }>('select email, count(*)::int as n from users where email = any($1) group by email', [
+      Object.values(DEMO_ACCOUNTS),
+    ]);
     expect(demo).toHaveLength(Object.values(DEMO_ACCOUNTS).length);
     for (const row of demo) expect(row.n).toBe(1);
     const releases = await db.execute<{ trigger: string }>('select trigger from statistics_releases');
@@ -133,12 +136,18 @@ describe('one truth across instances', () => {
     const limit = THROTTLE_RULES.signInPerAddress.limit;
     for (let i = 0; i < limit; i++) {
       // A new unknown e-mail each time: only the per-address rule can stop these.
-      const res = await call(nodes[i % 3].url, 'POST', '/api/auth/sign-in', { body: { email: `nobody-${i}-${newId()}@example.com`, password: 'wrong-password-123' }, address });
+      const res = await call(nodes[i % 3].url, 'POST', '/api/auth/sign-in', {
+        body: { email: `nobody-${i}-${newId()}@example.com`, password: 'wrong-password-123' },
+        address,
+      });
       expect(res.status).toBe(401);
     }
     // Each instance saw a third of the failures; together they reached the limit, and every instance knows it.
     for (const node of nodes) {
-      const res = await call(node.url, 'POST', '/api/auth/sign-in', { body: { email: `nobody-${newId()}@example.com`, password: 'wrong-password-123' }, address });
+      const res = await call(node.url, 'POST', '/api/auth/sign-in', {
+        body: { email: `nobody-${newId()}@example.com`, password: 'wrong-password-123' },
+        address,
+      });
       expect(res.status).toBe(429);
     }
 
@@ -287,7 +296,8 @@ describe('rolling restart and a killed instance', () => {
         () => call(proxy.url, 'GET', '/api/app-config'),
         () => call(proxy.url, 'GET', '/api/public-summary'),
         () => call(proxy.url, 'GET', '/api/users/currentUser', { authorization: viewer.authorization }),
-        (n) => call(proxy.url, 'POST', '/api/forms/comparation', { body: { filters: n % 2 ? { sector: 'banking' } : {} }, authorization: viewer.authorization }),
+        (n) =>
+          call(proxy.url, 'POST', '/api/forms/comparation', { body: { filters: n % 2 ? { sector: 'banking' } : {} }, authorization: viewer.authorization }),
       ];
       let restarts: Promise<number[]> | undefined;
       const codes: number[] = [];

@@ -50,8 +50,7 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
 
 /** `/users/{id}` and `/users/{uid}` are the same call: parameter names do not travel over the wire. */
 const template = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
-const findOperation = (method: string, path: string) =>
-  operations.find((o) => o.method === method && template(o.path) === template(path));
+const findOperation = (method: string, path: string) => operations.find((o) => o.method === method && template(o.path) === template(path));
 
 function resolve<T extends { $ref?: string }>(node: T): T {
   if (!node.$ref) return node;
@@ -89,9 +88,7 @@ function* walkSchemas(
 
 const requestBodies = operations.flatMap(({ name, op }) =>
   op.requestBody
-    ? Object.entries(resolve(op.requestBody).content ?? {}).flatMap(([mediaType, { schema }]) =>
-        schema ? [{ name: `${name} ${mediaType}`, schema }] : [],
-      )
+    ? Object.entries(resolve(op.requestBody).content ?? {}).flatMap(([mediaType, { schema }]) => (schema ? [{ name: `${name} ${mediaType}`, schema }] : []))
     : [],
 );
 
@@ -370,9 +367,7 @@ describe('contract: request bodies', () => {
 });
 
 describe('contract: historic spellings are kept', () => {
-  const allSchemas = Object.values(contract.components.schemas as Record<string, Schema>).flatMap((schema) => [
-    ...walkSchemas(schema, ''),
-  ]);
+  const allSchemas = Object.values(contract.components.schemas as Record<string, Schema>).flatMap((schema) => [...walkSchemas(schema, '')]);
   const hasProperty = (name: string) => allSchemas.some(({ schema }) => schema.properties?.[name] !== undefined);
 
   it('comparation and relevate-categories in the paths', () => {

@@ -111,16 +111,12 @@ describe('references to the design documentation', () => {
   });
 
   it('cites no section of a specification outside the repository', () => {
-    const found = scanned.flatMap(({ file, text }) =>
-      [...text.matchAll(SPEC_SECTION)].map((match) => `${file}:${lineOf(text, match.index)}: ${match[0]}`),
-    );
+    const found = scanned.flatMap(({ file, text }) => [...text.matchAll(SPEC_SECTION)].map((match) => `${file}:${lineOf(text, match.index)}: ${match[0]}`));
     expect(found, 'say what the rule is, or point to the docs/<topic>.md section that holds it').toEqual([]);
   });
 
   it('cites no issue by number in code, comments, test names or documents', () => {
-    const found = scanned.flatMap(({ file, text }) =>
-      [...text.matchAll(ISSUE_NUMBER)].map((match) => `${file}:${lineOf(text, match.index)}: ${match[0]}`),
-    );
+    const found = scanned.flatMap(({ file, text }) => [...text.matchAll(ISSUE_NUMBER)].map((match) => `${file}:${lineOf(text, match.index)}: ${match[0]}`));
     expect(found, 'say what is and why instead of which issue asked for it').toEqual([]);
   });
 

@@ -76,7 +76,21 @@ describe('the import graph', () => {
   it('finds a circle when there is one (the detector itself)', () => {
     const a = '/x/a.ts';
     const b = '/x/b.ts';
-    expect(circles(new Map([[a, [b]], [b, [a]]])).length).toBe(1);
-    expect(circles(new Map([[a, [b]], [b, []]]))).toEqual([]);
+    expect(
+      circles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ).length,
+    ).toBe(1);
+    expect(
+      circles(
+        new Map([
+          [a, [b]],
+          [b, []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

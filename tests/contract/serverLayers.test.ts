@@ -66,7 +66,8 @@ export function arrowsBackUp(sources: ReadonlyMap<string, string>): string[] {
 
 const QUERY_BUILDER = new Set(['select', 'selectDistinct', 'insert', 'update', 'delete']);
 const BUILDER_NEXT = new Set(['from', 'values', 'set', 'where', 'returning', 'onConflictDoUpdate', 'onConflictDoNothing']);
-const SQL_TEXT = /\b(select\s+(\*|\d|distinct\b|count\s*\(|[a-z_][\w.]*\s*(,|\bas\b|\bfrom\b))|insert\s+into\b|update\s+[a-z_][\w.]*\s+set\b|delete\s+from\b|with\s+\w+\s+as\s*\()/i;
+const SQL_TEXT =
+  /\b(select\s+(\*|\d|distinct\b|count\s*\(|[a-z_][\w.]*\s*(,|\bas\b|\bfrom\b))|insert\s+into\b|update\s+[a-z_][\w.]*\s+set\b|delete\s+from\b|with\s+\w+\s+as\s*\()/i;
 
 /** The SQL in one module's source: statements run, sql`` templates, Drizzle's query builder, SQL written in strings. */
 export function sqlIn(fileName: string, text: string): string[] {
@@ -88,7 +89,14 @@ export function sqlIn(fileName: string, text: string): string[] {
     ) {
       found.push(`${where(node)} .${node.expression.expression.name.text}().${node.name.text}()`);
     }
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && SQL_TEXT.test(node.text)) {
+    if (
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateHead(node) ||
+        ts.isTemplateMiddle(node) ||
+        ts.isTemplateTail(node)) &&
+      SQL_TEXT.test(node.text)
+    ) {
       found.push(`${where(node)} SQL text`);
     }
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && /^drizzle-orm|\/db\/schema$/.test(node.moduleSpecifier.text)) {
@@ -121,14 +129,28 @@ describe('the floors of src/server', () => {
   it('finds an arrow back up and SQL when there are some (the checks themselves)', () => {
     const db = path.join(SERVER, 'db/open.ts');
     const service = path.join(SERVER, 'services/audit.ts');
-    expect(arrowsBackUp(new Map([[db, "import { recordAudit } from '../services/audit';"], [service, '']]))).toEqual(['db/open.ts -> services/audit.ts']);
-    expect(arrowsBackUp(new Map([[service, "import type { Database } from '../db/open';"], [db, '']]))).toEqual([]);
+    expect(
+      arrowsBackUp(
+        new Map([
+          [db, "import { recordAudit } from '../services/audit';"],
+          [service, ''],
+        ]),
+      ),
+    ).toEqual(['db/open.ts -> services/audit.ts']);
+    expect(
+      arrowsBackUp(
+        new Map([
+          [service, "import type { Database } from '../db/open';"],
+          [db, ''],
+        ]),
+      ),
+    ).toEqual([]);
     const route = 'routes/x.ts';
     expect(sqlIn(route, "await database.execute('select 1');")).not.toEqual([]);
     expect(sqlIn(route, 'await db.select().from(users).where(eq(users.id, id));')).not.toEqual([]);
     expect(sqlIn(route, 'await db.update(users).set({ credits: 0 });')).not.toEqual([]);
     expect(sqlIn(route, 'const q = sql`select 1`;')).not.toEqual([]);
-    expect(sqlIn(route, "const text = `delete from forms where id = ${id}`;")).not.toEqual([]);
+    expect(sqlIn(route, 'const text = `delete from forms where id = ${id}`;')).not.toEqual([]);
     expect(sqlIn(route, "import { eq } from 'drizzle-orm';")).not.toEqual([]);
     expect(sqlIn(route, "createHash('sha256').update(body).digest('base64url'); throw notFound('NOT_FOUND', 'Select a form');")).toEqual([]);
   });

@@ -6,7 +6,8 @@ import en from '../../locales/en.json';
 import { cityLabelKey, COUNTRIES, COUNTRY_CITIES, countryOfCity } from '../../src/domain/questionnaire';
 import { choiceLabel, filterChoices } from '../../src/web/components/peerGroup/filterOptions';
 
-const textOf = (locale: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale);
+const textOf = (locale: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale);
 
 describe('city catalogue', () => {
   it('gives each city its country', () => {

@@ -6,7 +6,16 @@ import { moneyDisplay, publishedExchangeRates } from '../../src/domain/money';
 /** €1 = $1.25, cut on 2026-11-20. */
 const published = publishedExchangeRates({ USD: 0.8 }, '2026-11-20T03:00:00Z');
 
-const stat = (p50: number): Statistic => ({ n: 12, mean: p50 + 1_000, p10: p50 - 20_000, p25: p50 - 10_000, p50, p75: p50 + 10_000, p90: p50 + 20_000, medianCi: { low: p50 - 5_000, high: p50 + 5_000 } });
+const stat = (p50: number): Statistic => ({
+  n: 12,
+  mean: p50 + 1_000,
+  p10: p50 - 20_000,
+  p25: p50 - 10_000,
+  p50,
+  p75: p50 + 10_000,
+  p90: p50 + 20_000,
+  medianCi: { low: p50 - 5_000, high: p50 + 5_000 },
+});
 const measures: Measures = {
   totalWithoutDeferral: stat(150_000),
   totalWithDeferral: stat(160_000),
@@ -100,7 +109,13 @@ describe('comparisonCsv', () => {
   });
 
   it('writes only the description when figures are withheld', () => {
-    const csv = comparisonCsv({ result: { year: 2024, countLabel: '<5', measures: null }, positions: null, filters: [], text, money: moneyDisplay('es', 'EUR', published) });
+    const csv = comparisonCsv({
+      result: { year: 2024, countLabel: '<5', measures: null },
+      positions: null,
+      filters: [],
+      text,
+      money: moneyDisplay('es', 'EUR', published),
+    });
     expect(csv.trim().split('\r\n')).toHaveLength(5);
     expect(csv).toContain('People,<5');
   });

@@ -39,7 +39,13 @@ describe('growth', () => {
   });
 
   it('falls back to average inflation with fewer than two years with a median', () => {
-    const growth = peerGrowth([{ year: 2025, p25: 90_000, p50: 100_000, p75: 110_000 }, { year: 2024, p25: null, p50: null, p75: null }], [2, 4]);
+    const growth = peerGrowth(
+      [
+        { year: 2025, p25: 90_000, p50: 100_000, p75: 110_000 },
+        { year: 2024, p25: null, p50: null, p75: null },
+      ],
+      [2, 4],
+    );
     expect(growth).toEqual({ median: 0.03, low: 0.03, high: 0.03, source: 'inflation', fromYear: null, toYear: null });
     expect(averageInflation([])).toBe(0);
   });
@@ -68,7 +74,13 @@ describe('projection', () => {
       start: { year: 2025, value: 110_000 },
       peers: PEERS,
       // The next level earns 1.5 × the group's median and grows 10 % a year as well.
-      nextLevel: { level: 'head', series: [{ year: 2023, p25: null, p50: 150_000, p75: null }, { year: 2025, p25: null, p50: 181_500, p75: null }] },
+      nextLevel: {
+        level: 'head',
+        series: [
+          { year: 2023, p25: null, p50: 150_000, p75: null },
+          { year: 2025, p25: null, p50: 181_500, p75: null },
+        ],
+      },
       inflationRates: [10, 10],
     });
     const { current, nextLevel } = projection;

@@ -38,7 +38,14 @@ describe('how each kind of amount is shown (the one table)', () => {
     { language: 'es', from: 'EUR', kind: 'projection', amount: 262_449, shown: `262.400${NBSP}€`, why: 'a projection: to 100, never 262.449 €' },
     { language: 'es', from: 'EUR', kind: 'price', amount: 8.25, shown: `8,25${NBSP}€`, why: "the catalogue's own price: its cents kept" },
     { language: 'es', from: 'EUR', kind: 'price', amount: 1_249, shown: `1.249${NBSP}€`, why: 'a price of four digits, grouped' },
-    { language: 'es', from: 'USD', kind: 'statistic', amount: 1_087, shown: `1.000${NBSP}€`, why: 'dollars read in euros by Spanish, converted through the euro' },
+    {
+      language: 'es',
+      from: 'USD',
+      kind: 'statistic',
+      amount: 1_087,
+      shown: `1.000${NBSP}€`,
+      why: 'dollars read in euros by Spanish, converted through the euro',
+    },
     // Without a rate the amounts stay in their own currency (never relabelled), still rounded by kind.
     { language: 'en', from: 'CHF', kind: 'statistic', amount: 85_049, shown: `CHF${NBSP}85,000`, why: 'no CHF rate: Swiss francs, to 100' },
   ];
@@ -47,7 +54,12 @@ describe('how each kind of amount is shown (the one table)', () => {
   });
 
   it('rounds by kind and by whether the amount was converted', () => {
-    expect([roundShown(149, 'statistic', false), roundShown(150, 'projection', false), roundShown(149.6, 'own', false), roundShown(149.6, 'own', true)]).toEqual([100, 200, 150, 100]);
+    expect([
+      roundShown(149, 'statistic', false),
+      roundShown(150, 'projection', false),
+      roundShown(149.6, 'own', false),
+      roundShown(149.6, 'own', true),
+    ]).toEqual([100, 200, 150, 100]);
     expect([roundShown(8.25, 'price', false), roundShown(8.97, 'price', true)]).toEqual([8.25, 9]);
     expect(Object.is(roundShown(-40, 'statistic', false), -0)).toBe(false);
   });
@@ -56,7 +68,16 @@ describe('how each kind of amount is shown (the one table)', () => {
     const display = moneyDisplay('en', 'EUR', published);
     const statistic = { n: 40, mean: 160_000, p10: 100_000, p25: 130_000, p50: 159_700, p75: 190_000, p90: 230_000, medianCi: { low: 150_000, high: 170_000 } };
     const shown = shownStatistic(statistic, display);
-    expect(shown).toEqual({ n: 40, mean: 173_900, p10: 108_700, p25: 141_300, p50: 173_600, p75: 206_500, p90: 250_000, medianCi: { low: 163_000, high: 184_800 } });
+    expect(shown).toEqual({
+      n: 40,
+      mean: 173_900,
+      p10: 108_700,
+      p25: 141_300,
+      p50: 173_600,
+      p75: 206_500,
+      p90: 250_000,
+      medianCi: { low: 163_000, high: 184_800 },
+    });
     expect(display.formatShown(shown.p50!)).toBe(display.format(statistic.p50));
   });
 });

@@ -44,8 +44,8 @@ const rules = (partial: Partial<OutlierRules>): OutlierRules => ({ measure: 'fix
 
 /** A skewed sample with a few extreme values on both sides (deterministic). */
 const SAMPLE = [
-  40_000, 88_000, 91_500, 95_000, 97_250, 99_000, 101_000, 102_500, 104_000, 106_000, 108_800, 110_000, 113_300, 117_000, 120_000,
-  124_000, 131_000, 139_000, 150_000, 162_000, 380_000, 950_000,
+  40_000, 88_000, 91_500, 95_000, 97_250, 99_000, 101_000, 102_500, 104_000, 106_000, 108_800, 110_000, 113_300, 117_000, 120_000, 124_000, 131_000, 139_000,
+  150_000, 162_000, 380_000, 950_000,
 ];
 
 const flaggedValues = (rows: OutlierRow[], r: OutlierRules) =>
@@ -59,19 +59,39 @@ describe('outlier methods', () => {
       const q1 = q7(SAMPLE, 0.25);
       const q3 = q7(SAMPLE, 0.75);
       const expected = SAMPLE.filter((v) => v < q1 - k * (q3 - q1) || v > q3 + k * (q3 - q1)).sort((a, b) => a - b);
-      expect(flaggedValues(SAMPLE.map((v) => row(v)), rules({ k }))).toEqual(expected);
+      expect(
+        flaggedValues(
+          SAMPLE.map((v) => row(v)),
+          rules({ k }),
+        ),
+      ).toEqual(expected);
     }
     // With k = 1.5 the two high values and the low one are flagged.
-    expect(flaggedValues(SAMPLE.map((v) => row(v)), rules({ k: 1.5 }))).toEqual([40_000, 380_000, 950_000]);
+    expect(
+      flaggedValues(
+        SAMPLE.map((v) => row(v)),
+        rules({ k: 1.5 }),
+      ),
+    ).toEqual([40_000, 380_000, 950_000]);
   });
 
   it('z-score flags the values more than k sample standard deviations from the mean', () => {
     for (const k of [1, 2, 3]) {
       const { mean, sd } = sampleSd(SAMPLE);
       const expected = SAMPLE.filter((v) => Math.abs(v - mean) > k * sd).sort((a, b) => a - b);
-      expect(flaggedValues(SAMPLE.map((v) => row(v)), rules({ method: 'zscore', k }))).toEqual(expected);
+      expect(
+        flaggedValues(
+          SAMPLE.map((v) => row(v)),
+          rules({ method: 'zscore', k }),
+        ),
+      ).toEqual(expected);
     }
-    expect(flaggedValues(SAMPLE.map((v) => row(v)), rules({ method: 'zscore', k: 3 }))).toEqual([950_000]);
+    expect(
+      flaggedValues(
+        SAMPLE.map((v) => row(v)),
+        rules({ method: 'zscore', k: 3 }),
+      ),
+    ).toEqual([950_000]);
   });
 
   it('percentile trim flags below the lower and above the upper percentile; 0 and 100 trim nothing on that side', () => {
@@ -85,7 +105,12 @@ describe('outlier methods', () => {
       const lower = low > 0 ? q7(SAMPLE, low / 100) : -Infinity;
       const upper = high < 100 ? q7(SAMPLE, high / 100) : Infinity;
       const expected = SAMPLE.filter((v) => v < lower || v > upper).sort((a, b) => a - b);
-      expect(flaggedValues(SAMPLE.map((v) => row(v)), rules({ method: 'percentile', lowerPercentile: low, upperPercentile: high }))).toEqual(expected);
+      expect(
+        flaggedValues(
+          SAMPLE.map((v) => row(v)),
+          rules({ method: 'percentile', lowerPercentile: low, upperPercentile: high }),
+        ),
+      ).toEqual(expected);
     }
   });
 
@@ -110,13 +135,21 @@ describe('outlier methods', () => {
     expect(small.rows.length).toBeLessThan(OUTLIER_MIN_GROUP_SIZE);
     expect(small.bounds).toBeNull();
     expect(small.flagged).toEqual([]);
-    expect(groups.find((g) => g.key === '2025|energy')!.flagged.map((f) => f.value).sort((a, b) => a - b)).toEqual([80_000, 760_000, 1_900_000]);
+    expect(
+      groups
+        .find((g) => g.key === '2025|energy')!
+        .flagged.map((f) => f.value)
+        .sort((a, b) => a - b),
+    ).toEqual([80_000, 760_000, 1_900_000]);
     const pooled = flagOutliers([...banking, ...energy], rules({})).flatMap((g) => g.flagged.map((f) => f.value));
     expect(pooled).not.toContain(380_000);
   });
 
   it('marks the side of each flag', () => {
-    const [group] = flagOutliers(SAMPLE.map((v) => row(v)), rules({}));
+    const [group] = flagOutliers(
+      SAMPLE.map((v) => row(v)),
+      rules({}),
+    );
     expect(group.flagged.map((f) => [f.value, f.side]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [40_000, 'low'],
       [380_000, 'high'],
@@ -138,14 +171,56 @@ describe('impact figures', () => {
     expect(impact.totalForms).toBe(44);
     expect(impact.flaggedForms).toBe(6);
     const fixed = impact.overall.find((m) => m.measure === 'fixedSalary')!;
-    expect(fixed.before).toEqual({ n: 44, median: round(q7(all.map((r) => r.fx), 0.5)), p90: round(q7(all.map((r) => r.fx), 0.9)), hidden: false });
-    expect(fixed.after).toEqual({ n: 38, median: round(q7(kept.map((r) => r.fx), 0.5)), p90: round(q7(kept.map((r) => r.fx), 0.9)), hidden: false });
+    expect(fixed.before).toEqual({
+      n: 44,
+      median: round(
+        q7(
+          all.map((r) => r.fx),
+          0.5,
+        ),
+      ),
+      p90: round(
+        q7(
+          all.map((r) => r.fx),
+          0.9,
+        ),
+      ),
+      hidden: false,
+    });
+    expect(fixed.after).toEqual({
+      n: 38,
+      median: round(
+        q7(
+          kept.map((r) => r.fx),
+          0.5,
+        ),
+      ),
+      p90: round(
+        q7(
+          kept.map((r) => r.fx),
+          0.9,
+        ),
+      ),
+      hidden: false,
+    });
     const energyImpact = impact.groups.find((g) => g.values.sector === 'energy')!;
     const energyKept = energy.filter((r) => !flaggedIds.has(r.formId)).map((r) => r.fx);
     expect(energyImpact.flagged).toBe(3);
     // 19 forms after: the median is shown, the p90 (needs 20) is not.
-    expect(energyImpact.measures.find((m) => m.measure === 'fixedSalary')!.after).toEqual({ n: 19, median: round(q7(energyKept, 0.5)), p90: null, hidden: false });
-    expect(energyImpact.measures.find((m) => m.measure === 'fixedSalary')!.before.p90).toBe(round(q7(energy.map((r) => r.fx), 0.9)));
+    expect(energyImpact.measures.find((m) => m.measure === 'fixedSalary')!.after).toEqual({
+      n: 19,
+      median: round(q7(energyKept, 0.5)),
+      p90: null,
+      hidden: false,
+    });
+    expect(energyImpact.measures.find((m) => m.measure === 'fixedSalary')!.before.p90).toBe(
+      round(
+        q7(
+          energy.map((r) => r.fx),
+          0.9,
+        ),
+      ),
+    );
   });
 
   it('hides groups under the privacy threshold: no size, no median, no p90', () => {
@@ -178,7 +253,12 @@ describe('rules', () => {
     expect(normaliseGroupBy(['year', 'sector', 'country', 'sector'])).toEqual(['country', 'sector']);
     expect(sameRules(rules({ groupBy: ['sector', 'country'] }), rules({ groupBy: ['country', 'sector', 'year'] }))).toBe(true);
     expect(sameRules(rules({ k: 1.5 }), rules({ k: 2 }))).toBe(false);
-    expect(sameRules(rules({ method: 'percentile', k: 1, lowerPercentile: 5, upperPercentile: 95 }), rules({ method: 'percentile', k: 3, lowerPercentile: 5, upperPercentile: 95 }))).toBe(true);
+    expect(
+      sameRules(
+        rules({ method: 'percentile', k: 1, lowerPercentile: 5, upperPercentile: 95 }),
+        rules({ method: 'percentile', k: 3, lowerPercentile: 5, upperPercentile: 95 }),
+      ),
+    ).toBe(true);
     expect(sameRules(rules({ measure: 'fixedSalary' }), rules({ measure: 'annualBonus' }))).toBe(false);
   });
 });

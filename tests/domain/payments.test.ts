@@ -30,14 +30,32 @@ describe('subscription card price', () => {
     expect(showsSinglePrice(card({ content: [{ title: 'Q', subtitle: ['Three months'] }] }))).toBe(false);
     expect(showsSinglePrice(card({ priceMonth: null, content: [{ title: 'Q', subtitle: ['a', 'b'] }] }))).toBe(false);
     expect(showsSinglePrice(card({ priceMonth: null, content: [{ title: 'Q', subtitle: [] }] }))).toBe(false);
-    expect(showsSinglePrice(card({ priceMonth: null, content: [{ title: 'A', subtitle: ['a'] }, { title: 'B', subtitle: ['b'] }] }))).toBe(false);
+    expect(
+      showsSinglePrice(
+        card({
+          priceMonth: null,
+          content: [
+            { title: 'A', subtitle: ['a'] },
+            { title: 'B', subtitle: ['b'] },
+          ],
+        }),
+      ),
+    ).toBe(false);
     expect(showsSinglePrice(card({ priceMonth: null, content: [] }))).toBe(false);
   });
 
   it('formats the single, the monthly and the yearly price in the reader’s language', () => {
-    expect(cardPrice(card({ priceMonth: null, content: [{ title: 'Q', subtitle: ['x'] }], price: 75, period: 'quarter' }), 'es')).toEqual({ kind: 'single', price: '75\u00a0€' });
+    expect(cardPrice(card({ priceMonth: null, content: [{ title: 'Q', subtitle: ['x'] }], price: 75, period: 'quarter' }), 'es')).toEqual({
+      kind: 'single',
+      price: '75\u00a0€',
+    });
     expect(cardPrice(card(), 'es')).toEqual({ kind: 'monthlyAndYearly', monthly: '8,25\u00a0€', yearly: '99\u00a0€', period: 'year' });
-    expect(cardPrice(card({ currecy: '$', price: 171, priceMonth: 14.25 }), 'en')).toEqual({ kind: 'monthlyAndYearly', monthly: '$14.25', yearly: '$171', period: 'year' });
+    expect(cardPrice(card({ currecy: '$', price: 171, priceMonth: 14.25 }), 'en')).toEqual({
+      kind: 'monthlyAndYearly',
+      monthly: '$14.25',
+      yearly: '$171',
+      period: 'year',
+    });
     // Money is grouped in every language (src/domain/money.ts): a four-digit es-ES price as well.
     expect(formatCardPrice(1234.5, '€', 'es')).toBe('1.234,50\u00a0€');
   });

@@ -14,7 +14,16 @@ import {
 } from '../../src/domain/peerDistribution';
 import { COUNT_NOISE, COUNT_ROUNDING_BASE, INFUSION, INFUSION_FACTOR_LOG_VARIANCE } from '../../src/domain/constants';
 
-const full: Statistic = { n: 40, mean: 131_000, p10: 95_000, p25: 110_000, p50: 125_000, p75: 150_000, p90: 180_000, medianCi: { low: 118_000, high: 133_000 } };
+const full: Statistic = {
+  n: 40,
+  mean: 131_000,
+  p10: 95_000,
+  p25: 110_000,
+  p50: 125_000,
+  p75: 150_000,
+  p90: 180_000,
+  medianCi: { low: 118_000, high: 133_000 },
+};
 // A group between QUARTILE_MINIMUM and TAIL_PERCENTILE_MINIMUM: the box, no whiskers (its interval kept here to
 // check the chart makes room for it).
 const small: Statistic = { n: 15, mean: 120_000, p10: null, p25: 105_000, p50: 118_000, p75: 140_000, p90: null, medianCi: { low: 100_000, high: 145_000 } };

@@ -22,7 +22,18 @@ describe('the filter fields', () => {
   });
 
   it('are the year and the group fields, in the panel order; outlier packs group by the same fields', () => {
-    expect(FILTER_FIELDS).toEqual(['year', 'country', 'city', 'sector', 'positionLevel', 'functionalArea', 'companySize', 'companyType', 'experienceBand', 'gender']);
+    expect(FILTER_FIELDS).toEqual([
+      'year',
+      'country',
+      'city',
+      'sector',
+      'positionLevel',
+      'functionalArea',
+      'companySize',
+      'companyType',
+      'experienceBand',
+      'gender',
+    ]);
     expect([...FILTER_FIELDS].sort()).toEqual(['year', ...GROUP_FIELDS].sort());
     expect(OUTLIER_GROUP_FIELDS).toEqual(GROUP_FIELDS);
   });

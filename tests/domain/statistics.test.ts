@@ -60,7 +60,12 @@ describe('statistics rules shared by the server and the web app', () => {
   });
 
   it('publishes the mean from K, the quartiles from QUARTILE_MINIMUM, p10/p90 and the interval from TAIL_PERCENTILE_MINIMUM', () => {
-    const raw = (n: number) => ({ n, mean: 123_456, percentiles: [101_049, 110_050, 120_000, 130_000, 140_000], medianCi: [115_000, 125_000] as [number, number] });
+    const raw = (n: number) => ({
+      n,
+      mean: 123_456,
+      percentiles: [101_049, 110_050, 120_000, 130_000, 140_000],
+      medianCi: [115_000, 125_000] as [number, number],
+    });
     const none = { mean: null, p10: null, p25: null, p50: null, p75: null, p90: null, medianCi: null };
     expect(QUARTILE_MINIMUM).toBeGreaterThan(5);
     expect(TAIL_PERCENTILE_MINIMUM).toBeGreaterThan(QUARTILE_MINIMUM);

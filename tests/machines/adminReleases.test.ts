@@ -31,7 +31,14 @@ const release = (sequence: number, current = false): Release => ({
   current,
 });
 
-const FIRST_PAGE: ReleasePage = { items: [release(3, true), release(2)], page: 1, limit: 2, total: 3, nextScheduledCut: '2026-11-14T03:00:00.000Z', threshold: 5 };
+const FIRST_PAGE: ReleasePage = {
+  items: [release(3, true), release(2)],
+  page: 1,
+  limit: 2,
+  total: 3,
+  nextScheduledCut: '2026-11-14T03:00:00.000Z',
+  threshold: 5,
+};
 const SECOND_PAGE: ReleasePage = { items: [release(1)], page: 2, limit: 2, total: 3, nextScheduledCut: '2026-11-14T03:00:00.000Z', threshold: 5 };
 const CUT: CutReleaseResult = { status: 'cut', changedForms: 7, threshold: 5, release: release(4, true) };
 const REFUSED: CutReleaseResult = { status: 'too-few-changes', changedForms: 2, threshold: 5, release: release(3, true) };
@@ -74,7 +81,10 @@ interface World extends ActorWorld<AdminReleasesMachine> {
 }
 
 function createWorld(): World {
-  const world = { loading: null, cutting: null, loads: [], cuts: 0, emitted: [], askedPage: 1, lastPage: null, lastCut: null, cutFailed: false } as Omit<World, 'actor'> as World;
+  const world = { loading: null, cutting: null, loads: [], cuts: 0, emitted: [], askedPage: 1, lastPage: null, lastCut: null, cutFailed: false } as Omit<
+    World,
+    'actor'
+  > as World;
   const machine = adminReleasesMachine.provide({
     actors: {
       loadReleases: fromPromise<ReleasePage, ReleasesPageRequest>(({ input }) => {

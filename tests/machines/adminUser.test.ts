@@ -310,7 +310,10 @@ describe('adminUser behaviour', () => {
     world.actor.send({ type: 'adminUser.adjustCredits' });
     world.actor.send({ type: 'adminUser.changeCredits', delta: '−6', reason: 'Correction' });
     world.actor.send({ type: 'adminUser.reviewCredits' });
-    expect(adminUserView(world.actor.getSnapshot())).toMatchObject({ editing: 'credits', creditsProblems: { delta: 'admin_users.credits.problems.below_zero' } });
+    expect(adminUserView(world.actor.getSnapshot())).toMatchObject({
+      editing: 'credits',
+      creditsProblems: { delta: 'admin_users.credits.problems.below_zero' },
+    });
     world.actor.send({ type: 'adminUser.changeCredits', delta: '−5' });
     expect(adminUserView(world.actor.getSnapshot()).creditsProblems).toEqual({});
     world.actor.send({ type: 'adminUser.reviewCredits' });

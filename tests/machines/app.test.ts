@@ -175,7 +175,10 @@ describe('app behaviour: what the session announcements mean', () => {
       [new Error('boom'), 'auth.unknown'],
     ] as const) {
       const world = { toasts: [] as ToastOutcome[], navigations: [] as Array<{ to: string; replace: boolean }> };
-      const actor = createActor(provided(world, () => Promise.reject(failure)), { input: INPUT }).start();
+      const actor = createActor(
+        provided(world, () => Promise.reject(failure)),
+        { input: INPUT },
+      ).start();
       await settle();
       const auth = actor.system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine>;
       auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'x' });

@@ -142,11 +142,17 @@ function startWorld(): World {
     clock: new SimulatedClock(),
     pending: {},
     calls: [],
-    storage: new Map([['current_user', JSON.stringify(STORED_USER)], ['appLanguage', 'en']]),
+    storage: new Map([
+      ['current_user', JSON.stringify(STORED_USER)],
+      ['appLanguage', 'en'],
+    ]),
     emitted: [],
     goneTo: [],
     expected: {
-      storage: new Map([['current_user', JSON.stringify(STORED_USER)], ['appLanguage', 'en']]),
+      storage: new Map([
+        ['current_user', JSON.stringify(STORED_USER)],
+        ['appLanguage', 'en'],
+      ]),
       emitted: [],
       redirect: null,
       user: null,
@@ -225,14 +231,20 @@ const graph = machineGraph({
       'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
       'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
       // A blank code is ignored (nothing is sent).
-      'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }, { type: 'auth.submitSecondFactor', code: '  ' }],
+      'auth.submitSecondFactor': [
+        { type: 'auth.submitSecondFactor', code: CODE },
+        { type: 'auth.submitSecondFactor', code: '  ' },
+      ],
       'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
       // Home-realm discovery asks only about something that looks like an address.
-      'auth.emailEntered': [{ type: 'auth.emailEntered', email: SSO_EMAIL }, { type: 'auth.emailEntered', email: 'not-an-address' }],
-      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({ type: 'auth.providerReturned' as const, outcome })) as [
-        AuthEvent & { type: 'auth.providerReturned' },
-        ...Array<AuthEvent & { type: 'auth.providerReturned' }>,
+      'auth.emailEntered': [
+        { type: 'auth.emailEntered', email: SSO_EMAIL },
+        { type: 'auth.emailEntered', email: 'not-an-address' },
       ],
+      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({
+        type: 'auth.providerReturned' as const,
+        outcome,
+      })) as [AuthEvent & { type: 'auth.providerReturned' }, ...Array<AuthEvent & { type: 'auth.providerReturned' }>],
     },
     {
       outputs: {
@@ -736,7 +748,11 @@ describe('auth behaviour', () => {
     expect(parseProviderOutcome('#done=1')).toEqual({ kind: 'done', redirect: null });
     expect(parseProviderOutcome('#secondFactor=enrol&challenge=abc')).toEqual({ kind: 'secondFactor', challenge: 'abc', redirect: null });
     expect(parseProviderOutcome('#link=tok&provider=Keycloak')).toEqual({ kind: 'link', linkToken: 'tok', provider: 'Keycloak' });
-    expect(parseProviderOutcome('#emailSent=new%40people.example&provider=Keycloak')).toEqual({ kind: 'emailSent', email: 'new@people.example', provider: 'Keycloak' });
+    expect(parseProviderOutcome('#emailSent=new%40people.example&provider=Keycloak')).toEqual({
+      kind: 'emailSent',
+      email: 'new@people.example',
+      provider: 'Keycloak',
+    });
     expect(parseProviderOutcome('#emailSent=nobody&provider=Keycloak')).toBeNull();
     expect(parseProviderOutcome('#error=OIDC_STATE_INVALID')).toEqual({ kind: 'error', code: 'OIDC_STATE_INVALID' });
     expect(parseProviderOutcome('#error=<script>')).toBeNull();

@@ -79,7 +79,10 @@ const graph = machineGraph({
         { type: 'request.submit', fields: MISMATCH },
       ],
       // A blank password is not sent.
-      'request.reauthenticate': [{ type: 'request.reauthenticate', password: PASSWORD }, { type: 'request.reauthenticate', password: '' }],
+      'request.reauthenticate': [
+        { type: 'request.reauthenticate', password: PASSWORD },
+        { type: 'request.reauthenticate', password: '' },
+      ],
     },
     {
       outputs: { send: [OUTPUT], reauthenticate: [undefined] },
@@ -236,7 +239,7 @@ describe('accountRequest behaviour', () => {
     expect(world.emitted).toEqual([{ type: 'request.succeeded', output: true }]);
   });
 
-  it('says only the password is wrong when the account\'s own password is refused (deleting the account)', async () => {
+  it("says only the password is wrong when the account's own password is refused (deleting the account)", async () => {
     const world = startWorld();
     world.actor.start();
     world.actor.send({ type: 'request.submit', fields: { password: 'not my password' } });

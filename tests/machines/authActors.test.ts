@@ -55,7 +55,11 @@ describe('auth actors', () => {
   it('reads the current user afresh with the given token', async () => {
     const sent: Request[] = [];
     // No token registered yet (signing in): the token of the new session goes explicitly.
-    const client = createApiClient({ baseUrl: 'http://paybench.test/api', getAccessToken: () => null, fetch: async (request) => (sent.push(request), json(200, { _id: 'x' })) });
+    const client = createApiClient({
+      baseUrl: 'http://paybench.test/api',
+      getAccessToken: () => null,
+      fetch: async (request) => (sent.push(request), json(200, { _id: 'x' })),
+    });
     await run(authActors(client).fetchCurrentUser, { accessToken: 'new-token' });
     expect(sent[0].url).toBe('http://paybench.test/api/users/currentUser?refresh=true');
     expect(sent[0].headers.get('Authorization')).toBe('Bearer new-token');
@@ -70,7 +74,11 @@ describe('auth actors', () => {
   });
 
   it('the account requests call their endpoints', async () => {
-    const { client, sent } = fakeServer((request) => (request.method === 'DELETE' || new URL(request.url).pathname.endsWith('reset-pass') ? new Response(null, { status: 204 }) : json(202, { status: 'accepted' })));
+    const { client, sent } = fakeServer((request) =>
+      request.method === 'DELETE' || new URL(request.url).pathname.endsWith('reset-pass')
+        ? new Response(null, { status: 204 })
+        : json(202, { status: 'accepted' }),
+    );
     const requests = accountRequests(client);
     await run(requests.requestPasswordReset, { email: ' a@b.co ' });
     // The answer is the same for a new and a registered address: the page learns only where the invitation went.

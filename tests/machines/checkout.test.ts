@@ -25,7 +25,15 @@ const BEFORE: AccountState = { credits: 1, premiumType: 'free' };
 const CREDITED: AccountState = { credits: 11, premiumType: 'free' };
 const UPGRADED: AccountState = { credits: 1, premiumType: 'premium' };
 const URL = 'http://localhost/api/payments/sandbox/cs_test_1';
-const failure = (status: number, errorCode: string | null = null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
+const failure = (status: number, errorCode: string | null = null): CallFailure => ({
+  ok: false,
+  status,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode,
+  request: null,
+});
 const SERVER_ERROR = failure(500);
 const UNAVAILABLE = failure(503, 'PAYMENTS_UNAVAILABLE');
 
@@ -85,7 +93,19 @@ interface World extends ActorWorld<CheckoutMachine> {
 }
 
 function createWorld(): World {
-  const world = { clock: new SimulatedClock(), reads: [], creating: null, opening: null, chosen: null, created: [], opened: [], watching: 0, lastFailure: null, lastAccount: null, emitted: [] } as Omit<World, 'actor'> as World;
+  const world = {
+    clock: new SimulatedClock(),
+    reads: [],
+    creating: null,
+    opening: null,
+    chosen: null,
+    created: [],
+    opened: [],
+    watching: 0,
+    lastFailure: null,
+    lastAccount: null,
+    emitted: [],
+  } as Omit<World, 'actor'> as World;
   const machine = checkoutMachine.provide({
     actors: {
       readAccount: fromPromise<AccountState>(() => new Promise((resolve, reject) => world.reads.push({ resolve, reject }))),
@@ -192,7 +212,8 @@ const assertions = {
   'waiting.poll.pausing': (world, snapshot) => expect(checkoutView(snapshot).account).toEqual(world.lastAccount),
   'waiting.phase': () => undefined,
   'waiting.phase.paying': (_, snapshot) => expect(checkoutView(snapshot)).toMatchObject({ status: 'waiting', messageKey: 'payments.checkout.waiting' }),
-  'waiting.phase.confirming': (_, snapshot) => expect(checkoutView(snapshot)).toMatchObject({ status: 'confirming', messageKey: 'payments.checkout.confirming' }),
+  'waiting.phase.confirming': (_, snapshot) =>
+    expect(checkoutView(snapshot)).toMatchObject({ status: 'confirming', messageKey: 'payments.checkout.confirming' }),
   ended: (_world, snapshot) => {
     // Every end of a purchase can be dismissed.
     expect(snapshot.can({ type: 'checkout.dismiss' })).toBe(true);

@@ -102,7 +102,10 @@ const GONE = httpFailure(404, 'NOT_FOUND');
 
 const FRESH: StartingPoint = { filters: {} };
 /** "Ver mi comparativa": the person's own group, widened in this order while under the threshold. */
-const OWN_GROUP: StartingPoint = { filters: { year: 2025, country: 'es', sector: 'banking', positionLevel: 'director' }, widen: ['sector', 'country', 'positionLevel'] };
+const OWN_GROUP: StartingPoint = {
+  filters: { year: 2025, country: 'es', sector: 'banking', positionLevel: 'director' },
+  widen: ['sector', 'country', 'positionLevel'],
+};
 const SAVED: StartingPoint = { filters: { year: 2025, sector: 'banking' }, historyId: HISTORY_ID };
 
 const SET_SECTOR = { type: 'comparison.setFilter', field: 'sector', value: 'energy' } as const;
@@ -132,7 +135,12 @@ const graph = machineGraph({
       'comparison.setCredits': [{ type: 'comparison.setCredits', credits: 3 }],
     },
     {
-      outputs: { loadStartingPoint: [FRESH, SAVED, OWN_GROUP], countOwnGroup: [ENOUGH, TOO_FEW], countResults: [ENOUGH, TOO_FEW], runComparison: [OK, NOT_ENOUGH, REFUSED] },
+      outputs: {
+        loadStartingPoint: [FRESH, SAVED, OWN_GROUP],
+        countOwnGroup: [ENOUGH, TOO_FEW],
+        countResults: [ENOUGH, TOO_FEW],
+        runComparison: [OK, NOT_ENOUGH, REFUSED],
+      },
       errors: { loadStartingPoint: [GONE], countResults: [OFFLINE], countOwnGroup: [OFFLINE], runComparison: [NO_CREDITS, SERVER_ERROR] },
     },
   ),
@@ -409,7 +417,12 @@ const assertions = {
     expect(world.emitted.at(-1)).toEqual({ type: 'comparison.searched', creditsLeft: null });
   },
   'answered.withheld.notEnoughData': (_world, snapshot) => {
-    expect(withheldView(snapshot)).toEqual({ status: 'not-enough-data', reasonKey: 'comparison.reasons.NOT_ENOUGH_DATA', reasonFilter: null, countLabel: '<5' });
+    expect(withheldView(snapshot)).toEqual({
+      status: 'not-enough-data',
+      reasonKey: 'comparison.reasons.NOT_ENOUGH_DATA',
+      reasonFilter: null,
+      countLabel: '<5',
+    });
   },
   'answered.withheld.refused': (_world, snapshot) => {
     expect(withheldView(snapshot)).toEqual({ status: 'refused', reasonKey: 'comparison.reasons.DIFFERENCING_RISK', reasonFilter: 'gender', countLabel: '37' });
@@ -488,7 +501,9 @@ describe('comparison behaviour', () => {
     await settled(world);
     world.counting!.resolve(ENOUGH);
     await settled(world);
-    expect(world.searchCalls).toEqual([{ filters: { year: 2025, country: 'es', positionLevel: 'director' }, historyId: null, idempotencyKey: `${KEY_PREFIX}-1` }]);
+    expect(world.searchCalls).toEqual([
+      { filters: { year: 2025, country: 'es', positionLevel: 'director' }, historyId: null, idempotencyKey: `${KEY_PREFIX}-1` },
+    ]);
     world.searching!.resolve(OK);
     await settled(world);
     expect(resultView(world.actor.getSnapshot())).toMatchObject({ ownGroup: true, droppedFilters: ['sector'] });
@@ -685,7 +700,13 @@ describe('comparison behaviour', () => {
     world.searching!.resolve({ ...OK, position: null });
     const view = resultView(await settled(world))!;
     expect(view.subjectLabel).toBe('someone@example.com');
-    expect(view.headline.position).toEqual({ measure: 'totalWithoutDeferral', ownValue: 160_000, percentileRank: 50, diffFromMedianPercent: 0, estimated: true });
+    expect(view.headline.position).toEqual({
+      measure: 'totalWithoutDeferral',
+      ownValue: 160_000,
+      percentileRank: 50,
+      diffFromMedianPercent: 0,
+      estimated: true,
+    });
   });
 
   async function answered(result: ComparisonResult, start: StartingPoint = FRESH) {

@@ -31,10 +31,20 @@ const STORED: MinValuesForm = { minFixed: '80000', compTotal: '80000', deferredM
 const GOOD: MinValuesForm = { minFixed: '90000', compTotal: '95000', deferredMax: '5000000' };
 const BAD: MinValuesForm = { minFixed: '70000', compTotal: 'lots', deferredMax: '5000000' };
 const PROBLEM: EditorProblem = { field: 'minFixed', messageKey: 'admin.configs.errors.out_of_range', values: { min: 80_000, max: 6_000_000 } };
-const REFUSAL: CallFailure = { ok: false, status: 400, value: null, reason: 'http', body: { error: 'Invalid body', errorCode: 'VALIDATION_ERROR' }, errorCode: 'VALIDATION_ERROR', request: null };
+const REFUSAL: CallFailure = {
+  ok: false,
+  status: 400,
+  value: null,
+  reason: 'http',
+  body: { error: 'Invalid body', errorCode: 'VALIDATION_ERROR' },
+  errorCode: 'VALIDATION_ERROR',
+  request: null,
+};
 
-const logic = provideConfigEditor<MinValuesForm>(minValuesProblems, fromPromise(async ({ input }) => input.values));
-
+const logic = provideConfigEditor<MinValuesForm>(
+  minValuesProblems,
+  fromPromise(async ({ input }) => input.values),
+);
 
 const serializeState = (s: MachineSnapshot<ConfigEditorMachine>) =>
   JSON.stringify({ value: s.value, values: s.context.values, problems: s.context.problems.length, stored: s.context.stored });
@@ -144,10 +154,13 @@ describe('configEditor behaviour', () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
   };
 
-  it('bad values go back to editing with the real check\'s problems and are never sent', async () => {
+  it("bad values go back to editing with the real check's problems and are never sent", async () => {
     const saves: unknown[] = [];
     const actor = createActor(
-      provideConfigEditor<MinValuesForm>(minValuesProblems, fromPromise(async ({ input }) => (saves.push(input.values), input.values))),
+      provideConfigEditor<MinValuesForm>(
+        minValuesProblems,
+        fromPromise(async ({ input }) => (saves.push(input.values), input.values)),
+      ),
       { input: { values: STORED } },
     ).start();
     actor.send({ type: 'editor.edit', values: BAD });
@@ -163,7 +176,13 @@ describe('configEditor behaviour', () => {
   });
 
   it('good values are sent once confirmed and become the stored ones', async () => {
-    const actor = createActor(provideConfigEditor<MinValuesForm>(minValuesProblems, fromPromise(async ({ input }) => input.values)), { input: { values: STORED } }).start();
+    const actor = createActor(
+      provideConfigEditor<MinValuesForm>(
+        minValuesProblems,
+        fromPromise(async ({ input }) => input.values),
+      ),
+      { input: { values: STORED } },
+    ).start();
     actor.send({ type: 'editor.edit', values: GOOD });
     actor.send({ type: 'editor.submit' });
     await tick();
@@ -201,7 +220,9 @@ describe('the editors', () => {
       [3, 'country', 'admin.configs.errors.unknown_country'],
       [3, 'rate', 'admin.configs.errors.not_number'],
     ]);
-    expect(inflationBody([{ year: '2025', country: 'es', rate: '2,4', estimate: true }])).toEqual({ inflationData: [{ year: 2025, rate: 2.4, country: 'es', estimate: true }] });
+    expect(inflationBody([{ year: '2025', country: 'es', rate: '2,4', estimate: true }])).toEqual({
+      inflationData: [{ year: 2025, rate: 2.4, country: 'es', estimate: true }],
+    });
   });
 
   it('check exchange rates: ISO currency, positive rate, a past date, once per currency', () => {

@@ -21,7 +21,14 @@ const EMPTY: ContactValues = { company: '', name: '', phone: '', message: '' };
 
 // Which fields are filled decides the submit: part of the vertex.
 const serializeState = (s: MachineSnapshot<CorporateContactMachine>) =>
-  JSON.stringify({ value: s.value, filled: Object.entries(s.context.values).filter(([, v]) => v !== '').map(([k]) => k), errors: Object.keys(s.context.errors).length > 0, failed: s.context.failure !== null });
+  JSON.stringify({
+    value: s.value,
+    filled: Object.entries(s.context.values)
+      .filter(([, v]) => v !== '')
+      .map(([k]) => k),
+    errors: Object.keys(s.context.errors).length > 0,
+    failed: s.context.failure !== null,
+  });
 
 const graph = machineGraph({
   machine: corporateContactMachine,
@@ -116,7 +123,13 @@ describe('corporateContact behaviour', () => {
   it('a failed send keeps the values and says so', async () => {
     const world = createWorld();
     world.actor.start();
-    for (const [field, value] of [['company', ' Acme '], ['name', 'Ana'], ['message', 'Hello'], ['phone', '+34 600 000 000']] as const) world.actor.send({ type: 'contact.set', field, value });
+    for (const [field, value] of [
+      ['company', ' Acme '],
+      ['name', 'Ana'],
+      ['message', 'Hello'],
+      ['phone', '+34 600 000 000'],
+    ] as const)
+      world.actor.send({ type: 'contact.set', field, value });
     world.actor.send({ type: 'contact.submit' });
     expect(world.sent).toEqual([{ company: 'Acme', name: 'Ana', message: 'Hello', phone: '+34 600 000 000' }]);
     world.sending!.reject(FAILURE);

@@ -190,7 +190,8 @@ describe('corporateRegistration behaviour', () => {
 
   it('the success toast reads "Registro realizado correctamente" and names the invitation, in both languages', () => {
     const toast = corporateInvitedToast('new@acme.example');
-    const text = (messages: typeof es, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
+    const text = (messages: typeof es, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
     expect(toast.status).toBe('success');
     expect(text(es, toast.titleKey)).toBe('Registro realizado correctamente');
     expect(text(en, toast.titleKey)).toBe('Registration completed');

@@ -3,9 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { creditGateMachine, type CreditGateEmitted, type CreditGateEvent, type CreditGateMachine, type PendingSearch } from '../../machines/creditGate/creditGateMachine';
+import {
+  creditGateMachine,
+  type CreditGateEmitted,
+  type CreditGateEvent,
+  type CreditGateMachine,
+  type PendingSearch,
+} from '../../machines/creditGate/creditGateMachine';
 import { creditGateView } from '../../machines/creditGate/viewModel';
-import { creditGateActors, PENDING_SEARCH_KEY, pendingSearchFilters, pendingSearchStart, readPendingSearch, takePendingSearch } from '../../machines/creditGate/actors';
+import {
+  creditGateActors,
+  PENDING_SEARCH_KEY,
+  pendingSearchFilters,
+  pendingSearchStart,
+  readPendingSearch,
+  takePendingSearch,
+} from '../../machines/creditGate/actors';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
@@ -22,7 +35,8 @@ const NO_CREDITS: CallFailure = {
   request: { method: 'POST', path: '/forms/comparation' },
 };
 
-const serializeState = (s: MachineSnapshot<CreditGateMachine>) => JSON.stringify({ value: s.value, pending: s.context.pending, refused: s.context.refusal !== null });
+const serializeState = (s: MachineSnapshot<CreditGateMachine>) =>
+  JSON.stringify({ value: s.value, pending: s.context.pending, refused: s.context.refusal !== null });
 
 const graph = machineGraph({
   machine: creditGateMachine,
@@ -64,7 +78,10 @@ interface World extends ActorWorld<CreditGateMachine> {
 }
 
 function createWorld(): World {
-  const world = { loading: null, saving: null, clearing: null, saved: [], held: null, emitted: [], refusal: null, toCredits: [] } as Omit<World, 'actor'> as World;
+  const world = { loading: null, saving: null, clearing: null, saved: [], held: null, emitted: [], refusal: null, toCredits: [] } as Omit<
+    World,
+    'actor'
+  > as World;
   const machine = creditGateMachine.provide({
     actors: {
       loadPendingSearch: fromPromise<PendingSearch | null>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),

@@ -11,14 +11,20 @@ import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAsse
 const REPORT = { staleDraftDays: 30, totalForms: 10 };
 const FAILURE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 
-const serializeState = (s: MachineSnapshot<DataQualityMachine>) => JSON.stringify({ value: s.value, days: s.context.staleDraftDays, report: s.context.report !== null });
+const serializeState = (s: MachineSnapshot<DataQualityMachine>) =>
+  JSON.stringify({ value: s.value, days: s.context.staleDraftDays, report: s.context.report !== null });
 
 const graph = machineGraph({
   machine: dataQualityMachine,
   input: { staleDraftDays: 30 },
   serializeState,
   events: eventsWithFixtures<DataQualityEvent>(
-    { 'quality.setStaleDays': [{ type: 'quality.setStaleDays', days: 60 }, { type: 'quality.setStaleDays', days: 0 }] },
+    {
+      'quality.setStaleDays': [
+        { type: 'quality.setStaleDays', days: 60 },
+        { type: 'quality.setStaleDays', days: 0 },
+      ],
+    },
     { outputs: { loadReport: [REPORT] }, errors: { loadReport: [FAILURE] } },
   ),
 });
@@ -35,7 +41,9 @@ function createWorld(): World {
   const world = { pending: null, days: 30, answered: null, emitted: [] } as Omit<World, 'actor'> as World;
   const machine = dataQualityMachine.provide({
     actors: {
-      loadReport: fromPromise<unknown, { staleDraftDays: number }>(({ input }) => new Promise((resolve, reject) => (world.pending = { days: input.staleDraftDays, resolve, reject }))),
+      loadReport: fromPromise<unknown, { staleDraftDays: number }>(
+        ({ input }) => new Promise((resolve, reject) => (world.pending = { days: input.staleDraftDays, resolve, reject })),
+      ),
     },
   });
   world.actor = createActor(machine, { input: { staleDraftDays: 30 } });
@@ -80,7 +88,10 @@ describeMachinePaths('dataQuality paths', { graph, driver, assertions, generator
 describe('dataQuality behaviour', () => {
   it('ignores days out of range or the same days', async () => {
     let calls = 0;
-    const actor = createActor(dataQualityMachine.provide({ actors: { loadReport: fromPromise<unknown, { staleDraftDays: number }>(async () => (calls++, REPORT)) } }), { input: { staleDraftDays: 30 } }).start();
+    const actor = createActor(
+      dataQualityMachine.provide({ actors: { loadReport: fromPromise<unknown, { staleDraftDays: number }>(async () => (calls++, REPORT)) } }),
+      { input: { staleDraftDays: 30 } },
+    ).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (const days of [0, 30, 3651, 2.5]) actor.send({ type: 'quality.setStaleDays', days });
     expect(actor.getSnapshot().value).toBe('ready');

@@ -28,16 +28,72 @@ const ANSWER: EvolutionResult = {
   baseYear: 2026,
   filters: { sector: 'banking' },
   series: [
-    { year: 2023, n: null, countLabel: '<5', p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', deflator: 1.1 },
-    { year: 2024, n: 40, countLabel: '40', p25: 90_000, p50: 100_000, p75: 120_000, realP25: 96_300, realP50: 107_000, realP75: 128_400, status: 'ok', deflator: 1.07 },
-    { year: 2025, n: 10, countLabel: '10', p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null, status: 'ok', reasonCode: 'TOO_FEW_FOR_QUARTILES', deflator: 1.03 },
-    { year: 2026, n: 45, countLabel: '45', p25: 95_000, p50: 110_000, p75: 125_000, realP25: 95_000, realP50: 110_000, realP75: 125_000, status: 'ok', deflator: 1 },
+    {
+      year: 2023,
+      n: null,
+      countLabel: '<5',
+      p25: null,
+      p50: null,
+      p75: null,
+      realP25: null,
+      realP50: null,
+      realP75: null,
+      status: 'not-enough-data',
+      reasonCode: 'NOT_ENOUGH_DATA',
+      deflator: 1.1,
+    },
+    {
+      year: 2024,
+      n: 40,
+      countLabel: '40',
+      p25: 90_000,
+      p50: 100_000,
+      p75: 120_000,
+      realP25: 96_300,
+      realP50: 107_000,
+      realP75: 128_400,
+      status: 'ok',
+      deflator: 1.07,
+    },
+    {
+      year: 2025,
+      n: 10,
+      countLabel: '10',
+      p25: null,
+      p50: null,
+      p75: null,
+      realP25: null,
+      realP50: null,
+      realP75: null,
+      status: 'ok',
+      reasonCode: 'TOO_FEW_FOR_QUARTILES',
+      deflator: 1.03,
+    },
+    {
+      year: 2026,
+      n: 45,
+      countLabel: '45',
+      p25: 95_000,
+      p50: 110_000,
+      p75: 125_000,
+      realP25: 95_000,
+      realP50: 110_000,
+      realP75: 125_000,
+      status: 'ok',
+      deflator: 1,
+    },
   ],
   userSeries: [{ year: 2024, formId: 'form0000000000000000000001', value: 105_000, realValue: 112_400 }],
   historyId: 'hist0000000000000000000004',
   creditsLeft: null,
   release: { id: 'rel00000000000000000000001', sequence: 2, cutAt: '2026-11-23T03:00:00.000Z' },
-  inflation: { country: 'es', rates: [{ year: 2024, country: 'es', rate: 3.9, estimate: false }, { year: 2026, country: 'es', rate: 2.0, estimate: true }] },
+  inflation: {
+    country: 'es',
+    rates: [
+      { year: 2024, country: 'es', rate: 3.9, estimate: false },
+      { year: 2026, country: 'es', rate: 2.0, estimate: true },
+    ],
+  },
 };
 
 // The server widened the group asked for (too small in every year): its filters are the group used.
@@ -45,7 +101,19 @@ const WIDENED: EvolutionResult = { ...ANSWER, filters: { sector: 'banking', posi
 // No year of the group has figures (under K everywhere): the page shows one sentence and the widening link.
 const EMPTY: EvolutionResult = {
   ...ANSWER,
-  series: ANSWER.series.map((point) => ({ ...point, n: null, countLabel: '<5', p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA' })),
+  series: ANSWER.series.map((point) => ({
+    ...point,
+    n: null,
+    countLabel: '<5',
+    p25: null,
+    p50: null,
+    p75: null,
+    realP25: null,
+    realP50: null,
+    realP75: null,
+    status: 'not-enough-data',
+    reasonCode: 'NOT_ENOUGH_DATA',
+  })),
 };
 
 const OWN_GROUP: EvolutionStart = { filters: { sector: 'banking', positionLevel: 'director', country: 'es' }, searchAtOnce: true, widen: true };
@@ -55,7 +123,15 @@ const SAVED: EvolutionStart = { filters: { sector: 'energy' }, historyId: HISTOR
 const COUNT: CountResult = { count: 40, countLabel: '40', enough: true, release: null };
 const DEBOUNCE_MS = 350;
 
-const failure = (status: number, errorCode: string | null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
+const failure = (status: number, errorCode: string | null): CallFailure => ({
+  ok: false,
+  status,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode,
+  request: null,
+});
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
 const NO_FORM = failure(403, 'FORM_REQUIRED');
 const SERVER_ERROR = failure(500, null);
@@ -80,7 +156,10 @@ const graph = machineGraph({
   events: eventsWithFixtures<EvolutionEvent>(
     {
       'evolution.setFilter': [{ type: 'evolution.setFilter', field: 'sector', value: 'energy' }],
-      'evolution.setScale': [{ type: 'evolution.setScale', scale: 'real' }, { type: 'evolution.setScale', scale: 'nominal' }],
+      'evolution.setScale': [
+        { type: 'evolution.setScale', scale: 'real' },
+        { type: 'evolution.setScale', scale: 'nominal' },
+      ],
       'evolution.setCredits': [{ type: 'evolution.setCredits', credits: 0 }],
     },
     {
@@ -117,7 +196,24 @@ interface World extends ActorWorld<EvolutionMachine> {
 }
 
 function createWorld(): World {
-  const world = { loading: null, running: null, counting: null, countCalls: [], clock: new SimulatedClock(), calls: [], emitted: [], filters: {}, widen: false, widenedFrom: null, following: null, scale: 'nominal', newSearches: 0, credits: INPUT.credits, lastAnswer: null, lastFailure: null } as Omit<World, 'actor'> as World;
+  const world = {
+    loading: null,
+    running: null,
+    counting: null,
+    countCalls: [],
+    clock: new SimulatedClock(),
+    calls: [],
+    emitted: [],
+    filters: {},
+    widen: false,
+    widenedFrom: null,
+    following: null,
+    scale: 'nominal',
+    newSearches: 0,
+    credits: INPUT.credits,
+    lastAnswer: null,
+    lastFailure: null,
+  } as Omit<World, 'actor'> as World;
   const machine = evolutionMachine.provide({
     actors: {
       loadStartingPoint: fromPromise<EvolutionStart>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
@@ -249,7 +345,12 @@ const assertions = {
   },
   searching: (world, snapshot) => {
     expect(evolutionView(snapshot).panel).toMatchObject({ locked: true, searching: true });
-    expect(world.calls.at(-1)).toEqual({ filters: world.filters, historyId: world.following, idempotencyKey: `${KEY}-${world.newSearches}`, widen: world.widen });
+    expect(world.calls.at(-1)).toEqual({
+      filters: world.filters,
+      historyId: world.following,
+      idempotencyKey: `${KEY}-${world.newSearches}`,
+      widen: world.widen,
+    });
   },
   result: (world, snapshot) => {
     const view = evolutionView(snapshot).result!;
@@ -257,7 +358,9 @@ const assertions = {
     expect(view).toMatchObject({ stale: false, scale: world.scale, baseYear: 2026, hasOwnLine: true, inflation: { country: 'es', provisional: true } });
     // A widened group says what was asked and which fields went (country, then sector; never the level).
     expect(view.widened).toEqual(
-      world.widenedFrom ? { from: world.widenedFrom, dropped: (['country', 'sector'] as const).filter((f) => world.widenedFrom![f] && !world.filters[f]) } : null,
+      world.widenedFrom
+        ? { from: world.widenedFrom, dropped: (['country', 'sector'] as const).filter((f) => world.widenedFrom![f] && !world.filters[f]) }
+        : null,
     );
     expect(view.filters).toEqual(world.filters);
     expect(world.emitted.at(-1)).toEqual({ type: 'evolution.searched', creditsLeft: null });
@@ -328,7 +431,12 @@ describe('evolution behaviour', () => {
     // Filters the person chooses are asked as chosen, and the note goes.
     world.actor.send({ type: 'evolution.setFilter', field: 'gender', value: 'female' });
     world.actor.send({ type: 'evolution.search' });
-    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'banking', positionLevel: 'director', gender: 'female' }, historyId: null, idempotencyKey: `${KEY}-1`, widen: false });
+    expect(world.calls.at(-1)).toEqual({
+      filters: { sector: 'banking', positionLevel: 'director', gender: 'female' },
+      historyId: null,
+      idempotencyKey: `${KEY}-1`,
+      widen: false,
+    });
     world.running!.resolve(ANSWER);
     await settle();
     expect(evolutionView(world.actor.getSnapshot()).result!.widened).toBeNull();
@@ -343,10 +451,19 @@ describe('evolution behaviour', () => {
     await settle();
     expect(evolutionView(world.actor.getSnapshot()).result).toMatchObject({ empty: true, widenField: 'country', widened: null });
     world.actor.send({ type: 'evolution.widen' });
-    expect(world.calls.at(-1)).toEqual({ filters: { sector: 'banking', positionLevel: 'director' }, historyId: null, idempotencyKey: `${KEY}-1`, widen: false });
+    expect(world.calls.at(-1)).toEqual({
+      filters: { sector: 'banking', positionLevel: 'director' },
+      historyId: null,
+      idempotencyKey: `${KEY}-1`,
+      widen: false,
+    });
     world.running!.resolve({ ...EMPTY, filters: world.calls.at(-1)!.filters });
     await settle();
-    expect(evolutionView(world.actor.getSnapshot()).result).toMatchObject({ empty: true, widenField: 'sector', widened: { from: OWN_GROUP.filters, dropped: ['country'] } });
+    expect(evolutionView(world.actor.getSnapshot()).result).toMatchObject({
+      empty: true,
+      widenField: 'sector',
+      widened: { from: OWN_GROUP.filters, dropped: ['country'] },
+    });
     world.actor.send({ type: 'evolution.widen' });
     expect(world.calls.at(-1)).toMatchObject({ filters: { positionLevel: 'director' } });
     world.running!.resolve({ ...EMPTY, filters: world.calls.at(-1)!.filters });

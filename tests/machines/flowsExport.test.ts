@@ -14,7 +14,10 @@ import { codeFileName, jsonFileName, statelyFiles } from '../../scripts/flows/st
 
 const RUN = 'run `npm run flows` and commit machines/stately/';
 const entries = await discoverMachines();
-const transitionsOf = (machine: Parameters<typeof transitionFacts>[0]) => transitionFacts(machine).map((t) => t.description).sort();
+const transitionsOf = (machine: Parameters<typeof transitionFacts>[0]) =>
+  transitionFacts(machine)
+    .map((t) => t.description)
+    .sort();
 
 describe('Stately export of the machines', () => {
   it('finds a machine in every machine file', () => {
@@ -61,7 +64,10 @@ describe('Stately export of the machines', () => {
           expect(twin, `state ${node.id}`).toBeDefined();
           expect(twin.description, `description of ${node.id}`).toBe(node.description);
           expect([...twin.tags], `tags of ${node.id}`).toEqual([...node.tags]);
-          expect(twin.invoke.map((i) => i.id), `invoked actors of ${node.id}`).toEqual(node.invoke.map((i) => i.id));
+          expect(
+            twin.invoke.map((i) => i.id),
+            `invoked actors of ${node.id}`,
+          ).toEqual(node.invoke.map((i) => i.id));
           for (const invoked of node.invoke) {
             if (typeof invoked.src === 'string') expect(twin.invoke.find((i) => i.id === invoked.id)?.src).toBe(invoked.src);
           }

@@ -29,7 +29,8 @@ const failure = (status: number): CallFailure => ({ ok: false, status, value: nu
 const NOT_FOUND = failure(404);
 const SERVER_ERROR = failure(500);
 
-const serializeState = (s: MachineSnapshot<FormLookupMachine>) => JSON.stringify({ value: s.value, email: s.context.email, by: s.context.by, problem: s.context.problem });
+const serializeState = (s: MachineSnapshot<FormLookupMachine>) =>
+  JSON.stringify({ value: s.value, email: s.context.email, by: s.context.by, problem: s.context.problem });
 
 const graph = machineGraph({
   machine: formLookupMachine,

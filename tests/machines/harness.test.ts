@@ -57,10 +57,13 @@ const RETRY_MS = 10;
 
 const loaderGraph = machineGraph({
   machine: loaderMachine,
-  events: eventsWithFixtures<LoaderEvent>({}, {
-    outputs: { fetchAnswer: [{ answer: '42' }, { answer: null }] },
-    errors: { fetchAnswer: ['offline'] },
-  }),
+  events: eventsWithFixtures<LoaderEvent>(
+    {},
+    {
+      outputs: { fetchAnswer: [{ answer: '42' }, { answer: null }] },
+      errors: { fetchAnswer: ['offline'] },
+    },
+  ),
 });
 
 /** `implementation` stands for the code under test; by default the chart's own guards. */
@@ -72,9 +75,7 @@ function loaderDriver(implementation: Parameters<LoaderMachine['provide']>[0] = 
         ...implementation,
         // The request waits until the walk's executor settles it with the path's output or error.
         actors: {
-          fetchAnswer: fromPromise<{ answer: string | null }>(
-            () => new Promise((resolve, reject) => (world.pending = { resolve: resolve, reject })),
-          ),
+          fetchAnswer: fromPromise<{ answer: string | null }>(() => new Promise((resolve, reject) => (world.pending = { resolve: resolve, reject }))),
         },
         delays: { retryDelay: RETRY_MS },
       });
@@ -208,9 +209,19 @@ describe('harness events', () => {
     });
     const graph = machineGraph({
       machine: picker,
-      events: eventsWithFixtures<Pick>({ pick: [{ type: 'pick', kind: 'a' }, { type: 'pick', kind: 'b' }] }),
+      events: eventsWithFixtures<Pick>({
+        pick: [
+          { type: 'pick', kind: 'a' },
+          { type: 'pick', kind: 'b' },
+        ],
+      }),
       serializeState: (s: MachineSnapshot<typeof picker>) => JSON.stringify({ value: s.value, kind: s.context.kind }),
     });
-    expect(graph.shortestPaths().map((p) => p.state.context.kind).sort()).toEqual(['a', 'b']);
+    expect(
+      graph
+        .shortestPaths()
+        .map((p) => p.state.context.kind)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 });

@@ -31,7 +31,11 @@ const point = (year: number, p50: number | null) => ({
   realP75: null,
 });
 
-const evolution = (series: EvolutionResult['series'], userSeries: EvolutionResult['userSeries'], nextLevel: EvolutionResult['nextLevel'] = null): EvolutionResult => ({
+const evolution = (
+  series: EvolutionResult['series'],
+  userSeries: EvolutionResult['userSeries'],
+  nextLevel: EvolutionResult['nextLevel'] = null,
+): EvolutionResult => ({
   measure: 'totalWithDeferral',
   currency: 'EUR',
   baseYear: 2026,
@@ -41,7 +45,13 @@ const evolution = (series: EvolutionResult['series'], userSeries: EvolutionResul
   nextLevel,
   historyId: 'hist0000000000000000000009',
   creditsLeft: 4,
-  inflation: { country: 'es', rates: [{ year: 2024, country: 'es', rate: 10, estimate: false }, { year: 2025, country: 'es', rate: 10, estimate: false }] },
+  inflation: {
+    country: 'es',
+    rates: [
+      { year: 2024, country: 'es', rate: 10, estimate: false },
+      { year: 2025, country: 'es', rate: 10, estimate: false },
+    ],
+  },
 });
 
 // 100,000 → 121,000 over two years: 10 % a year; the person earned 110,000 in 2025. One answer carries the next level.
@@ -55,7 +65,15 @@ const WITH_OWN: ProjectionInputs = {
   widenedSteps: ['country'],
 };
 const WITHOUT_OWN: ProjectionInputs = evolution([point(2025, 121_000)], []);
-const failure = (status: number, errorCode: string | null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
+const failure = (status: number, errorCode: string | null): CallFailure => ({
+  ok: false,
+  status,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode,
+  request: null,
+});
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
 const NO_FORM = failure(403, 'FORM_REQUIRED');
 const SERVER_ERROR = failure(500, null);
@@ -160,7 +178,12 @@ const assertions = {
   },
 } satisfies StateAssertions<IncomeProjectionMachine, World>;
 
-describeMachinePaths('incomeProjection paths (charged: the person asks)', { graph: graphFor(CHARGED), driver: driverFor(CHARGED), assertions, generators: ['shortest', 'transitions'] });
+describeMachinePaths('incomeProjection paths (charged: the person asks)', {
+  graph: graphFor(CHARGED),
+  driver: driverFor(CHARGED),
+  assertions,
+  generators: ['shortest', 'transitions'],
+});
 // A free projection never waits: its shortest paths walk the eventless start (the guard suites are the charged one's).
 describe('incomeProjection paths (free: at once)', () => {
   for (const path of graphFor(FREE).shortestPaths()) it(path.description, () => walkPath(path, driverFor(FREE), assertions));

@@ -28,11 +28,18 @@ const INSIGHTS: Insights = {
 const PROFILE = { year: 2026, country: 'pt', sector: 'insurance', positionLevel: 'director' } as const;
 const SPARSE: Insights = {
   betterCities: { ...list('city', ['porto']), filters: { year: 2026, sector: 'insurance', positionLevel: 'director' } },
-  betterSectors: { ...list('sector', [], { notEnoughData: 20, tooFewForMedian: 0, refused: 0 }), filters: { year: 2026, country: 'pt', positionLevel: 'director' } },
+  betterSectors: {
+    ...list('sector', [], { notEnoughData: 20, tooFewForMedian: 0, refused: 0 }),
+    filters: { year: 2026, country: 'pt', positionLevel: 'director' },
+  },
   averageByCountry: { ...list('country', ['pt']), filters: { year: 2026, sector: 'insurance', positionLevel: 'director' } },
 };
 // The sectors ranking asked again widened: the country dropped.
-const WIDENED_SECTORS: InsightList = { ...list('sector', ['banking', 'energy']), filters: { year: PROFILE.year, positionLevel: PROFILE.positionLevel }, widenedSteps: ['country'] };
+const WIDENED_SECTORS: InsightList = {
+  ...list('sector', ['banking', 'energy']),
+  filters: { year: PROFILE.year, positionLevel: PROFILE.positionLevel },
+  widenedSteps: ['country'],
+};
 const SERVER_ERROR: CallFailure = { ok: false, status: 500, value: null, reason: 'http', body: null, errorCode: null, request: null };
 
 // Which rankings are empty and which widened tell the graph apart where a widening link is offered.
@@ -46,7 +53,12 @@ const graph = machineGraph({
   machine: insightsMachine,
   serializeState,
   events: eventsWithFixtures<InsightsEvent>(
-    { 'insights.widen': [{ type: 'insights.widen', ranking: 'betterSectors' }, { type: 'insights.widen', ranking: 'betterCities' }] },
+    {
+      'insights.widen': [
+        { type: 'insights.widen', ranking: 'betterSectors' },
+        { type: 'insights.widen', ranking: 'betterCities' },
+      ],
+    },
     { outputs: { loadInsights: [INSIGHTS, SPARSE], widenRanking: [WIDENED_SECTORS] }, errors: { loadInsights: [SERVER_ERROR], widenRanking: [SERVER_ERROR] } },
   ),
 });

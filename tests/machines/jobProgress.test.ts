@@ -34,10 +34,27 @@ const RUNNING = job('running', { progress: { done: 40, total: 160, phase: 'recom
 const COMPLETED = job('completed', { progress: { done: 160, total: 160, phase: 'recomputing' }, result: { changed: 3 } });
 const FAILED = job('failed', { progress: { done: 80, total: 160 }, error: 'No exchange rate for XYZ' });
 const NETWORK: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
-const GONE: CallFailure = { ok: false, status: 404, value: null, reason: 'http', body: null, errorCode: 'NOT_FOUND', request: { method: 'get', path: '/jobs/{id}' } };
-const REFUSED: CallFailure = { ok: false, status: 403, value: null, reason: 'http', body: null, errorCode: 'FORBIDDEN', request: { method: 'post', path: '/forms/run-deferred-compensation-script' } };
+const GONE: CallFailure = {
+  ok: false,
+  status: 404,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode: 'NOT_FOUND',
+  request: { method: 'get', path: '/jobs/{id}' },
+};
+const REFUSED: CallFailure = {
+  ok: false,
+  status: 403,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode: 'FORBIDDEN',
+  request: { method: 'post', path: '/forms/run-deferred-compensation-script' },
+};
 
-const serializeState = (s: MachineSnapshot<JobProgressMachine>) => JSON.stringify({ value: s.value, attempts: s.context.attempts, job: s.context.jobId !== null });
+const serializeState = (s: MachineSnapshot<JobProgressMachine>) =>
+  JSON.stringify({ value: s.value, attempts: s.context.attempts, job: s.context.jobId !== null });
 
 const graph = machineGraph({
   machine: jobProgressMachine,
@@ -69,7 +86,10 @@ interface World extends ActorWorld<JobProgressMachine> {
 
 function createWorld(input: { jobId: string | null } = { jobId: null }): World {
   const clock = new SimulatedClock();
-  const world = { clock, starting: null, reading: null, starts: 0, reads: [], answered: null, failed: null, failuresInRow: 0, emitted: [] } as Omit<World, 'actor'> as World;
+  const world = { clock, starting: null, reading: null, starts: 0, reads: [], answered: null, failed: null, failuresInRow: 0, emitted: [] } as Omit<
+    World,
+    'actor'
+  > as World;
   const machine = jobProgressMachine.provide({
     actors: {
       startJob: fromPromise<string>(() => {

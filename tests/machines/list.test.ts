@@ -4,7 +4,19 @@
 // sends, so each configuration's own graph is covered edge by edge.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
-import { cleanFilters, listMachine, provideList, sameFilters, type FilteredPageRequest, type ListEmitted, type ListEvent, type ListFilters, type ListInput, type ListMachine, type ListPage } from '../../machines/list/listMachine';
+import {
+  cleanFilters,
+  listMachine,
+  provideList,
+  sameFilters,
+  type FilteredPageRequest,
+  type ListEmitted,
+  type ListEvent,
+  type ListFilters,
+  type ListInput,
+  type ListMachine,
+  type ListPage,
+} from '../../machines/list/listMachine';
 import { listView } from '../../machines/list/viewModel';
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, leafStateKeys, machineGraph, type MachinePath, type MachineSnapshot } from './harness/graph';
@@ -62,7 +74,19 @@ interface World extends ActorWorld<ListMachine> {
 }
 
 function createWorld(input: ListInput = { limit: LIMIT }): World {
-  const world = { loading: null, exporting: null, loads: [], exports: [], emitted: [], askedPage: 1, askedFilters: {}, typed: {}, opened: null, exportFailed: false, answered: null } as Omit<World, 'actor'> as World;
+  const world = {
+    loading: null,
+    exporting: null,
+    loads: [],
+    exports: [],
+    emitted: [],
+    askedPage: 1,
+    askedFilters: {},
+    typed: {},
+    opened: null,
+    exportFailed: false,
+    answered: null,
+  } as Omit<World, 'actor'> as World;
   const logic = provideList<Item>(
     fromPromise<ListPage<Item>, FilteredPageRequest>(({ input: request }) => {
       world.loads.push(request);
@@ -150,12 +174,29 @@ const filtered = (world: World) => Object.keys(world.askedFilters).length > 0;
 const assertions = {
   loading: (world, snapshot) => {
     expect(world.loads.at(-1)).toEqual({ page: world.askedPage, limit: LIMIT, filters: world.askedFilters });
-    expect(view(snapshot)).toMatchObject({ loading: true, open: null, canGoBack: false, canGoForward: false, canRetry: false, filters: world.askedFilters, draft: world.typed });
+    expect(view(snapshot)).toMatchObject({
+      loading: true,
+      open: null,
+      canGoBack: false,
+      canGoForward: false,
+      canRetry: false,
+      filters: world.askedFilters,
+      draft: world.typed,
+    });
   },
   shown: (_world, snapshot) => expect(snapshot.can({ type: 'list.reload' })).toBe(true),
   'shown.ready': (world, snapshot) => {
     const shown = view(snapshot);
-    expect(shown).toMatchObject({ status: 'ready', loading: false, items: world.answered!.items, page: world.askedPage, pages: 2, total: 3, filtered: filtered(world), draft: world.typed });
+    expect(shown).toMatchObject({
+      status: 'ready',
+      loading: false,
+      items: world.answered!.items,
+      page: world.askedPage,
+      pages: 2,
+      total: 3,
+      filtered: filtered(world),
+      draft: world.typed,
+    });
     expect(shown.canGoBack).toBe(world.askedPage > 1);
     expect(shown.canGoForward).toBe(world.askedPage < 2);
     expect(shown.canApply).toBe(!sameFilters(world.typed, world.askedFilters));
@@ -185,15 +226,30 @@ describeMachinePaths('list paths', {
 
 /** The events each configuration's view sends, and the states it can therefore reach. */
 const CONFIGURATIONS: Array<{ name: string; uses: string; events: ListEvent['type'][]; leaves: string[] }> = [
-  { name: 'paged', uses: 'credit ledger, admin news, outlier forms, an account’s lists', events: ['list.goToPage', 'list.retry', 'list.reload'], leaves: ['loading', 'shown.ready.browsing', 'shown.empty', 'failed'] },
+  {
+    name: 'paged',
+    uses: 'credit ledger, admin news, outlier forms, an account’s lists',
+    events: ['list.goToPage', 'list.retry', 'list.reload'],
+    leaves: ['loading', 'shown.ready.browsing', 'shown.empty', 'failed'],
+  },
   {
     name: 'address bar',
     uses: 'admin users and forms',
     events: ['list.filter', 'list.edit', 'list.apply', 'list.clearFilters', 'list.goToPage', 'list.retry', 'list.reload'],
     leaves: ['loading', 'shown.ready.browsing', 'shown.empty', 'failed'],
   },
-  { name: 'audit log', uses: 'typed filters, applied', events: ['list.edit', 'list.apply', 'list.clearFilters', 'list.goToPage', 'list.retry', 'list.reload'], leaves: ['loading', 'shown.ready.browsing', 'shown.empty', 'failed'] },
-  { name: 'outbox', uses: 'a mail opens to read', events: ['list.goToPage', 'list.retry', 'list.reload', 'list.open', 'list.close'], leaves: ['loading', 'shown.ready.browsing', 'shown.ready.reading', 'shown.empty', 'failed'] },
+  {
+    name: 'audit log',
+    uses: 'typed filters, applied',
+    events: ['list.edit', 'list.apply', 'list.clearFilters', 'list.goToPage', 'list.retry', 'list.reload'],
+    leaves: ['loading', 'shown.ready.browsing', 'shown.empty', 'failed'],
+  },
+  {
+    name: 'outbox',
+    uses: 'a mail opens to read',
+    events: ['list.goToPage', 'list.retry', 'list.reload', 'list.open', 'list.close'],
+    leaves: ['loading', 'shown.ready.browsing', 'shown.ready.reading', 'shown.empty', 'failed'],
+  },
   {
     name: 'subscribers',
     uses: 'filters and the CSV export',

@@ -16,7 +16,15 @@ import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
 
 const URL = 'http://localhost/api/payments/sandbox/ps_test_1';
-const failure = (status: number, errorCode: string | null = null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
+const failure = (status: number, errorCode: string | null = null): CallFailure => ({
+  ok: false,
+  status,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode,
+  request: null,
+});
 const SERVER_ERROR = failure(500);
 const NO_SUBSCRIPTION = failure(409, 'NO_SUBSCRIPTION');
 const UNAVAILABLE = failure(503, 'PAYMENTS_UNAVAILABLE');
@@ -54,7 +62,18 @@ interface World extends ActorWorld<ManageSubscriptionMachine> {
 }
 
 function createWorld(): World {
-  const world = { clock: new SimulatedClock(), settled: 0, creating: null, opening: null, portals: 0, opened: [], watching: 0, lastFailure: null, returns: 0, emitted: [] } as Omit<World, 'actor'> as World;
+  const world = {
+    clock: new SimulatedClock(),
+    settled: 0,
+    creating: null,
+    opening: null,
+    portals: 0,
+    opened: [],
+    watching: 0,
+    lastFailure: null,
+    returns: 0,
+    emitted: [],
+  } as Omit<World, 'actor'> as World;
   const machine = manageSubscriptionMachine.provide({
     actors: {
       createPortal: fromPromise<{ url: string }>(() => {

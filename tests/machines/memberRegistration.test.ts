@@ -86,7 +86,17 @@ interface World extends ActorWorld<MemberRegistrationMachine> {
 }
 
 function createWorld(formId: string | null = FORM_ID, personalViewsLocked = false): World {
-  const world = { lookup: null, registration: null, lookups: [], sent: [], emitted: [], form: null, typed: null, failure: null, claimedMeanwhile: false } as Omit<World, 'actor'> as World;
+  const world = {
+    lookup: null,
+    registration: null,
+    lookups: [],
+    sent: [],
+    emitted: [],
+    form: null,
+    typed: null,
+    failure: null,
+    claimedMeanwhile: false,
+  } as Omit<World, 'actor'> as World;
   const machine = memberRegistrationMachine.provide({
     actors: {
       lookUpForm: fromPromise<FormToClaim, { formId: string }>(({ input }) => {
@@ -227,6 +237,10 @@ describe('memberRegistration behaviour', () => {
     world.actor.send({ type: 'memberRegistration.submit', fields: FIELDS });
     world.registration!.resolve(SESSION);
     await tick();
-    expect(world.emitted.at(-1)).toMatchObject({ type: 'memberRegistration.registered', claimedFormId: FORM_ID, to: `/comparison?group=mine&${WELCOME_QUERY}` });
+    expect(world.emitted.at(-1)).toMatchObject({
+      type: 'memberRegistration.registered',
+      claimedFormId: FORM_ID,
+      to: `/comparison?group=mine&${WELCOME_QUERY}`,
+    });
   });
 });

@@ -115,7 +115,7 @@ function createWorld(): World {
     sentDraft: null,
     lastUpload: null,
   } as Omit<World, 'actor'> as World;
-  const wait = <T,>(key: keyof World['pending']) => new Promise<T>((resolve, reject) => (world.pending[key] = { resolve: resolve, reject }));
+  const wait = <T>(key: keyof World['pending']) => new Promise<T>((resolve, reject) => (world.pending[key] = { resolve: resolve, reject }));
   const machine = newsEditorMachine.provide({
     actors: {
       loadForEditing: fromPromise<EditorPost, { id: string }>(() => wait('load')),
@@ -214,7 +214,8 @@ const assertions = {
     expect(world.previews.at(-1)).toBe(world.draft.body);
     expect(view(snapshot).previewPending).toBe(true);
   },
-  'editing.preview.shown': (_world, snapshot) => expect(view(snapshot)).toMatchObject({ previewHtml: '<h1>Mediana</h1>', previewPending: false, previewFailed: false }),
+  'editing.preview.shown': (_world, snapshot) =>
+    expect(view(snapshot)).toMatchObject({ previewHtml: '<h1>Mediana</h1>', previewPending: false, previewFailed: false }),
   'editing.preview.failed': (_world, snapshot) => expect(view(snapshot)).toMatchObject({ previewFailed: true, previewPending: false }),
   'editing.image': noop,
   'editing.image.idle': (_world, snapshot) => {
@@ -275,7 +276,12 @@ describe('newsEditor rules', () => {
   it('turns a draft into the contract’s input: categories parsed, publication date by status', () => {
     const now = Date.parse('2026-06-01T10:00:00Z');
     const past = draft({ categoriesText: 'Pay, sectors, pay,', publishAt: '2026-03-10T09:00', imageUrl: '' });
-    expect(postInputOf(past, 'published', now)).toMatchObject({ categories: ['pay', 'sectors'], imageUrl: null, status: 'published', publishedAt: new Date('2026-03-10T09:00').toISOString() });
+    expect(postInputOf(past, 'published', now)).toMatchObject({
+      categories: ['pay', 'sectors'],
+      imageUrl: null,
+      status: 'published',
+      publishedAt: new Date('2026-03-10T09:00').toISOString(),
+    });
     const future = draft({ publishAt: '2026-07-01T09:00' });
     expect(postInputOf(future, 'published', now).publishedAt).toBeUndefined();
     expect(postInputOf(future, 'scheduled', now).publishedAt).toBe(new Date('2026-07-01T09:00').toISOString());

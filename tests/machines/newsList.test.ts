@@ -36,7 +36,10 @@ const post = (n: number): Post => ({
   updatedAt: '2026-03-01T09:00:00.000Z',
 });
 
-const CATEGORIES = [{ category: 'pay', count: 3 }, { category: 'sectors', count: 1 }];
+const CATEGORIES = [
+  { category: 'pay', count: 3 },
+  { category: 'sectors', count: 1 },
+];
 const FIRST: NewsListAnswer = { page: { items: [post(1), post(2)], page: 1, limit: 2, total: 3 }, categories: CATEGORIES };
 const NONE: NewsListAnswer = { page: { items: [], page: 1, limit: 2, total: 0 }, categories: CATEGORIES };
 const FAILURE: CallFailure = { ok: false, status: 500, value: null, reason: 'http', body: { error: 'Internal server error' }, errorCode: null, request: null };
@@ -53,7 +56,10 @@ const graph = machineGraph({
   events: eventsWithFixtures<NewsListEvent>(
     {
       'news.goToPage': [{ type: 'news.goToPage', page: 2 }],
-      'news.filterCategory': [{ type: 'news.filterCategory', category: 'pay' }, { type: 'news.filterCategory', category: null }],
+      'news.filterCategory': [
+        { type: 'news.filterCategory', category: 'pay' },
+        { type: 'news.filterCategory', category: null },
+      ],
       'news.filterLanguage': [{ type: 'news.filterLanguage', language: null }],
     },
     { outputs: { loadPosts: [FIRST, NONE] }, errors: { loadPosts: [FAILURE] } },

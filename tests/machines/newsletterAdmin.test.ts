@@ -25,7 +25,14 @@ type Deferred<T> = { resolve(value: T): void; reject(error: unknown): void };
 
 // ───────────────────────────── composing and sending an issue ─────────────────────────────
 
-const post = (n: number): NewsletterPostSummary => ({ id: `P${String(n).padStart(23, '0')}`, title: `Post ${n}`, summary: 's', typepost: 'blog', language: 'es', publishedAt: '2026-01-01T00:00:00.000Z' });
+const post = (n: number): NewsletterPostSummary => ({
+  id: `P${String(n).padStart(23, '0')}`,
+  title: `Post ${n}`,
+  summary: 's',
+  typepost: 'blog',
+  language: 'es',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+});
 const POSTS = [post(1), post(2)];
 const PREVIEW: NewsletterIssuePreview = { subject: 'Hello', html: '<p>Hello</p>', text: 'Hello', recipients: 3 };
 const issue = (status: NewsletterIssue['status'], sent: number): NewsletterIssue => ({
@@ -71,7 +78,17 @@ interface IssueWorld extends ActorWorld<IssueMachine> {
 }
 
 function issueWorld(): IssueWorld {
-  const world = { clock: new SimulatedClock(), pending: {}, calls: [], emitted: [], language: 'es', subject: '', intro: '', selected: [], lastIssue: null } as Omit<IssueWorld, 'actor'> as IssueWorld;
+  const world = {
+    clock: new SimulatedClock(),
+    pending: {},
+    calls: [],
+    emitted: [],
+    language: 'es',
+    subject: '',
+    intro: '',
+    selected: [],
+    lastIssue: null,
+  } as Omit<IssueWorld, 'actor'> as IssueWorld;
   const deferred = <I, O>(name: keyof IssueWorld['pending']) =>
     fromPromise<O, I>(({ input }) => {
       world.calls.push({ actor: name, input });
@@ -167,7 +184,13 @@ const issueAssertions = {
   },
   postsFailed: (_world, snapshot) => expect(issueView(snapshot).status).toBe('failed'),
   composing: (world, snapshot) =>
-    expect(issueView(snapshot)).toMatchObject({ status: 'composing', language: world.language, subject: world.subject, selected: world.selected, posts: POSTS }),
+    expect(issueView(snapshot)).toMatchObject({
+      status: 'composing',
+      language: world.language,
+      subject: world.subject,
+      selected: world.selected,
+      posts: POSTS,
+    }),
   previewing: (world, snapshot) => {
     expect(lastCall(world, 'previewIssue')).toEqual(draft(world));
     expect(issueView(snapshot).status).toBe('previewing');

@@ -25,7 +25,9 @@ const serializeState = (s: MachineSnapshot<NewsletterSignupMachine>) =>
   JSON.stringify({
     value: s.value,
     kind: s.context.kind,
-    filled: Object.entries(s.context.values).filter(([, v]) => v !== '').map(([k]) => k),
+    filled: Object.entries(s.context.values)
+      .filter(([, v]) => v !== '')
+      .map(([k]) => k),
     errors: Object.keys(s.context.errors).length > 0,
     failed: s.context.failure !== null,
     language: s.context.language,
@@ -64,7 +66,10 @@ interface World extends ActorWorld<NewsletterSignupMachine> {
 }
 
 function createWorld(): World {
-  const world = { pending: null, typed: { ...EMPTY }, kind: 'standartUser', language: 'es', sent: [], emitted: [], lastAddress: null, expected: null } as Omit<World, 'actor'> as World;
+  const world = { pending: null, typed: { ...EMPTY }, kind: 'standartUser', language: 'es', sent: [], emitted: [], lastAddress: null, expected: null } as Omit<
+    World,
+    'actor'
+  > as World;
   const machine = newsletterSignupMachine.provide({
     actors: {
       subscribe: fromPromise<unknown, NewsletterSubscribeRequest>(({ input }) => {
@@ -142,10 +147,19 @@ describe('newsletterSignup behaviour', () => {
   });
 
   it('sends the contract payloads, trimmed, without empty optional fields', () => {
-    expect(signupRequestOf({ kind: 'standartUser', values: { email: ' ana@example.com ', name: '', company: 'x', position: '' }, language: 'en', source: 'footer' })).toEqual({
+    expect(
+      signupRequestOf({ kind: 'standartUser', values: { email: ' ana@example.com ', name: '', company: 'x', position: '' }, language: 'en', source: 'footer' }),
+    ).toEqual({
       standartUser: { email: 'ana@example.com', language: 'en', source: 'footer' },
     });
-    expect(signupRequestOf({ kind: 'professionalUser', values: { email: 'b@example.com', name: 'Bea', company: ' Acme ', position: '' }, language: 'es', source: 'page' })).toEqual({
+    expect(
+      signupRequestOf({
+        kind: 'professionalUser',
+        values: { email: 'b@example.com', name: 'Bea', company: ' Acme ', position: '' },
+        language: 'es',
+        source: 'page',
+      }),
+    ).toEqual({
       professionalUser: { email: 'b@example.com', name: 'Bea', company: 'Acme', language: 'es', source: 'page' },
     });
   });
@@ -157,7 +171,12 @@ describe('newsletterSignup behaviour', () => {
     world.actor.send({ type: 'signup.submit' });
     world.pending!.reject(FAILURE);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(newsletterSignupView(world.actor.getSnapshot())).toMatchObject({ status: 'editing', failed: true, failureCode: 'RATE_LIMITED', values: { email: 'ana@example.com' } });
+    expect(newsletterSignupView(world.actor.getSnapshot())).toMatchObject({
+      status: 'editing',
+      failed: true,
+      failureCode: 'RATE_LIMITED',
+      values: { email: 'ana@example.com' },
+    });
     expect(world.emitted).toContainEqual({ type: 'signup.failed', failure: FAILURE });
   });
 });

@@ -67,7 +67,10 @@ interface World extends ActorWorld<OutlierCalculationMachine> {
 }
 
 function createWorld(): World {
-  const world = { loading: null, starting: null, followed: [], sendBack: null, emitted: [], starts: 0, answered: null, reported: null } as Omit<World, 'actor'> as World;
+  const world = { loading: null, starting: null, followed: [], sendBack: null, emitted: [], starts: 0, answered: null, reported: null } as Omit<
+    World,
+    'actor'
+  > as World;
   const machine = outlierCalculationMachine.provide({
     actors: {
       loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),

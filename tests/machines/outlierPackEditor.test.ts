@@ -143,7 +143,9 @@ describe('outlierPackEditor behaviour', () => {
       lowerPercentile: 'lower_range',
       upperPercentile: 'upper_range',
     });
-    expect(draftProblems({ ...EMPTY_DRAFT, name: 'x', method: 'percentile', lowerPercentile: '0', upperPercentile: '100' })).toEqual({ upperPercentile: 'percentiles_trim_nothing' });
+    expect(draftProblems({ ...EMPTY_DRAFT, name: 'x', method: 'percentile', lowerPercentile: '0', upperPercentile: '100' })).toEqual({
+      upperPercentile: 'percentiles_trim_nothing',
+    });
     expect(draftProblems({ ...EMPTY_DRAFT, name: 'x', method: 'percentile', k: '', lowerPercentile: '2,5', upperPercentile: '97.5' })).toEqual({});
   });
 

@@ -2,7 +2,12 @@
 // three calls; the confirm modal is the real child machine.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { outlierPacksMachine, type OutlierPacksEmitted, type OutlierPacksEvent, type OutlierPacksMachine } from '../../machines/outlierPacks/outlierPacksMachine';
+import {
+  outlierPacksMachine,
+  type OutlierPacksEmitted,
+  type OutlierPacksEvent,
+  type OutlierPacksMachine,
+} from '../../machines/outlierPacks/outlierPacksMachine';
 import { outlierPacksView } from '../../machines/outlierPacks/viewModel';
 import type { OutlierPack, OutlierPackInput } from '../../machines/outlierPacks/calls';
 import { confirmModalView } from '../../machines/confirmModal/viewModel';
@@ -126,7 +131,8 @@ const driver = actorDriver<OutlierPacksMachine, World>({
   serializeState,
 });
 
-const confirmOf = (snapshot: MachineSnapshot<OutlierPacksMachine>) => confirmModalView((snapshot.children.confirm as ActorRefFrom<ConfirmModalMachine>).getSnapshot());
+const confirmOf = (snapshot: MachineSnapshot<OutlierPacksMachine>) =>
+  confirmModalView((snapshot.children.confirm as ActorRefFrom<ConfirmModalMachine>).getSnapshot());
 
 const assertions = {
   loading: (world, snapshot) => {

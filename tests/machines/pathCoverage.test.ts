@@ -24,10 +24,7 @@ const toy = setup({
       description: 'Skipped at once when the input says so.',
       always: { guard: 'skips', target: 'done' },
       on: {
-        'toy.go': [
-          { guard: 'isFast', target: 'done' },
-          { target: 'waiting' },
-        ],
+        'toy.go': [{ guard: 'isFast', target: 'done' }, { target: 'waiting' }],
       },
     },
     waiting: {
@@ -45,7 +42,12 @@ describe('path coverage recorder', () => {
   const graph = machineGraph({
     machine: toy,
     input: { skip: false },
-    events: eventsWithFixtures<ToyEvent>({ 'toy.go': [{ type: 'toy.go', fast: true }, { type: 'toy.go', fast: false }] }),
+    events: eventsWithFixtures<ToyEvent>({
+      'toy.go': [
+        { type: 'toy.go', fast: true },
+        { type: 'toy.go', fast: false },
+      ],
+    }),
   });
 
   it('records the states a path reached and the alternative that fired, not the others', () => {
@@ -61,7 +63,11 @@ describe('path coverage recorder', () => {
   });
 
   it('counts an eventless transition taken at start and the transient state it left', () => {
-    const skipping = machineGraph({ machine: toy, input: { skip: true }, events: eventsWithFixtures<ToyEvent>({ 'toy.go': [{ type: 'toy.go', fast: true }] }) });
+    const skipping = machineGraph({
+      machine: toy,
+      input: { skip: true },
+      events: eventsWithFixtures<ToyEvent>({ 'toy.go': [{ type: 'toy.go', fast: true }] }),
+    });
     const [path] = skipping.shortestPaths();
     const seen = replayCoverage(toy, { skip: true }, path);
     expect([...seen.states].sort()).toEqual(['toy.done', 'toy.start']);
@@ -70,7 +76,11 @@ describe('path coverage recorder', () => {
 
   it('totals come from the definition: every state node and every alternative, eventless and delayed transition', () => {
     expect(stateIds(toy)).toEqual(['toy.start', 'toy.waiting', 'toy.done']);
-    expect(transitionFacts(toy).map((fact) => fact.description).sort()).toEqual(
+    expect(
+      transitionFacts(toy)
+        .map((fact) => fact.description)
+        .sort(),
+    ).toEqual(
       [
         'toy.start --(always) [skips]--> toy.done',
         'toy.start --toy.go [isFast]--> toy.done',

@@ -19,7 +19,16 @@ import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, send, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
 
 const KEY = 'personal-key-0001';
-const stat = (p50: number): Statistic => ({ n: 40, mean: p50, p10: p50 * 0.7, p25: p50 * 0.9, p50, p75: p50 * 1.1, p90: p50 * 1.3, medianCi: { low: p50 * 0.97, high: p50 * 1.03 } });
+const stat = (p50: number): Statistic => ({
+  n: 40,
+  mean: p50,
+  p10: p50 * 0.7,
+  p25: p50 * 0.9,
+  p50,
+  p75: p50 * 1.1,
+  p90: p50 * 1.3,
+  medianCi: { low: p50 * 0.97, high: p50 * 1.03 },
+});
 const measures: Measures = {
   fixedSalary: stat(100_000),
   annualBonus: stat(20_000),
@@ -45,7 +54,14 @@ const OK: IndividualComparisonResult = {
   perceivedDiffWithDeferral: null,
   release: { id: 'rel00000000000000000000001', sequence: 3, cutAt: '2026-11-23T03:00:00.000Z' },
   steps: [
-    { filters: { year: 2026, country: 'es', sector: 'banking', positionLevel: 'director' }, dropped: null, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: '<5' },
+    {
+      filters: { year: 2026, country: 'es', sector: 'banking', positionLevel: 'director' },
+      dropped: null,
+      status: 'not-enough-data',
+      reasonCode: 'NOT_ENOUGH_DATA',
+      count: null,
+      countLabel: '<5',
+    },
     { filters: { year: 2026, sector: 'banking', positionLevel: 'director' }, dropped: 'country', status: 'used', count: 40, countLabel: '40' },
   ],
   measures,
@@ -53,9 +69,29 @@ const OK: IndividualComparisonResult = {
   historyId: 'hist0000000000000000000009',
   creditsLeft: 4,
 };
-const NOT_ENOUGH: IndividualComparisonResult = { ...OK, status: 'not-enough-data', n: null, countLabel: '<5', peer: null, diffWithDeferral: null, diffWithoutDeferral: null, measures: null, position: null, historyId: undefined, creditsLeft: null };
+const NOT_ENOUGH: IndividualComparisonResult = {
+  ...OK,
+  status: 'not-enough-data',
+  n: null,
+  countLabel: '<5',
+  peer: null,
+  diffWithDeferral: null,
+  diffWithoutDeferral: null,
+  measures: null,
+  position: null,
+  historyId: undefined,
+  creditsLeft: null,
+};
 
-const failure = (status: number, errorCode: string | null): CallFailure => ({ ok: false, status, value: null, reason: 'http', body: null, errorCode, request: null });
+const failure = (status: number, errorCode: string | null): CallFailure => ({
+  ok: false,
+  status,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode,
+  request: null,
+});
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
 const NO_FORM = failure(403, 'FORM_REQUIRED');
 const SERVER_ERROR = failure(500, null);
@@ -139,7 +175,12 @@ const assertions = {
     expect(view.countLabel).toBe(world.lastAnswer!.countLabel);
     // The measured difference beside the person's own estimate; −44 % is pinned at −30 with the true value kept.
     expect(view.gauges).toEqual([
-      expect.objectContaining({ measure: 'totalWithoutDeferral', perceived: -10, reading: { value: 4, shown: 4, pinned: null, fraction: 34 / 60 }, median: 120_000 }),
+      expect.objectContaining({
+        measure: 'totalWithoutDeferral',
+        perceived: -10,
+        reading: { value: 4, shown: 4, pinned: null, fraction: 34 / 60 },
+        median: 120_000,
+      }),
       expect.objectContaining({ measure: 'totalWithDeferral', perceived: null, reading: { value: -44, shown: -30, pinned: 'below', fraction: 0 } }),
     ]);
     expect(view.steps.map((step) => [step.status, step.dropped, step.reasonKey])).toEqual([

@@ -44,7 +44,12 @@ const PAID: PremiumModalUser = { premiumType: 'premium' };
 const FAILURE: CallFailure = { ok: false, status: 500, value: null, reason: 'http', body: null, errorCode: null, request: null };
 
 const serializeState = (s: MachineSnapshot<PremiumModalMachine>) =>
-  JSON.stringify({ value: s.value, paid: s.context.user?.premiumType !== 'free' && s.context.user !== null, cards: s.context.cards.length, notice: s.context.noticeCardId });
+  JSON.stringify({
+    value: s.value,
+    paid: s.context.user?.premiumType !== 'free' && s.context.user !== null,
+    cards: s.context.cards.length,
+    notice: s.context.noticeCardId,
+  });
 
 const graph = machineGraph({
   machine: premiumModalMachine,
@@ -84,7 +89,7 @@ interface World extends ActorWorld<PremiumModalMachine> {
 
 function createWorld(): World {
   const world = { loading: null, user: FREE, catalogue: null, logged: [], baselineReads: 0, portals: 0, emitted: [] } as Omit<World, 'actor'> as World;
-  const never = <T,>() => new Promise<T>(() => undefined);
+  const never = <T>() => new Promise<T>(() => undefined);
   const machine = premiumModalMachine.provide({
     actors: {
       loadCatalogue: fromPromise<Catalogue>(() => new Promise((resolve, reject) => (world.loading = { resolve, reject }))),
@@ -159,7 +164,12 @@ const assertions = {
   open: (_, snapshot) => {
     // The pitch, unless a plan was just bought here (then what changed: open.purchased).
     if (!snapshot.hasTag('purchased'))
-      expect(premiumModalView(snapshot, 'es')).toMatchObject({ open: true, headingKey: 'become_premium.button', subheadingKey: 'become_premium.upgrading', nextStep: null });
+      expect(premiumModalView(snapshot, 'es')).toMatchObject({
+        open: true,
+        headingKey: 'become_premium.button',
+        subheadingKey: 'become_premium.upgrading',
+        nextStep: null,
+      });
   },
   'open.loading': (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'loading', columns: [] }),
   'open.failed': (_, snapshot) => expect(premiumModalView(snapshot, 'es')).toMatchObject({ status: 'failed', columns: [] }),

@@ -115,12 +115,16 @@ describe('providerReauth helpers', () => {
   });
 
   it('starts at the provider with intent=reauth and the page path only', () => {
-    expect(providerReauthStartUrl('keycloak', '/my-account/settings?x=1#y')).toBe('/api/auth/oidc/keycloak/start?intent=reauth&redirect=%2Fmy-account%2Fsettings');
+    expect(providerReauthStartUrl('keycloak', '/my-account/settings?x=1#y')).toBe(
+      '/api/auth/oidc/keycloak/start?intent=reauth&redirect=%2Fmy-account%2Fsettings',
+    );
     expect(providerReauthStartUrl('keycloak', '//evil.test')).toBe('/api/auth/oidc/keycloak/start?intent=reauth');
   });
 
   it('ignores a second arrival while confirming', async () => {
-    const actor = createActor(providerReauthMachine.provide({ actors: { confirmProof: fromPromise<void, { providerProof: string }>(() => new Promise(() => {})) } })).start();
+    const actor = createActor(
+      providerReauthMachine.provide({ actors: { confirmProof: fromPromise<void, { providerProof: string }>(() => new Promise(() => {})) } }),
+    ).start();
     actor.send({ type: 'providerReauth.arrived', fragment: `#reauth=${PROOF}` });
     actor.send({ type: 'providerReauth.arrived', fragment: '#error=OIDC_STATE_INVALID' });
     expect(actor.getSnapshot().value).toBe('confirming');

@@ -29,7 +29,7 @@ function gate() {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const run = <T,>(logic: PromiseActorLogic<T>) => toPromise(createActor(logic).start());
+const run = <T>(logic: PromiseActorLogic<T>) => toPromise(createActor(logic).start());
 
 const summary = { completedForms: 640, countries: 12, sectors: 9, latestYear: 2026 };
 const config = { premiumEnabled: true, privacyThreshold: 5 };

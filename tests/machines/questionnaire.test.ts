@@ -50,7 +50,15 @@ const FORM_ID = 'Form0000000000000000000A';
 /** What a person types to answer each step well (Spanish: "150.000" is a hundred and fifty thousand). */
 const VALID_VALUES: Record<string, RawAnswer>[] = [
   { email: 'ana@example.com', country: 'es', city: 'madrid', birthYear: '1980', gender: 'female', educationLevel: 'mba', yearsExperience: '18' },
-  { sector: 'banking', companySize: '5000-plus', companyType: 'listed', functionalArea: 'finance', positionLevel: 'director', directReports: '12', yearsInPosition: '4' },
+  {
+    sector: 'banking',
+    companySize: '5000-plus',
+    companyType: 'listed',
+    functionalArea: 'finance',
+    positionLevel: 'director',
+    directReports: '12',
+    yearsInPosition: '4',
+  },
   { fixedSalary: '150.000' },
   { annualBonus: '30.000', targetBonusPercent: '20' },
   { deferredCompensation: '10.000', diffWithoutDeferral: '-5', diffWithDeferral: '2,5', privacyConsent: true, newsletterOptIn: false },
@@ -73,10 +81,27 @@ const EDITED_VALUES: Record<string, RawAnswer>[] = [
 ];
 
 const parsedAnswers = {
-  country: 'es', city: 'madrid', birthYear: 1980, gender: 'female', educationLevel: 'mba', yearsExperience: 18,
-  sector: 'banking', companySize: '5000-plus', companyType: 'listed', functionalArea: 'finance', positionLevel: 'director', directReports: 12, yearsInPosition: 4,
-  fixedSalary: 150_000, annualBonus: 30_000, targetBonusPercent: 20, deferredCompensation: 10_000, diffWithoutDeferral: -5, diffWithDeferral: 2.5,
-  privacyConsent: true, newsletterOptIn: false,
+  country: 'es',
+  city: 'madrid',
+  birthYear: 1980,
+  gender: 'female',
+  educationLevel: 'mba',
+  yearsExperience: 18,
+  sector: 'banking',
+  companySize: '5000-plus',
+  companyType: 'listed',
+  functionalArea: 'finance',
+  positionLevel: 'director',
+  directReports: 12,
+  yearsInPosition: 4,
+  fixedSalary: 150_000,
+  annualBonus: 30_000,
+  targetBonusPercent: 20,
+  deferredCompensation: 10_000,
+  diffWithoutDeferral: -5,
+  diffWithDeferral: 2.5,
+  privacyConsent: true,
+  newsletterOptIn: false,
 };
 
 const form = (overrides: Partial<Form>): Form => ({
@@ -274,7 +299,10 @@ const anonymousForwardGraph = questionnaireGraph({
 /** Editor: the completed form of the user (or none), an edit on the first and the last step, a jump to the last. */
 const editorGraph = questionnaireGraph({
   input: editorInput,
-  loads: [{ form: completedForm, draft: null }, { form: null, draft: null }],
+  loads: [
+    { form: completedForm, draft: null },
+    { form: null, draft: null },
+  ],
   changes: (snapshot) => (snapshot.context.stepIndex === 0 || snapshot.context.stepIndex === 4 ? ['edited', 'broken'] : []),
   goTo: [4],
 });
@@ -291,8 +319,17 @@ const editorForwardGraph = questionnaireGraph({
 if (process.env.QUESTIONNAIRE_GRAPH_SIZES) {
   for (const [name, graph] of Object.entries({ anonymousGraph, anonymousForwardGraph, editorGraph, editorForwardGraph })) {
     const edges = graph.stateChangingTransitions();
-    console.log(name, 'vertices', new Set(edges.flatMap((e) => [graph.serialize(e.source), graph.serialize(e.target)])).size, 'edges', edges.length,
-      'shortest', graph.shortestPaths().length, 'transitions', graph.transitionPaths().length);
+    console.log(
+      name,
+      'vertices',
+      new Set(edges.flatMap((e) => [graph.serialize(e.source), graph.serialize(e.target)])).size,
+      'edges',
+      edges.length,
+      'shortest',
+      graph.shortestPaths().length,
+      'transitions',
+      graph.transitionPaths().length,
+    );
     if (name.endsWith('ForwardGraph')) console.log('  simple', graph.simplePaths().length);
   }
 }
@@ -439,7 +476,12 @@ const assertions = {
   },
   'editing.flow.submitFailed': (_world, snapshot) => {
     const nav = navigationView(snapshot);
-    expect(nav.failure).toEqual({ offline: false, messageKey: 'questionnaire.failure.save_server', messages: ['Internal server error'], errorCode: 'INTERNAL' });
+    expect(nav.failure).toEqual({
+      offline: false,
+      messageKey: 'questionnaire.failure.save_server',
+      messages: ['Internal server error'],
+      errorCode: 'INTERNAL',
+    });
     expect(nav.canRetry).toBe(true);
   },
   'editing.leave': () => undefined,
@@ -617,7 +659,16 @@ describe('questionnaire behaviour', () => {
   });
 
   it('a refused submit opens the first step with problems and names its first field', async () => {
-    const world = await started({ stepIndex: 4 }, { form: form({ completedSteps: [0, 1, 2, 3], answers: { ...parsedAnswers, email: 'ana@example.com', privacyConsent: undefined, yearsExperience: undefined } }), draft: null });
+    const world = await started(
+      { stepIndex: 4 },
+      {
+        form: form({
+          completedSteps: [0, 1, 2, 3],
+          answers: { ...parsedAnswers, email: 'ana@example.com', privacyConsent: undefined, yearsExperience: undefined },
+        }),
+        draft: null,
+      },
+    );
     change(world, { privacyConsent: true });
     world.actor.send({ type: 'questionnaire.submit' });
     expect(snapshotOf(world).context.stepIndex).toBe(0);
@@ -659,7 +710,12 @@ describe('questionnaire behaviour', () => {
   it('resumes with the local draft of the same form when it is newer, and opens only a step already reached', async () => {
     const stored = form({ completedSteps: [0, 1], answers: { ...parsedAnswers, fixedSalary: undefined }, updatedAt: '2026-03-01T10:00:00.000Z' });
     const draft: LocalDraft = {
-      formId: FORM_ID, owner: 'anonymous', answers: { annualBonus: 40_000 }, pendingTexts: { fixedSalary: '95,000' }, language: 'es', stepIndex: 2,
+      formId: FORM_ID,
+      owner: 'anonymous',
+      answers: { annualBonus: 40_000 },
+      pendingTexts: { fixedSalary: '95,000' },
+      language: 'es',
+      stepIndex: 2,
       updatedAt: '2026-03-01T10:05:00.000Z',
     };
     const world = await started({ stepIndex: 4 }, { form: stored, draft });

@@ -127,8 +127,12 @@ describe('saving', () => {
 });
 
 describe('loading the form to continue', () => {
-  const load = async (client: ReturnType<typeof fakeServer>['client'], storage: ReturnType<typeof memoryStorage>, mode: 'anonymous' | 'member' | 'editor', owner = 'anonymous') =>
-    toPromise(createActor(questionnaireActors({ client, storage }).loadForm, { input: { mode, owner } }).start());
+  const load = async (
+    client: ReturnType<typeof fakeServer>['client'],
+    storage: ReturnType<typeof memoryStorage>,
+    mode: 'anonymous' | 'member' | 'editor',
+    owner = 'anonymous',
+  ) => toPromise(createActor(questionnaireActors({ client, storage }).loadForm, { input: { mode, owner } }).start());
 
   it('anonymous: the stored questionaryID’s form, with this browser’s draft', async () => {
     const storage = memoryStorage({ questionaryID: ID });

@@ -14,7 +14,15 @@ interface Summary {
 }
 
 const ANSWER: Summary = { completedForms: 120 };
-const FAILURE: CallFailure = { ok: false, status: 503, value: null, reason: 'http', body: null, errorCode: null, request: { method: 'get', path: '/public-summary' } };
+const FAILURE: CallFailure = {
+  ok: false,
+  status: 503,
+  value: null,
+  reason: 'http',
+  body: null,
+  errorCode: null,
+  request: { method: 'get', path: '/public-summary' },
+};
 
 const serializeState = (s: MachineSnapshot<ResourceMachine>) => JSON.stringify({ value: s.value, hasData: s.context.data !== null });
 

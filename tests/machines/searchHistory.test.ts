@@ -74,7 +74,10 @@ interface World extends ActorWorld<SearchHistoryMachine> {
 }
 
 function createWorld(): World {
-  const world = { loading: null, deleting: null, loads: [], deletes: [], emitted: [], askedPage: 1, askedDelete: null, lastPage: null } as Omit<World, 'actor'> as World;
+  const world = { loading: null, deleting: null, loads: [], deletes: [], emitted: [], askedPage: 1, askedDelete: null, lastPage: null } as Omit<
+    World,
+    'actor'
+  > as World;
   const machine = searchHistoryMachine.provide({
     actors: {
       loadHistory: fromPromise<HistoryPage, HistoryPageRequest>(({ input }) => {

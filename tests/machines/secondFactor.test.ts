@@ -21,7 +21,11 @@ import { actorDriver, type ActorWorld, type EventExecutors, type StateAssertions
 
 const OFF: SecondFactorStatus = { enabled: false, recoveryCodesLeft: 0, required: false };
 const ON: SecondFactorStatus = { enabled: true, recoveryCodesLeft: 10, required: false };
-const ENROLMENT: TotpEnrolment = { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Paybench:me?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' };
+const ENROLMENT: TotpEnrolment = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUri: 'otpauth://totp/Paybench:me?secret=JBSWY3DPEHPK3PXP',
+  qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
 const CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
 const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 403);
 const OFFLINE = new AuthFailure('NETWORK_ERROR');
@@ -91,14 +95,20 @@ const graph = machineGraph({
   events: eventsWithFixtures<SecondFactorEvent>(
     {
       // Blank entries are not sent.
-      'secondFactor.confirm': [{ type: 'secondFactor.confirm', code: ' 123456 ' }, { type: 'secondFactor.confirm', code: ' ' }],
+      'secondFactor.confirm': [
+        { type: 'secondFactor.confirm', code: ' 123456 ' },
+        { type: 'secondFactor.confirm', code: ' ' },
+      ],
       'secondFactor.disable': [
         { type: 'secondFactor.disable', password: 'my password', code: '123456' },
         { type: 'secondFactor.disable', password: '', code: '123456' },
       ],
       'secondFactor.regenerate': [{ type: 'secondFactor.regenerate', code: '654321' }],
       // A blank password is not sent.
-      'secondFactor.reauthenticate': [{ type: 'secondFactor.reauthenticate', password: PASSWORD }, { type: 'secondFactor.reauthenticate', password: '' }],
+      'secondFactor.reauthenticate': [
+        { type: 'secondFactor.reauthenticate', password: PASSWORD },
+        { type: 'secondFactor.reauthenticate', password: '' },
+      ],
     },
     {
       outputs: {

@@ -15,19 +15,7 @@
 //      quickly on a database of its own, without the dense panel);
 //   4. the threshold-boundary probe: what a group shows is decided by its published count alone.
 import { describe, expect, it } from 'vitest';
-import {
-  YEAR,
-  addPeopleWithAccounts,
-  PROTECTION,
-  assertProtected,
-  compare,
-  cut,
-  demo,
-  payGenerator,
-  relError,
-  type Person,
-  type Published,
-} from './support';
+import { YEAR, addPeopleWithAccounts, PROTECTION, assertProtected, compare, cut, demo, payGenerator, relError, type Person, type Published } from './support';
 import { CITY_LIST, VICTIMS, YEARS, answerBook, combinations, fileAttackApp, groupSizes, matches, median, panelPerson } from './averagingPanel';
 import { SECTORS } from '../../src/domain/questionnaire';
 import { INFUSION_MEAN_FACTOR, QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
@@ -94,12 +82,24 @@ function solve3(M: number[][], b: number[]): number[] {
 function estimators(pairs: PairEstimate[]): Record<string, { fixedSalary: number; annualBonus: number; total: number } | null> {
   if (pairs.length === 0) return { mean: null, inverseVariance: null, median: null, leastSquares: null };
   const by = (combine: (xs: number[], ws: number[]) => number) => {
-    const of = (m: MeasureName) => combine(pairs.map((p) => p.values[m]), pairs.map((p) => p.weight));
+    const of = (m: MeasureName) =>
+      combine(
+        pairs.map((p) => p.values[m]),
+        pairs.map((p) => p.weight),
+      );
     return { fixedSalary: of('fixedSalary'), annualBonus: of('annualBonus'), total: of('totalWithoutDeferral') };
   };
   const weighted = (xs: number[], ws: number[]) => xs.reduce((s, x, i) => s + x * ws[i], 0) / ws.reduce((s, w) => s + w, 0);
   // Least squares over the five measures: fx, bn, df, fx + bn, fx + bn + df = the per-measure weighted means.
-  const e = Object.fromEntries(MEASURE_NAMES.map((m) => [m, weighted(pairs.map((p) => p.values[m]), pairs.map((p) => p.weight))])) as Record<MeasureName, number>;
+  const e = Object.fromEntries(
+    MEASURE_NAMES.map((m) => [
+      m,
+      weighted(
+        pairs.map((p) => p.values[m]),
+        pairs.map((p) => p.weight),
+      ),
+    ]),
+  ) as Record<MeasureName, number>;
   const rows = [
     [1, 0, 0, e.fixedSalary],
     [0, 1, 0, e.annualBonus],
@@ -207,7 +207,6 @@ describe('averaging every group that contains one person', () => {
     expect(median(toV)).toBeLessThan(0.02);
     report('averaging one year', victims, singleYear);
     report('averaging three years', victims, allYears);
-
   }, 900_000);
 
   it('every surface answers a group from the same publication: asking the demo instead gains nothing', async () => {
@@ -240,7 +239,9 @@ describe('the threshold-boundary probe', () => {
       }
     }
     const people = groups.flatMap((g) =>
-      Array.from({ length: g.size }, () => gen.person(g.city, g.sector, { year: YEAR - 2, functionalArea: g.functionalArea, positionLevel: 'ceo', companyType: 'startup-pe' })),
+      Array.from({ length: g.size }, () =>
+        gen.person(g.city, g.sector, { year: YEAR - 2, functionalArea: g.functionalArea, positionLevel: 'ceo', companyType: 'startup-pe' }),
+      ),
     );
     await addPeopleWithAccounts(a.t.database, people);
     await cut(a.t.database);
@@ -257,7 +258,11 @@ describe('the threshold-boundary probe', () => {
       expect(f.p50 !== null, `count ${count}, true ${g.size}`).toBe(count >= QUARTILE_MINIMUM);
       expect(f.p10 !== null && f.medianCi !== null, `count ${count}, true ${g.size}`).toBe(count >= TAIL_PERCENTILE_MINIMUM);
     }
-    const lines = [...shown.entries()].sort((x, y) => x[0] - y[0]).map(([count, patterns]) => `count ${count}: true sizes ${[...sizesByCount.get(count)!].sort((x, y) => x - y).join(',')} show ${[...patterns].join(' / ')}`);
+    const lines = [...shown.entries()]
+      .sort((x, y) => x[0] - y[0])
+      .map(
+        ([count, patterns]) => `count ${count}: true sizes ${[...sizesByCount.get(count)!].sort((x, y) => x - y).join(',')} show ${[...patterns].join(' / ')}`,
+      );
     console.log(`[privacy] threshold probe (mean p10 p25 p50 p75 p90 interval): ${lines.join('; ')}`);
     // One pattern per published count, and each count stands for several true sizes.
     for (const [count, patterns] of shown) expect(patterns.size, `count ${count}`).toBe(1);

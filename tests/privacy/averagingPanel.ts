@@ -41,7 +41,12 @@ export function panelPerson(gen: ReturnType<typeof payGenerator>, year: number, 
 /** Every filter combination of a person's profile the attacker asks. */
 export function combinations(p: Person): Filters[] {
   const places: Filters[] = [{}, { country: COUNTRY_OF[p.city] }, { city: p.city }];
-  const values: Record<(typeof COMBINED)[number], string> = { sector: p.sector, positionLevel: p.positionLevel!, gender: p.gender!, companySize: p.companySize! };
+  const values: Record<(typeof COMBINED)[number], string> = {
+    sector: p.sector,
+    positionLevel: p.positionLevel!,
+    gender: p.gender!,
+    companySize: p.companySize!,
+  };
   const result: Filters[] = [];
   for (const place of places) {
     for (let mask = 0; mask < 1 << COMBINED.length; mask++) {
@@ -60,7 +65,11 @@ export function matches(p: Person, year: number, filters: Filters): boolean {
   for (const [field, value] of Object.entries(filters)) {
     if (field === 'year') continue;
     const own =
-      field === 'country' ? COUNTRY_OF[p.city] : field === 'experienceBand' ? experienceBand(p.yearsExperience ?? 12) : (p as unknown as Record<string, unknown>)[field];
+      field === 'country'
+        ? COUNTRY_OF[p.city]
+        : field === 'experienceBand'
+          ? experienceBand(p.yearsExperience ?? 12)
+          : (p as unknown as Record<string, unknown>)[field];
     if (own !== value) return false;
   }
   return true;
@@ -103,7 +112,6 @@ export function answerBook(a: Attacker) {
     return answer;
   };
 }
-
 
 /**
  * The file's attack app: started before its tests and closed after them, with a fresh admin token before each test

@@ -31,7 +31,6 @@ afterAll(async () => a?.t.close());
 
 const gen = payGenerator(9001);
 
-
 /** A grid of cells; every city and every sector has several populated cells, so removing one condition always adds many people. */
 function grid(cities: string[], sectors: string[], size: () => number): Array<{ city: string; sector: string; people: Person[] }> {
   return cities.flatMap((city) => sectors.map((sector) => ({ city, sector, people: Array.from({ length: size() }, () => gen.person(city, sector)) })));
@@ -42,7 +41,10 @@ describe('attack 1: the same filters on two endpoints over nested populations', 
     const cells = grid(CITIES.slice(0, 10), SECTORS.slice(0, 3), () => 6 + Math.floor(gen.random() * 10));
     // In each cell one real member with their own account is the target; the rest are the same kind of people.
     const targets = cells.map((cell) => cell.people[0]);
-    await addPeople(a.t.database, cells.flatMap((c) => c.people));
+    await addPeople(
+      a.t.database,
+      cells.flatMap((c) => c.people),
+    );
     await cut(a.t.database);
     const errors: number[] = [];
     for (const [i, cell] of cells.entries()) {
@@ -67,7 +69,10 @@ describe('attack 2: the same search before and after one new form', () => {
 
   it('moves no figure until the next release, and then hides the new person behind their infusion factor', async () => {
     const cells = grid(cities, sectors, () => 5 + Math.floor(gen.random() * 56));
-    await addPeople(a.t.database, cells.flatMap((c) => c.people));
+    await addPeople(
+      a.t.database,
+      cells.flatMap((c) => c.people),
+    );
     await cut(a.t.database);
     const before = [];
     for (const cell of cells) before.push(await compare(a, { city: cell.city, sector: cell.sector }));
@@ -155,7 +160,11 @@ describe('attack 2: the same search before and after one new form', () => {
       errors.push(relError(estimates.length ? estimates.reduce((x, y) => x + y, 0) / estimates.length : null, targets[i].fixedSalary));
     }
     assertProtected(
-      { attack: 'attack 2 with 10 own forms, averaging every answered filter combination', errors, note: `${(used / cells.length).toFixed(1)} usable answer pairs per target on average` },
+      {
+        attack: 'attack 2 with 10 own forms, averaging every answered filter combination',
+        errors,
+        note: `${(used / cells.length).toFixed(1)} usable answer pairs per target on average`,
+      },
       OWN_FORMS,
     );
   }, 180_000);

@@ -9,7 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_LEVELS, SECTORS } from '../../src/domain/questionnaire';
 import type { Database } from '../../src/server/db/open';
 import { openEngineDatabase } from '../server/support/testDatabase';
-import { CITIES, FIELD_OF, YEAR, addPeopleWithAccounts, compare, count, cut, payGenerator, restartDraws, startAttackApp, type Attacker, type Filters, type Person, type Published } from './support';
+import {
+  CITIES,
+  FIELD_OF,
+  YEAR,
+  addPeopleWithAccounts,
+  compare,
+  count,
+  cut,
+  payGenerator,
+  restartDraws,
+  startAttackApp,
+  type Attacker,
+  type Filters,
+  type Person,
+  type Published,
+} from './support';
 
 const hasPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -29,7 +44,9 @@ function panel(): { thisYear: Person[]; lastYear: (owners: Array<string | null>)
   return {
     thisYear,
     lastYear: (owners) =>
-      thisYear.slice(0, 300).map((p, i) => ({ ...p, year: YEAR - 1, userId: owners[i] ?? undefined, fixedSalary: Math.round(p.fixedSalary / (1 + 0.1 * gen.random())) })),
+      thisYear
+        .slice(0, 300)
+        .map((p, i) => ({ ...p, year: YEAR - 1, userId: owners[i] ?? undefined, fixedSalary: Math.round(p.fixedSalary / (1 + 0.1 * gen.random())) })),
   };
 }
 

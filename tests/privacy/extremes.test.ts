@@ -93,8 +93,14 @@ describe('attack 4: published figures never solve for a minimum or a maximum', (
   it('under the current rules no group size from K to 400, with any count it can be shown with, determines its minimum or maximum', () => {
     const leaks: string[] = [];
     // The smallest true sizes that can show quartiles and tails (the counts' noise reaches below the thresholds).
-    expect(Math.min(...Array.from({ length: 40 }, (_, n) => n).filter((n) => n >= CURRENT.k && possibleCounts(n, CURRENT.k).some((c) => c >= QUARTILE_MINIMUM)))).toBe(11);
-    expect(Math.min(...Array.from({ length: 40 }, (_, n) => n).filter((n) => n >= CURRENT.k && possibleCounts(n, CURRENT.k).some((c) => c >= TAIL_PERCENTILE_MINIMUM)))).toBe(16);
+    expect(
+      Math.min(...Array.from({ length: 40 }, (_, n) => n).filter((n) => n >= CURRENT.k && possibleCounts(n, CURRENT.k).some((c) => c >= QUARTILE_MINIMUM))),
+    ).toBe(11);
+    expect(
+      Math.min(
+        ...Array.from({ length: 40 }, (_, n) => n).filter((n) => n >= CURRENT.k && possibleCounts(n, CURRENT.k).some((c) => c >= TAIL_PERCENTILE_MINIMUM)),
+      ),
+    ).toBe(16);
     for (let n = CURRENT.k; n <= 400; n++) {
       for (const shown of possibleCounts(n, CURRENT.k)) {
         const rows = publishedRows(n, CURRENT, shown);

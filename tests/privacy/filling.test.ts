@@ -51,7 +51,10 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
     const { cells, targets } = await targetsAlone(CITIES.slice(0, 20), SECTORS.slice(0, 3));
     // Four forms with extreme values around each target: two anonymous drafts, two accounts that never confirmed.
     const fillers = cells.flatMap((c) =>
-      [80_000, 81_000, 5_000_000, 5_100_000].map((fixedSalary, i) => ({ ...gen.person(c.city, c.sector, { fixedSalary }), owner: i % 2 === 0 ? ('anonymous' as const) : ('unverified' as const) })),
+      [80_000, 81_000, 5_000_000, 5_100_000].map((fixedSalary, i) => ({
+        ...gen.person(c.city, c.sector, { fixedSalary }),
+        owner: i % 2 === 0 ? ('anonymous' as const) : ('unverified' as const),
+      })),
     );
     await addPeople(a.t.database, fillers);
     await cut(a.t.database);
@@ -87,7 +90,11 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
     await cut(a.t.database);
 
     const matches = (p: Person, t: Person, mask: number) =>
-      FIELDS.every((field, bit) => !(mask & (1 << bit)) || (field === 'experienceBand' ? experienceBand(p.yearsExperience!) === experienceBand(t.yearsExperience!) : p[field] === t[field]));
+      FIELDS.every(
+        (field, bit) =>
+          !(mask & (1 << bit)) ||
+          (field === 'experienceBand' ? experienceBand(p.yearsExperience!) === experienceBand(t.yearsExperience!) : p[field] === t[field]),
+      );
     const errors: number[] = [];
     const medianErrors: number[] = [];
     let answered = 0;
@@ -127,7 +134,11 @@ describe('attack 8: filling a small group with forms of one’s own', () => {
       medianErrors.push(relError(medians.length ? sortedMedians[Math.floor(sortedMedians.length / 2)] : fromMeans, t.fixedSalary));
     }
     assertProtected(
-      { attack: 'attack 8 with 10 verified own forms, averaging every answered filter combination', errors, note: `${(answered / cells.length).toFixed(1)} answered groups per target on average` },
+      {
+        attack: 'attack 8 with 10 verified own forms, averaging every answered filter combination',
+        errors,
+        note: `${(answered / cells.length).toFixed(1)} answered groups per target on average`,
+      },
       OWN_FORMS,
     );
     assertProtected(

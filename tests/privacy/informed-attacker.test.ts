@@ -270,7 +270,12 @@ function assertRelative(attack: string, truths: number[], baseline: number[][], 
   // The baseline is the better of its candidates on each score (lower median error, higher share within 5 %).
   const baselines = baseline.map((estimates) => summarise(estimates.map((e, i) => rel(e, truths[i]))));
   const base = { median: Math.min(...baselines.map((b) => b.median)), within5: Math.max(...baselines.map((b) => b.within5)) };
-  const scored: Scored = { attack, victims: truths.length, baseline: base, attacker: { median: { median: 0, within5: 0 }, within5: { median: 0, within5: 0 } } };
+  const scored: Scored = {
+    attack,
+    victims: truths.length,
+    baseline: base,
+    attacker: { median: { median: 0, within5: 0 }, within5: { median: 0, within5: 0 } },
+  };
   const medianBar = 0.7 * base.median;
   const within5Bar = Math.max(1.3 * base.within5, base.within5 + 0.1);
   for (const rule of ['median', 'within5'] as const) {
@@ -325,7 +330,9 @@ describe('an attacker who knows the method, the noise distribution and the group
       attackerMedianError: scored.attacker.median.median,
       attackerWithin5: scored.attacker.within5.within5,
     };
-    console.log(`[privacy] measured for src/domain/privacyFigures.ts: ${JSON.stringify(measured, (_, v) => (typeof v === 'number' ? Math.round(v * 10_000) / 10_000 : v))}`);
+    console.log(
+      `[privacy] measured for src/domain/privacyFigures.ts: ${JSON.stringify(measured, (_, v) => (typeof v === 'number' ? Math.round(v * 10_000) / 10_000 : v))}`,
+    );
     expect(MEASURED_PRIVACY.victims).toBe(scored.victims);
     expect(MEASURED_PRIVACY.baselineMedianError).toBeCloseTo(scored.baseline.median, 3);
     expect(MEASURED_PRIVACY.baselineWithin5).toBeCloseTo(scored.baseline.within5, 3);
@@ -337,7 +344,9 @@ describe('an attacker who knows the method, the noise distribution and the group
     const candidates = entries.filter((e) => e.year === TARGET_YEAR && e.bonus > 0 && Number.isFinite(e.released.fixed));
     // The attacker learns the bonus's factor exactly and models the fixed salary's noise given it, from the release:
     // a regression of log(V_fixed / fixed) on log(V_bonus / bonus) and the density of what it leaves.
-    const pairs = entries.filter((e) => e.bonus > 0 && Number.isFinite(e.released.fixed)).map((e) => [Math.log(e.released.bonus / e.bonus), Math.log(e.released.fixed / e.fixed)]);
+    const pairs = entries
+      .filter((e) => e.bonus > 0 && Number.isFinite(e.released.fixed))
+      .map((e) => [Math.log(e.released.bonus / e.bonus), Math.log(e.released.fixed / e.fixed)]);
     const mx = pairs.reduce((s, [x]) => s + x, 0) / pairs.length;
     const my = pairs.reduce((s, [, y]) => s + y, 0) / pairs.length;
     const slope = pairs.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / pairs.reduce((s, [x]) => s + (x - mx) ** 2, 0);
@@ -367,7 +376,9 @@ describe('an attacker who knows the method, the noise distribution and the group
 
   it('knowing the victim’s true fixed salary of the year before gains at most what the bars allow over that pay × the median raise', async () => {
     const previous = (e: Entry) => byPerson.get(e.person)!.find((p) => p.year === e.year - 1);
-    const candidates = entries.filter((e) => e.year === TARGET_YEAR && Number.isFinite(e.released.fixed) && previous(e) && Number.isFinite(previous(e)!.released.fixed));
+    const candidates = entries.filter(
+      (e) => e.year === TARGET_YEAR && Number.isFinite(e.released.fixed) && previous(e) && Number.isFinite(previous(e)!.released.fixed),
+    );
     // What the attacker learns of the method from the release: how a person's noise of one year carries to the next
     // (regression and the density of what it leaves), and the panel's raises (given to it: more than is published).
     const linked = entries.filter((e) => Number.isFinite(e.released.fixed) && previous(e) && Number.isFinite(previous(e)!.released.fixed));
@@ -407,13 +418,13 @@ describe('an attacker who knows the method, the noise distribution and the group
     // People who answered at least three years; the target is their latest. The attacker brings every year's value to
     // the target year with the panel's median raise and averages in log space; the noise of that average it learns
     // from the release (everyone's average against their true pay), the prior from the group.
-    const raises = entries.filter((e) => byPerson.get(e.person)!.some((p) => p.year === e.year - 1)).map((e) => Math.log(e.fixed / byPerson.get(e.person)!.find((p) => p.year === e.year - 1)!.fixed));
+    const raises = entries
+      .filter((e) => byPerson.get(e.person)!.some((p) => p.year === e.year - 1))
+      .map((e) => Math.log(e.fixed / byPerson.get(e.person)!.find((p) => p.year === e.year - 1)!.fixed));
     const logRaise = median(raises);
     const averaged = (forms: Entry[], target: Entry) =>
       forms.reduce((s, f) => s + Math.log(f.released.fixed) + (target.year - f.year) * logRaise, 0) / forms.length;
-    const people = [...byPerson.values()]
-      .map((forms) => forms.filter((f) => Number.isFinite(f.released.fixed)))
-      .filter((forms) => forms.length >= 3);
+    const people = [...byPerson.values()].map((forms) => forms.filter((f) => Number.isFinite(f.released.fixed))).filter((forms) => forms.length >= 3);
     const targets = people.map((forms) => ({ forms, target: forms[forms.length - 1] }));
     const noise = densityOf(targets.map(({ forms, target }) => averaged(forms, target) - Math.log(target.fixed)));
     const truths: number[] = [];

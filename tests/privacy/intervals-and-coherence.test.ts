@@ -153,7 +153,8 @@ beforeAll(async () => {
       yearsExperience: 1 + Math.floor(h.random() * 30),
       fixedSalary,
       annualBonus: bonusDraw < 0.25 ? 0 : Math.round(fixedSalary * 0.8 * h.random()),
-      deferredCompensation: deferredDraw < 0.4 ? 0 : deferredDraw < 0.85 ? Math.round(fixedSalary * 0.5 * h.random()) : Math.round(fixedSalary * (1 + 3 * h.random())),
+      deferredCompensation:
+        deferredDraw < 0.4 ? 0 : deferredDraw < 0.85 ? Math.round(fixedSalary * 0.5 * h.random()) : Math.round(fixedSalary * (1 + 3 * h.random())),
     });
   }
 
@@ -169,7 +170,15 @@ describe('honest intervals: the median’s 95 % interval covers a known populati
       { label: '50–99', low: 50, high: 99 },
       { label: '100–200', low: 100, high: 200 },
     ];
-    const covered = SHAPES.map(() => ({ groups: 0, covered: 0, below: 0, above: 0, withheld: 0, notOk: 0, bands: BANDS.map(() => ({ groups: 0, covered: 0 })) }));
+    const covered = SHAPES.map(() => ({
+      groups: 0,
+      covered: 0,
+      below: 0,
+      above: 0,
+      withheld: 0,
+      notOk: 0,
+      bands: BANDS.map(() => ({ groups: 0, covered: 0 })),
+    }));
     for (const group of intervalGroups) {
       const tally = covered[group.shape];
       const answer = await compare(a, group.filters);

@@ -57,7 +57,10 @@ describe('ten accounts of the attacker that edit only their own pay', () => {
       }
     };
     await observe(0);
-    await addPeopleWithAccounts(a.t.database, attack.map((c) => c.victim));
+    await addPeopleWithAccounts(
+      a.t.database,
+      attack.map((c) => c.victim),
+    );
     await cut(a.t.database);
     await observe(1);
     for (let r = 2; r < RELEASES; r++) {

@@ -8,7 +8,21 @@
 // find (where the rank's slope breaks), and each is the infused value of one or two members
 // (src/server/services/infusion.ts): the attacker's error on those members' pay must still meet the bars.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITIES, CITY_COUNTRY, PROTECTION, YEAR, addPeople, assertProtected, compare, cut, payGenerator, relError, startAttackApp, type Attacker, type Person } from './support';
+import {
+  CITIES,
+  CITY_COUNTRY,
+  PROTECTION,
+  YEAR,
+  addPeople,
+  assertProtected,
+  compare,
+  cut,
+  payGenerator,
+  relError,
+  startAttackApp,
+  type Attacker,
+  type Person,
+} from './support';
 import { SECTORS } from '../../src/domain/questionnaire';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 import { estimatePosition, type Statistic } from '../../src/domain/peerDistribution';

@@ -68,7 +68,10 @@ describe('personalised comparison: two widening levels differenced', () => {
         attacker: person('lisboa'),
       };
     });
-    const ids = await addPeople(a.t.database, trials.flatMap((t) => [...t.spain, ...t.hidden, t.attacker]));
+    const ids = await addPeople(
+      a.t.database,
+      trials.flatMap((t) => [...t.spain, ...t.hidden, t.attacker]),
+    );
     await cut(a.t.database);
 
     const errors: number[] = [];
@@ -96,7 +99,12 @@ describe('personalised comparison: two widening levels differenced', () => {
             })()
           : null;
       // The residual is the hidden people's total: residual / m for each of them, against each one's own pay.
-      errors.push(...perPersonErrors(residual, trial.hidden.map((p) => p.fixedSalary)));
+      errors.push(
+        ...perPersonErrors(
+          residual,
+          trial.hidden.map((p) => p.fixedSalary),
+        ),
+      );
     }
     assertProtected(
       { attack: 'personalised comparison, all countries minus Spain (1–4 people in Portugal besides the attacker; residual / m per hidden person)', errors },
@@ -122,7 +130,10 @@ describe('evolution: years differenced against each other and against the compar
       const stayers = Array.from({ length: 5 + Math.floor(gen.random() * 30) }, () => gen.person('paris', sector, { positionLevel }));
       return { sector, positionLevel, stayers, newcomer: gen.person('paris', sector, { positionLevel, year: 2025 }) };
     });
-    const stayers2024 = await addPeopleWithAccounts(a.t.database, trials.flatMap((t) => t.stayers.map((p) => ({ ...p, year: 2024 }))));
+    const stayers2024 = await addPeopleWithAccounts(
+      a.t.database,
+      trials.flatMap((t) => t.stayers.map((p) => ({ ...p, year: 2024 }))),
+    );
     let stayer = 0;
     await addPeople(
       a.t.database,
@@ -139,7 +150,10 @@ describe('evolution: years differenced against each other and against the compar
       const evolution = await call(a, 'POST', 'forms/evolution', headers, { filters, years: [2024, 2025] });
       const [y24, y25] = [await compare(a, { ...filters, year: 2024 }), await compare(a, { ...filters, year: 2025 })];
       // The evolution publishes each year exactly as the comparison of that year: nothing new to combine.
-      for (const [point, comparison] of [[evolution.series[0], y24], [evolution.series[1], y25]] as const) {
+      for (const [point, comparison] of [
+        [evolution.series[0], y24],
+        [evolution.series[1], y25],
+      ] as const) {
         expect(point.n).toBe(comparison.count);
         expect(point.p50).toBe(comparison.measures?.totalWithDeferral.p50 ?? null);
         if (comparison.count === null) expect(point).toMatchObject({ status: 'not-enough-data', p50: null });
@@ -161,7 +175,10 @@ describe('evolution: years differenced against each other and against the compar
       others: Array.from({ length: K - 1 }, () => gen.person('lyon', t.sector, { positionLevel: t.positionLevel })),
       attacker: gen.person('lyon', t.sector, { positionLevel: t.positionLevel }),
     }));
-    const ids = await addPeople(a.t.database, trials.flatMap((t) => [...t.others, t.attacker]));
+    const ids = await addPeople(
+      a.t.database,
+      trials.flatMap((t) => [...t.others, t.attacker]),
+    );
     await cut(a.t.database);
     const errors: number[] = [];
     for (const [i, trial] of trials.entries()) {
@@ -178,9 +195,14 @@ describe('evolution: years differenced against each other and against the compar
       expect(comparison.count).toBe(evolution.series[0].n);
       const sum = total(comparison.measures?.fixedSalary.mean, K);
       // The residual is the other four's total: residual / 4 for each of them, against each one's own pay.
-      errors.push(...perPersonErrors(sum === null ? null : sum - own, trial.others.map((p) => p.fixedSalary)));
+      errors.push(
+        ...perPersonErrors(
+          sum === null ? null : sum - own,
+          trial.others.map((p) => p.fixedSalary),
+        ),
+      );
     }
-    assertProtected({ attack: "own line + a group of K: (n × mean − own pay) / 4 per other member", errors }, OWN_FORMS);
+    assertProtected({ attack: 'own line + a group of K: (n × mean − own pay) / 4 per other member', errors }, OWN_FORMS);
   }, 300_000);
 });
 
@@ -208,7 +230,10 @@ describe('insights: a ranking combined with a comparison', () => {
         portugal: people('porto', 6),
       };
     });
-    const ids = await addPeople(a.t.database, trials.flatMap((t) => [...t.madrid, ...t.barcelona, ...t.valencia, ...t.portugal]));
+    const ids = await addPeople(
+      a.t.database,
+      trials.flatMap((t) => [...t.madrid, ...t.barcelona, ...t.valencia, ...t.portugal]),
+    );
     await cut(a.t.database);
 
     const errors: number[] = [];
@@ -235,7 +260,12 @@ describe('insights: a ranking combined with a comparison', () => {
           ? null
           : spain - listed.reduce((s: number, i: { key: string; mean: number }) => s + i.mean * sizes[i.key], 0);
       // The residual is the omitted city's total: residual / m for each of its people, against each one's own pay.
-      errors.push(...perPersonErrors(residual, trial.valencia.map((p) => p.fixedSalary)));
+      errors.push(
+        ...perPersonErrors(
+          residual,
+          trial.valencia.map((p) => p.fixedSalary),
+        ),
+      );
     }
     assertProtected({ attack: 'insights, Spain minus its ranked cities (1–4 people in the omitted city; residual / m per hidden person)', errors }, PROTECTION);
   }, 300_000);

@@ -16,11 +16,17 @@ describe('public summary', () => {
   it('says nothing before the first release, then counts the release only', async () => {
     const gen = payGenerator(1);
     const spain = CITIES.find((c) => c === 'madrid')!;
-    await addPeople(a.t.database, Array.from({ length: 47 }, (): Person => ({ city: spain, sector: SECTORS[0], fixedSalary: gen.pay() })));
+    await addPeople(
+      a.t.database,
+      Array.from({ length: 47 }, (): Person => ({ city: spain, sector: SECTORS[0], fixedSalary: gen.pay() })),
+    );
     expect(await summary()).toEqual({ completedForms: 0, countries: 0, sectors: 0, latestYear: null, latestYearForms: 0, surveyYears: [] });
     await cut(a.t.database);
     // Four people in a new country and a new sector: under K, neither is counted.
-    await addPeople(a.t.database, Array.from({ length: 4 }, (): Person => ({ city: 'lisboa', sector: SECTORS[1], fixedSalary: gen.pay() })));
+    await addPeople(
+      a.t.database,
+      Array.from({ length: 4 }, (): Person => ({ city: 'lisboa', sector: SECTORS[1], fixedSalary: gen.pay() })),
+    );
     const first = await summary();
     expect(first).toEqual({ completedForms: 40, countries: 1, sectors: 1, latestYear: 2025, latestYearForms: 40, surveyYears: [2025] });
     await cut(a.t.database);

@@ -35,7 +35,7 @@ describe('the raise attack', () => {
     await cut(a.t.database);
   }, 300_000);
 
-it('the raise attack: an edit across a release gives the raise no closer than a quarter of it', async () => {
+  it('the raise attack: an edit across a release gives the raise no closer than a quarter of it', async () => {
     const raised: Array<{ raise: number; estimates: number[] }> = [];
     let before = answerBook(a);
     // One victim at a time edits their latest form's fixed salary by +3..15 %, and a release is cut.
@@ -53,7 +53,18 @@ it('the raise attack: an edit across a release gives the raise no closer than a 
               and annual_bonus = $9 and deferred_compensation = $10
            returning 1)
          select count(*)::int as n from changed`,
-        [newPay, YEAR, victim.fixedSalary, victim.city, victim.sector, victim.positionLevel, victim.gender, victim.companySize, victim.annualBonus, victim.deferredCompensation],
+        [
+          newPay,
+          YEAR,
+          victim.fixedSalary,
+          victim.city,
+          victim.sector,
+          victim.positionLevel,
+          victim.gender,
+          victim.companySize,
+          victim.annualBonus,
+          victim.deferredCompensation,
+        ],
       );
       expect(Number(n)).toBe(1);
       const raise = newPay - victim.fixedSalary;
@@ -76,4 +87,3 @@ it('the raise attack: an edit across a release gives the raise no closer than a 
     assertProtected({ attack: 'raise attack, mean over every group of the victim', errors: mean }, RAISE_BAR);
   }, 900_000);
 });
-

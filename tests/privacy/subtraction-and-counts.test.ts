@@ -29,7 +29,6 @@ afterAll(async () => a?.t.close());
 
 const gen = payGenerator(3003);
 
-
 describe('attack 3: a group minus its answered sub-groups', () => {
   it('leaves the one to four people outside the sub-groups hidden (by gender)', async () => {
     const cities = CITIES.slice(0, 40);
@@ -44,7 +43,10 @@ describe('attack 3: a group minus its answered sub-groups', () => {
         return { city, sector, women, men, others };
       }),
     );
-    await addPeople(a.t.database, cells.flatMap((c) => [...c.women, ...c.men, ...c.others]));
+    await addPeople(
+      a.t.database,
+      cells.flatMap((c) => [...c.women, ...c.men, ...c.others]),
+    );
     await cut(a.t.database);
 
     const errors: number[] = [];
@@ -56,9 +58,17 @@ describe('attack 3: a group minus its answered sub-groups', () => {
       // Exact sizes given to the attacker; the residual is the others' total pay, and each of the m others is
       // estimated at residual / m (one error per hidden person, against that person's own pay).
       const residual = mAll === null || mWomen === null || mMen === null ? null : n * mAll - c.women.length * mWomen - c.men.length * mMen;
-      errors.push(...perPersonErrors(residual, c.others.map((p) => p.fixedSalary)));
+      errors.push(
+        ...perPersonErrors(
+          residual,
+          c.others.map((p) => p.fixedSalary),
+        ),
+      );
     }
-    assertProtected({ attack: 'attack 3, group minus its gender sub-groups (1–4 people left, exact sizes given; residual / m per hidden person)', errors }, PROTECTION);
+    assertProtected(
+      { attack: 'attack 3, group minus its gender sub-groups (1–4 people left, exact sizes given; residual / m per hidden person)', errors },
+      PROTECTION,
+    );
   }, 120_000);
 });
 
@@ -79,7 +89,9 @@ describe('attack 5: head-counts under K from two published counts', () => {
       }),
     );
     // Other sectors of the small cities are populated, so a small city is not itself a giveaway.
-    const filler = countries.flatMap((country) => COUNTRY_CITIES[country as keyof typeof COUNTRY_CITIES].flatMap((city) => Array.from({ length: 8 }, () => gen.person(city, SECTORS[19]))));
+    const filler = countries.flatMap((country) =>
+      COUNTRY_CITIES[country as keyof typeof COUNTRY_CITIES].flatMap((city) => Array.from({ length: 8 }, () => gen.person(city, SECTORS[19]))),
+    );
     await addPeople(a.t.database, [...trials.flatMap((t) => [...t.main, ...t.outside]), ...filler]);
     await cut(a.t.database);
 

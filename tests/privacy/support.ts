@@ -84,7 +84,11 @@ export async function addPeopleWithAccounts(db: Database, people: Person[]): Pro
   for (let start = 0; start < people.length; start += 2000) {
     const chunk = people.slice(start, start + 2000);
     const users = chunk.map((p) =>
-      p.owner === 'anonymous' ? null : p.userId ? { id: p.userId, verified: true, existing: true } : { id: seededId(), verified: p.owner !== 'unverified', existing: false },
+      p.owner === 'anonymous'
+        ? null
+        : p.userId
+          ? { id: p.userId, verified: true, existing: true }
+          : { id: seededId(), verified: p.owner !== 'unverified', existing: false },
     );
     const withAccount = users.filter((u): u is { id: string; verified: boolean; existing: boolean } => u !== null && !u.existing);
     if (withAccount.length > 0) {
@@ -157,7 +161,19 @@ export type Filters = Record<string, string | number>;
 export interface Published {
   status: 'ok' | 'not-enough-data' | 'refused';
   count: number | null;
-  measures: Record<string, { n: number; mean: number | null; p10: number | null; p25: number | null; p50: number | null; p75: number | null; p90: number | null; medianCi: { low: number; high: number } | null }> | null;
+  measures: Record<
+    string,
+    {
+      n: number;
+      mean: number | null;
+      p10: number | null;
+      p25: number | null;
+      p50: number | null;
+      p75: number | null;
+      p90: number | null;
+      medianCi: { low: number; high: number } | null;
+    }
+  > | null;
   position: Record<string, { percentileRank: number; diffFromMedianPercent: number; ownValue: number } | null> | null;
 }
 
@@ -279,7 +295,8 @@ export const PROTECTION = { median: 0.7 * PANEL_BASELINE.median, within5: Math.m
 export const OWN_FORMS = PROTECTION;
 
 /** Relative error, Infinity when there is no estimate. */
-export const relError = (estimate: number | null, hidden: number) => (estimate === null || !Number.isFinite(estimate) ? Infinity : Math.abs(estimate - hidden) / Math.abs(hidden));
+export const relError = (estimate: number | null, hidden: number) =>
+  estimate === null || !Number.isFinite(estimate) ? Infinity : Math.abs(estimate - hidden) / Math.abs(hidden);
 
 /**
  * The attacker's errors on m hidden people whose total it isolated (a residual of m ≥ 1 people): its best

@@ -83,7 +83,11 @@ const quantile = (list: number[], q: number) => {
   const sorted = [...list].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
-const median = (list: number[]) => percentileCont([...list].sort((x, y) => x - y), 0.5);
+const median = (list: number[]) =>
+  percentileCont(
+    [...list].sort((x, y) => x - y),
+    0.5,
+  );
 const rms = (list: number[]) => Math.sqrt(list.reduce((s, x) => s + x * x, 0) / list.length);
 
 describe('utility: what noise infusion costs an honest user, against sampling error', () => {
@@ -224,7 +228,9 @@ describe('utility: what noise infusion costs an honest user, against sampling er
         );
       }
     }
-    rows.push(`[utility] each statistic, all n ≥ 20, median RMS / SE: ${FIGURES.map((figure) => `${figure} ${median(figures.filter((f) => f.figure === figure).map((f) => f.rms)).toFixed(2)}`).join(', ')}`);
+    rows.push(
+      `[utility] each statistic, all n ≥ 20, median RMS / SE: ${FIGURES.map((figure) => `${figure} ${median(figures.filter((f) => f.figure === figure).map((f) => f.rms)).toFixed(2)}`).join(', ')}`,
+    );
     // The stricter reading of earlier runs: one draw, per group the RMS over its figures of a kind, median over groups.
     const oneDraw = KINDS.map((kind) => {
       const byGroup = new Map<string, number[]>();

@@ -111,7 +111,7 @@ describe('a change of roles ends every session of the person', () => {
     expect(again.json()).toMatchObject({ secondFactor: 'enrol' });
   });
 
-  it('an admin taking the admin role away ends that admin\'s sessions too; other changes end none', async () => {
+  it("an admin taking the admin role away ends that admin's sessions too; other changes end none", async () => {
     const { headers } = await adminWithSecondFactor();
     const formerAdmin = await adminWithSecondFactor();
     const demoted = await t.app.inject({ method: 'PATCH', url: `/api/users/${formerAdmin.admin.id}`, headers, payload: { role: ['member'] } });

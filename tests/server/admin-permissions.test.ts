@@ -172,7 +172,11 @@ function multipartImage(): { payload: Buffer; headers: Record<string, string> } 
 /** Requests whose admin call needs more than the contract's minimal example to succeed. */
 const REQUESTS: Record<string, (subject: Subject) => InjectOptions> = {
   deleteNews: ({ postId }) => ({ method: 'DELETE', url: `/api/news/${postId}` }),
-  updateNews: ({ postId }) => ({ method: 'PUT', url: `/api/news/${postId}`, payload: { title: 'Permission table, edited', summary: 'Summary', body: 'Body', categories: [], language: 'es', typepost: 'blog', status: 'published' } }),
+  updateNews: ({ postId }) => ({
+    method: 'PUT',
+    url: `/api/news/${postId}`,
+    payload: { title: 'Permission table, edited', summary: 'Summary', body: 'Body', categories: [], language: 'es', typepost: 'blog', status: 'published' },
+  }),
   deleteOutlierPack: ({ packId }) => ({ method: 'DELETE', url: `/api/forms/outliers-packs/${packId}` }),
   calculateOutlierPack: ({ packId }) => ({ method: 'POST', url: '/api/forms/calculate-outliers-packs', payload: { id: packId } }),
   getOutlierPackResult: ({ packId }) => ({ method: 'GET', url: `/api/forms/outliers-pack-result?id=${packId}` }),
@@ -180,15 +184,31 @@ const REQUESTS: Record<string, (subject: Subject) => InjectOptions> = {
   reviewCompanyDomain: ({ domain, user }) => ({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, payload: { companyId: user.id, approved: true } }),
   getNewsletterByEmail: ({ user }) => ({ method: 'GET', url: `/api/newsletters/${encodeURIComponent(user.email)}` }),
   updateNewsletter: ({ subscriptionId }) => ({ method: 'PUT', url: `/api/newsletters/${subscriptionId}`, payload: { language: 'en' } }),
-  createNewsletterIssue: ({ postId }) => ({ method: 'POST', url: '/api/newsletter-issues', payload: { subject: 'Permission table', language: 'es', postIds: [postId] } }),
-  previewNewsletterIssue: ({ postId }) => ({ method: 'POST', url: '/api/newsletter-issues/preview', payload: { subject: 'Permission table', language: 'es', postIds: [postId] } }),
+  createNewsletterIssue: ({ postId }) => ({
+    method: 'POST',
+    url: '/api/newsletter-issues',
+    payload: { subject: 'Permission table', language: 'es', postIds: [postId] },
+  }),
+  previewNewsletterIssue: ({ postId }) => ({
+    method: 'POST',
+    url: '/api/newsletter-issues/preview',
+    payload: { subject: 'Permission table', language: 'es', postIds: [postId] },
+  }),
   getNewsletterIssue: ({ issueId }) => ({ method: 'GET', url: `/api/newsletter-issues/${issueId}` }),
   sendNewsletterIssue: ({ issueId }) => ({ method: 'POST', url: `/api/newsletter-issues/${issueId}/send` }),
   uploadNewsImage: () => ({ method: 'POST', url: '/api/news/images', ...multipartImage() }),
   patchUser: ({ user }) => ({ method: 'PATCH', url: `/api/users/${user.id}`, payload: { creditsDelta: 3, reason: 'Permission table' } }),
   updateUser: ({ user }) => ({ method: 'PUT', url: `/api/users/${user.id}`, payload: { language: 'en' } }),
-  updateMinValues: () => ({ method: 'PATCH', url: '/api/forms/configs/min-values', payload: { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 } }),
-  updateInflationData: () => ({ method: 'PATCH', url: '/api/forms/configs/inflation-data', payload: { inflationData: [{ year: currentYear() - 1, rate: 2.5, country: 'es' }] } }),
+  updateMinValues: () => ({
+    method: 'PATCH',
+    url: '/api/forms/configs/min-values',
+    payload: { minFixed: 80_000, compTotal: 80_000, deferredMax: 100_000_000 },
+  }),
+  updateInflationData: () => ({
+    method: 'PATCH',
+    url: '/api/forms/configs/inflation-data',
+    payload: { inflationData: [{ year: currentYear() - 1, rate: 2.5, country: 'es' }] },
+  }),
 };
 
 /** Statuses other than the default table (anonymous 401, member 403, corporate 403, admin 2xx). */
@@ -223,10 +243,10 @@ async function freshSubject(): Promise<Subject> {
   const user = await insertUser(t, ['member']);
   const formId = await insertForm(t, { userId: user.id, surveyYear: YEAR, email: user.email, answers: { ...COMPLETE_ANSWERS, email: user.email } });
   const searchId = newId();
-  await t.database.execute(`insert into search_history (id, user_id, kind, filters, credits_charged) values ($1, $2, 'comparison', '{"sector":"banking"}', 0)`, [
-    searchId,
-    user.id,
-  ]);
+  await t.database.execute(
+    `insert into search_history (id, user_id, kind, filters, credits_charged) values ($1, $2, 'comparison', '{"sector":"banking"}', 0)`,
+    [searchId, user.id],
+  );
   await t.database.execute('update users set credits = 5 where id = $1', [user.id]);
   const postId = newId();
   await t.database.execute(
@@ -235,14 +255,25 @@ async function freshSubject(): Promise<Subject> {
     [postId, `permission-table-${postId.toLowerCase()}`],
   );
   const admin = { authorization: callers.admin.headers.authorization };
-  const pack = await t.app.inject({ method: 'POST', url: '/api/forms/outliers-packs', headers: admin, payload: { pack: { name: 'table', measure: 'fixedSalary', method: 'iqr', k: 1.5, groupBy: [] } } });
+  const pack = await t.app.inject({
+    method: 'POST',
+    url: '/api/forms/outliers-packs',
+    headers: admin,
+    payload: { pack: { name: 'table', measure: 'fixedSalary', method: 'iqr', k: 1.5, groupBy: [] } },
+  });
   const packId = pack.json().id as string;
   const subscriptionId = newId();
-  await t.database.execute(
-    `insert into newsletters (id, email, kind, language, status, user_id) values ($1, $2, 'individual', 'es', 'confirmed', $3)`,
-    [subscriptionId, user.email, user.id],
-  );
-  const issue = await t.app.inject({ method: 'POST', url: '/api/newsletter-issues', headers: admin, payload: { subject: 'Table', language: 'es', postIds: [postId] } });
+  await t.database.execute(`insert into newsletters (id, email, kind, language, status, user_id) values ($1, $2, 'individual', 'es', 'confirmed', $3)`, [
+    subscriptionId,
+    user.email,
+    user.id,
+  ]);
+  const issue = await t.app.inject({
+    method: 'POST',
+    url: '/api/newsletter-issues',
+    headers: admin,
+    payload: { subject: 'Table', language: 'es', postIds: [postId] },
+  });
   const job = await t.app.inject({ method: 'POST', url: '/api/forms/calculate-outliers-packs', headers: admin, payload: { id: packId } });
   // The pack's result (getOutlierPackResult) exists once its calculation has run.
   expect((await t.app.jobs.waitFor(job.json().jobId, 20_000)).state).toBe('completed');
@@ -268,8 +299,23 @@ describe('admin permission table (from openapi.yaml)', () => {
   it('finds the admin calls in the contract', () => {
     const ids = CALLS.map((call) => call.operationId);
     // The ones on main when this table was written; more may come, none may go unnoticed.
-    for (const id of ['listUsers', 'getUser', 'patchUser', 'deleteUser', 'listUserCreditLedger', 'listUserSearches', 'listForms', 'getFormByEmail',
-      'getLastFormByUserEmail', 'getConfigs', 'updateMinValues', 'listReleases', 'cutRelease', 'listOutbox', 'compareIndividualByFormId']) {
+    for (const id of [
+      'listUsers',
+      'getUser',
+      'patchUser',
+      'deleteUser',
+      'listUserCreditLedger',
+      'listUserSearches',
+      'listForms',
+      'getFormByEmail',
+      'getLastFormByUserEmail',
+      'getConfigs',
+      'updateMinValues',
+      'listReleases',
+      'cutRelease',
+      'listOutbox',
+      'compareIndividualByFormId',
+    ]) {
       expect(ids).toContain(id);
     }
   });
@@ -293,7 +339,9 @@ describe('admin permission table (from openapi.yaml)', () => {
       const want = expected(call, role);
       const got = statuses[role]!;
       if (role === 'admin' && want === 200) {
-        expect(got >= 200 && got < 300, `${call.operationId} as admin answered ${got}: ${bodies.admin}${build ? '' : ' (add a request to REQUESTS)'}`).toBe(true);
+        expect(got >= 200 && got < 300, `${call.operationId} as admin answered ${got}: ${bodies.admin}${build ? '' : ' (add a request to REQUESTS)'}`).toBe(
+          true,
+        );
       } else {
         expect(got, `${call.operationId} as ${role}: ${bodies[role]}`).toBe(want);
       }

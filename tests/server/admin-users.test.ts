@@ -81,7 +81,12 @@ describe("a user's ledger and searches (admin)", () => {
 describe('the forms list filters (admin)', () => {
   it('filters by country, sector, year, status and owner, and names the owner', async () => {
     const owner = await insertUser(t, ['member'], { email: `owner-${newId(6).toLowerCase()}@example.com` });
-    const ptBanking = await insertForm(t, { userId: owner.id, surveyYear: YEAR, email: owner.email, answers: { ...COMPLETE_ANSWERS, country: 'pt', city: 'lisboa' } });
+    const ptBanking = await insertForm(t, {
+      userId: owner.id,
+      surveyYear: YEAR,
+      email: owner.email,
+      answers: { ...COMPLETE_ANSWERS, country: 'pt', city: 'lisboa' },
+    });
     const ptEnergyOld = await insertForm(t, {
       userId: owner.id,
       surveyYear: YEAR - 1,
@@ -89,7 +94,13 @@ describe('the forms list filters (admin)', () => {
       answers: { ...COMPLETE_ANSWERS, country: 'pt', city: 'porto', sector: 'energy' },
     });
     const anonymousAddress = `anon-${newId(6).toLowerCase()}@example.com`;
-    const draft = await insertForm(t, { userId: null, surveyYear: YEAR, status: 'in-progress', email: anonymousAddress, answers: { email: anonymousAddress, country: 'pt' } });
+    const draft = await insertForm(t, {
+      userId: null,
+      surveyYear: YEAR,
+      status: 'in-progress',
+      email: anonymousAddress,
+      answers: { email: anonymousAddress, country: 'pt' },
+    });
 
     const ids = async (query: string) => ((await get(`/api/forms?limit=100&${query}`)).json().items as { id: string }[]).map((form) => form.id);
     expect((await ids(`userId=${owner.id}`)).sort()).toEqual([ptBanking, ptEnergyOld].sort());

@@ -43,10 +43,13 @@ async function search(userId: string, at: Date) {
 }
 
 async function ledger(userId: string, delta: number, reason: string) {
-  await t.database.execute(
-    `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, 0, $4, $5)`,
-    [newId(), userId, delta, reason, newId()],
-  );
+  await t.database.execute(`insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, 0, $4, $5)`, [
+    newId(),
+    userId,
+    delta,
+    reason,
+    newId(),
+  ]);
 }
 
 async function purchase(userId: string, itemId: string, kind: 'credits' | 'plan', amount: number, refunded = 0) {
@@ -93,7 +96,15 @@ describe('detailed statistics: every figure from the fixtures', () => {
     const corporate = await insertUser(t.database, { roles: ['corporate'], credits: 7 });
     for (let i = 0; i < 3; i++) await insertForm(t.database, { year: YEAR, fixedSalary: 100_000 + i });
     await insertForm(t.database, { year: YEAR, sector: 'energy', country: 'pt', city: 'lisbon', positionLevel: 'manager', fixedSalary: 90_000 });
-    await insertForm(t.database, { userId: corporate, year: YEAR, sector: 'energy', country: 'pt', city: 'lisbon', positionLevel: 'manager', fixedSalary: 95_000 });
+    await insertForm(t.database, {
+      userId: corporate,
+      year: YEAR,
+      sector: 'energy',
+      country: 'pt',
+      city: 'lisbon',
+      positionLevel: 'manager',
+      fixedSalary: 95_000,
+    });
     await insertForm(t.database, { year: LAST_YEAR, fixedSalary: 120_000 });
     // Drafts this year: 2 stopped at step 1 (nothing sent), 1 at step 2, 1 at step 4 (steps 1-3 sent), 1 at step 3
     // (steps 1, 2 and 4 sent: the first missing step counts), 1 with every step sent but not finished (step 5).
@@ -233,7 +244,14 @@ describe('exchange rates', () => {
     const [audit] = await t.database.execute<{ actor_id: string; action: string; target_type: string; target_id: string; before: unknown; after: unknown }>(
       `select actor_id, action, target_type, target_id, before, after from audit_log where action = 'config.exchangeRates' order by created_at desc limit 1`,
     );
-    expect(audit).toEqual({ actor_id: adminId, action: 'config.exchangeRates', target_type: 'config', target_id: 'exchangeRates', before: before?.value ?? null, after: stored });
+    expect(audit).toEqual({
+      actor_id: adminId,
+      action: 'config.exchangeRates',
+      target_type: 'config',
+      target_id: 'exchangeRates',
+      before: before?.value ?? null,
+      after: stored,
+    });
   });
 
   it('takes effect at the next release: the cut fixes the new rates', async () => {
@@ -246,7 +264,13 @@ describe('exchange rates', () => {
     const cases: Array<[unknown[], string]> = [
       [[{ currency: 'XYZ', rateToEur: 1, date: today }], 'EXCHANGE_RATE_UNKNOWN_CURRENCY'],
       [[{ currency: 'EUR', rateToEur: 1, date: today }], 'EXCHANGE_RATE_UNKNOWN_CURRENCY'],
-      [[{ currency: 'USD', rateToEur: 1, date: today }, { currency: 'USD', rateToEur: 0.9, date: today }], 'EXCHANGE_RATE_DUPLICATE'],
+      [
+        [
+          { currency: 'USD', rateToEur: 1, date: today },
+          { currency: 'USD', rateToEur: 0.9, date: today },
+        ],
+        'EXCHANGE_RATE_DUPLICATE',
+      ],
       [[{ currency: 'USD', rateToEur: 1, date: '2999-01-01' }], 'EXCHANGE_RATE_FUTURE_DATE'],
     ];
     for (const [rates, code] of cases) {
@@ -277,7 +301,11 @@ describe('permission table: the dashboard and the exchange rates × caller', () 
   const CALLERS: Caller[] = ['anonymous', 'member', 'corporate', 'admin'];
   const today = new Date().toISOString().slice(0, 10);
   const ROWS: Array<{ call: string; request: InjectOptions; expect: Record<Caller, number> }> = [
-    { call: 'getDetailedStatistics', request: { method: 'GET', url: '/api/forms/detailed-statistics' }, expect: { anonymous: 401, member: 403, corporate: 403, admin: 200 } },
+    {
+      call: 'getDetailedStatistics',
+      request: { method: 'GET', url: '/api/forms/detailed-statistics' },
+      expect: { anonymous: 401, member: 403, corporate: 403, admin: 200 },
+    },
     {
       call: 'updateExchangeRates',
       request: { method: 'PUT', url: '/api/forms/configs/exchange-rates', payload: { exchangeRates: [{ currency: 'USD', rateToEur: 0.9, date: today }] } },
@@ -290,8 +318,12 @@ describe('permission table: the dashboard and the exchange rates × caller', () 
         const headers =
           caller === 'anonymous'
             ? {}
-            : (await t.signIn((await t.createUser({ roles: [caller], ...(caller === 'corporate' ? { corporateInfo: { companyName: 'Tabla S.A.' } } : {}) })).email, TEST_PASSWORD))
-                .headers;
+            : (
+                await t.signIn(
+                  (await t.createUser({ roles: [caller], ...(caller === 'corporate' ? { corporateInfo: { companyName: 'Tabla S.A.' } } : {}) })).email,
+                  TEST_PASSWORD,
+                )
+              ).headers;
         const res = await t.app.inject({ ...row.request, headers } as InjectOptions);
         expect(res.statusCode, res.body).toBe(row.expect[caller]);
         if (res.statusCode >= 400) expect(res.json()).toHaveProperty('errorCode');

@@ -54,13 +54,17 @@ describe('health and system calls', () => {
     const [existing] = await t.database.execute<{ n: number }>('select count(*)::int as n from statistics_releases where current');
     if (Number(existing.n) === 0) expect(before.json().exchangeRates).toBeNull();
     // Rates as admins enter them (EUR per unit), then a cut fixes them for its release.
-    await t.database.execute(
-      `insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`,
-      [JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-11-02' }, { currency: 'GBP', rateToEur: 1.25, date: '2026-11-02' }])],
-    );
+    await t.database.execute(`insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`, [
+      JSON.stringify([
+        { currency: 'USD', rateToEur: 0.8, date: '2026-11-02' },
+        { currency: 'GBP', rateToEur: 1.25, date: '2026-11-02' },
+      ]),
+    ]);
     const release = await publishRelease(t.database);
     // A later change of the configured rates does not move the published ones: they are the release's.
-    await t.database.execute(`update configs set value = $1 where key = 'exchangeRates'`, [JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-11-30' }])]);
+    await t.database.execute(`update configs set value = $1 where key = 'exchangeRates'`, [
+      JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-11-30' }]),
+    ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/app-config' });
     expect(res.statusCode).toBe(200);
     expect(res.json().exchangeRates).toEqual({ date: release.cutAt.slice(0, 10), base: 'EUR', rates: { GBP: 0.8, USD: 1.25 } });

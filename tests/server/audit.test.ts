@@ -19,7 +19,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Entry = { id: string; createdAt: string; actorId: string | null; actorEmail: string | null; action: string; targetType: string; targetId: string | null; before: any; after: any };
+type Entry = {
+  id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: any;
+  after: any;
+};
 
 async function log(query = '', headers: Record<string, string> = admin.headers) {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers });
@@ -54,7 +64,12 @@ describe('account changes', () => {
 
   it('records nothing for a refused change (the balance would go below 0) or one that changes nothing', async () => {
     const member = await t.createUser({ credits: 2 });
-    const refused = await t.app.inject({ method: 'PATCH', url: `/api/users/${member.id}`, headers: admin.headers, payload: { creditsDelta: -5, reason: 'Too much' } });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${member.id}`,
+      headers: admin.headers,
+      payload: { creditsDelta: -5, reason: 'Too much' },
+    });
     expect(refused.statusCode).toBe(409);
     const same = await t.app.inject({ method: 'PATCH', url: `/api/users/${member.id}`, headers: admin.headers, payload: { premiumType: 'free' } });
     expect(same.statusCode).toBe(200);
@@ -66,7 +81,12 @@ describe('account changes', () => {
     const own = await t.signIn(member.email);
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/${member.id}`, headers: own.headers, payload: { language: 'en' } })).statusCode).toBe(200);
     expect(await forTarget(member.id)).toEqual([]);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${member.id}`, headers: admin.headers, payload: { language: 'es', campaignId: 'spring' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${member.id}`,
+      headers: admin.headers,
+      payload: { language: 'es', campaignId: 'spring' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [entry] = await forTarget(member.id);
     expect(entry).toMatchObject({ action: 'user.update', before: { language: 'en', campaignId: null }, after: { language: 'es', campaignId: 'spring' } });
@@ -77,7 +97,11 @@ describe('account changes', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${member.id}`, headers: admin.headers });
     expect(res.statusCode).toBe(204);
     const [entry] = await forTarget(member.id);
-    expect(entry).toMatchObject({ action: 'user.delete', after: null, before: { email: member.email, roles: ['member'], credits: 3, premiumType: 'basic', forms: 0 } });
+    expect(entry).toMatchObject({
+      action: 'user.delete',
+      after: null,
+      before: { email: member.email, roles: ['member'], credits: 3, premiumType: 'basic', forms: 0 },
+    });
     const stored = JSON.stringify(await t.database.execute('select * from audit_log'));
     expect(stored).not.toMatch(/argon2|password/i);
   });
@@ -92,7 +116,12 @@ describe('configs and releases', () => {
     expect(Object.keys(min.before).sort()).toEqual(['compTotal', 'deferredMax', 'minFixed']);
 
     const year = currentYear() - 1;
-    const inflation = await t.app.inject({ method: 'PATCH', url: '/api/forms/configs/inflation-data', headers: admin.headers, payload: { inflationData: [{ year, rate: 2.5 }] } });
+    const inflation = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/forms/configs/inflation-data',
+      headers: admin.headers,
+      payload: { inflationData: [{ year, rate: 2.5 }] },
+    });
     expect(inflation.statusCode, inflation.body).toBe(200);
     const [entry] = (await log('?action=config.inflationData')).items;
     expect(entry.after).toEqual([{ year, rate: 2.5, estimate: false }]);
@@ -108,7 +137,11 @@ describe('configs and releases', () => {
     expect(refused.json().status).toBe('too-few-changes');
     const entries = (await log('?targetType=release')).items;
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'release.cut', targetId: release.id, after: { id: release.id, sequence: release.sequence, size: release.size } });
+    expect(entries[0]).toMatchObject({
+      action: 'release.cut',
+      targetId: release.id,
+      after: { id: release.id, sequence: release.sequence, size: release.size },
+    });
   });
 });
 

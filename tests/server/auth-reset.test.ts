@@ -59,9 +59,7 @@ async function startMailbox() {
 
 /** The decoded text of a MIME message (quoted-printable soft breaks and escapes undone). */
 function decodedText(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+  return raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
 }
 
 const PUBLIC_URL = 'https://paybench.example';
@@ -87,8 +85,7 @@ afterAll(async () => {
 
 const requestReset = (email: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/users/reset-pass', payload: { email }, headers, remoteAddress: freshAddress() });
-const confirm = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token, password } });
+const confirm = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token, password } });
 const signIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: freshAddress() });
 
@@ -245,7 +242,9 @@ describe('without SMTP: the outbox', () => {
       const forbidden = await dev.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: member.headers });
       expect(forbidden.statusCode).toBe(403);
       const token = /token=([A-Za-z0-9_-]+)/.exec(page.items[0].text)![1];
-      expect((await dev.app.inject({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token, password: 'outbox-link-works-fine-1' } })).statusCode).toBe(204);
+      expect(
+        (await dev.app.inject({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token, password: 'outbox-link-works-fine-1' } })).statusCode,
+      ).toBe(204);
       // The refresh cookie of the member's session is gone with the reset.
       const refreshed = await dev.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: member.refreshCookie } });
       expect(refreshed.statusCode).toBe(401);

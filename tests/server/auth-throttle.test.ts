@@ -65,7 +65,7 @@ storeContract('in-process', () => new MemoryCounterStore());
 
 describe('when Redis does not answer', () => {
   // Rather than failing open, the store counts in the instance until Redis is back (tests/server/outage.redis.test.ts).
-  it('throttling falls back to the instance\'s own counts, at once, instead of failing the sign-in', async () => {
+  it("throttling falls back to the instance's own counts, at once, instead of failing the sign-in", async () => {
     const { createServer } = await import('node:net');
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

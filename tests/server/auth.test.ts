@@ -35,10 +35,10 @@ const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> 
 
 /** Moves the user's rotations back past the grace for concurrent refreshes, as if time had passed. */
 const pastRefreshGrace = (userId: string) =>
-  t.database.execute(
-    `update refresh_tokens set rotated_at = rotated_at - make_interval(secs => $2) where user_id = $1 and rotated_at is not null`,
-    [userId, REFRESH_GRACE_SECONDS + 1],
-  );
+  t.database.execute(`update refresh_tokens set rotated_at = rotated_at - make_interval(secs => $2) where user_id = $1 and rotated_at is not null`, [
+    userId,
+    REFRESH_GRACE_SECONDS + 1,
+  ]);
 
 const currentUser = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: { authorization } });
 
@@ -167,9 +167,21 @@ describe('sign-in throttling (growing delays, no lock an attacker can hold; NIST
     const other = await t.createUser();
     for (const cookie of [device!, `${DEVICE_COOKIE}=forged.signature`]) {
       for (let i = 0; i <= DELAY_RULES.signInPerPair.freeAttempts; i++) {
-        await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: other.email, password: `x-${i}` }, headers: { cookie }, remoteAddress: '10.9.9.9' });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: other.email, password: `x-${i}` },
+          headers: { cookie },
+          remoteAddress: '10.9.9.9',
+        });
       }
-      const refused = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: other.email, password: other.password }, headers: { cookie }, remoteAddress: '10.9.9.9' });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: other.email, password: other.password },
+        headers: { cookie },
+        remoteAddress: '10.9.9.9',
+      });
       expect(refused.statusCode).toBe(429);
     }
   });
@@ -178,7 +190,13 @@ describe('sign-in throttling (growing delays, no lock an attacker can hold; NIST
     const user = await t.createUser();
     const device = deviceCookieOf(await signInRaw(user.email, user.password))!;
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password }, headers: { cookie: device }, remoteAddress: freshAddress() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: user.email, password },
+        headers: { cookie: device },
+        remoteAddress: freshAddress(),
+      });
     for (let i = 0; i <= DELAY_RULES.signInPerDevice.freeAttempts; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
     expect((await attempt(user.password)).statusCode).toBe(429);
   });
@@ -292,7 +310,11 @@ describe('refresh-token rotation', () => {
   it('works with a stale bearer sent along (the reason to refresh is an expired access token)', async () => {
     const user = await t.createUser();
     const session = await t.signIn(user.email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.refreshCookie, authorization: 'Bearer expired.or.forged' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: session.refreshCookie, authorization: 'Bearer expired.or.forged' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -327,7 +349,11 @@ describe('sign-out', () => {
   it('still revokes the cookie when the bearer sent along has expired or is invalid', async () => {
     const user = await t.createUser();
     const session = await t.signIn(user.email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: session.refreshCookie, authorization: 'Bearer expired.or.forged' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: session.refreshCookie, authorization: 'Bearer expired.or.forged' },
+    });
     expect(res.statusCode).toBe(204);
     expect((await refresh(session.refreshCookie)).statusCode).toBe(401);
   });

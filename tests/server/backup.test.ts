@@ -91,7 +91,10 @@ function recordPgTools(log: string): () => void {
   for (const tool of ['pg_dump', 'pg_restore']) {
     const real = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
     const shim = path.join(bin, tool);
-    writeFileSync(shim, `#!/bin/sh\nprintf '%s argv:' ${tool} >> '${log}'\nfor a in "$@"; do printf ' %s' "$a" >> '${log}'; done\nprintf ' env:%s\\n' "\${PGPASSWORD:+password}" >> '${log}'\nexec '${real}' "$@"\n`);
+    writeFileSync(
+      shim,
+      `#!/bin/sh\nprintf '%s argv:' ${tool} >> '${log}'\nfor a in "$@"; do printf ' %s' "$a" >> '${log}'; done\nprintf ' env:%s\\n' "\${PGPASSWORD:+password}" >> '${log}'\nexec '${real}' "$@"\n`,
+    );
     chmodSync(shim, 0o755);
   }
   const before = process.env.PATH;
@@ -135,7 +138,7 @@ describe('the PostgreSQL tools get the connection through their environment', ()
     });
   });
 
-  it('pg_restore: only the target database\'s name in its arguments', () => {
+  it("pg_restore: only the target database's name in its arguments", () => {
     const command = pgRestoreCommand(url, '/backups/x.dump', 3);
     expect(command.args.join(' ')).not.toMatch(/s3cr|pass|postgres:|db\.internal/);
     expect(command.args).toEqual(expect.arrayContaining(["--dbname=dbname='pay bench'", '--jobs=3', '/backups/x.dump']));
@@ -143,7 +146,7 @@ describe('the PostgreSQL tools get the connection through their environment', ()
     expect(pgRestoreCommand("postgres://u@h/it's", 'f').args).toContain("--dbname=dbname='it\\'s'");
   });
 
-  it('node-postgres\' ssl=true is sslmode=require; a parameter libpq does not know is refused', () => {
+  it("node-postgres' ssl=true is sslmode=require; a parameter libpq does not know is refused", () => {
     expect(pgDumpCommand('postgres://u:p@h/d?ssl=true', 'f').env.PGSSLMODE).toBe('require');
     expect(() => pgDumpCommand('postgres://u:p@h/d?max=20', 'f')).toThrow(/"max" is not supported/);
   });

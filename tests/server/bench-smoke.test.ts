@@ -22,13 +22,7 @@ describe('bench, small', () => {
     expect(run.cut.size).toBeGreaterThan(0);
     expect(run.cut.precomputedGroups).toBeGreaterThan(0);
     expect(run.settingsDirect.p95).toBeGreaterThan(0);
-    expect(run.latencies.map((l) => l.name)).toEqual([
-      'no filter',
-      'sector',
-      'sector + position level + country',
-      'five filters',
-      'same query again (cache)',
-    ]);
+    expect(run.latencies.map((l) => l.name)).toEqual(['no filter', 'sector', 'sector + position level + country', 'five filters', 'same query again (cache)']);
     expect(run.latencies.map((l) => l.kind)).toEqual(['precomputed', 'precomputed', 'on demand', 'on demand', 'cache']);
     for (const line of run.latencies) {
       expect(line.errors, line.name).toBe(0);

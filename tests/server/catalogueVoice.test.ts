@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Card = { id: string; content: Array<{ title: string; subtitle: string[] }> };
-const spanishCards = async (): Promise<Card[]> =>
-  (await t.app.inject({ method: 'GET', url: '/api/payments/catalogue?lang=es' })).json().subscriptionCards;
+const spanishCards = async (): Promise<Card[]> => (await t.app.inject({ method: 'GET', url: '/api/payments/catalogue?lang=es' })).json().subscriptionCards;
 const lines = (cards: Card[], id: string) => cards.find((card) => card.id === id)!.content.flatMap((content) => content.subtitle);
 
 describe('plan cards in Spanish', () => {
@@ -28,7 +27,10 @@ describe('plan cards in Spanish', () => {
 
   it('are reworded at start where a stored card still says tú, and keep a line an admin wrote', async () => {
     const firstWording = {
-      es: { name: 'Plan corporativo', content: [{ title: 'Corporativo', subtitle: ['Soporte a medida', 'Usuarios para toda tu empresa', 'Precio a medida: te contactamos'] }] },
+      es: {
+        name: 'Plan corporativo',
+        content: [{ title: 'Corporativo', subtitle: ['Soporte a medida', 'Usuarios para toda tu empresa', 'Precio a medida: te contactamos'] }],
+      },
       en: { name: 'Corporate plan', content: [{ title: 'Corporate', subtitle: ['Unlimited searches (no credits)'] }] },
     };
     await t.database.execute(`update catalogue_items set texts = $1 where id = 'corporate'`, [JSON.stringify(firstWording)]);

@@ -139,7 +139,9 @@ describe('privacy sweep over filter combinations', () => {
       const [{ n }] = await t.database.execute<{ n: number }>(
         `select count(*)::int as n from release_forms r join statistics_releases s on s.id = r.release_id and s.current
           where r.survey_year = (select max(survey_year) from release_forms where release_id = s.id)
-            and ${Object.keys(filters).map((f, i) => `r.${f === 'positionLevel' ? 'position_level' : f} = $${i + 1}`).join(' and ')}`,
+            and ${Object.keys(filters)
+              .map((f, i) => `r.${f === 'positionLevel' ? 'position_level' : f} = $${i + 1}`)
+              .join(' and ')}`,
         Object.values(filters),
       );
       expect(body.enough).toBe(n >= K);
@@ -159,7 +161,12 @@ describe('the anti-differencing rule', () => {
     t = await startTestApp();
     // Energy: 11 people in Spain and 1 in France. Insurance: 8 CEOs (all in general management), 2 other
     // general managers and 20 heads of finance.
-    await insertForms(t.database, 12, (i) => ({ sector: 'energy', country: i < 11 ? 'es' : 'fr', city: i < 11 ? 'madrid' : 'paris', fixedSalary: 120_000 + i * 1000 }));
+    await insertForms(t.database, 12, (i) => ({
+      sector: 'energy',
+      country: i < 11 ? 'es' : 'fr',
+      city: i < 11 ? 'madrid' : 'paris',
+      fixedSalary: 120_000 + i * 1000,
+    }));
     await insertForms(t.database, 30, (i) => ({
       sector: 'insurance',
       positionLevel: i < 8 ? 'ceo' : 'head',

@@ -85,7 +85,14 @@ describe('who may compare, and what it costs', () => {
     const res = await compare(member.headers, { filters: { sector: 'banking' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'ok', countLabel: String(body.count), year: YEAR, currency: 'EUR', creditsLeft: null, filters: { sector: 'banking', year: YEAR } });
+    expect(body).toMatchObject({
+      status: 'ok',
+      countLabel: String(body.count),
+      year: YEAR,
+      currency: 'EUR',
+      creditsLeft: null,
+      filters: { sector: 'banking', year: YEAR },
+    });
     expect(body.release).toEqual(await currentReleaseInfo());
     expect(await releaseCount('banking')).toBe(16);
     expect(16).toBeGreaterThanOrEqual(QUARTILE_MINIMUM);
@@ -206,7 +213,14 @@ describe('saved searches', () => {
     const page1 = first.json();
     expect(page1).toMatchObject({ page: 1, limit: 10, total: 12 });
     expect(page1.items).toHaveLength(10);
-    expect(page1.items[0]).toEqual({ id: ids[11], kind: 'comparison', filters: { sector: 'banking', year: YEAR }, years: null, creditsCharged: 0, createdAt: expect.any(String) });
+    expect(page1.items[0]).toEqual({
+      id: ids[11],
+      kind: 'comparison',
+      filters: { sector: 'banking', year: YEAR },
+      years: null,
+      creditsCharged: 0,
+      createdAt: expect.any(String),
+    });
     const page2 = (await t.app.inject({ method: 'GET', url: '/api/forms/user-history?page=2&limit=10', headers: admin.headers })).json();
     expect(page2.items.map((e: { id: string }) => e.id)).toEqual([ids[1], ids[0]]);
     const all = [...page1.items, ...page2.items].map((e: { id: string }) => e.id);
@@ -284,13 +298,19 @@ describe('configuration that decides what counts', () => {
       expectPublishedCount((await answer()).count, n, 5);
       return n;
     };
-    const patch = (body: unknown, headers = admin.headers) => t.app.inject({ method: 'PATCH', url: '/api/forms/configs/min-values', headers, payload: body as object });
+    const patch = (body: unknown, headers = admin.headers) =>
+      t.app.inject({ method: 'PATCH', url: '/api/forms/configs/min-values', headers, payload: body as object });
     expect(await count()).toBe(20);
     const before20 = await answer();
 
     const member = await user(['member']);
     expect((await patch({ minFixed: 150_000, compTotal: 80_000, deferredMax: 100_000_000 }, member.headers)).statusCode).toBe(403);
-    for (const bad of [{ minFixed: 79_999, compTotal: 80_000, deferredMax: 0 }, { minFixed: 100_000.5, compTotal: 80_000, deferredMax: 0 }, { minFixed: 100_000, compTotal: 80_000 }, { minFixed: '100000', compTotal: 80_000, deferredMax: 0 }]) {
+    for (const bad of [
+      { minFixed: 79_999, compTotal: 80_000, deferredMax: 0 },
+      { minFixed: 100_000.5, compTotal: 80_000, deferredMax: 0 },
+      { minFixed: 100_000, compTotal: 80_000 },
+      { minFixed: '100000', compTotal: 80_000, deferredMax: 0 },
+    ]) {
       expect((await patch(bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
 
@@ -347,14 +367,22 @@ describe('configuration that decides what counts', () => {
     for (let i = 0; i < 6; i++) await insertForm(t.database, { year, fixedSalary: 100_000 + i * 10_000 });
     await insertForm(t.database, { year, currency: 'USD', fixedSalary: 400_000 }); // 200,000 EUR at 0.5
     await insertForm(t.database, { year, currency: 'JPY', fixedSalary: 20_000_000 });
-    await t.database.execute(
-      `insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`,
-      [JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-01-02' }])],
-    );
+    await t.database.execute(`insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`, [
+      JSON.stringify([{ currency: 'USD', rateToEur: 0.5, date: '2026-01-02' }]),
+    ]);
     await publishRelease(t.database);
     // The release holds EUR 100k…150k and the converted 200k, each infused (infusion.ts: the same multipliers
     // the TypeScript twin computes from the money as entered); the yen form has no rate and is left out.
-    const inRelease = await t.database.execute<{ fx: number; id: string; noise_key: string; survey_year: number; currency: string; fixed_salary: number; annual_bonus: number | null; deferred_compensation: number | null }>(
+    const inRelease = await t.database.execute<{
+      fx: number;
+      id: string;
+      noise_key: string;
+      survey_year: number;
+      currency: string;
+      fixed_salary: number;
+      annual_bonus: number | null;
+      deferred_compensation: number | null;
+    }>(
       `select r.fx, f.id, u.noise_key, f.survey_year, f.currency, f.fixed_salary, f.annual_bonus, f.deferred_compensation
          from release_forms r join statistics_releases s on s.id = r.release_id and s.current
          join forms f on f.id = r.form_id join users u on u.id = f.user_id
@@ -422,13 +450,13 @@ describe('the public demo comparison', () => {
       expect(body.release).toEqual(await currentReleaseInfo(demo.database));
       // Never a subset the signed-in comparison does not also see: the very same answer.
       const signedIn = (await demo.app.inject({ method: 'POST', url: '/api/forms/comparation', headers: admin, payload: { filters } })).json();
-      for (const key of ['status', 'count', 'countLabel', 'year', 'filters', 'measures', 'release'] as const) expect(body[key], `${JSON.stringify(filters)} ${key}`).toEqual(signedIn[key]);
+      for (const key of ['status', 'count', 'countLabel', 'year', 'filters', 'measures', 'release'] as const)
+        expect(body[key], `${JSON.stringify(filters)} ${key}`).toEqual(signedIn[key]);
     }
     const body = (await demo.app.inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: {} } })).json();
-    const [{ n }] = await demo.database.execute<{ n: number }>(
-      `select count(*)::int as n from forms where status = 'completed' and survey_year = $1`,
-      [body.year],
-    );
+    const [{ n }] = await demo.database.execute<{ n: number }>(`select count(*)::int as n from forms where status = 'completed' and survey_year = $1`, [
+      body.year,
+    ]);
     expect(body.status).toBe('ok');
     expectPublishedCount(body.count, n, 5);
     // Only the admin's own searches are saved; the demo saves nothing.

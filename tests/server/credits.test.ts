@@ -117,7 +117,10 @@ describe('credits under concurrency', () => {
         expect(history).toHaveLength(0);
         return;
       }
-      expect(responses.map((r) => r.statusCode), responses.map((r) => r.body).join('\n')).toEqual(Array(10).fill(200));
+      expect(
+        responses.map((r) => r.statusCode),
+        responses.map((r) => r.body).join('\n'),
+      ).toEqual(Array(10).fill(200));
       const bodies = responses.map((r) => r.json());
       expect(credits).toBe(balance - 1);
       expect(ledger).toHaveLength(1);

@@ -83,7 +83,12 @@ describe('the report and the script on one data set', () => {
     // A completed form in dollars with no exchange rate, and one below the minimum values set below.
     await insertForm(t.database, { year: YEAR, currency: 'USD', fixedSalary: 200_000 });
     await insertForm(t.database, { year: YEAR, fixedSalary: 100_000, annualBonus: 0 });
-    const min = await t.app.inject({ method: 'PATCH', url: '/api/forms/configs/min-values', headers: admin.headers, payload: { minFixed: 120_000, compTotal: 80_000, deferredMax: 100_000_000 } });
+    const min = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/forms/configs/min-values',
+      headers: admin.headers,
+      payload: { minFixed: 120_000, compTotal: 80_000, deferredMax: 100_000_000 },
+    });
     expect(min.statusCode).toBe(200);
   });
 
@@ -129,21 +134,31 @@ describe('the report and the script on one data set', () => {
     expect(job).toMatchObject({ name: 'deferred-compensation-script', state: 'completed', error: null });
     const total = Number((await t.database.execute<{ n: number }>('select count(*)::int as n from forms'))[0].n);
     expect(job.progress).toEqual({ done: total, total, phase: 'recomputing' });
-    expect(job.result).toMatchObject({ processedForms: total, updatedForms: 3, changedColumns: { fixedSalary: 1, deferredCompensation: 1, annualBonus: 1, sector: 1 } });
+    expect(job.result).toMatchObject({
+      processedForms: total,
+      updatedForms: 3,
+      changedColumns: { fixedSalary: 1, deferredCompensation: 1, annualBonus: 1, sector: 1 },
+    });
     expect(job.result.updatedFormIds.sort()).toEqual([edited, ...corrupted.slice(0, 2)].sort());
     expect(job.result.dataVersion).not.toBe(versionBefore);
 
-    const rows = await t.database.execute<{ id: string; fixed_salary: number; annual_bonus: number | null; deferred_compensation: number | string; sector: string | null }>(
-      'select id, fixed_salary, annual_bonus, deferred_compensation, sector from forms where id = any($1)',
-      [[edited, ...corrupted.slice(0, 2)]],
-    );
+    const rows = await t.database.execute<{
+      id: string;
+      fixed_salary: number;
+      annual_bonus: number | null;
+      deferred_compensation: number | string;
+      sector: string | null;
+    }>('select id, fixed_salary, annual_bonus, deferred_compensation, sector from forms where id = any($1)', [[edited, ...corrupted.slice(0, 2)]]);
     const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
     expect(byId[edited].fixed_salary).toBe(9_000_000);
     expect(Number(byId[corrupted[0]].deferred_compensation)).toBe(COMPLETE_ANSWERS.deferredCompensation);
     expect(byId[corrupted[1]]).toMatchObject({ annual_bonus: COMPLETE_ANSWERS.annualBonus, sector: COMPLETE_ANSWERS.sector });
     const after = await report();
     expect(after.checks.derivedOutOfDate.count).toBe(0);
-    expect(after.lastScriptRun).toMatchObject({ actorEmail: admin.email, result: { updatedForms: 3, processedForms: total, dataVersion: job.result.dataVersion } });
+    expect(after.lastScriptRun).toMatchObject({
+      actorEmail: admin.email,
+      result: { updatedForms: 3, processedForms: total, dataVersion: job.result.dataVersion },
+    });
 
     const [audit] = await t.database.execute<{ actor_id: string; action: string; target_id: string; after: { updatedForms: number } }>(
       `select actor_id, action, target_id, after from audit_log where action = 'script.deferredCompensation'`,
@@ -171,7 +186,10 @@ describe('the report and the script on one data set', () => {
     // The batches before the interruption committed; the rerun changes only what is left.
     const rerun = await recomputeDerivedColumns(t.database, { batchSize: 2 });
     expect(rerun.updatedForms).toBeLessThanOrEqual(3);
-    const rows = await t.database.execute<{ deferred_compensation: number | string }>('select deferred_compensation from forms where id = any($1) order by deferred_compensation', [ids]);
+    const rows = await t.database.execute<{ deferred_compensation: number | string }>(
+      'select deferred_compensation from forms where id = any($1) order by deferred_compensation',
+      [ids],
+    );
     expect(rows.map((row) => Number(row.deferred_compensation))).toEqual([20_000, 20_001, 20_002]);
     expect((await recomputeDerivedColumns(t.database, { batchSize: 2 })).updatedForms).toBe(0);
   });

@@ -36,7 +36,10 @@ function expectValidationError(res: { statusCode: number; json(): unknown }, fie
   const body = res.json() as { error: string[]; errorCode: string };
   expect(body.errorCode).toBe('VALIDATION_ERROR');
   expect(Array.isArray(body.error)).toBe(true);
-  expect(body.error.some((line) => line.startsWith(`body.${field}`)), `${JSON.stringify(body.error)} names body.${field}`).toBe(true);
+  expect(
+    body.error.some((line) => line.startsWith(`body.${field}`)),
+    `${JSON.stringify(body.error)} names body.${field}`,
+  ).toBe(true);
 }
 
 describe('GET /api/forms/questionnaire', () => {
@@ -76,7 +79,15 @@ describe('POST /api/forms', () => {
     expect(form).toMatchObject({ userId: null, surveyYear: YEAR, status: 'in-progress', completedSteps: [0] });
     expect(form.answers.email).toBe('ana.perez@example.com');
     const row = await formRow(t, form.id);
-    expect(row).toMatchObject({ email: 'ana.perez@example.com', user_id: null, country: 'es', city: 'madrid', years_experience: 18, gender: 'female', currency: 'EUR' });
+    expect(row).toMatchObject({
+      email: 'ana.perez@example.com',
+      user_id: null,
+      country: 'es',
+      city: 'madrid',
+      years_experience: 18,
+      gender: 'female',
+      currency: 'EUR',
+    });
   });
 
   it('marks no step when the step is not complete, and gives every form its own id', async () => {
@@ -119,7 +130,16 @@ describe('POST /api/forms', () => {
 describe('PUT /api/forms/{id}: saving', () => {
   it('merges the answers, marks the step, rewrites the typed columns and answers the whole form', async () => {
     const form = await createAnonymous();
-    const res = await put(form.id, { sector: 'energy', companySize: '250-999', companyType: 'private', functionalArea: 'sales', positionLevel: 'ceo', directReports: 40, yearsInPosition: 2, step: 1 });
+    const res = await put(form.id, {
+      sector: 'energy',
+      companySize: '250-999',
+      companyType: 'private',
+      functionalArea: 'sales',
+      positionLevel: 'ceo',
+      directReports: 40,
+      yearsInPosition: 2,
+      step: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: form.id, status: 'in-progress', completedSteps: [0, 1] });
     expect(res.json().answers).toMatchObject({ ...PROFILE_ANSWERS, sector: 'energy', positionLevel: 'ceo' });
@@ -259,14 +279,24 @@ function wrongValues(question: Question): Array<[string, unknown]> {
         ['a malformed code', 'Not An Option!'],
       ];
     case 'email':
-      return [['not an address', 'ana-at-example.com'], ['a number', 5], ['null', null]];
+      return [
+        ['not an address', 'ana-at-example.com'],
+        ['a number', 5],
+        ['null', null],
+      ];
     case 'boolean':
-      return [['text', 'true'], ['a number', 1], ['null', null]];
+      return [
+        ['text', 'true'],
+        ['a number', 1],
+        ['null', null],
+      ];
   }
 }
 
 describe('every wrong value is refused, naming the field, and changes nothing', () => {
-  const cases = QUESTIONNAIRE_STEPS.flatMap((step) => step.questions.flatMap((question) => wrongValues(question).map(([label, value]) => ({ question, label, value }))));
+  const cases = QUESTIONNAIRE_STEPS.flatMap((step) =>
+    step.questions.flatMap((question) => wrongValues(question).map(([label, value]) => ({ question, label, value }))),
+  );
   cases.push(
     { question: { name: 'currency' } as Question, label: 'lower-case currency', value: 'eur' },
     { question: { name: 'currency' } as Question, label: 'a number as currency', value: 978 },
@@ -367,7 +397,12 @@ describe('POST /api/forms/copy', () => {
     const user = await insertUser(t);
     await insertForm(t, { userId: user.id, surveyYear: YEAR - 2, answers: { ...COMPLETE_ANSWERS, fixedSalary: 100_000 } });
     await insertForm(t, { userId: user.id, surveyYear: YEAR - 1, answers: { ...COMPLETE_ANSWERS, fixedSalary: 140_000 } });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/forms/copy', payload: { fromYear: 2023 === YEAR - 2 ? 2099 : 2023 }, headers: user.headers });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/copy',
+      payload: { fromYear: 2023 === YEAR - 2 ? 2099 : 2023 },
+      headers: user.headers,
+    });
     expect(missing.statusCode).toBe(404);
 
     const results = await Promise.all(
@@ -412,14 +447,26 @@ describe('lookups', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().id).toBe(draftOfVerified.id);
 
-    const notVerified = await t.app.inject({ method: 'GET', url: `/api/forms/form-by-email?email=${encodeURIComponent(unverified.email)}`, headers: unverified.headers });
+    const notVerified = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/form-by-email?email=${encodeURIComponent(unverified.email)}`,
+      headers: unverified.headers,
+    });
     expect(notVerified.statusCode).toBe(404);
 
-    const byAdmin = await t.app.inject({ method: 'GET', url: `/api/forms/form-by-email?email=${encodeURIComponent(unverified.email.toUpperCase())}`, headers: admin.headers });
+    const byAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/form-by-email?email=${encodeURIComponent(unverified.email.toUpperCase())}`,
+      headers: admin.headers,
+    });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().answers.email).toBe(unverified.email);
 
-    const someoneElse = await t.app.inject({ method: 'GET', url: `/api/forms/form-by-email?email=${encodeURIComponent(verified.email)}`, headers: unverified.headers });
+    const someoneElse = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/form-by-email?email=${encodeURIComponent(verified.email)}`,
+      headers: unverified.headers,
+    });
     expect(someoneElse.statusCode).toBe(403);
   });
 
@@ -481,9 +528,7 @@ describe('concurrent saves of one form', () => {
       .filter(({ name }) => name !== 'country' && name !== 'city')
       .slice(0, 20);
     expect(fields).toHaveLength(20);
-    const results = await Promise.all(
-      fields.map(({ step, name }) => put(form.id, { [name]: COMPLETE_ANSWERS[name as keyof typeof COMPLETE_ANSWERS], step })),
-    );
+    const results = await Promise.all(fields.map(({ step, name }) => put(form.id, { [name]: COMPLETE_ANSWERS[name as keyof typeof COMPLETE_ANSWERS], step })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const final = await t.app.inject({ method: 'GET', url: `/api/forms/${form.id}` });
     expect(final.json().completedSteps).toEqual([0, 1, 2, 3, 4]);

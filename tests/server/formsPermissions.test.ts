@@ -76,17 +76,42 @@ const TABLE: Row[] = [
   // The owner already has this year's form: their answers are saved into it (200).
   row('POST forms', () => ({ method: 'POST', url: '/api/forms', payload: { country: 'es' } }), [201, 201, 200, 201, 201, 201]),
   row('GET forms/{id} (claimed)', (fx, k) => ({ method: 'GET', url: `/api/forms/${some(fx.claimedId, k)}` }), [403, 404, 200, 403, 403, 200]),
-  row('PUT forms/{id} (claimed)', (fx, k) => ({ method: 'PUT', url: `/api/forms/${some(fx.claimedId, k)}`, payload: { fixedSalary: 123_000, step: 2 } }), [403, 404, 200, 403, 403, 200]),
+  row(
+    'PUT forms/{id} (claimed)',
+    (fx, k) => ({ method: 'PUT', url: `/api/forms/${some(fx.claimedId, k)}`, payload: { fixedSalary: 123_000, step: 2 } }),
+    [403, 404, 200, 403, 403, 200],
+  ),
   // An unclaimed form: anyone holding its id (the id is the anonymous author's capability).
   row('GET forms/{id} (unclaimed)', (fx, k) => ({ method: 'GET', url: `/api/forms/${some(fx.draftId, k)}` }), [200, 404, 200, 200, 200, 200]),
-  row('PUT forms/{id} (unclaimed)', (fx, k) => ({ method: 'PUT', url: `/api/forms/${some(fx.draftId, k)}`, payload: { fixedSalary: 123_000, step: 2 } }), [200, 404, 200, 200, 200, 200]),
-  row('GET forms/form-by-email', (fx) => ({ method: 'GET', url: `/api/forms/form-by-email?email=${encodeURIComponent(fx.owner.email)}` }), [401, 401, 200, 403, 403, 200]),
+  row(
+    'PUT forms/{id} (unclaimed)',
+    (fx, k) => ({ method: 'PUT', url: `/api/forms/${some(fx.draftId, k)}`, payload: { fixedSalary: 123_000, step: 2 } }),
+    [200, 404, 200, 200, 200, 200],
+  ),
+  row(
+    'GET forms/form-by-email',
+    (fx) => ({ method: 'GET', url: `/api/forms/form-by-email?email=${encodeURIComponent(fx.owner.email)}` }),
+    [401, 401, 200, 403, 403, 200],
+  ),
   row('GET forms/last', () => ({ method: 'GET', url: '/api/forms/last' }), [401, 401, 200, 404, 404, 404]),
-  row('GET forms/last-by-user-email/{email}', (fx) => ({ method: 'GET', url: `/api/forms/last-by-user-email/${encodeURIComponent(fx.owner.email)}` }), [401, 401, 200, 403, 403, 200]),
-  row('GET forms/last-by-user-id/{id}', (fx, k) => ({ method: 'GET', url: `/api/forms/last-by-user-id/${some(fx.owner.id, k)}` }), [401, 401, 200, 403, 403, 200]),
-  row('POST forms/copy (nothing this year)', () => ({ method: 'POST', url: '/api/forms/copy', payload: {} }), [401, 401, 201, 404, 404, 404], async (fx) => {
-    await t.database.execute('delete from forms where id = $1', [fx.claimedId]);
-  }),
+  row(
+    'GET forms/last-by-user-email/{email}',
+    (fx) => ({ method: 'GET', url: `/api/forms/last-by-user-email/${encodeURIComponent(fx.owner.email)}` }),
+    [401, 401, 200, 403, 403, 200],
+  ),
+  row(
+    'GET forms/last-by-user-id/{id}',
+    (fx, k) => ({ method: 'GET', url: `/api/forms/last-by-user-id/${some(fx.owner.id, k)}` }),
+    [401, 401, 200, 403, 403, 200],
+  ),
+  row(
+    'POST forms/copy (nothing this year)',
+    () => ({ method: 'POST', url: '/api/forms/copy', payload: {} }),
+    [401, 401, 201, 404, 404, 404],
+    async (fx) => {
+      await t.database.execute('delete from forms where id = $1', [fx.claimedId]);
+    },
+  ),
   row('POST forms/copy (already this year)', () => ({ method: 'POST', url: '/api/forms/copy', payload: {} }), [401, 401, 409, 404, 404, 404]),
   row('GET forms (admin list)', () => ({ method: 'GET', url: '/api/forms?limit=5' }), [401, 401, 403, 403, 403, 200]),
 ];

@@ -63,7 +63,11 @@ describe('corporate registration', () => {
         url: '/api/users/corporate',
         headers: session.headers,
         remoteAddress: address,
-        payload: { email: `corp-${newId(8).toLowerCase()}@example.com`, password: 'a-long-and-unusual-passphrase-91', corporateInfo: { companyName: 'Acme S.L.' } },
+        payload: {
+          email: `corp-${newId(8).toLowerCase()}@example.com`,
+          password: 'a-long-and-unusual-passphrase-91',
+          corporateInfo: { companyName: 'Acme S.L.' },
+        },
       });
     for (let i = 0; i < THROTTLE_RULES.registerPerAddress.limit; i++) expect((await register()).statusCode).toBe(202);
     const refused = await register();

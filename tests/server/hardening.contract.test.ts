@@ -92,7 +92,9 @@ describe('only the media types the contract declares (item 1)', () => {
         // A body that would be valid JSON for many operations, as a CORS "simple" request could carry it.
         const payload = contentType?.startsWith('multipart/')
           ? '--xyz\r\nContent-Disposition: form-data; name="minFixed"\r\n\r\n1\r\n--xyz--\r\n'
-          : contentType?.startsWith('application/x-www') ? 'minFixed=1&email=a%40b.c' : '{"minFixed":1,"filters":{},"email":"a@example.com"}';
+          : contentType?.startsWith('application/x-www')
+            ? 'minFixed=1&email=a%40b.c'
+            : '{"minFixed":1,"filters":{},"email":"a@example.com"}';
         const res = await t.app.inject({
           method: rule.method as 'POST',
           url: urlOf(rule),
@@ -224,7 +226,11 @@ describe('every 4xx/5xx body has the Error schema (item 4)', () => {
   });
 
   it('an unknown route is 404', async () => {
-    for (const [method, url] of [['GET', '/api/nothing-here'], ['POST', '/api/nothing/here'], ['DELETE', '/not-api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/nothing/here'],
+      ['DELETE', '/not-api'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(expectErrorBody(res).errorCode).toBe('NOT_FOUND');

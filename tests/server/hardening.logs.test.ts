@@ -85,14 +85,34 @@ describe('the log of a broad API run', () => {
     secrets.push(adminSession.accessToken);
     const corporate = { companyName: 'Secretos Industriales S.A.', contactName: 'Rosa Confidencial', country: 'es', taxId: 'B99887766' };
     const corporateEmail = `corp-${newId(8).toLowerCase()}@example.com`;
-    await inject({ method: 'POST', url: '/api/users/corporate', headers: adminSession.headers, payload: { email: corporateEmail, password, corporateInfo: corporate } });
-    await inject({ method: 'POST', url: '/api/users/corporate', headers: adminSession.headers, payload: { email: corporateEmail, password, corporateInfo: corporate } });
-    await inject({ method: 'POST', url: '/api/users/corporate', headers: adminSession.headers, payload: { email: `nul-${corporateEmail}`, password, corporateInfo: { ...corporate, taxId: 'B\u0000' } } });
+    await inject({
+      method: 'POST',
+      url: '/api/users/corporate',
+      headers: adminSession.headers,
+      payload: { email: corporateEmail, password, corporateInfo: corporate },
+    });
+    await inject({
+      method: 'POST',
+      url: '/api/users/corporate',
+      headers: adminSession.headers,
+      payload: { email: corporateEmail, password, corporateInfo: corporate },
+    });
+    await inject({
+      method: 'POST',
+      url: '/api/users/corporate',
+      headers: adminSession.headers,
+      payload: { email: `nul-${corporateEmail}`, password, corporateInfo: { ...corporate, taxId: 'B\u0000' } },
+    });
     await inject({ method: 'GET', url: `/api/users?query=${encodeURIComponent(email)}`, headers: adminSession.headers });
     await inject({ method: 'GET', url: `/api/forms?query=${encodeURIComponent(email)}`, headers: adminSession.headers });
     await inject({ method: 'GET', url: `/api/forms/last-by-user-email/${encodeURIComponent(email)}`, headers: adminSession.headers });
     await inject({ method: 'GET', url: `/api/forms/form-by-email?email=${encodeURIComponent(email)}`, headers: adminSession.headers });
-    await inject({ method: 'PATCH', url: `/api/users/${session.userId}`, headers: adminSession.headers, payload: { creditsDelta: -5, reason: `refund to ${email}` } });
+    await inject({
+      method: 'PATCH',
+      url: `/api/users/${session.userId}`,
+      headers: adminSession.headers,
+      payload: { creditsDelta: -5, reason: `refund to ${email}` },
+    });
 
     // Forms with pay figures: anonymous draft, completed form, invalid figures, bad JSON, wrong media type.
     const answers = { ...COMPLETE_ANSWERS, email, fixedSalary: SALARY, annualBonus: BONUS, deferredCompensation: DEFERRED };
@@ -100,7 +120,12 @@ describe('the log of a broad API run', () => {
     const draftId = draft.statusCode < 300 ? (draft.json().id as string) : newId();
     await inject({ method: 'PUT', url: `/api/forms/${draftId}`, payload: { ...answers } });
     await inject({ method: 'PUT', url: `/api/forms/${draftId}`, payload: { fixedSalary: String(SALARY) } });
-    await inject({ method: 'POST', url: '/api/forms', headers: { 'content-type': 'application/json' }, payload: `{"email":"${email}","fixedSalary":${SALARY},` });
+    await inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${email}","fixedSalary":${SALARY},`,
+    });
     await inject({ method: 'POST', url: '/api/forms', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(answers) });
     await inject({ method: 'POST', url: '/api/forms/demo-comparation', payload: { filters: { sector: 'banking' } } });
     await inject({ method: 'GET', url: `/api/users/${encodeURIComponent(email)}`, headers: session.headers });
@@ -127,7 +152,12 @@ describe('the log of a broad API run', () => {
 
     // Self-service: change password wrong, export, delete.
     const fresh = await t.signIn(email, password);
-    await inject({ method: 'POST', url: '/api/auth/change-password', headers: fresh.headers, payload: { currentPassword: `wrong-${password}`, newPassword: `new-${password}` } });
+    await inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: fresh.headers,
+      payload: { currentPassword: `wrong-${password}`, newPassword: `new-${password}` },
+    });
     await inject({ method: 'GET', url: '/api/users/currentUser/export', headers: fresh.headers });
     await inject({ method: 'DELETE', url: '/api/users/currentUser', headers: fresh.headers, payload: { password } });
 
@@ -135,15 +165,24 @@ describe('the log of a broad API run', () => {
     const hash = await hashPassword(password);
     const failure = await t.database
       .execute('insert into users (id, email, password_hash, roles) values ($1, $2, $3, $4)', [admin.id, admin.email, hash, ['member']])
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(Error);
     t.app.log.error({ err: failure }, 'unhandled error');
     const jsonFailure = await t.database
       .execute(`select $1::jsonb`, [`{"companyName":"Secretos Industriales S.A.","contactName":"Rosa Confidencial", "email": "${email}"`])
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(jsonFailure).toBeInstanceOf(Error);
     t.app.log.error({ err: jsonFailure }, 'unhandled error');
-    const numberFailure = await t.database.execute('select $1::int', [`${SALARY}x`]).then(() => null, (error: unknown) => error);
+    const numberFailure = await t.database.execute('select $1::int', [`${SALARY}x`]).then(
+      () => null,
+      (error: unknown) => error,
+    );
     t.app.log.error({ err: numberFailure }, 'unhandled error');
 
     await new Promise((resolve) => setTimeout(resolve, 100));

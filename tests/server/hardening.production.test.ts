@@ -104,8 +104,7 @@ const serverEnv = (target: Target, env: Record<string, string>) => ({
   ...env,
 });
 
-const startServer = (target: Target, env: Record<string, string>) =>
-  run(['src/server/main.ts'], serverEnv(target, env), { until: 'Paybench is running' });
+const startServer = (target: Target, env: Record<string, string>) => run(['src/server/main.ts'], serverEnv(target, env), { until: 'Paybench is running' });
 
 /** Stopped by the test's SIGTERM: its own shutdown (exit 0), or the default action if it came before the handler. */
 const stoppedCleanly = (result: Run) => result.code === 0 || result.signal === 'SIGTERM';
@@ -140,7 +139,7 @@ describe('the first start in production', { timeout: 300_000 }, () => {
     expect(items).toBeGreaterThan(0);
   });
 
-  it('SEED_DEMO=1 seeds the demo accounts with the operator\'s DEMO_PASSWORD, which is never printed', async () => {
+  it("SEED_DEMO=1 seeds the demo accounts with the operator's DEMO_PASSWORD, which is never printed", async () => {
     const target = await migratedEmptyTarget();
     const password = 'operator-demo-Passphrase-8841';
     const started = await startServer(target, { NODE_ENV: 'production', SEED_DEMO: '1', DEMO_PASSWORD: password, ...SECRETS });
@@ -208,7 +207,9 @@ describe('npm run create-admin', { timeout: 300_000 }, () => {
 
     // An existing member becomes an administrator too, keeping its password and its other role.
     const member = await target.open();
-    await member.execute(`insert into users (id, email, password_hash, roles, email_verified) values ('membermembermembermember', 'member@example.com', null, '{member}', true)`);
+    await member.execute(
+      `insert into users (id, email, password_hash, roles, email_verified) values ('membermembermembermember', 'member@example.com', null, '{member}', true)`,
+    );
     if (member.kind === 'pglite') await member.close();
     const promoted = await createAdmin(target, ['--email', 'member@example.com']);
     expect(promoted.code, promoted.stderr).toBe(0);

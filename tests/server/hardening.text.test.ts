@@ -66,13 +66,19 @@ function casesFor(value: string): Case[] {
   const cases: Case[] = [];
   for (const [path, item] of Object.entries(specification.paths)) {
     for (const [method, entry] of Object.entries(item)) {
-      if (Array.isArray(entry) || !(entry).operationId) continue;
+      if (Array.isArray(entry) || !entry.operationId) continue;
       const operation = entry;
       const url = `/api${path.replace(/\{[^}]+\}/g, () => newId())}`;
       const bodySchema = operation.requestBody?.content['application/json']?.schema;
       if (bodySchema) {
         for (const field of stringFields(bodySchema)) {
-          cases.push({ operationId: operation.operationId, method: method.toUpperCase(), url, body: bodyWith(field, value), field: ['body', ...field].join('.') });
+          cases.push({
+            operationId: operation.operationId,
+            method: method.toUpperCase(),
+            url,
+            body: bodyWith(field, value),
+            field: ['body', ...field].join('.'),
+          });
         }
       }
       for (const parameter of (operation.parameters ?? []).map(resolve)) {
@@ -106,7 +112,14 @@ describe('NUL and unpaired surrogates in every free-text field of the contract',
   it('the contract has many free-text fields', () => {
     const fields = casesFor('x').map((c) => `${c.operationId} ${c.field}`);
     expect(fields.length).toBeGreaterThan(40);
-    for (const named of ['listUsers query.query', 'listForms query.query', 'registerCorporate body.corporateInfo.companyName', 'registerCorporate body.corporateInfo.taxId', 'registerCorporate body.corporateInfo.contactName', 'patchUser body.reason']) {
+    for (const named of [
+      'listUsers query.query',
+      'listForms query.query',
+      'registerCorporate body.corporateInfo.companyName',
+      'registerCorporate body.corporateInfo.taxId',
+      'registerCorporate body.corporateInfo.contactName',
+      'patchUser body.reason',
+    ]) {
       expect(fields).toContain(named);
     }
   });
@@ -199,10 +212,17 @@ describe('the fields of the audit, with otherwise valid requests', () => {
       method: 'POST',
       url: '/api/users/corporate',
       headers: admin.headers,
-      payload: { email, password: 'a-long-and-unusual-passphrase-91', corporateInfo: { companyName: 'Ñandú 🚀 S.A.', country: 'es', contactName: 'José Müller' } },
+      payload: {
+        email,
+        password: 'a-long-and-unusual-passphrase-91',
+        corporateInfo: { companyName: 'Ñandú 🚀 S.A.', country: 'es', contactName: 'José Müller' },
+      },
     });
     expect(res.statusCode).toBe(202);
-    const [row] = await t.database.execute<{ corporate_info: { companyName: string; contactName: string } }>('select corporate_info from users where email = $1', [email]);
+    const [row] = await t.database.execute<{ corporate_info: { companyName: string; contactName: string } }>(
+      'select corporate_info from users where email = $1',
+      [email],
+    );
     expect(row.corporate_info).toMatchObject({ companyName: 'Ñandú 🚀 S.A.', contactName: 'José Müller' });
   });
 });

@@ -98,7 +98,11 @@ describe('a secret factor per person, measure and survey year, times the form’
     expect(first).toHaveLength(36);
     for (const row of first) {
       const f = twinFactors(row);
-      for (const [column, truth] of [['fx', row.fixed_salary], ['bn', row.annual_bonus], ['df', row.deferred_compensation]] as const) {
+      for (const [column, truth] of [
+        ['fx', row.fixed_salary],
+        ['bn', row.annual_bonus],
+        ['df', row.deferred_compensation],
+      ] as const) {
         const expected = Number(truth) * f[column];
         expect(Math.abs(Number(row[column]) / expected - 1), `${row.form_id} ${column}`).toBeLessThan(1e-9);
       }
@@ -106,7 +110,9 @@ describe('a secret factor per person, measure and survey year, times the form’
     // A new release of the same forms: the very same values.
     await publishRelease(t.database);
     const again = await releaseRows(people);
-    expect(again.map((r) => [r.form_id, Number(r.fx), Number(r.bn), Number(r.df)])).toEqual(first.map((r) => [r.form_id, Number(r.fx), Number(r.bn), Number(r.df)]));
+    expect(again.map((r) => [r.form_id, Number(r.fx), Number(r.bn), Number(r.df)])).toEqual(
+      first.map((r) => [r.form_id, Number(r.fx), Number(r.bn), Number(r.df)]),
+    );
     // Every value moved, and no two forms share a factor.
     const ratios = first.flatMap((row) => Object.values(logRatios(row)));
     expect(ratios.every((r) => r !== 0)).toBe(true);
@@ -174,7 +180,11 @@ describe('the distribution of the factors over people (the TypeScript twin, equa
   const people = Array.from({ length: PEOPLE }, (_, i) => {
     const noiseKey = personNoiseKey(TEST_PERTURBATION_SECRET, `person${i}.${Math.floor(random() * 1e9)}@example.test`);
     const form = (id: string, surveyYear: number, fixedSalary: number) =>
-      infusionFactors(TEST_PERTURBATION_SECRET, { noiseKey }, { id, surveyYear, currency: 'EUR', fixedSalary, annualBonus: 12_000, deferredCompensation: 8_000 });
+      infusionFactors(
+        TEST_PERTURBATION_SECRET,
+        { noiseKey },
+        { id, surveyYear, currency: 'EUR', fixedSalary, annualBonus: 12_000, deferredCompensation: 8_000 },
+      );
     const logs = (f: Record<InfusedColumn, number>) => ({ fx: Math.log(f.fx), bn: Math.log(f.bn), df: Math.log(f.df) });
     return {
       y2024: logs(form(`form-${i}-2024`, 2024, 100_000 + i)),
@@ -193,7 +203,11 @@ describe('the distribution of the factors over people (the TypeScript twin, equa
   });
 
   it('draws the three measures independently: no correlation of their log factors across people', () => {
-    for (const [a, b] of [['fx', 'bn'], ['fx', 'df'], ['bn', 'df']] as const) {
+    for (const [a, b] of [
+      ['fx', 'bn'],
+      ['fx', 'df'],
+      ['bn', 'df'],
+    ] as const) {
       expect(Math.abs(correlation(logsOf('y2025', a), logsOf('y2025', b))), `${a} ${b}`).toBeLessThan(0.1);
     }
   });
@@ -244,8 +258,12 @@ describe('production secret', () => {
   const base = { NODE_ENV: 'production', TOKEN_SECRET: 'z'.repeat(40), DATA_DIR: '/tmp/paybench-config-test' };
   it('refuses to start without PERTURBATION_SECRET, or with a short one, naming it', () => {
     expect(() => loadConfig(base)).toThrow(/PERTURBATION_SECRET must be set in production/);
-    expect(() => loadConfig({ ...base, PERTURBATION_SECRET: 'short' })).toThrow(new RegExp(`PERTURBATION_SECRET must be at least ${PERTURBATION_SECRET_MIN_LENGTH} characters`));
-    expect(loadConfig({ ...base, PERTURBATION_SECRET: 'p'.repeat(PERTURBATION_SECRET_MIN_LENGTH) }).secrets.perturbationSecret).toHaveLength(PERTURBATION_SECRET_MIN_LENGTH);
+    expect(() => loadConfig({ ...base, PERTURBATION_SECRET: 'short' })).toThrow(
+      new RegExp(`PERTURBATION_SECRET must be at least ${PERTURBATION_SECRET_MIN_LENGTH} characters`),
+    );
+    expect(loadConfig({ ...base, PERTURBATION_SECRET: 'p'.repeat(PERTURBATION_SECRET_MIN_LENGTH) }).secrets.perturbationSecret).toHaveLength(
+      PERTURBATION_SECRET_MIN_LENGTH,
+    );
   });
 });
 

@@ -60,7 +60,9 @@ async function releasesBySequence() {
             (select count(*)::int from release_aggregates a where a.release_id = s.id) as aggregates
        from statistics_releases s order by s.sequence`,
   );
-  return new Map(rows.map((r) => [Number(r.sequence), { ...r, revision: Number(r.revision), infusion_design: Number(r.infusion_design), aggregates: Number(r.aggregates) }]));
+  return new Map(
+    rows.map((r) => [Number(r.sequence), { ...r, revision: Number(r.revision), infusion_design: Number(r.infusion_design), aggregates: Number(r.aggregates) }]),
+  );
 }
 
 /** Each kept row against its form's money × its release's rate × the twin's factors of this secret (relative 1e-9). */
@@ -121,10 +123,19 @@ beforeAll(async () => {
     if (outcome.status !== 'cut') throw new Error('a forced cut is always made');
     sequences.push(outcome.release.sequence);
     // Stored figures of the release (a cut precomputes many; one is enough here, and a cut deletes the older ones).
-    await storeAggregate(t.database, outcome.release.id, aggregateKey(2025, 'stored-before-the-upgrade', K), { status: 'not-enough-data', n: 0 }, outcome.release.revision);
+    await storeAggregate(
+      t.database,
+      outcome.release.id,
+      aggregateKey(2025, 'stored-before-the-upgrade', K),
+      { status: 'not-enough-data', n: 0 },
+      outcome.release.revision,
+    );
   }
   // The previous release keeps figures stored while it was current (requests in flight may still read it).
-  const [{ id: previousId, revision }] = await t.database.execute<{ id: string; revision: number }>('select id, revision from statistics_releases where sequence = $1', [sequences[1]]);
+  const [{ id: previousId, revision }] = await t.database.execute<{ id: string; revision: number }>(
+    'select id, revision from statistics_releases where sequence = $1',
+    [sequences[1]],
+  );
   await storeAggregate(t.database, previousId, aggregateKey(2025, 'stored-while-current', K), { status: 'not-enough-data', n: 0 }, Number(revision));
 });
 afterAll(async () => t?.close());
@@ -148,7 +159,9 @@ describe('upgrading the noise infusion of a database', () => {
     await t.database.execute('update statistics_releases set infusion_design = 1');
     // Since the cuts: the rates changed (the releases keep theirs), one form was edited (its current money goes into
     // both kept releases), one became incomplete (its rows go).
-    await t.database.execute(`update configs set value = $1 where key = 'exchangeRates'`, [JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-02-02' }])]);
+    await t.database.execute(`update configs set value = $1 where key = 'exchangeRates'`, [
+      JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-02-02' }]),
+    ]);
     await t.database.execute('update forms set fixed_salary = fixed_salary + 4321, annual_bonus = 777 where id = $1', [editedFormId]);
     await t.database.execute(`update forms set status = 'in-progress' where id = $1`, [incompleteFormId]);
     // And one account was disabled: the release's own settings would not count its two forms today (their rows go).
@@ -229,6 +242,8 @@ describe('upgrading the noise infusion of a database', () => {
     // With the threshold, the current release's figures are computed again at once (from the new values).
     expect(after.get(current)!.aggregates).toBeGreaterThan(0);
     expect(after.get(previous)!.aggregates).toBe(0);
-    expect((await t.database.execute<{ key_fingerprint: string }>('select key_fingerprint from infusion_state'))[0].key_fingerprint).toBe(infusionKeyFingerprint(OTHER_SECRET));
+    expect((await t.database.execute<{ key_fingerprint: string }>('select key_fingerprint from infusion_state'))[0].key_fingerprint).toBe(
+      infusionKeyFingerprint(OTHER_SECRET),
+    );
   });
 });

@@ -47,8 +47,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
   }
 }
 
-const runs = async (jobId: string) =>
-  t.database.execute<{ instance: string }>('select instance from test_job_runs where job_id = $1', [jobId]);
+const runs = async (jobId: string) => t.database.execute<{ instance: string }>('select instance from test_job_runs where job_id = $1', [jobId]);
 
 /** Resolves once `open()` says so, or rejects when the job is interrupted. */
 async function gate(signal: AbortSignal, open: () => boolean) {
@@ -77,7 +76,14 @@ describe('progress and result', () => {
       async () => (await getJob(id)).json(),
       (body) => body.state === 'running' && body.progress?.done === 1,
     );
-    expect(running).toMatchObject({ id, name: 'test-progress', progress: { done: 1, total: 3, phase: 'counting' }, result: null, error: null, completedAt: null });
+    expect(running).toMatchObject({
+      id,
+      name: 'test-progress',
+      progress: { done: 1, total: 3, phase: 'counting' },
+      result: null,
+      error: null,
+      completedAt: null,
+    });
     expect(running.startedAt).toEqual(expect.any(String));
 
     release = true;
@@ -110,11 +116,13 @@ describe('progress and result', () => {
 
 describe('several instances', () => {
   it('runs each job once when two instances poll the same database', async () => {
-    const handler = (name: string): JobHandler<{ n: number }, number> => async (job) => {
-      await t.database.execute('insert into test_job_runs (job_id, instance) values ($1, $2)', [job.id, name]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return job.data.n * 2;
-    };
+    const handler =
+      (name: string): JobHandler<{ n: number }, number> =>
+      async (job) => {
+        await t.database.execute('insert into test_job_runs (job_id, instance) values ($1, $2)', [job.id, name]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return job.data.n * 2;
+      };
     const a = await instance({ 'test-once': handler('a') });
     const b = await instance({ 'test-once': handler('b') });
     const ids = [];
@@ -127,21 +135,29 @@ describe('several instances', () => {
 
   it('runs a job interrupted by a shutdown again on the next instance, with its effect made once', async () => {
     let releaseFirst = false;
-    const handler = (name: string, open: () => boolean): JobHandler<{ value: number }, { stored: boolean }> => async (job) => {
-      await t.database.execute('insert into test_job_runs (job_id, instance) values ($1, $2)', [job.id, name]);
-      await job.progress({ done: 0, total: 1, phase: 'waiting' });
-      await gate(job.signal, open);
-      // The effect commits at once or not at all, and a second run finds it done (idempotent).
-      const stored = await t.database.transaction(async (tx) => {
-        const rows = await tx.execute('insert into test_job_effects (job_id, value) values ($1, $2) on conflict do nothing returning job_id', [job.id, job.data.value]);
-        return rows.length === 1;
-      });
-      await job.progress({ done: 1, total: 1, phase: 'done' });
-      return { stored };
-    };
+    const handler =
+      (name: string, open: () => boolean): JobHandler<{ value: number }, { stored: boolean }> =>
+      async (job) => {
+        await t.database.execute('insert into test_job_runs (job_id, instance) values ($1, $2)', [job.id, name]);
+        await job.progress({ done: 0, total: 1, phase: 'waiting' });
+        await gate(job.signal, open);
+        // The effect commits at once or not at all, and a second run finds it done (idempotent).
+        const stored = await t.database.transaction(async (tx) => {
+          const rows = await tx.execute('insert into test_job_effects (job_id, value) values ($1, $2) on conflict do nothing returning job_id', [
+            job.id,
+            job.data.value,
+          ]);
+          return rows.length === 1;
+        });
+        await job.progress({ done: 1, total: 1, phase: 'done' });
+        return { stored };
+      };
     const first = await instance({ 'test-restart': handler('first', () => releaseFirst) });
     const id = await first.jobs.enqueue('test-restart', { value: 42 });
-    await until(() => runs(id), (rows) => rows.length === 1);
+    await until(
+      () => runs(id),
+      (rows) => rows.length === 1,
+    );
 
     // The instance shuts down while the handler waits: the handler is interrupted and the job queued again.
     await first.close();

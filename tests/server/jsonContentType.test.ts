@@ -33,7 +33,7 @@ async function createPost(title: string): Promise<string> {
     payload: { title, summary: 'Resumen', body: 'Texto.', categories: ['methodology'], language: 'es' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json<{ id: string }>()).id;
+  return res.json<{ id: string }>().id;
 }
 
 const postCount = async () => Number((await t.database.execute<{ n: string }>('select count(*) as n from news_posts'))[0].n);
@@ -61,7 +61,12 @@ describe('an empty body declared as JSON is no body where the contract requires 
 
   it('the call does what it does without the header: a post is deleted, the session is signed out', async () => {
     const id = await createPost('Borrar con JSON declarado');
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/news/${id}`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '' });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/news/${id}`,
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(removed.statusCode, removed.body).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/news/${id}`, headers: admin.headers })).statusCode).toBe(404);
 
@@ -73,14 +78,23 @@ describe('an empty body declared as JSON is no body where the contract requires 
       headers: { ...session.headers, cookie: session.refreshCookie, 'content-type': 'application/json', 'content-length': '0' },
     });
     expect(out.statusCode, out.body).toBe(204);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.refreshCookie, 'content-type': 'application/json' } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: session.refreshCookie, 'content-type': 'application/json' },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 
   it('a body where none is taken is still 415, an empty one where one is required still 400; nothing changes', async () => {
     const id = await createPost('Sigue aquí');
     const before = await postCount();
-    const withBody = await t.app.inject({ method: 'DELETE', url: `/api/news/${id}`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{}' });
+    const withBody = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/news/${id}`,
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(withBody.statusCode).toBe(415);
     expect(withBody.json()).toMatchObject({ errorCode: 'UNSUPPORTED_MEDIA_TYPE' });
     const empty = await t.app.inject({ method: 'POST', url: '/api/news', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '' });

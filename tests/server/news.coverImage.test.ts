@@ -19,7 +19,14 @@ afterAll(async () => t.close());
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-cover-image-test-bytes')]);
 
-const input = (imageUrl: unknown, title = 'Portada de prueba') => ({ title, summary: 'Resumen', body: 'Texto.', categories: ['methodology'], language: 'es', imageUrl });
+const input = (imageUrl: unknown, title = 'Portada de prueba') => ({
+  title,
+  summary: 'Resumen',
+  body: 'Texto.',
+  categories: ['methodology'],
+  language: 'es',
+  imageUrl,
+});
 const create = (imageUrl: unknown) => t.app.inject({ method: 'POST', url: '/api/news', headers: admin, payload: input(imageUrl) });
 const update = (id: string, imageUrl: unknown) => t.app.inject({ method: 'PUT', url: `/api/news/${id}`, headers: admin, payload: input(imageUrl) });
 const postCount = async () => Number((await t.database.execute<{ n: string }>('select count(*) as n from news_posts'))[0].n);
@@ -31,9 +38,14 @@ async function uploadedUrl(): Promise<string> {
     PNG,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/news/images', headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/news/images',
+    headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json<{ url: string }>()).url;
+  return res.json<{ url: string }>().url;
 }
 
 const REFUSED = [
@@ -119,7 +131,9 @@ describe('the cover image of a post', () => {
   });
 
   it("the contract's pattern admits every address the server accepts (it never refuses a good one)", () => {
-    const specification = parseYaml(readFileSync(contractPath, 'utf8')) as { components: { schemas: Record<string, { properties: Record<string, { oneOf: Array<{ pattern?: string }> }> }> } };
+    const specification = parseYaml(readFileSync(contractPath, 'utf8')) as {
+      components: { schemas: Record<string, { properties: Record<string, { oneOf: Array<{ pattern?: string }> }> }> };
+    };
     const pattern = new RegExp(specification.components.schemas.PostInput.properties.imageUrl.oneOf[0].pattern!, 'u');
     for (const url of [`/media/news/${'a1'.repeat(20)}.png`, `/media/news/${'0'.repeat(40)}.jpg`, ...ACCEPTED]) {
       expect(coverImageProblem(url), url).toBeNull();
@@ -135,7 +149,7 @@ describe('the cover image of a post', () => {
     for (const url of [`/api/news/${slug}`, `/api/news/${id}`, '/api/news']) {
       const read = await t.app.inject({ method: 'GET', url, headers: admin });
       expect(read.statusCode, `${url}: ${read.body}`).toBe(200);
-      if (url !== '/api/news') expect((read.json<{ imageUrl: unknown }>()).imageUrl, url).toBeNull();
+      if (url !== '/api/news') expect(read.json<{ imageUrl: unknown }>().imageUrl, url).toBeNull();
       else expect(read.body, 'the post is listed').toContain(id);
       expect(read.body, url).not.toContain('javascript:');
     }

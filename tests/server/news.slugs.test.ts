@@ -35,8 +35,11 @@ describe('slugs under concurrency', () => {
     const answers = await Promise.all(
       Array.from({ length: PARALLEL }, () => t.app.inject({ method: 'POST', url: '/api/news', headers: admin, payload: input(title) })),
     );
-    expect(answers.map((res) => res.statusCode), answers.map((res) => res.body).join('\n')).toEqual(Array(PARALLEL).fill(201));
-    const slugs = answers.map((res) => (res.json<Post>()).slug).sort();
+    expect(
+      answers.map((res) => res.statusCode),
+      answers.map((res) => res.body).join('\n'),
+    ).toEqual(Array(PARALLEL).fill(201));
+    const slugs = answers.map((res) => res.json<Post>().slug).sort();
     expect(new Set(slugs).size).toBe(PARALLEL);
     expect(slugs).toEqual(['salarios-en-paralelo', ...Array.from({ length: PARALLEL - 1 }, (_, i) => `salarios-en-paralelo-${i + 2}`)].sort());
     const [{ n }] = await t.database.execute<{ n: number }>(`select count(*)::int as n from news_posts where title = $1`, [title]);
@@ -53,8 +56,11 @@ describe('slugs under concurrency', () => {
     const answers = await Promise.all(
       drafts.map((draft) => t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: admin, payload: input('Título común', 'draft') })),
     );
-    expect(answers.map((res) => res.statusCode), answers.map((res) => res.body).join('\n')).toEqual(Array(PARALLEL).fill(200));
-    const slugs = answers.map((res) => (res.json<Post>()).slug);
+    expect(
+      answers.map((res) => res.statusCode),
+      answers.map((res) => res.body).join('\n'),
+    ).toEqual(Array(PARALLEL).fill(200));
+    const slugs = answers.map((res) => res.json<Post>().slug);
     expect(new Set(slugs).size).toBe(PARALLEL);
     for (const slug of slugs) expect(slug).toMatch(/^titulo-comun(-[2-6])?$/);
     const stored = await t.database.execute<{ slug: string }>(`select slug from news_posts where id = any($1)`, [drafts.map((d) => d.id)]);
@@ -69,11 +75,14 @@ describe('slugs under concurrency', () => {
     const answers = await Promise.all([
       t.app.inject({ method: 'POST', url: '/api/news', headers: admin, payload: input('Solape') }),
       t.app.inject({ method: 'POST', url: '/api/news', headers: admin, payload: input('Solape 2') }),
-      t.app.inject({ method: 'PUT', url: `/api/news/${(draft.json<Post>()).id}`, headers: admin, payload: input('Solape', 'draft') }),
+      t.app.inject({ method: 'PUT', url: `/api/news/${draft.json<Post>().id}`, headers: admin, payload: input('Solape', 'draft') }),
       t.app.inject({ method: 'POST', url: '/api/news', headers: admin, payload: input('Solape 2') }),
     ]);
-    expect(answers.map((res) => res.statusCode), answers.map((res) => res.body).join('\n')).toEqual([201, 201, 200, 201]);
-    const slugs = [(first.json<Post>()).slug, ...answers.map((res) => (res.json<Post>()).slug)];
+    expect(
+      answers.map((res) => res.statusCode),
+      answers.map((res) => res.body).join('\n'),
+    ).toEqual([201, 201, 200, 201]);
+    const slugs = [first.json<Post>().slug, ...answers.map((res) => res.json<Post>().slug)];
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 });

@@ -120,10 +120,9 @@ describe('posts', () => {
     expect(first.slug).toBe('que-es-la-retribucion-diferida');
     expect(second.slug).toBe('que-es-la-retribucion-diferida-2');
     expect(first).toMatchObject({ status: 'published', author: 'Equipo Paybench', typepost: 'blog', language: 'es', imageUrl: null });
-    const audit = await t.database.execute<{ action: string; actor_email: string }>(
-      `select action, actor_email from audit_log where target_id = $1`,
-      [first.id],
-    );
+    const audit = await t.database.execute<{ action: string; actor_email: string }>(`select action, actor_email from audit_log where target_id = $1`, [
+      first.id,
+    ]);
     expect(audit).toEqual([{ action: 'news.create', actor_email: adminEmail }]);
   });
 
@@ -142,7 +141,12 @@ describe('posts', () => {
 
   it('drafts and scheduled posts are invisible to readers, visible to admins, and a scheduled one appears when its date passes', async () => {
     const draft = await create({ title: 'Secret draft', status: 'draft', categories: ['hidden-cat'] });
-    const scheduled = await create({ title: 'Future post', status: 'scheduled', publishedAt: new Date(Date.now() + 24 * HOUR).toISOString(), categories: ['hidden-cat'] });
+    const scheduled = await create({
+      title: 'Future post',
+      status: 'scheduled',
+      publishedAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+      categories: ['hidden-cat'],
+    });
     expect(draft.status).toBe('draft');
     expect(scheduled.status).toBe('scheduled');
 
@@ -178,7 +182,12 @@ describe('posts', () => {
   });
 
   it('refuses to schedule in the past, and a published post with a future date is scheduled', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/news', headers: callers.admin, payload: postInput({ status: 'scheduled', publishedAt: new Date(Date.now() - HOUR).toISOString() }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: callers.admin,
+      payload: postInput({ status: 'scheduled', publishedAt: new Date(Date.now() - HOUR).toISOString() }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('SCHEDULE_IN_PAST');
     const later = await create({ title: 'Published later', publishedAt: new Date(Date.now() + HOUR).toISOString() });
@@ -194,14 +203,37 @@ describe('posts', () => {
 
   it('updates a post: a draft follows its new title, a published post keeps its address; publish and unpublish', async () => {
     const draft = await create({ title: 'First working title', status: 'draft' });
-    const renamed = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'draft' }) })).json<Post>();
+    const renamed = (
+      await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'draft' }) })
+    ).json<Post>();
     expect(renamed.slug).toBe('final-title');
-    const published = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Final title', status: 'published' }) })).json<Post>();
+    const published = (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/news/${draft.id}`,
+        headers: callers.admin,
+        payload: postInput({ title: 'Final title', status: 'published' }),
+      })
+    ).json<Post>();
     expect(published.status).toBe('published');
-    const retitled = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Another title', status: 'published' }) })).json<Post>();
+    const retitled = (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/news/${draft.id}`,
+        headers: callers.admin,
+        payload: postInput({ title: 'Another title', status: 'published' }),
+      })
+    ).json<Post>();
     expect(retitled.slug).toBe('final-title');
     expect(retitled.title).toBe('Another title');
-    const unpublished = (await t.app.inject({ method: 'PUT', url: `/api/news/${draft.id}`, headers: callers.admin, payload: postInput({ title: 'Another title', status: 'draft' }) })).json<Post>();
+    const unpublished = (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/news/${draft.id}`,
+        headers: callers.admin,
+        payload: postInput({ title: 'Another title', status: 'draft' }),
+      })
+    ).json<Post>();
     expect(unpublished.status).toBe('draft');
     expect((await t.app.inject({ method: 'GET', url: `/api/news/${draft.id}` })).statusCode).toBe(404);
     const missing = await t.app.inject({ method: 'PUT', url: `/api/news/${'x'.repeat(24)}`, headers: callers.admin, payload: postInput() });
@@ -245,9 +277,15 @@ describe('lists, categories and related posts', () => {
 
   it('counts the categories of published posts, most used first', async () => {
     const all = (await t.app.inject({ method: 'GET', url: '/api/news/relevate-categories?typepost=insight' })).json();
-    expect(all.items).toEqual([{ category: 'pay', count: 3 }, { category: 'sectors', count: 3 }]);
+    expect(all.items).toEqual([
+      { category: 'pay', count: 3 },
+      { category: 'sectors', count: 3 },
+    ]);
     const english = (await t.app.inject({ method: 'GET', url: '/api/news/relevate-categories?typepost=insight&language=en' })).json();
-    expect(english.items).toEqual([{ category: 'pay', count: 3 }, { category: 'sectors', count: 2 }]);
+    expect(english.items).toEqual([
+      { category: 'pay', count: 3 },
+      { category: 'sectors', count: 2 },
+    ]);
   });
 
   it('related posts share a category, type and language; the most categories in common first; never drafts', async () => {
@@ -338,7 +376,8 @@ describe('RSS feeds and the sitemap', () => {
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].slice(t.config.publicUrl.length));
     for (const path of ['/home', '/blog', '/insights', '/faqs', '/demo-comparison', `/post-detail/${post.slug}`]) expect(locs).toContain(path);
-    for (const path of ['/admin', '/admin/stats', '/my-account', '/comparison', '/login', '/settings', '/post-detail/feed-draft']) expect(locs).not.toContain(path);
+    for (const path of ['/admin', '/admin/stats', '/my-account', '/comparison', '/login', '/settings', '/post-detail/feed-draft'])
+      expect(locs).not.toContain(path);
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
   });

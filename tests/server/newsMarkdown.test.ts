@@ -55,7 +55,9 @@ function liveDanger(html: string): string[] {
     if (/\son[a-z]+\s*=/i.test(attributes)) problems.push('event handler');
     if (/\sstyle\s*=/i.test(attributes)) problems.push('style attribute');
     for (const match of attributes.matchAll(/\s(?:href|src|action|formaction|xlink:href)\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-      const value = (match[2] ?? match[3] ?? match[4] ?? '').replace(/&#x?[0-9a-f]+;?|&colon;|\s/gi, (e) => (/^\s$/.test(e) ? '' : decodeEntity(e))).toLowerCase();
+      const value = (match[2] ?? match[3] ?? match[4] ?? '')
+        .replace(/&#x?[0-9a-f]+;?|&colon;|\s/gi, (e) => (/^\s$/.test(e) ? '' : decodeEntity(e)))
+        .toLowerCase();
       if (/^(javascript|vbscript|data):/.test(value)) problems.push(`dangerous url ${value}`);
       if (value.startsWith('//')) problems.push('protocol-relative url');
     }

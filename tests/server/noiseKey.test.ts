@@ -83,7 +83,12 @@ describe('the noise key of a person', () => {
     const typed = email.replace(/^[a-z]+/, (label) => label.toUpperCase()).replace('@example.com', '@Example.COM');
     expect(typed).not.toBe(email);
     expect(normaliseEmail(typed)).toBe(email);
-    const padded = await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: ` ${email} `, password: PASSWORD }, remoteAddress: freshAddress() });
+    const padded = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/member',
+      payload: { email: ` ${email} `, password: PASSWORD },
+      remoteAddress: freshAddress(),
+    });
     expect(padded.statusCode).toBe(400);
     expect(await account(email)).toBeNull();
     await register(typed);

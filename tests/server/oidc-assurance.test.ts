@@ -32,7 +32,9 @@ function addPerson(name: string, claims: { email?: string; groups?: string[]; am
 }
 const rolesOf = async (userId: string) => (await t.database.execute<{ roles: string[] }>('select roles from users where id = $1', [userId]))[0].roles;
 const secondFactorOfSessions = async (userId: string) =>
-  (await t.database.execute<{ second_factor: boolean }>('select second_factor from session_assurance where user_id = $1 order by created_at', [userId])).map((r) => r.second_factor);
+  (await t.database.execute<{ second_factor: boolean }>('select second_factor from session_assurance where user_id = $1 order by created_at', [userId])).map(
+    (r) => r.second_factor,
+  );
 const refreshStatus = async (cookie: string) => (await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } })).statusCode;
 
 /** A member with TOTP on, linked to a provider's subject (a linked identity signs in directly). */
@@ -42,10 +44,14 @@ async function memberWithTotpLinked(groups: string[]) {
   const { encryptSecret } = await import('../../src/server/auth/totp');
   await t.database.execute('update users set totp_secret = $2 where id = $1', [member.id, encryptSecret(t.config.secrets.tokenSecret, secret)]);
   const { subject } = addPerson('with-totp', { email: member.email, groups });
-  await t.database.execute(
-    `insert into user_identities (id, user_id, provider, issuer, subject, email) values ($1, $2, $3, $4, $5, $6)`,
-    [newId(), member.id, ID, idp.issuer, subject, member.email],
-  );
+  await t.database.execute(`insert into user_identities (id, user_id, provider, issuer, subject, email) values ($1, $2, $3, $4, $5, $6)`, [
+    newId(),
+    member.id,
+    ID,
+    idp.issuer,
+    subject,
+    member.email,
+  ]);
   return { member, subject, secret };
 }
 
@@ -114,8 +120,7 @@ describe("the provider's roles (item 2)", () => {
 });
 
 describe("the ID token's signature (item 6)", () => {
-  const counts = async () =>
-    (await t.database.execute<{ n: number }>('select (select count(*) from users) + (select count(*) from refresh_tokens) as n'))[0].n;
+  const counts = async () => (await t.database.execute<{ n: number }>('select (select count(*) from users) + (select count(*) from refresh_tokens) as n'))[0].n;
 
   it("refuses a token signed with another key under the provider's key id, an unsigned one, and another issuer's", async () => {
     for (const [forgery, code] of [

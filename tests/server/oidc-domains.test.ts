@@ -39,7 +39,8 @@ const setSso = (headers: { authorization: string }, provider: string | null, dom
 const review = (domain: string, companyId: string, approved: boolean) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, headers: admin, payload: { companyId, approved } });
 const claimsOf = async (domain: string) =>
-  ((await t.app.inject({ method: 'GET', url: '/api/admin/company-domains', headers: admin })).json<Array<{ domain: string; companyId: string; approved: boolean; provider: string; claims: number }>>())
+  (await t.app.inject({ method: 'GET', url: '/api/admin/company-domains', headers: admin }))
+    .json<Array<{ domain: string; companyId: string; approved: boolean; provider: string; claims: number }>>()
     .filter((entry) => entry.domain === domain);
 const realm = async (email: string) => (await t.app.inject({ method: 'POST', url: '/api/auth/realm', payload: { email } })).json().provider;
 
@@ -144,6 +145,8 @@ describe('competing claims (item 5)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errorCode).toBe('COMPANY_WITHOUT_PROVIDER');
     // A body without the company is refused by the contract.
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, headers: admin, payload: { approved: true } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, headers: admin, payload: { approved: true } })).statusCode).toBe(
+      400,
+    );
   });
 });

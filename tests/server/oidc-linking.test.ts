@@ -52,7 +52,12 @@ const counts = async () => {
 const identitiesOf = async (userId: string) =>
   t.database.execute<{ subject: string; address_proven: boolean }>('select subject, address_proven from user_identities where user_id = $1', [userId]);
 const userByEmail = async (email: string) =>
-  (await t.database.execute<{ id: string; email_verified: boolean; password_hash: string | null }>('select id, email_verified, password_hash from users where email = $1', [email]))[0] ?? null;
+  (
+    await t.database.execute<{ id: string; email_verified: boolean; password_hash: string | null }>(
+      'select id, email_verified, password_hash from users where email = $1',
+      [email],
+    )
+  )[0] ?? null;
 async function refresh(cookie: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
   expect(res.statusCode, res.body).toBe(200);
@@ -209,7 +214,11 @@ describe('links made without a proof of the address', () => {
     // A session the legacy link opened before the rule (recorded as a provider session).
     const session = await t.signIn(owner.email);
     const [family] = await t.database.execute<{ family_id: string }>('select family_id from refresh_tokens where user_id = $1', [owner.id]);
-    await t.database.execute(`insert into identity_sessions (family_id, user_id, provider, id_token) values ($1, $2, $3, 'x')`, [family.family_id, owner.id, OPEN]);
+    await t.database.execute(`insert into identity_sessions (family_id, user_id, provider, id_token) values ($1, $2, $3, 'x')`, [
+      family.family_id,
+      owner.id,
+      OPEN,
+    ]);
 
     const token = await createActionToken(t.database, owner.id, 'verify-email');
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
@@ -231,7 +240,9 @@ describe('links made without a proof of the address', () => {
     expect((await flow.signInAs(OPEN, attacker.subject)).params.get('error')).toBe('OIDC_EMAIL_UNVERIFIED');
     // The real owner takes the address back by a reset: the link goes.
     const token = await createActionToken(t.database, squatted.id, 'password-reset');
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token, password: 'the-real-owner-password-77' } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/reset-confirm', payload: { token, password: 'the-real-owner-password-77' } })).statusCode,
+    ).toBe(204);
     expect(await identitiesOf(squatted.id)).toEqual([]);
   });
 

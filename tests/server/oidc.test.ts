@@ -28,7 +28,9 @@ function addPerson(label: string, claims: { verified?: boolean; groups?: string[
 
 beforeAll(async () => {
   idp = await startTestProvider();
-  t = await startTestApp(idp.env(ID, { ADMIN_MFA: 'required', OIDC_TESTIDP_ROLES_CLAIM: 'groups', OIDC_TESTIDP_ROLES_MAP: 'paybench-admins=admin,hr=corporate' }));
+  t = await startTestApp(
+    idp.env(ID, { ADMIN_MFA: 'required', OIDC_TESTIDP_ROLES_CLAIM: 'groups', OIDC_TESTIDP_ROLES_MAP: 'paybench-admins=admin,hr=corporate' }),
+  );
 }, 30_000);
 afterAll(async () => {
   await t?.close();
@@ -68,7 +70,11 @@ async function callback(url: URL, cookie: string | null): Promise<Outcome> {
   const location = res.headers.location as string;
   expect(location.startsWith('/login#')).toBe(true);
   const refresh = res.cookies.find((c) => c.name === REFRESH_COOKIE && c.value);
-  return { params: new URLSearchParams(location.slice(location.indexOf('#') + 1)), refreshCookie: refresh ? `${refresh.name}=${refresh.value}` : null, location };
+  return {
+    params: new URLSearchParams(location.slice(location.indexOf('#') + 1)),
+    refreshCookie: refresh ? `${refresh.name}=${refresh.value}` : null,
+    location,
+  };
 }
 
 /** A whole sign-in at the provider as `subject`. */
@@ -84,7 +90,9 @@ async function refresh(cookie: string) {
 }
 
 const identitiesOf = async (userId: string) =>
-  t.database.execute<{ provider: string; issuer: string; subject: string }>('select provider, issuer, subject from user_identities where user_id = $1', [userId]);
+  t.database.execute<{ provider: string; issuer: string; subject: string }>('select provider, issuer, subject from user_identities where user_id = $1', [
+    userId,
+  ]);
 
 describe('the sign-in methods', () => {
   it('lists the configured provider (never its secret) beside the password form', async () => {
@@ -114,7 +122,9 @@ describe('the sign-in methods', () => {
     expect(two.providers[0].rolesMap).toEqual({ 'pb-admin': 'admin', 'pb-hr': 'corporate' });
     expect(two.passwordSignIn).toBe(true);
     expect(() => parseOidcProviders({ OIDC_PROVIDERS: 'x', OIDC_X_CLIENT_ID: 'c' })).toThrow(/ISSUER_URL/);
-    expect(() => parseOidcProviders({ OIDC_PROVIDERS: 'x', OIDC_X_ISSUER_URL: 'https://x', OIDC_X_CLIENT_ID: 'c', OIDC_X_ROLES_MAP: 'a=root' })).toThrow(/ROLES_MAP/);
+    expect(() => parseOidcProviders({ OIDC_PROVIDERS: 'x', OIDC_X_ISSUER_URL: 'https://x', OIDC_X_CLIENT_ID: 'c', OIDC_X_ROLES_MAP: 'a=root' })).toThrow(
+      /ROLES_MAP/,
+    );
   });
 });
 
@@ -130,7 +140,9 @@ describe('signing in through the provider', () => {
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/oidc/callback');
     expect(url.searchParams.get('scope')).toBe('openid email profile');
     // The state itself is kept hashed, never in clear.
-    const [row] = await t.database.execute<{ n: number }>('select count(*)::int as n from oidc_requests where state_hash = $1', [url.searchParams.get('state')]);
+    const [row] = await t.database.execute<{ n: number }>('select count(*)::int as n from oidc_requests where state_hash = $1', [
+      url.searchParams.get('state'),
+    ]);
     expect(row.n).toBe(0);
   });
 
@@ -266,11 +278,19 @@ describe('an existing account with the same address', () => {
     expect(wrong.json().errorCode).toBe('LINK_EXPIRED');
     expect(await identitiesOf(other.id)).toEqual([]);
 
-    const proved = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: existing.email, password: TEST_PASSWORD, linkToken: link } });
+    const proved = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: existing.email, password: TEST_PASSWORD, linkToken: link },
+    });
     expect(proved.statusCode, proved.body).toBe(200);
     expect(await identitiesOf(existing.id)).toEqual([{ provider: ID, issuer: idp.issuer, subject }]);
     // Single use.
-    const replay = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: existing.email, password: TEST_PASSWORD, linkToken: link } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: existing.email, password: TEST_PASSWORD, linkToken: link },
+    });
     expect(replay.json().errorCode).toBe('LINK_EXPIRED');
 
     // From now on the provider signs this account in directly.
@@ -283,15 +303,25 @@ describe('an existing account with the same address', () => {
     const session = await t.signIn(existing.email);
     const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: session.headers });
     const { secret } = setup.json<{ secret: string }>();
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/totp/confirm', headers: session.headers, payload: { code: currentTotpCode(secret) } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/totp/confirm', headers: session.headers, payload: { code: currentTotpCode(secret) } })).statusCode,
+    ).toBe(200);
     const subject = person('totp-owner');
     idp.people.set(subject, { email: existing.email, email_verified: true });
     const link = (await signInAs(subject)).params.get('link')!;
-    const first = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: existing.email, password: TEST_PASSWORD, linkToken: link } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: existing.email, password: TEST_PASSWORD, linkToken: link },
+    });
     expect(first.json().secondFactor).toBe('verify');
     expect(await identitiesOf(existing.id)).toEqual([]);
     const code = currentTotpCode(secret, Date.now() + 30_000);
-    const second = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/second-factor', payload: { challenge: first.json().challenge, code, linkToken: link } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/second-factor',
+      payload: { challenge: first.json().challenge, code, linkToken: link },
+    });
     expect(second.statusCode, second.body).toBe(200);
     expect((await identitiesOf(existing.id)).map((i) => i.subject)).toEqual([subject]);
   });
@@ -305,7 +335,11 @@ describe('an existing account with the same address', () => {
     expect(outcome.params.get('link')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(outcome.refreshCookie).toBeNull();
     expect(await counts()).toEqual(before);
-    const proved = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: existing.email, password: TEST_PASSWORD, linkToken: outcome.params.get('link') } });
+    const proved = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: existing.email, password: TEST_PASSWORD, linkToken: outcome.params.get('link') },
+    });
     expect(proved.statusCode, proved.body).toBe(200);
     expect((await identitiesOf(existing.id)).map((i) => i.subject)).toEqual([subject]);
   });
@@ -406,7 +440,12 @@ describe('company single sign-on', () => {
   it('a corporate account names its provider and domains; an admin approves a domain; its people go to the provider', async () => {
     const domain = `${newId(8).toLowerCase()}.acme.test`;
     const corporate = await t.createUser({ roles: ['corporate'], email: `boss@${domain}`, corporateInfo: { companyName: 'Acme' } });
-    const colleague = await t.createUser({ roles: ['corporate'], email: `colleague@${domain}`, companyId: corporate.id, corporateInfo: { companyName: 'Acme' } });
+    const colleague = await t.createUser({
+      roles: ['corporate'],
+      email: `colleague@${domain}`,
+      companyId: corporate.id,
+      corporateInfo: { companyName: 'Acme' },
+    });
     const session = await t.signIn(corporate.email);
     const set = await t.app.inject({ method: 'PUT', url: '/api/auth/company-sso', headers: session.headers, payload: { provider: ID, domains: [domain] } });
     expect(set.statusCode, set.body).toBe(200);
@@ -419,7 +458,12 @@ describe('company single sign-on', () => {
     const adminHeaders = await t.bearer(admin.id, ['admin']);
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/company-domains', headers: adminHeaders });
     expect(listed.json()).toContainEqual({ domain, companyId: corporate.id, companyName: 'Acme', provider: ID, approved: false, claims: 1 });
-    const approved = await t.app.inject({ method: 'PUT', url: `/api/admin/company-domains/${domain}`, headers: adminHeaders, payload: { companyId: corporate.id, approved: true } });
+    const approved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/company-domains/${domain}`,
+      headers: adminHeaders,
+      payload: { companyId: corporate.id, approved: true },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await realm()).json()).toEqual({ provider: ID });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/realm', payload: { email: 'someone@other.test' } })).json()).toEqual({ provider: null });
@@ -433,7 +477,12 @@ describe('company single sign-on', () => {
 
     // Another company cannot take the approved domain; a member cannot set single sign-on.
     const rival = await t.createUser({ roles: ['corporate'], corporateInfo: { companyName: 'Rival' } });
-    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/company-sso', headers: (await t.signIn(rival.email)).headers, payload: { provider: ID, domains: [domain] } });
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/company-sso',
+      headers: (await t.signIn(rival.email)).headers,
+      payload: { provider: ID, domains: [domain] },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errorCode).toBe('DOMAIN_TAKEN');
     const member = await t.createUser();

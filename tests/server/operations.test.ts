@@ -49,7 +49,7 @@ describe('readiness', () => {
     t.app.readiness.phase = 'ready';
   });
 
-  it('says the migrations are not at this build\'s version when the database is behind', async () => {
+  it("says the migrations are not at this build's version when the database is behind", async () => {
     const other = await startTestApp();
     try {
       await other.database.execute('delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)');

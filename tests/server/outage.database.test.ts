@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('what counts as the database being away', () => {
   const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
-  it('connection exceptions, shutdowns and the driver\'s connection messages; not other database errors', () => {
+  it("connection exceptions, shutdowns and the driver's connection messages; not other database errors", () => {
     expect(databaseConnectionError(coded('57P01', 'terminating connection due to administrator command'))).toBe('database');
     expect(databaseConnectionError(coded('08006'))).toBe('database');
     expect(databaseConnectionError(coded('57P03', 'the database system is starting up'))).toBe('database');

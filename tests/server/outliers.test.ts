@@ -102,7 +102,30 @@ describe('permissions', () => {
 
 describe('calculation', () => {
   /** Banking directors with a wide spread and two extremes; energy ones paid double; a tiny legal group. */
-  const BANKING = [60_000 + 30_000, 97_000, 99_000, 101_000, 102_000, 104_000, 105_000, 107_000, 109_000, 110_000, 112_000, 115_000, 118_000, 120_000, 125_000, 130_000, 136_000, 142_000, 150_000, 160_000, 420_000, 1_500_000];
+  const BANKING = [
+    60_000 + 30_000,
+    97_000,
+    99_000,
+    101_000,
+    102_000,
+    104_000,
+    105_000,
+    107_000,
+    109_000,
+    110_000,
+    112_000,
+    115_000,
+    118_000,
+    120_000,
+    125_000,
+    130_000,
+    136_000,
+    142_000,
+    150_000,
+    160_000,
+    420_000,
+    1_500_000,
+  ];
   let banking: string[];
   let energy: string[];
   let legal: string[];
@@ -110,12 +133,22 @@ describe('calculation', () => {
   let belowMin: string;
 
   beforeAll(async () => {
-    banking = await insertForms(t.database, BANKING.length, (i) => ({ year: YEAR, sector: 'banking', fixedSalary: BANKING[i], annualBonus: 10_000 + i * 1_000 }));
+    banking = await insertForms(t.database, BANKING.length, (i) => ({
+      year: YEAR,
+      sector: 'banking',
+      fixedSalary: BANKING[i],
+      annualBonus: 10_000 + i * 1_000,
+    }));
     energy = await insertForms(t.database, BANKING.length, (i) => ({ year: YEAR, sector: 'energy', fixedSalary: BANKING[i] * 2 }));
     legal = await insertForms(t.database, 4, (i) => ({ year: YEAR, sector: 'legal', fixedSalary: [100_000, 110_000, 120_000, 9_000_000][i] }));
     // Not counted by the statistics, so never part of a calculation: an unverified account's form and one
     // under the minimum fixed salary (80,000 by default).
-    unverified = await insertForm(t.database, { year: YEAR, sector: 'banking', fixedSalary: 50_000_000, userId: await insertUser(t.database, { emailVerified: false }) });
+    unverified = await insertForm(t.database, {
+      year: YEAR,
+      sector: 'banking',
+      fixedSalary: 50_000_000,
+      userId: await insertUser(t.database, { emailVerified: false }),
+    });
     belowMin = await insertForm(t.database, { year: YEAR, sector: 'banking', fixedSalary: 20_000 });
   });
 
@@ -160,7 +193,12 @@ describe('calculation', () => {
       measure: 'fixedSalary',
       before: { n: 22, median: round100(q7(BANKING, 0.5)), p90: round100(q7(BANKING, 0.9)), hidden: false },
       // 20 forms left: the p90 is still shown.
-      after: { n: keptBanking.length, median: round100(q7(keptBanking, 0.5)), p90: keptBanking.length >= 20 ? round100(q7(keptBanking, 0.9)) : null, hidden: false },
+      after: {
+        n: keptBanking.length,
+        median: round100(q7(keptBanking, 0.5)),
+        p90: keptBanking.length >= 20 ? round100(q7(keptBanking, 0.9)) : null,
+        hidden: false,
+      },
     });
     expect(JSON.stringify(result.impact)).not.toContain('9000000');
 
@@ -210,8 +248,12 @@ describe('calculation', () => {
     const bad = await call('POST', '/api/forms/outliers-packs', { pack: { name: 'p', measure: 'fixedSalary', method: 'percentile', k: 1, groupBy: [] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errorCode: 'OUTLIER_PACK_INVALID', error: ['body.pack: percentiles_required'] });
-    expect((await call('POST', '/api/forms/outliers-packs', { pack: { name: '', measure: 'fixedSalary', method: 'iqr', k: 1, groupBy: [] } })).statusCode).toBe(400);
-    expect((await call('POST', '/api/forms/outliers-packs', { pack: { name: 'x', measure: 'fixedSalary', method: 'iqr', k: 0, groupBy: [] } })).statusCode).toBe(400);
+    expect((await call('POST', '/api/forms/outliers-packs', { pack: { name: '', measure: 'fixedSalary', method: 'iqr', k: 1, groupBy: [] } })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', '/api/forms/outliers-packs', { pack: { name: 'x', measure: 'fixedSalary', method: 'iqr', k: 0, groupBy: [] } })).statusCode,
+    ).toBe(400);
     expect((await call('POST', '/api/forms/calculate-outliers-packs', { id: 'NOPACK00000000000000' })).statusCode).toBe(404);
     expect((await call('GET', '/api/forms/outliers-pack-result?id=NOPACK00000000000000')).statusCode).toBe(404);
     expect((await call('DELETE', '/api/forms/outliers-packs/NOPACK00000000000000')).statusCode).toBe(404);
@@ -237,7 +279,10 @@ describe('calculation', () => {
 describe('activation', () => {
   it('needs a result, leaves the flagged forms out from the next release only, and the active pack cannot be deleted', async () => {
     const year = 2024;
-    const values = [100_000, 102_000, 104_000, 106_000, 108_000, 110_000, 112_000, 114_000, 116_000, 118_000, 120_000, 122_000, 124_000, 126_000, 128_000, 130_000, 132_000, 134_000, 136_000, 138_000, 3_000_000, 4_000_000];
+    const values = [
+      100_000, 102_000, 104_000, 106_000, 108_000, 110_000, 112_000, 114_000, 116_000, 118_000, 120_000, 122_000, 124_000, 126_000, 128_000, 130_000, 132_000,
+      134_000, 136_000, 138_000, 3_000_000, 4_000_000,
+    ];
     const ids = await insertForms(t.database, values.length, (i) => ({ year, sector: 'consulting', fixedSalary: values[i] }));
     const first = await publishRelease(t.database, K);
     const filters = { year, sector: 'consulting' };
@@ -268,15 +313,27 @@ describe('activation', () => {
     expect(await compare()).toEqual(before);
     const outliers = (await call('GET', '/api/forms/outliers?limit=100')).json();
     expect(outliers.items.map((f: Body) => f.formId)).toEqual(expect.arrayContaining([ids[20], ids[21]]));
-    expect(outliers.items.find((f: Body) => f.formId === ids[21])).toMatchObject({ packId: pack.id, measure: 'fixedSalary', value: 4_000_000, side: 'high', surveyYear: year });
+    expect(outliers.items.find((f: Body) => f.formId === ids[21])).toMatchObject({
+      packId: pack.id,
+      measure: 'fixedSalary',
+      value: 4_000_000,
+      side: 'high',
+      surveyYear: year,
+    });
 
     // The next release leaves them out.
     const second = await publishRelease(t.database, K);
     const after = await compare();
     expect(after.release.id).toBe(second.id);
-    const inRelease = await t.database.execute<{ form_id: string }>('select form_id from release_forms where release_id = $1 and form_id = any($2::text[])', [second.id, ids]);
+    const inRelease = await t.database.execute<{ form_id: string }>('select form_id from release_forms where release_id = $1 and form_id = any($2::text[])', [
+      second.id,
+      ids,
+    ]);
     expect(inRelease.map((r) => r.form_id).sort()).toEqual(ids.slice(0, 20).sort());
-    const firstRows = await t.database.execute<{ n: number }>('select count(*)::int as n from release_forms where release_id = $1 and form_id = any($2::text[])', [first.id, ids]);
+    const firstRows = await t.database.execute<{ n: number }>(
+      'select count(*)::int as n from release_forms where release_id = $1 and form_id = any($2::text[])',
+      [first.id, ids],
+    );
     expect(firstRows[0].n).toBe(22);
     // Without the two extremes the mean falls from about 380,000 to about 119,000 (perturbed by a few percent).
     expect(before.measures.fixedSalary.mean).toBeGreaterThan(300_000);
@@ -290,8 +347,13 @@ describe('activation', () => {
     const refused = await call('DELETE', `/api/forms/outliers-packs/${pack.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errorCode).toBe('OUTLIER_PACK_ACTIVE_DELETE');
-    expect((await save(pack.id, { name: 'active one', measure: 'fixedSalary', method: 'iqr', k: 2, groupBy: ['sector'] })).json().errorCode).toBe('OUTLIER_PACK_ACTIVE');
-    expect((await save(pack.id, { name: 'active, renamed', measure: 'fixedSalary', method: 'iqr', k: 1.5, groupBy: ['sector'] })).json()).toMatchObject({ active: true, name: 'active, renamed' });
+    expect((await save(pack.id, { name: 'active one', measure: 'fixedSalary', method: 'iqr', k: 2, groupBy: ['sector'] })).json().errorCode).toBe(
+      'OUTLIER_PACK_ACTIVE',
+    );
+    expect((await save(pack.id, { name: 'active, renamed', measure: 'fixedSalary', method: 'iqr', k: 1.5, groupBy: ['sector'] })).json()).toMatchObject({
+      active: true,
+      name: 'active, renamed',
+    });
 
     const switched = await save(other.id, { name: 'other', measure: 'fixedSalary', method: 'zscore', k: 3, groupBy: [], active: true });
     expect(switched.json().active).toBe(true);

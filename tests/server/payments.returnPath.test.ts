@@ -63,7 +63,12 @@ describe('returnPath of the checkout and the portal', () => {
 
   it('a normal app path still works: the Cancel link and the redirect after Pay stay on /my-account', async () => {
     const corporate = await account(['corporate']);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/checkout', headers: corporate.headers, payload: { buyButton: 'credits-10', returnPath: '/my-account' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: corporate.headers,
+      payload: { buyButton: 'credits-10', returnPath: '/my-account' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const id = sessionOf(res.json().url);
     const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${id}`, headers: { accept: 'text/html' } });

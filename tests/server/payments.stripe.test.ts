@@ -83,7 +83,12 @@ describe('Stripe mode', () => {
     expect(new URL(card.res.json().url).searchParams.get('client_reference_id')).toBe(card.user.id);
     // Stripe's page speaks the account's language, or the one the person uses in the app when the app says it.
     expect(new URL(card.res.json().url).searchParams.get('locale')).toBe('es');
-    const english = await t.app.inject({ method: 'POST', url: '/api/payments/checkout', headers: card.headers, payload: { buyButton: 'premium-year', language: 'en' } });
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: card.headers,
+      payload: { buyButton: 'premium-year', language: 'en' },
+    });
     expect(new URL(english.json().url).searchParams.get('locale')).toBe('en');
     // An item without a configured link cannot be bought.
     const unlinked = await checkout(['corporate'], 'credits-25');
@@ -104,7 +109,7 @@ describe('Stripe mode', () => {
     expect(t.config.secrets.webhookSecret).toBe(WEBHOOK_SECRET);
   });
 
-  it('the portal is a Stripe billing portal session of the buyer\'s customer, returning to the app', async () => {
+  it("the portal is a Stripe billing portal session of the buyer's customer, returning to the app", async () => {
     const user = await t.createUser({ roles: ['member'] });
     const customer = stripeId('cus');
     const paid = checkoutCompleted({ userId: user.id, item: 'premium-year', amount: 171, mode: 'subscription', customer });
@@ -140,7 +145,12 @@ describe('Stripe not answering', () => {
     try {
       await seedCatalogue(broken.database);
       const user = await broken.createUser({ roles: ['corporate'] });
-      const res = await broken.app.inject({ method: 'POST', url: '/api/payments/checkout', headers: await broken.bearer(user.id, ['corporate']), payload: { buyButton: 'credits-10' } });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/payments/checkout',
+        headers: await broken.bearer(user.id, ['corporate']),
+        payload: { buyButton: 'credits-10' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().errorCode).toBe('PAYMENTS_UNAVAILABLE');
     } finally {

@@ -11,10 +11,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
   await seedCatalogue(t.database);
-  await t.database.execute(
-    `insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`,
-    [JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-11-02' }])],
-  );
+  await t.database.execute(`insert into configs (key, value) values ('exchangeRates', $1) on conflict (key) do update set value = excluded.value`, [
+    JSON.stringify([{ currency: 'USD', rateToEur: 0.8, date: '2026-11-02' }]),
+  ]);
 });
 afterAll(async () => t?.close());
 
@@ -59,7 +58,15 @@ describe('catalogue', () => {
     ]);
     expect(body.creditPacks[0]).toMatchObject({ id: 'credits-10', name: '10 créditos', currency: 'EUR' });
     const cards = Object.fromEntries(body.subscriptionCards.map((c: { id: string }) => [c.id, c]));
-    expect(cards['basic-year']).toMatchObject({ plan: 'basic', period: 'year', price: 99, priceMonth: 8.25, currecy: '€', discount: null, buyButton: 'basic-year' });
+    expect(cards['basic-year']).toMatchObject({
+      plan: 'basic',
+      period: 'year',
+      price: 99,
+      priceMonth: 8.25,
+      currecy: '€',
+      discount: null,
+      buyButton: 'basic-year',
+    });
     expect(cards['advanced-year']).toMatchObject({ price: 129, priceMonth: 10.75 });
     expect(cards['premium-year']).toMatchObject({ price: 171, priceMonth: 14.25, discount: '-25%' });
     expect([cards['basic-quarter'].price, cards['advanced-quarter'].price, cards['premium-quarter'].price]).toEqual([75, 95, 110]);
@@ -71,7 +78,7 @@ describe('catalogue', () => {
     expect(cards['premium-year'].content[0].title).toBe('Premium');
   });
 
-  it('converts to dollars for English (query or Accept-Language) with the release\'s rate and cut date, prices in whole dollars', async () => {
+  it("converts to dollars for English (query or Accept-Language) with the release's rate and cut date, prices in whole dollars", async () => {
     // Before the first release nothing converts: no page shows a rate the figures were not published with.
     const before = (await t.app.inject({ method: 'GET', url: '/api/payments/catalogue?lang=en' })).json();
     expect(before).toMatchObject({ language: 'en', currency: 'EUR', conversion: null });
@@ -79,7 +86,10 @@ describe('catalogue', () => {
 
     const release = await publishRelease(t.database);
     const cutDay = release.cutAt.slice(0, 10);
-    for (const request of [{ url: '/api/payments/catalogue?lang=en' }, { url: '/api/payments/catalogue', headers: { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' } }]) {
+    for (const request of [
+      { url: '/api/payments/catalogue?lang=en' },
+      { url: '/api/payments/catalogue', headers: { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' } },
+    ]) {
       const body = (await t.app.inject({ method: 'GET', ...request })).json();
       expect(body.language).toBe('en');
       expect(body.currency).toBe('USD');
@@ -163,7 +173,16 @@ describe('sandbox end to end', () => {
     expect(page.body).toContain(`<script nonce="${nonce}">`);
 
     const json = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${id}` });
-    expect(json.json()).toMatchObject({ id, mode: 'test', kind: 'checkout', buyButton: 'credits-10', amount: 999, currency: 'EUR', email: corporate.email, status: 'open' });
+    expect(json.json()).toMatchObject({
+      id,
+      mode: 'test',
+      kind: 'checkout',
+      buyButton: 'credits-10',
+      amount: 999,
+      currency: 'EUR',
+      email: corporate.email,
+      status: 'open',
+    });
 
     const paid = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete` });
     expect(paid.statusCode).toBe(200);
@@ -221,7 +240,7 @@ describe('sandbox end to end', () => {
     expect(after.stripe_subscription_id).toBeNull();
   });
 
-  it('the payment pages speak the language the person uses in the app, which becomes the account\'s language for later e-mails', async () => {
+  it("the payment pages speak the language the person uses in the app, which becomes the account's language for later e-mails", async () => {
     // An account registered in Spanish, used in English.
     const member = await account(['member'], { language: 'es' });
     const res = await checkout(member.headers, { buyButton: 'premium-year', language: 'en' });
@@ -283,16 +302,30 @@ describe('corporate plan contact', () => {
     expect(res.json()).toEqual({ status: 'received' });
     const rows = await t.database.execute<{ company: string; email: string }>('select company, email from contact_requests where user_id = $1', [member.id]);
     expect(rows).toEqual([{ company: 'Acme <b>S.A.</b>', email: member.email }]);
-    const mails = await t.database.execute<{ subject: string; text: string; html: string }>('select subject, text, html from email_outbox where "to" = $1', [admin.email]);
+    const mails = await t.database.execute<{ subject: string; text: string; html: string }>('select subject, text, html from email_outbox where "to" = $1', [
+      admin.email,
+    ]);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(member.email);
     expect(mails[0].html).toContain('Acme &lt;b&gt;S.A.&lt;/b&gt;');
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/payments/corporate-contact', headers: member.headers, payload: { company: '', name: 'Ana', message: 'x' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/corporate-contact',
+      headers: member.headers,
+      payload: { company: '', name: 'Ana', message: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     let last = 0;
     for (let i = 0; i < 6; i++) {
-      last = (await t.app.inject({ method: 'POST', url: '/api/payments/corporate-contact', headers: member.headers, payload: { company: 'Acme', name: 'Ana', message: 'again' } })).statusCode;
+      last = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/corporate-contact',
+          headers: member.headers,
+          payload: { company: 'Acme', name: 'Ana', message: 'again' },
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });
@@ -309,7 +342,12 @@ describe('production without Stripe keys', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().errorCode).toBe('PAYMENTS_UNAVAILABLE');
       expect((await prod.app.inject({ method: 'POST', url: '/api/payments/portal', headers })).statusCode).toBe(503);
-      const webhook = await prod.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{"id":"evt_1","type":"x","data":{"object":{}}}' });
+      const webhook = await prod.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: '{"id":"evt_1","type":"x","data":{"object":{}}}',
+      });
       expect(webhook.statusCode).toBe(503);
       expect((await prod.app.inject({ method: 'GET', url: '/api/payments/sandbox/cs_test_anything' })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'GET', url: '/api/app-config' })).json()).toMatchObject({ paymentsAvailable: false, paymentsTestMode: false });

@@ -97,10 +97,7 @@ describe('each purchase once', () => {
     const paid = checkoutCompleted({ userId: user.id, item: 'credits-10', amount: 999 });
     // Stripe may also send the same session again as a new event (a resend from the dashboard).
     const resent = { ...paid, id: stripeId('evt') };
-    const responses = await Promise.all([
-      ...Array.from({ length: 6 }, () => deliver(t, paid)),
-      ...Array.from({ length: 6 }, () => deliver(t, resent)),
-    ]);
+    const responses = await Promise.all([...Array.from({ length: 6 }, () => deliver(t, paid)), ...Array.from({ length: 6 }, () => deliver(t, resent))]);
     expect(responses.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
     const after = await state(user.id);
     expect(after.credits).toBe(10);
@@ -233,7 +230,14 @@ describe('refunds', () => {
     paid.data.object.invoice = stripeId('in');
     await deliver(t, paid);
     expect((await state(user.id)).premiumType).toBe('advanced');
-    const refund = event('charge.refunded', { id: stripeId('ch'), object: 'charge', invoice: paid.data.object.invoice, payment_intent: stripeId('pi'), amount: 12900, amount_refunded: 12900 });
+    const refund = event('charge.refunded', {
+      id: stripeId('ch'),
+      object: 'charge',
+      invoice: paid.data.object.invoice,
+      payment_intent: stripeId('pi'),
+      amount: 12900,
+      amount_refunded: 12900,
+    });
     await deliver(t, refund);
     expect(await state(user.id)).toMatchObject({ premiumType: 'free', subscription: null });
   });
@@ -341,7 +345,12 @@ describe('defence in depth: what a signed checkout may grant', () => {
     // Adaptive Pricing: the buyer paid in dollars; the conversion names what we were paid in euros.
     const converted = checkoutCompleted({ userId: user.id, item: 'credits-10', amount: 1085.87 });
     converted.data.object.currency = 'usd';
-    converted.data.object.currency_conversion = { amount_subtotal: price('credits-10') * 100, amount_total: price('credits-10') * 100, fx_rate: '1.087', source_currency: 'eur' };
+    converted.data.object.currency_conversion = {
+      amount_subtotal: price('credits-10') * 100,
+      amount_total: price('credits-10') * 100,
+      fx_rate: '1.087',
+      source_currency: 'eur',
+    };
     expect((await deliver(t, converted)).statusCode).toBe(200);
     expect((await state(user.id)).credits).toBe(45);
     expect(await refusals(converted.id)).toEqual([]);
@@ -379,14 +388,20 @@ describe('defence in depth: what a signed checkout may grant', () => {
     const customer = stripeId('cus');
     const first = stripeId('sub');
     const start = nowSeconds() - 1000;
-    await deliver(t, checkoutCompleted({ userId: member.id, item: 'basic-year', amount: price('basic-year'), mode: 'subscription', customer, subscription: first }, start));
+    await deliver(
+      t,
+      checkoutCompleted({ userId: member.id, item: 'basic-year', amount: price('basic-year'), mode: 'subscription', customer, subscription: first }, start),
+    );
     await deliver(t, subscriptionEvent('customer.subscription.deleted', { id: first, customer, status: 'canceled' }, start + 10));
     expect((await state(member.id)).premiumType).toBe('free');
     // Subscribing again: Stripe delivers the new subscription's creation before the checkout's completion.
     const second = stripeId('sub');
     await deliver(t, subscriptionEvent('customer.subscription.created', { id: second, customer, status: 'active', plan: 'premium' }, start + 20));
     expect(await state(member.id)).toMatchObject({ premiumType: 'premium', subscription: second });
-    const paid = checkoutCompleted({ userId: member.id, item: 'premium-year', amount: price('premium-year'), mode: 'subscription', customer, subscription: second }, start + 20);
+    const paid = checkoutCompleted(
+      { userId: member.id, item: 'premium-year', amount: price('premium-year'), mode: 'subscription', customer, subscription: second },
+      start + 20,
+    );
     expect((await deliver(t, paid)).statusCode).toBe(200);
     expect(await refusals(paid.id)).toEqual([]);
     expect((await storedEvent(paid.id))?.applied_at).not.toBeNull();

@@ -42,11 +42,28 @@ const anySignedIn = { anonymous: 401, owner: 200, other: 200, corporate: 200, ad
 const adminOnly = { anonymous: 401, owner: 403, other: 403, corporate: 403, admin: 200 };
 
 const calls: Call[] = [
-  { name: 'compareIndividual of the owner\'s form', method: 'POST', url: () => '/api/forms/comparation-individual', payload: () => ({ formId: owner.formId }), expected: ownerOnly },
+  {
+    name: "compareIndividual of the owner's form",
+    method: 'POST',
+    url: () => '/api/forms/comparation-individual',
+    payload: () => ({ formId: owner.formId }),
+    expected: ownerOnly,
+  },
   // Without formId: the caller's own latest form; a caller without one is told to fill the questionnaire.
-  { name: 'compareIndividual of one\'s own form', method: 'POST', url: () => '/api/forms/comparation-individual', payload: () => ({}), expected: { anonymous: 401, owner: 200, other: 200, corporate: 403, admin: 403 } },
+  {
+    name: "compareIndividual of one's own form",
+    method: 'POST',
+    url: () => '/api/forms/comparation-individual',
+    payload: () => ({}),
+    expected: { anonymous: 401, owner: 200, other: 200, corporate: 403, admin: 403 },
+  },
   { name: 'compareIndividualByFormId', method: 'GET', url: () => `/api/forms/comparation-individual-by-form-id/${owner.formId}`, expected: ownerOnly },
-  { name: 'compareIndividualByUserEmail', method: 'GET', url: () => `/api/forms/comparation-individual-by-user-email/${encodeURIComponent(owner.email)}`, expected: ownerOnly },
+  {
+    name: 'compareIndividualByUserEmail',
+    method: 'GET',
+    url: () => `/api/forms/comparation-individual-by-user-email/${encodeURIComponent(owner.email)}`,
+    expected: ownerOnly,
+  },
   { name: 'compareIndividualByUserId', method: 'GET', url: () => `/api/forms/comparation-individual-by-user-id/${owner.id}`, expected: ownerOnly },
   { name: 'getBetterCityByUserId', method: 'GET', url: () => `/api/forms/better-city-by-user-id/${owner.id}`, expected: ownerOnly },
   { name: 'getBetterSectorsByUserId', method: 'GET', url: () => `/api/forms/better-sectors-by-user-id/${owner.id}`, expected: ownerOnly },
@@ -60,7 +77,12 @@ const calls: Call[] = [
     name: 'updateInflationData',
     method: 'PATCH',
     url: () => '/api/forms/configs/inflation-data',
-    payload: () => ({ inflationData: [{ year: 2025, rate: 2.1 }, { year: 2026, rate: 1.9, estimate: true }] }),
+    payload: () => ({
+      inflationData: [
+        { year: 2025, rate: 2.1 },
+        { year: 2026, rate: 1.9, estimate: true },
+      ],
+    }),
     expected: adminOnly,
   },
 ];
@@ -88,7 +110,11 @@ describe('permissions of every personal view × caller', () => {
     const probe = await t.app.inject({ method: 'GET', url: '/api/forms/comparation-individual-by-user-email/nobody%40example.com', headers: headers.other });
     expect(probe.statusCode).toBe(403);
     const formless = await t.createUser({ roles: ['member'] });
-    const self = await t.app.inject({ method: 'GET', url: `/api/forms/comparation-individual-by-user-id/${formless.id}`, headers: await t.bearer(formless.id, ['member']) });
+    const self = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/comparation-individual-by-user-id/${formless.id}`,
+      headers: await t.bearer(formless.id, ['member']),
+    });
     expect(self.statusCode).toBe(404);
     expect(self.json().errorCode).toBe('NO_COMPLETED_FORM');
     for (const url of ['/api/forms/better-city', '/api/forms/better-sectors', '/api/forms/average-by-country']) {
@@ -96,7 +122,12 @@ describe('permissions of every personal view × caller', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().errorCode).toBe('FORM_REQUIRED');
     }
-    const evolution = await t.app.inject({ method: 'POST', url: '/api/forms/evolution', headers: await t.bearer(formless.id, ['member']), payload: { filters: {} } });
+    const evolution = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/evolution',
+      headers: await t.bearer(formless.id, ['member']),
+      payload: { filters: {} },
+    });
     expect(evolution.json()).toMatchObject({ errorCode: 'FORM_REQUIRED' });
   });
 });

@@ -19,7 +19,8 @@ async function user(t: TestApp, roles: Role[], extra: { credits?: number; premiu
   return { id, headers: await t.bearer(id, roles) };
 }
 
-const post = (t: TestApp, url: string, payload: object, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `/api/${url}`, headers, payload });
+const post = (t: TestApp, url: string, payload: object, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: `/api/${url}`, headers, payload });
 const get = (t: TestApp, url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/${url}`, headers });
 
 /** A list of money values spread around `base` (distinct, so the percentiles are not ties). */
@@ -104,7 +105,7 @@ describe('personalised comparison: the widening cascade', () => {
     expect(body.release).toEqual(comparison.release);
   });
 
-  it('stops at the first step when the person\'s own group already has a median', async () => {
+  it("stops at the first step when the person's own group already has a median", async () => {
     // 15 more Spanish banking directors: the first group now has 18 people.
     await insertForms(t.database, 15, (i) => ({ country: 'es', city: 'bilbao', sector: 'banking', fixedSalary: 140_000 + i * 3_000 }));
     await publishRelease(t.database);
@@ -121,7 +122,9 @@ describe('personalised comparison: the widening cascade', () => {
   it('is saved in the history (kind individual, with its form) and re-opened for free with the same figures', async () => {
     const first = (await post(t, 'forms/comparation-individual', { formId }, member.headers)).json();
     expect(first.historyId).toEqual(expect.any(String));
-    const [saved] = await t.database.execute<{ kind: string; form_id: string; credits_charged: number }>('select * from search_history where id = $1', [first.historyId]);
+    const [saved] = await t.database.execute<{ kind: string; form_id: string; credits_charged: number }>('select * from search_history where id = $1', [
+      first.historyId,
+    ]);
     expect(saved).toMatchObject({ kind: 'individual', form_id: formId, credits_charged: 0 });
     const again = (await post(t, 'forms/comparation-individual', { historyId: first.historyId }, member.headers)).json();
     expect(again).toEqual(first);
@@ -199,7 +202,13 @@ describe('evolution over the years', () => {
     const res = await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es' } }, member.headers);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ measure: 'totalWithDeferral', currency: 'EUR', baseYear: 2026, filters: { sector: 'consulting', country: 'es' }, creditsLeft: null });
+    expect(body).toMatchObject({
+      measure: 'totalWithDeferral',
+      currency: 'EUR',
+      baseYear: 2026,
+      filters: { sector: 'consulting', country: 'es' },
+      creditsLeft: null,
+    });
     expect(body.inflation.country).toBe('es');
     expect(body.series.map((p: { year: number }) => p.year)).toEqual([2023, 2024, 2025, 2026]);
     const deflators = await spanishDeflators();
@@ -216,13 +225,37 @@ describe('evolution over the years', () => {
       }
       expectPublishedCount(point.n, values.length, 5, `${point.year}`);
       const truth = truthOf(values);
-      const statistic = { n: point.n, mean: comparison.measures.totalWithDeferral.mean, p10: null, p25: point.p25, p50: point.p50, p75: point.p75, p90: null, medianCi: null };
-      expect([point.p25, point.p50, point.p75]).toEqual([comparison.measures.totalWithDeferral.p25, comparison.measures.totalWithDeferral.p50, comparison.measures.totalWithDeferral.p75]);
+      const statistic = {
+        n: point.n,
+        mean: comparison.measures.totalWithDeferral.mean,
+        p10: null,
+        p25: point.p25,
+        p50: point.p50,
+        p75: point.p75,
+        p90: null,
+        medianCi: null,
+      };
+      expect([point.p25, point.p50, point.p75]).toEqual([
+        comparison.measures.totalWithDeferral.p25,
+        comparison.measures.totalWithDeferral.p50,
+        comparison.measures.totalWithDeferral.p75,
+      ]);
       if (values.length < QUARTILE_MINIMUM) {
         expect(point).toMatchObject({ status: 'ok', reasonCode: 'TOO_FEW_FOR_QUARTILES', p25: null, p50: null, p75: null, realP50: null });
         continue;
       }
-      expectPublishedStatistic({ ...statistic, p10: comparison.measures.totalWithDeferral.p10, p90: comparison.measures.totalWithDeferral.p90, medianCi: comparison.measures.totalWithDeferral.medianCi }, truth, 5, point.n, `${point.year}`);
+      expectPublishedStatistic(
+        {
+          ...statistic,
+          p10: comparison.measures.totalWithDeferral.p10,
+          p90: comparison.measures.totalWithDeferral.p90,
+          medianCi: comparison.measures.totalWithDeferral.medianCi,
+        },
+        truth,
+        5,
+        point.n,
+        `${point.year}`,
+      );
       // Real = nominal × the product of (1 + rate) of the later years, rounded to 100.
       for (const q of ['P25', 'P50', 'P75'] as const) {
         const nominal = point[q.toLowerCase()];
@@ -262,7 +295,10 @@ describe('evolution over the years', () => {
     const admin = await user(t, ['admin']);
     const current = (await get(t, 'forms/configs/inflation-data', admin.headers)).json();
     const bad = [
-      [{ year: 2024, country: 'es', rate: 2 }, { year: 2024, country: 'es', rate: 3 }],
+      [
+        { year: 2024, country: 'es', rate: 2 },
+        { year: 2024, country: 'es', rate: 3 },
+      ],
       [{ year: 2024, country: 'es', rate: 400 }],
       [{ year: 2024, country: 'es', rate: -11 }],
       [{ year: 2024, country: 'xx', rate: 2 }],
@@ -325,7 +361,8 @@ describe('evolution over the years', () => {
 
     await insertForm(t.database, { ...consulting(2026, 150_000), userId: corporate.id });
     // The next level up (executive committee) in the same sector and country, for 2023 and 2026.
-    for (const year of [2023, 2026]) await insertForms(t.database, 16, (i) => ({ ...consulting(year, 180_000 + i * 5_000), positionLevel: 'executive-committee' }));
+    for (const year of [2023, 2026])
+      await insertForms(t.database, 16, (i) => ({ ...consulting(year, 180_000 + i * 5_000), positionLevel: 'executive-committee' }));
     await publishRelease(t.database);
 
     const res = await post(t, 'forms/evolution', { filters: group, projection: true, idempotencyKey: 'projection-key-1' }, corporate.headers);
@@ -337,7 +374,9 @@ describe('evolution over the years', () => {
     expect(await balance()).toBe(2);
     const ledger = await t.database.execute<{ reason: string; delta: number }>('select reason, delta from credit_ledger where user_id = $1', [corporate.id]);
     expect(ledger).toEqual([{ reason: 'income-projection', delta: -1 }]);
-    const [saved] = await t.database.execute<{ kind: string; credits_charged: number }>('select kind, credits_charged from search_history where id = $1', [first.historyId]);
+    const [saved] = await t.database.execute<{ kind: string; credits_charged: number }>('select kind, credits_charged from search_history where id = $1', [
+      first.historyId,
+    ]);
     expect(saved).toEqual({ kind: 'projection', credits_charged: 1 });
 
     // Each group is the evolution of its own filters (one group, one published answer).
@@ -352,7 +391,14 @@ describe('evolution over the years', () => {
     const retry = (await post(t, 'forms/evolution', { filters: group, projection: true, idempotencyKey: 'projection-key-1' }, corporate.headers)).json();
     expect(retry).toMatchObject({ historyId: first.historyId, creditsLeft: 2 });
     const reopened = (await post(t, 'forms/evolution', { filters: {}, projection: true, historyId: first.historyId }, corporate.headers)).json();
-    expect(reopened).toMatchObject({ historyId: first.historyId, creditsLeft: 2, filters: group, series: first.series, nextLevel: first.nextLevel, userSeries: first.userSeries });
+    expect(reopened).toMatchObject({
+      historyId: first.historyId,
+      creditsLeft: 2,
+      filters: group,
+      series: first.series,
+      nextLevel: first.nextLevel,
+      userSeries: first.userSeries,
+    });
     expect(await balance()).toBe(2);
     // A saved projection is not an evolution, nor the reverse.
     expect((await post(t, 'forms/evolution', { filters: {}, historyId: first.historyId }, corporate.headers)).statusCode).toBe(404);
@@ -367,7 +413,9 @@ describe('evolution over the years', () => {
     await insertForm(t.database, { ...consulting(2026, 140_000), userId: admin.id });
     await publishRelease(t.database);
     // No Portuguese consulting directors: without the country, the Spanish ones have medians in 2023 and 2026.
-    const body = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'pt', positionLevel: 'director' }, projection: true }, admin.headers)).json();
+    const body = (
+      await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'pt', positionLevel: 'director' }, projection: true }, admin.headers)
+    ).json();
     expect(body.filters).toEqual({ sector: 'consulting', positionLevel: 'director' });
     expect(body.widenedSteps).toEqual(['country']);
     const wider = (await post(t, 'forms/evolution', { filters: body.filters }, admin.headers)).json();
@@ -378,7 +426,9 @@ describe('evolution over the years', () => {
     const everyone = (await post(t, 'forms/evolution', { filters: { sector: 'retail', positionLevel: 'director' }, projection: true }, admin.headers)).json();
     expect(everyone).toMatchObject({ filters: { positionLevel: 'director' }, widenedSteps: ['sector'] });
     // A group that can already be measured is kept as asked.
-    const kept = (await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, projection: true }, admin.headers)).json();
+    const kept = (
+      await post(t, 'forms/evolution', { filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, projection: true }, admin.headers)
+    ).json();
     expect(kept).toMatchObject({ filters: { sector: 'consulting', country: 'es', positionLevel: 'director' }, widenedSteps: [] });
   });
 
@@ -389,7 +439,11 @@ describe('evolution over the years', () => {
       return res.json();
     };
     // No Portuguese consulting directors: the country (and its city) goes; the Spanish ones have medians in 2023 and 2026.
-    const body = await evolution({ filters: { country: 'pt', city: 'lisboa', sector: 'consulting', positionLevel: 'director' }, widen: true, getUserEvolution: true });
+    const body = await evolution({
+      filters: { country: 'pt', city: 'lisboa', sector: 'consulting', positionLevel: 'director' },
+      widen: true,
+      getUserEvolution: true,
+    });
     expect(body.filters).toEqual({ sector: 'consulting', positionLevel: 'director' });
     expect(body.widenedSteps).toEqual(['country']);
     // The wider group is an ordinary filter combination: the very figures its own evolution (and comparison) publishes.
@@ -404,13 +458,19 @@ describe('evolution over the years', () => {
 
     // Nobody in a sector at that level: the sector goes too; the position level always stays, even when the group
     // left has no figures at all (its years are under K, not replaced by another level's).
-    expect(await evolution({ filters: { sector: 'retail', positionLevel: 'director' }, widen: true })).toMatchObject({ filters: { positionLevel: 'director' }, widenedSteps: ['sector'] });
+    expect(await evolution({ filters: { sector: 'retail', positionLevel: 'director' }, widen: true })).toMatchObject({
+      filters: { positionLevel: 'director' },
+      widenedSteps: ['sector'],
+    });
     const top = await evolution({ filters: { country: 'es', sector: 'consulting', positionLevel: 'ceo' }, widen: true });
     expect(top).toMatchObject({ filters: { positionLevel: 'ceo' }, widenedSteps: ['country', 'sector'] });
     expect(top.series.every((p: { status: string; p50: number | null }) => p.status === 'not-enough-data' && p.p50 === null)).toBe(true);
 
     // A group with figures is kept as asked; without widen, a group is never widened.
-    expect(await evolution({ filters: { sector: 'consulting', country: 'es' }, widen: true })).toMatchObject({ filters: { sector: 'consulting', country: 'es' }, widenedSteps: [] });
+    expect(await evolution({ filters: { sector: 'consulting', country: 'es' }, widen: true })).toMatchObject({
+      filters: { sector: 'consulting', country: 'es' },
+      widenedSteps: [],
+    });
     const asked = await evolution({ filters: { country: 'pt', sector: 'consulting' } });
     expect(asked.filters).toEqual({ country: 'pt', sector: 'consulting' });
     expect(asked.widenedSteps).toBeUndefined();
@@ -444,12 +504,18 @@ describe('insights', () => {
   });
   afterAll(async () => t?.close());
 
-  it('ranks the cities of the person\'s country for their sector and level, leaving out (and counting) small groups', async () => {
+  it("ranks the cities of the person's country for their sector and level, leaving out (and counting) small groups", async () => {
     for (const url of ['forms/better-city', `forms/better-city-by-user-id/${member.id}`]) {
       const res = await get(t, url, member.headers);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ year: YEAR, currency: 'EUR', measure: 'totalWithDeferral', rankedBy: 'city', filters: { sector: 'banking', positionLevel: 'director', year: YEAR } });
+      expect(body).toMatchObject({
+        year: YEAR,
+        currency: 'EUR',
+        measure: 'totalWithDeferral',
+        rankedBy: 'city',
+        filters: { sector: 'banking', positionLevel: 'director', year: YEAR },
+      });
       // Ranked by the published (perturbed) median: Madrid's and Barcelona's true medians are close enough for the
       // noise to order them either way, so the order is checked against the published figures, not a fixed list.
       expect(body.items.map((i: { key: string }) => i.key).sort()).toEqual(['barcelona', 'madrid']);
@@ -462,8 +528,15 @@ describe('insights', () => {
         expectPublishedCount(item.n, cities[item.key].length, 5, item.key);
         const truth = truthOf(cities[item.key]);
         expect(Math.abs(item.p50 - truth.percentiles[2])).toBeLessThanOrEqual(moneyTolerance(truth));
-        const comparison = (await post(t, 'forms/comparation', { filters: { city: item.key, sector: 'banking', positionLevel: 'director', year: YEAR } }, admin.headers)).json();
-        expect(item).toEqual({ key: item.key, n: comparison.count, countLabel: comparison.countLabel, ...pick(comparison.measures.totalWithDeferral, ['p50', 'mean', 'p25', 'p75']) });
+        const comparison = (
+          await post(t, 'forms/comparation', { filters: { city: item.key, sector: 'banking', positionLevel: 'director', year: YEAR } }, admin.headers)
+        ).json();
+        expect(item).toEqual({
+          key: item.key,
+          n: comparison.count,
+          countLabel: comparison.countLabel,
+          ...pick(comparison.measures.totalWithDeferral, ['p50', 'mean', 'p25', 'p75']),
+        });
       }
     }
   });
@@ -492,7 +565,7 @@ describe('insights', () => {
     expect(refused.json().errorCode).toBe('FORM_REQUIRED');
   });
 
-  it("widens an empty ranking when asked (its widening link): the country, then the sector, never the level", async () => {
+  it('widens an empty ranking when asked (its widening link): the country, then the sector, never the level', async () => {
     // A Portuguese insurance director: nobody shares the sector, so every ranking of the profile is empty.
     const alone = await user(t, ['member']);
     await insertForm(t.database, { userId: alone.id, country: 'pt', city: 'porto', sector: 'insurance', fixedSalary: 130_000 });
@@ -512,15 +585,27 @@ describe('insights', () => {
     const admin = await user(t, ['admin']);
     const portugal = countries.items.find((i: { key: string }) => i.key === 'pt');
     const comparison = (await post(t, 'forms/comparation', { filters: { country: 'pt', positionLevel: 'director', year: YEAR } }, admin.headers)).json();
-    expect(portugal).toEqual({ key: 'pt', n: comparison.count, countLabel: comparison.countLabel, ...pick(comparison.measures.totalWithDeferral, ['p50', 'mean', 'p25', 'p75']) });
+    expect(portugal).toEqual({
+      key: 'pt',
+      n: comparison.count,
+      countLabel: comparison.countLabel,
+      ...pick(comparison.measures.totalWithDeferral, ['p50', 'mean', 'p25', 'p75']),
+    });
     // The sectors of the level across every country (the country dropped): each entry is still published only as
     // the comparison would, so banking is refused here (all directors minus banking ones would be the one insurer).
     const sectors = await ranking('forms/better-sectors?widen=true');
     expect(sectors).toMatchObject({ filters: { positionLevel: 'director', year: YEAR }, widenedSteps: ['country'], items: [], omitted: { refused: 1 } });
     // Portugal's cities without the sector.
-    expect(await ranking('forms/better-city?widen=true')).toMatchObject({ filters: { positionLevel: 'director', year: YEAR }, widenedSteps: ['sector'], items: [{ key: 'porto' }] });
+    expect(await ranking('forms/better-city?widen=true')).toMatchObject({
+      filters: { positionLevel: 'director', year: YEAR },
+      widenedSteps: ['sector'],
+      items: [{ key: 'porto' }],
+    });
     // A ranking with entries is kept as it is.
-    expect((await get(t, 'forms/better-sectors?widen=true', member.headers)).json()).toMatchObject({ filters: { country: 'es', positionLevel: 'director', year: YEAR }, widenedSteps: [] });
+    expect((await get(t, 'forms/better-sectors?widen=true', member.headers)).json()).toMatchObject({
+      filters: { country: 'es', positionLevel: 'director', year: YEAR },
+      widenedSteps: [],
+    });
   });
 });
 

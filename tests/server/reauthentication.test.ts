@@ -77,7 +77,7 @@ describe('security changes need a fresh re-authentication', () => {
     expect((await post('/auth/reauthenticate', { password: TEST_PASSWORD }, session.headers)).statusCode).toBe(204);
     const setup = await post('/auth/totp/setup', undefined, session.headers);
     expect(setup.statusCode, setup.body).toBe(200);
-    const confirmed = await post('/auth/totp/confirm', { code: codeOf((setup.json<{ secret: string }>()).secret) }, session.headers);
+    const confirmed = await post('/auth/totp/confirm', { code: codeOf(setup.json<{ secret: string }>().secret) }, session.headers);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 
@@ -87,7 +87,9 @@ describe('security changes need a fresh re-authentication', () => {
     await ageSession(session);
     refusedForReauthentication(await post('/auth/totp/disable', { password: TEST_PASSWORD, code: codeOf(secret, 1) }, session.headers));
     refusedForReauthentication(await post('/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers));
-    refusedForReauthentication(await post('/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-passphrase-77' }, session.headers));
+    refusedForReauthentication(
+      await post('/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-passphrase-77' }, session.headers),
+    );
     const [row] = await t.database.execute<{ on: boolean }>('select totp_secret is not null as on from users where id = $1', [user.id]);
     expect(row.on).toBe(true);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
@@ -96,7 +98,7 @@ describe('security changes need a fresh re-authentication', () => {
     const renewed = await post('/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers);
     expect(renewed.statusCode, renewed.body).toBe(200);
     // The next 30-second step is used up: a recovery code turns it off.
-    const [recoveryCode] = (renewed.json<{ recoveryCodes: string[] }>()).recoveryCodes;
+    const [recoveryCode] = renewed.json<{ recoveryCodes: string[] }>().recoveryCodes;
     const off = await post('/auth/totp/disable', { password: TEST_PASSWORD, code: recoveryCode }, session.headers);
     expect(off.statusCode, off.body).toBe(204);
   });
@@ -134,14 +136,14 @@ describe('security changes need a fresh re-authentication', () => {
   });
 });
 
-describe('each security change is e-mailed in the person\'s language', () => {
+describe("each security change is e-mailed in the person's language", () => {
   it('second factor on and off, new recovery codes and a new password: what, when and how to undo it', async () => {
     const user = await t.createUser({ language: 'en' });
     const { session, secret } = await enrolled(user);
     const renewed = await post('/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers);
     expect(renewed.statusCode, renewed.body).toBe(200);
     // The next 30-second step is used up: a recovery code turns it off.
-    const [recoveryCode] = (renewed.json<{ recoveryCodes: string[] }>()).recoveryCodes;
+    const [recoveryCode] = renewed.json<{ recoveryCodes: string[] }>().recoveryCodes;
     const off = await post('/auth/totp/disable', { password: TEST_PASSWORD, code: recoveryCode }, session.headers);
     expect(off.statusCode, off.body).toBe(204);
     const changed = await post('/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-passphrase-77' }, session.headers);
@@ -191,13 +193,18 @@ describe('identity providers linked to the account', () => {
   /** A session as a provider's sign-in opens it (for an account without a password), recorded as that provider's. */
   async function providerSession(userId: string, provider: string) {
     const { familyId } = await startSession(t.database, userId, 30, { secondFactor: false, reauthenticated: true });
-    await t.database.execute(`insert into identity_sessions (family_id, user_id, provider, id_token) values ($1, $2, $3, 'id-token')`, [familyId, userId, provider]);
+    await t.database.execute(`insert into identity_sessions (family_id, user_id, provider, id_token) values ($1, $2, $3, 'id-token')`, [
+      familyId,
+      userId,
+      provider,
+    ]);
     return { familyId, headers: { authorization: `Bearer ${await tokens().sign({ userId, roles: ['member'], sessionId: familyId })}` } };
   }
 
   const del = (id: string, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/auth/identities/${id}`, headers });
   const revoked = async (familyId: string) =>
-    (await t.database.execute<{ live: number }>('select count(*)::int as live from refresh_tokens where family_id = $1 and revoked_at is null', [familyId]))[0].live === 0;
+    (await t.database.execute<{ live: number }>('select count(*)::int as live from refresh_tokens where family_id = $1 and revoked_at is null', [familyId]))[0]
+      .live === 0;
 
   it('lists them, and unlinking one needs a fresh re-authentication, ends its sessions and is e-mailed', async () => {
     const user = await t.createUser({ language: 'en' });

@@ -70,7 +70,13 @@ async function releaseGroup(sector: string): Promise<Array<Money & { record_key:
       where r.sector = $1 and r.survey_year = $2`,
     [sector, YEAR],
   );
-  return rows.map((r) => ({ form_id: r.form_id, fixedSalary: Number(r.fx), annualBonus: Number(r.bn), deferredCompensation: Number(r.df), record_key: r.record_key }));
+  return rows.map((r) => ({
+    form_id: r.form_id,
+    fixedSalary: Number(r.fx),
+    annualBonus: Number(r.bn),
+    deferredCompensation: Number(r.df),
+    record_key: r.record_key,
+  }));
 }
 
 /** A verified member who completes this year's questionnaire through the API. */
@@ -96,7 +102,12 @@ describe('every answer comes from the current release and names it', () => {
 
     const res = await cutThroughApi();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cut', changedForms: 20, threshold: K, release: { sequence: 1, trigger: 'first', size: 20, years: { [YEAR]: 20 }, current: true } });
+    expect(res.json()).toMatchObject({
+      status: 'cut',
+      changedForms: 20,
+      threshold: K,
+      release: { sequence: 1, trigger: 'first', size: 20, years: { [YEAR]: 20 }, current: true },
+    });
   });
 
   it('compare, count-results and the demo say which release (id, sequence, cut date)', async () => {
@@ -177,12 +188,19 @@ describe('a cut needs at least K changed counted forms', () => {
     expect(await releases()).toEqual(baseline);
     expect(await current()).toEqual(currentBefore);
     expect(await t.database.execute('select form_id from release_forms where release_id = $1 order by form_id', [currentBefore.id])).toEqual(rowsBefore);
-    expect(await t.database.execute('select 1 from release_forms r where not exists (select 1 from statistics_releases s where s.id = r.release_id)')).toEqual([]);
+    expect(await t.database.execute('select 1 from release_forms r where not exists (select 1 from statistics_releases s where s.id = r.release_id)')).toEqual(
+      [],
+    );
 
     // The fifth change: cut.
     await insertForms(t.database, 1, () => ({ year: YEAR, sector: 'insurance', fixedSalary: 125_500 }));
     const five = (await cutThroughApi()).json();
-    expect(five).toMatchObject({ status: 'cut', changedForms: 5, threshold: K, release: { sequence: currentBefore.sequence + 1, trigger: 'admin', current: true } });
+    expect(five).toMatchObject({
+      status: 'cut',
+      changedForms: 5,
+      threshold: K,
+      release: { sequence: currentBefore.sequence + 1, trigger: 'admin', current: true },
+    });
     const after = await releases();
     expect(after).toHaveLength(baseline.length + 1);
     expect(after.filter((r) => r.current).map((r) => r.id)).toEqual([five.release.id]);
@@ -231,8 +249,7 @@ describe('erasure', () => {
     // Both kept releases (the current and the previous one) count the person.
     const kept = await t.database.execute<{ release_id: string }>('select release_id from release_forms where form_id = $1 order by release_id', [leaverForm]);
     expect(kept.map((r) => r.release_id).sort()).toEqual([first.id, second.release.id].sort());
-    const revisions = async () =>
-      Object.fromEntries((await releases()).map((r) => [r.id, Number(r.revision)]));
+    const revisions = async () => Object.fromEntries((await releases()).map((r) => [r.id, Number(r.revision)]));
     const revisionsBefore = await revisions();
 
     // A precomputed group (one filter) and one computed on demand (two filters), both now cached.
@@ -248,7 +265,12 @@ describe('erasure', () => {
     expect(beforeDouble.measures).toEqual(beforeSingle.measures); // the same 21 people
 
     const session = await t.signIn(leaver.email);
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie }, payload: { password: TEST_PASSWORD } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/currentUser',
+      headers: { ...session.headers, cookie: session.refreshCookie },
+      payload: { password: TEST_PASSWORD },
+    });
     expect(deleted.statusCode).toBe(204);
 
     expect(await t.database.execute('select 1 from release_forms where form_id = $1', [leaverForm])).toEqual([]);

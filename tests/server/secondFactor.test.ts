@@ -35,7 +35,7 @@ async function enrol(app: TestApp, user: TestUser) {
   const usedCode = codeOf(secret);
   const confirmed = await post(app, '/auth/totp/confirm', { code: usedCode }, session.headers);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { secret, usedCode, recoveryCodes: (confirmed.json<{ recoveryCodes: string[] }>()).recoveryCodes, session };
+  return { secret, usedCode, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes, session };
 }
 
 /** The password step: a challenge, no session and no cookie. */
@@ -102,7 +102,7 @@ describe('enrolling in the settings', () => {
     expect(res.json().errorCode).toBe('SECOND_FACTOR_EXPIRED');
   });
 
-  it('turning it on ends the account\'s other sessions, not the one that did it', async () => {
+  it("turning it on ends the account's other sessions, not the one that did it", async () => {
     const user = await t.createUser();
     const other = await t.signIn(user.email);
     const { session } = await enrol(t, user);
@@ -163,9 +163,7 @@ describe('signing in with a second factor', () => {
     const user = await t.createUser();
     const { secret } = await enrol(t, user);
     const { challenge } = await challengeFor(t, user);
-    await t.database.execute(`update action_tokens set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'second-factor'`, [
-      user.id,
-    ]);
+    await t.database.execute(`update action_tokens set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'second-factor'`, [user.id]);
     const expired = await post(t, '/auth/sign-in/second-factor', { challenge, code: codeOf(secret, 1) });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().errorCode).toBe('SECOND_FACTOR_EXPIRED');
@@ -245,7 +243,7 @@ describe('managing the second factor', () => {
     expect(noCode.statusCode).toBe(403);
     const fresh = await post(t, '/auth/totp/recovery-codes', { code: codeOf(secret, 1) }, session.headers);
     expect(fresh.statusCode, fresh.body).toBe(200);
-    const renewed = (fresh.json<{ recoveryCodes: string[] }>()).recoveryCodes;
+    const renewed = fresh.json<{ recoveryCodes: string[] }>().recoveryCodes;
     expect(renewed).toHaveLength(RECOVERY_CODE_COUNT);
     const { challenge } = await challengeFor(t, user);
     const old = await post(t, '/auth/sign-in/second-factor', { challenge, code: recoveryCodes[1] });

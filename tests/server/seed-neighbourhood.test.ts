@@ -57,7 +57,8 @@ describe("the demo member's neighbourhood", () => {
   });
 
   it('is the same on every seed (deterministic), and another seed gives other people', () => {
-    const strip = (people: ReturnType<typeof generateNeighbourhood>) => people.map((p) => p.forms.map((f) => [f.surveyYear, f.answers.city, f.answers.fixedSalary, f.answers.annualBonus]));
+    const strip = (people: ReturnType<typeof generateNeighbourhood>) =>
+      people.map((p) => p.forms.map((f) => [f.surveyYear, f.answers.city, f.answers.fixedSalary, f.answers.annualBonus]));
     expect(strip(generateNeighbourhood(DEMO_MEMBER_PROFILE))).toEqual(strip(generateNeighbourhood(DEMO_MEMBER_PROFILE)));
     expect(strip(generateNeighbourhood(DEMO_MEMBER_PROFILE, 7))).not.toEqual(strip(generateNeighbourhood(DEMO_MEMBER_PROFILE)));
     // The member's group and its rings: each neighbour differs from the member in at most one of the three.
@@ -71,7 +72,14 @@ describe("the demo member's neighbourhood", () => {
   });
 
   it("publishes figures in every one of the member's first screens, without widening", async () => {
-    const evolution = (await t.app.inject({ method: 'POST', url: '/api/forms/evolution', headers: memberHeaders, payload: { filters: { country: 'es', sector: 'banking', positionLevel: 'director' }, widen: true, getUserEvolution: true } })).json();
+    const evolution = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/forms/evolution',
+        headers: memberHeaders,
+        payload: { filters: { country: 'es', sector: 'banking', positionLevel: 'director' }, widen: true, getUserEvolution: true },
+      })
+    ).json();
     expect(evolution).toMatchObject({ filters: { country: 'es', sector: 'banking', positionLevel: 'director' }, widenedSteps: [] });
     for (const point of evolution.series) {
       // The published count (perturbed, rounded to 5) reaches the bar of every figure (p10/p90 need 20).

@@ -40,7 +40,10 @@ function expectSame(grouped: RawComparison, single: RawComparison, label: string
   expect(strip(grouped), label).toEqual(strip(single));
   for (const [measure, s] of Object.entries(grouped.measures)) {
     const other = single.measures[measure as keyof typeof single.measures];
-    expect(s.mean === null ? null : s.mean / (other.mean || 1), `${label} ${measure} mean`).toBeCloseTo(other.mean === null ? (null as never) : other.mean / (other.mean || 1), 9);
+    expect(s.mean === null ? null : s.mean / (other.mean || 1), `${label} ${measure} mean`).toBeCloseTo(
+      other.mean === null ? (null as never) : other.mean / (other.mean || 1),
+      9,
+    );
     expect(s.rms / (other.rms || 1), `${label} ${measure} rms`).toBeCloseTo(other.rms / (other.rms || 1), 9);
   }
 }
@@ -107,7 +110,9 @@ describe('the SQL of the experience band (written from the bands table of src/do
   const yearsTable = 'unnest($1::int[]) with ordinality as t(years_experience, i)';
 
   it('gives each number of years the band experienceBand gives it (null for none)', async () => {
-    const rows = await t.database.execute<{ band: string | null }>(`select ${fieldSql('experienceBand', 't')} as band from ${yearsTable} order by t.i`, [years]);
+    const rows = await t.database.execute<{ band: string | null }>(`select ${fieldSql('experienceBand', 't')} as band from ${yearsTable} order by t.i`, [
+      years,
+    ]);
     expect(rows.map((row) => row.band)).toEqual(years.map((y) => (y === null ? null : experienceBand(y))));
   });
 
@@ -119,7 +124,10 @@ describe('the SQL of the experience band (written from the bands table of src/do
         `select t.years_experience as y from ${yearsTable} where ${conditionSql('experienceBand', band, 't', params)} order by t.i`,
         params.values,
       );
-      expect(rows.map((row) => Number(row.y)), band).toEqual(years.filter((y) => y !== null && experienceBand(y) === band));
+      expect(
+        rows.map((row) => Number(row.y)),
+        band,
+      ).toEqual(years.filter((y) => y !== null && experienceBand(y) === band));
     }
   });
 });

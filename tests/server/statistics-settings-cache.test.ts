@@ -91,9 +91,7 @@ describe('changes made through another instance are seen by the next request of 
 
   it('a change of the privacy threshold (made with SQL, as an operator does)', async () => {
     expect(await compare({ sector: 'energy' })).toMatchObject({ status: 'ok' });
-    await other.database.execute(
-      `insert into configs (key, value) values ('privacyThreshold', '40') on conflict (key) do update set value = excluded.value`,
-    );
+    await other.database.execute(`insert into configs (key, value) values ('privacyThreshold', '40') on conflict (key) do update set value = excluded.value`);
     await expect.poll(() => compare({ sector: 'energy' }), delivered).toMatchObject({ status: 'not-enough-data', countLabel: '<40' });
     await other.database.execute(`delete from configs where key = 'privacyThreshold'`);
     await expect.poll(() => compare({ sector: 'energy' }), delivered).toMatchObject({ status: 'ok' });
@@ -134,7 +132,7 @@ describe('the caller part', () => {
   let queries = 0;
   const counting = (database: Database): Database => ({
     ...database,
-    execute: <T,>(text: string, params?: unknown[]) => {
+    execute: <T>(text: string, params?: unknown[]) => {
       queries++;
       return database.execute<T>(text, params);
     },
@@ -161,7 +159,11 @@ describe('the caller part', () => {
     await roundTrips(cache, null);
     const member = await insertUser(t.database);
     await insertForm(t.database, { userId: member, year: YEAR, sector: 'energy', fixedSalary: 123_000 });
-    for (const id of [await insertUser(t.database, { roles: ['admin'] }), await insertUser(t.database, { roles: ['corporate'], premiumType: 'corporate' }), member]) {
+    for (const id of [
+      await insertUser(t.database, { roles: ['admin'] }),
+      await insertUser(t.database, { roles: ['corporate'], premiumType: 'corporate' }),
+      member,
+    ]) {
       expect((await roundTrips(cache, id)).trips).toBe(1);
       expect((await roundTrips(cache, id)).trips).toBe(0);
       clock += CALLER_CACHE_MS - 1;

@@ -255,6 +255,13 @@ describe('figures against an independent computation', () => {
     expect(twenty.body.measures.fixedSalary.medianCi).not.toBeNull();
 
     const four = await ask(4);
-    expect(four.body).toMatchObject({ status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: `<${K}`, measures: null, position: null });
+    expect(four.body).toMatchObject({
+      status: 'not-enough-data',
+      reasonCode: 'NOT_ENOUGH_DATA',
+      count: null,
+      countLabel: `<${K}`,
+      measures: null,
+      position: null,
+    });
   });
 });

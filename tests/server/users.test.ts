@@ -82,7 +82,11 @@ const PERMISSIONS: PermissionRow[] = [
   },
   {
     call: 'registerCorporate',
-    request: () => ({ method: 'POST', url: '/api/users/corporate', payload: { email: freshEmail(), password: GOOD_PASSWORD, corporateInfo: { companyName: 'Acme' } } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/corporate',
+      payload: { email: freshEmail(), password: GOOD_PASSWORD, corporateInfo: { companyName: 'Acme' } },
+    }),
     expect: { anonymous: 401, member: 403, corporate: 202, admin: 202, otherMember: 403 },
   },
   { call: 'getCurrentUser', request: () => ({ method: 'GET', url: '/api/users/currentUser?refresh=true' }), expect: signedIn(200) },
@@ -91,7 +95,11 @@ const PERMISSIONS: PermissionRow[] = [
   { call: 'getUser', request: ({ target }) => ({ method: 'GET', url: `/api/users/${target.id}` }), expect: selfOrAdmin(200) },
   { call: 'updateUser', request: ({ target }) => ({ method: 'PUT', url: `/api/users/${target.id}`, payload: { language: 'en' } }), expect: selfOrAdmin(200) },
   { call: 'updateOwnCampaign', request: () => ({ method: 'PUT', url: '/api/users/uid', payload: { campaignId: 'SPRING-2026' } }), expect: signedIn(200) },
-  { call: 'patchUser', request: ({ target }) => ({ method: 'PATCH', url: `/api/users/${target.id}`, payload: { premiumType: 'premium' } }), expect: adminOnly(200) },
+  {
+    call: 'patchUser',
+    request: ({ target }) => ({ method: 'PATCH', url: `/api/users/${target.id}`, payload: { premiumType: 'premium' } }),
+    expect: adminOnly(200),
+  },
   { call: 'deleteUser', request: ({ target }) => ({ method: 'DELETE', url: `/api/users/${target.id}` }), expect: adminOnly(204) },
   {
     call: 'requestPasswordReset',
@@ -99,13 +107,22 @@ const PERMISSIONS: PermissionRow[] = [
     expect: all(204),
   },
   { call: 'exportMyData', request: () => ({ method: 'GET', url: '/api/users/currentUser/export' }), expect: signedIn(200) },
-  { call: 'deleteMyAccount', request: () => ({ method: 'DELETE', url: '/api/users/currentUser', payload: { password: TEST_PASSWORD } }), expect: signedIn(204) },
+  {
+    call: 'deleteMyAccount',
+    request: () => ({ method: 'DELETE', url: '/api/users/currentUser', payload: { password: TEST_PASSWORD } }),
+    expect: signedIn(204),
+  },
   { call: 'listCreditLedger', request: () => ({ method: 'GET', url: '/api/users/currentUser/credit-ledger?page=1&limit=10' }), expect: signedIn(200) },
   { call: 'listUserCreditLedger', request: ({ target }) => ({ method: 'GET', url: `/api/users/${target.id}/credit-ledger` }), expect: adminOnly(200) },
   { call: 'listUserSearches', request: ({ target }) => ({ method: 'GET', url: `/api/users/${target.id}/history` }), expect: adminOnly(200) },
   {
     call: 'signIn',
-    request: ({ target, self }) => ({ method: 'POST', url: '/api/auth/sign-in', payload: { email: (self ?? target).email, password: TEST_PASSWORD }, remoteAddress: freshAddress() }),
+    request: ({ target, self }) => ({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: (self ?? target).email, password: TEST_PASSWORD },
+      remoteAddress: freshAddress(),
+    }),
     expect: all(200),
   },
   { call: 'refreshSession', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expect: all(401) },
@@ -143,7 +160,11 @@ const PERMISSIONS: PermissionRow[] = [
     request: () => ({ method: 'POST', url: '/api/auth/totp/disable', payload: { password: TEST_PASSWORD, code: '123456' } }),
     expect: signedIn(204),
   },
-  { call: 'regenerateRecoveryCodes', request: () => ({ method: 'POST', url: '/api/auth/totp/recovery-codes', payload: { code: '123456' } }), expect: signedIn(409) },
+  {
+    call: 'regenerateRecoveryCodes',
+    request: () => ({ method: 'POST', url: '/api/auth/totp/recovery-codes', payload: { code: '123456' } }),
+    expect: signedIn(409),
+  },
   // Re-authentication before a security change, and the account's linked identity providers.
   { call: 'reauthenticate', request: () => ({ method: 'POST', url: '/api/auth/reauthenticate', payload: { password: TEST_PASSWORD } }), expect: signedIn(204) },
   { call: 'listMyIdentities', request: () => ({ method: 'GET', url: '/api/auth/identities' }), expect: signedIn(200) },
@@ -151,18 +172,34 @@ const PERMISSIONS: PermissionRow[] = [
   // Sign-in through an identity provider (tests/server/oidc.test.ts drives a real one). This app has no
   // provider configured: the list is empty, a start names an unknown provider, a callback has no sign-in to finish.
   { call: 'listIdentityProviders', request: () => ({ method: 'GET', url: '/api/auth/providers' }), expect: all(200) },
-  { call: 'discoverRealm', request: () => ({ method: 'POST', url: '/api/auth/realm', payload: { email: freshEmail() }, remoteAddress: freshAddress() }), expect: all(200) },
+  {
+    call: 'discoverRealm',
+    request: () => ({ method: 'POST', url: '/api/auth/realm', payload: { email: freshEmail() }, remoteAddress: freshAddress() }),
+    expect: all(200),
+  },
   { call: 'startOidcSignIn', request: () => ({ method: 'GET', url: '/api/auth/oidc/keycloak/start', remoteAddress: freshAddress() }), expect: all(404) },
-  { call: 'finishOidcSignIn', request: () => ({ method: 'GET', url: '/api/auth/oidc/callback?code=abc&state=def', remoteAddress: freshAddress() }), expect: all(302) },
+  {
+    call: 'finishOidcSignIn',
+    request: () => ({ method: 'GET', url: '/api/auth/oidc/callback?code=abc&state=def', remoteAddress: freshAddress() }),
+    expect: all(302),
+  },
   // The e-mailed link that proves a provider's unverified address: without its browser's cookie it signs nobody in.
-  { call: 'confirmOidcEmailLink', request: () => ({ method: 'GET', url: `/api/auth/oidc/email-link?token=${'z'.repeat(43)}`, remoteAddress: freshAddress() }), expect: all(302) },
+  {
+    call: 'confirmOidcEmailLink',
+    request: () => ({ method: 'GET', url: `/api/auth/oidc/email-link?token=${'z'.repeat(43)}`, remoteAddress: freshAddress() }),
+    expect: all(302),
+  },
   {
     call: 'resumeSignInChallenge',
     request: () => ({ method: 'POST', url: '/api/auth/sign-in/challenge', payload: { challenge: 'z'.repeat(43) } }),
     expect: all(401),
   },
   // Company single sign-on: corporate users, for their own company only.
-  { call: 'getCompanySso', request: () => ({ method: 'GET', url: '/api/auth/company-sso' }), expect: { anonymous: 401, member: 403, corporate: 200, admin: 403, otherMember: 403 } },
+  {
+    call: 'getCompanySso',
+    request: () => ({ method: 'GET', url: '/api/auth/company-sso' }),
+    expect: { anonymous: 401, member: 403, corporate: 200, admin: 403, otherMember: 403 },
+  },
   {
     call: 'setCompanySso',
     request: () => ({ method: 'PUT', url: '/api/auth/company-sso', payload: { provider: null, domains: [] } }),
@@ -241,7 +278,9 @@ describe('nobody raises their own role, credits or plan', () => {
   it('an admin cannot change their own roles nor delete themself here', async () => {
     const admin = await t.createUser({ roles: ['admin'] });
     const session = await t.signIn(admin.email);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: session.headers, payload: { role: ['member'] } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: session.headers, payload: { role: ['member'] } })).statusCode).toBe(
+      403,
+    );
     const del = await t.app.inject({ method: 'DELETE', url: `/api/users/${admin.id}`, headers: session.headers });
     expect(del.statusCode).toBe(409);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${newId()}`, headers: session.headers })).statusCode).toBe(404);
@@ -258,8 +297,7 @@ describe('nobody raises their own role, credits or plan', () => {
 // ───────────────────────────── registration ─────────────────────────────
 
 describe('member registration', () => {
-  const register = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/users/member', payload, remoteAddress: freshAddress() });
+  const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/users/member', payload, remoteAddress: freshAddress() });
   const signIn = (email: string, password: string, formId?: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password, ...(formId ? { formId } : {}) }, remoteAddress: freshAddress() });
   const mailsTo = async (email: string) =>
@@ -274,7 +312,16 @@ describe('member registration', () => {
     expect(res.cookies.some((c) => c.name === REFRESH_COOKIE)).toBe(false);
     const session = await signIn(email, GOOD_PASSWORD);
     expect(session.statusCode).toBe(200);
-    expect(session.json().user).toMatchObject({ email: email.toLowerCase(), role: ['member'], credits: 0, premiumType: 'free', emailVerified: false, language: 'en', campaignId: null, corporateInfo: null });
+    expect(session.json().user).toMatchObject({
+      email: email.toLowerCase(),
+      role: ['member'],
+      credits: 0,
+      premiumType: 'free',
+      emailVerified: false,
+      language: 'en',
+      campaignId: null,
+      corporateInfo: null,
+    });
     await drainMail();
     expect(await lastMailTo(email.toLowerCase())).toContain('/login?verifyToken=');
   });
@@ -391,7 +438,9 @@ describe('member registration', () => {
     // Invalid bodies never reach the counter; valid ones do.
     expect(statuses.every((s) => s === 400)).toBe(true);
     let last = 0;
-    for (let i = 0; i < 21; i++) last = (await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: freshEmail(), password: GOOD_PASSWORD }, remoteAddress })).statusCode;
+    for (let i = 0; i < 21; i++)
+      last = (await t.app.inject({ method: 'POST', url: '/api/users/member', payload: { email: freshEmail(), password: GOOD_PASSWORD }, remoteAddress }))
+        .statusCode;
     expect(last).toBe(429);
   });
 });
@@ -402,20 +451,33 @@ describe('corporate users', () => {
   const signIn = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: freshAddress() });
   const mailsTo = async (email: string) =>
-    (await t.database.execute<{ subject: string; text: string }>('select subject, text from email_outbox where "to" = $1 order by created_at', [email.toLowerCase()]));
+    await t.database.execute<{ subject: string; text: string }>('select subject, text from email_outbox where "to" = $1 order by created_at', [
+      email.toLowerCase(),
+    ]);
 
   it('a corporate user adds a colleague to its own company, on its plan; the colleague is invited by e-mail', async () => {
     const boss = await t.createUser({ roles: ['corporate'], premiumType: 'corporate', corporateInfo: { companyName: 'Grupo Uno S.A.', country: 'es' } });
     const session = await t.signIn(boss.email);
     const email = freshEmail('colleague');
-    const res = await registerCorporate(session.headers, { email, password: GOOD_PASSWORD, corporateInfo: { companyName: 'Something Else', contactName: 'Luis' }, language: 'en' });
+    const res = await registerCorporate(session.headers, {
+      email,
+      password: GOOD_PASSWORD,
+      corporateInfo: { companyName: 'Something Else', contactName: 'Luis' },
+      language: 'en',
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ status: 'accepted' });
     const [row] = await t.database.execute<{ company_id: string; roles: string[]; premium_type: string; credits: number; corporate_info: unknown }>(
       'select company_id, roles, premium_type, credits, corporate_info from users where email = $1',
       [email],
     );
-    expect(row).toMatchObject({ company_id: boss.id, roles: ['corporate'], premium_type: 'corporate', credits: 0, corporate_info: { companyName: 'Grupo Uno S.A.', contactName: 'Luis' } });
+    expect(row).toMatchObject({
+      company_id: boss.id,
+      roles: ['corporate'],
+      premium_type: 'corporate',
+      credits: 0,
+      corporate_info: { companyName: 'Grupo Uno S.A.', contactName: 'Luis' },
+    });
     // The caller stays signed in as themself.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: session.headers })).json()._id).toBe(boss.id);
     // The invitation confirms the address; the new user signs in with the password the colleague chose.
@@ -583,10 +645,10 @@ describe('GDPR: export and delete my account', () => {
       `insert into search_history (id, user_id, kind, filters, years, credits_charged) values ($1, $2, 'comparison', '{"sector":"banking"}', null, 1)`,
       [newId(), member.id],
     );
-    await t.database.execute(
-      `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, 10, 10, 'purchase', $1)`,
-      [newId(), member.id],
-    );
+    await t.database.execute(`insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, 10, 10, 'purchase', $1)`, [
+      newId(),
+      member.id,
+    ]);
     await t.database.execute(`insert into newsletters (id, email, kind, name) values ($1, $2, 'standartUser', 'Ana')`, [newId(), member.email]);
 
     const session = await t.signIn(member.email);
@@ -613,7 +675,9 @@ describe('GDPR: export and delete my account', () => {
     const session = await t.signIn(member.email);
     const data = (await t.app.inject({ method: 'GET', url: '/api/users/currentUser/export', headers: session.headers })).json();
     expect(data.newsletters).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers, payload: { password: TEST_PASSWORD } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers, payload: { password: TEST_PASSWORD } })).statusCode,
+    ).toBe(204);
     expect(await t.database.execute('select 1 from newsletters where email = $1', [email])).toHaveLength(1);
   });
 
@@ -639,7 +703,12 @@ describe('GDPR: export and delete my account', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(400);
     expect(await t.database.execute('select id from users where id = $1', [member.id])).toHaveLength(1);
 
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/currentUser', headers: { ...session.headers, cookie: session.refreshCookie }, payload: { password: TEST_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/currentUser',
+      headers: { ...session.headers, cookie: session.refreshCookie },
+      payload: { password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
 
@@ -658,7 +727,12 @@ describe('GDPR: export and delete my account', () => {
     // The session is gone, and so is the account.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/currentUser', headers: session.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: session.refreshCookie } })).statusCode).toBe(401);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: member.email, password: TEST_PASSWORD }, remoteAddress: freshAddress() });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: member.email, password: TEST_PASSWORD },
+      remoteAddress: freshAddress(),
+    });
     expect(signIn.statusCode).toBe(401);
   });
 

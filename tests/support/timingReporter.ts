@@ -36,7 +36,9 @@ export default class TimingReporter implements Reporter {
     lines.push(`The ${Math.min(SLOWEST, modules.length)} slowest files:`);
     const slowest = [...modules].sort((a, b) => moduleSeconds(b) - moduleSeconds(a)).slice(0, SLOWEST);
     for (const module of slowest) {
-      lines.push(`  ${moduleSeconds(module).toFixed(1).padStart(7)} s  ${(module.project.name || 'default').padEnd(16)} ${relative(process.cwd(), module.moduleId)}`);
+      lines.push(
+        `  ${moduleSeconds(module).toFixed(1).padStart(7)} s  ${(module.project.name || 'default').padEnd(16)} ${relative(process.cwd(), module.moduleId)}`,
+      );
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   }

@@ -31,7 +31,13 @@ describe('firstLoadFiles', () => {
 
   it('counts a script index.html loads even when the manifest does not describe it', () => {
     const html = '<script type="module" src="/assets/runtime-z.js"></script><script type="module" src="/assets/index-a.js"></script>';
-    expect(firstLoadFiles(manifest, html)).toEqual(['assets/runtime-z.js', 'assets/index-a.js', 'assets/react-b.js', 'assets/chakra-c.js', 'assets/emotion-d.js']);
+    expect(firstLoadFiles(manifest, html)).toEqual([
+      'assets/runtime-z.js',
+      'assets/index-a.js',
+      'assets/react-b.js',
+      'assets/chakra-c.js',
+      'assets/emotion-d.js',
+    ]);
   });
 
   it('refuses an index.html without module scripts, or a manifest naming an import it does not describe', () => {

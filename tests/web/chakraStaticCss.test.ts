@@ -9,8 +9,7 @@ import { buildChakraGlobalCss, GLOBAL_STYLES_ONLY, globalStylesOnlyStub, lazyGlo
 import { system } from '../../src/web/kernel/theme';
 
 const require = createRequire(import.meta.url);
-const chakraSystemSource = () =>
-  readFileSync(path.join(path.dirname(require.resolve('@chakra-ui/react')), '../esm/styled-system/system.js'), 'utf8');
+const chakraSystemSource = () => readFileSync(path.join(path.dirname(require.resolve('@chakra-ui/react')), '../esm/styled-system/system.js'), 'utf8');
 
 describe('createSystem patch', () => {
   it('turns the eager global styles of the installed Chakra into a getter', () => {

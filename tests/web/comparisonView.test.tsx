@@ -224,7 +224,7 @@ describe('filter panel', () => {
     expect(fakes.counts.at(-1)).toEqual({ filters: { sector: 'banking' } });
     await act(async () => fakes.count!.resolve({ count: 1_234, countLabel: '1234', enough: true }));
     expect(screen.getByTestId('comparison-count').textContent).toBe('Coinciden unas 1234 personas');
-    expect((screen.getByTestId<HTMLButtonElement>('comparison-search')).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('comparison-search').disabled).toBe(false);
     fireEvent.change(select('sector'), { target: { value: '' } });
     await flush();
     expect(fakes.counts.at(-1)).toEqual({ filters: {} });
@@ -237,7 +237,7 @@ describe('filter panel', () => {
     await act(async () => fakes.count!.resolve({ count: null, countLabel: '<5', enough: false }));
     expect(screen.getByTestId('comparison-count').textContent).toBe('Coinciden menos de 5 personas (<5)');
     expect(screen.getByTestId('comparison-count-too-small').textContent).toContain('al menos 5 personas');
-    expect((screen.getByTestId<HTMLButtonElement>('comparison-search')).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('comparison-search').disabled).toBe(true);
   });
 
   it('says what a search costs', async () => {
@@ -265,7 +265,9 @@ describe('result', () => {
     expect(screen.getByTestId('measure-totalWithoutDeferral')).toBeTruthy();
     expect(screen.queryByTestId('measure-deferredCompensation')).toBeNull();
     expect(screen.getByTestId('distribution-chart-totalWithoutDeferral')).toBeTruthy();
-    expect(await within(screen.getByTestId('distribution-chart-totalWithoutDeferral')).findByTestId('chart-stub')).toMatchObject({ dataset: { own: '170500' } });
+    expect(await within(screen.getByTestId('distribution-chart-totalWithoutDeferral')).findByTestId('chart-stub')).toMatchObject({
+      dataset: { own: '170500' },
+    });
     expect(screen.getByTestId('comparison-privacy-note').textContent).toContain('menos de 5 personas');
   });
 
@@ -413,7 +415,16 @@ describe('releases, perturbation and small groups', () => {
 
 describe('withheld and failures', () => {
   it('explains the privacy threshold when the group is too small, and that nothing was charged', async () => {
-    await toResult('es', { ...OK, status: 'not-enough-data', reasonCode: 'NOT_ENOUGH_DATA', count: null, countLabel: '<5', measures: null, position: null, creditsLeft: null });
+    await toResult('es', {
+      ...OK,
+      status: 'not-enough-data',
+      reasonCode: 'NOT_ENOUGH_DATA',
+      count: null,
+      countLabel: '<5',
+      measures: null,
+      position: null,
+      creditsLeft: null,
+    });
     const withheld = screen.getByTestId('comparison-withheld');
     expect(withheld.dataset.status).toBe('not-enough-data');
     expect(screen.getByTestId('comparison-threshold-explained').textContent).toBe(
@@ -424,7 +435,15 @@ describe('withheld and failures', () => {
   });
 
   it('names the filter when a search is refused for a differencing risk', async () => {
-    await toResult('en', { ...OK, status: 'refused', reasonCode: 'DIFFERENCING_RISK', reasonFilter: 'sector', measures: null, position: null, creditsLeft: null });
+    await toResult('en', {
+      ...OK,
+      status: 'refused',
+      reasonCode: 'DIFFERENCING_RISK',
+      reasonFilter: 'sector',
+      measures: null,
+      position: null,
+      creditsLeft: null,
+    });
     expect(screen.getByTestId('comparison-withheld-reason').textContent).toBe(
       'This combination of filters would let the figures of a small group be worked out by subtracting two searches.',
     );

@@ -19,14 +19,14 @@ function resolveWith(source: string): unknown {
   return resolveId.call({}, source);
 }
 
-describe('the build swaps Emotion\'s insertion hook module', () => {
+describe("the build swaps Emotion's insertion hook module", () => {
   it('resolves the module to the render-time insertion, and nothing else', () => {
     expect(resolveWith(EMOTION_INSERTION_MODULE)).toBe(path.resolve('src/web/app/emotionInsertDuringRender.ts'));
     expect(resolveWith('@emotion/react')).toBeUndefined();
     expect(resolveWith('react')).toBeUndefined();
   });
 
-  it('applies to production builds only (development and tests keep Emotion\'s own module)', () => {
+  it("applies to production builds only (development and tests keep Emotion's own module)", () => {
     expect(emotionInsertDuringRender().apply).toBe('build');
   });
 
@@ -45,15 +45,12 @@ describe('the build swaps Emotion\'s insertion hook module', () => {
     expect(calls).toEqual(['inserted', 'after']);
   });
 
-  it('keeps React\'s insertion effect for global styles, which also remove their rules on unmount', () => {
+  it("keeps React's insertion effect for global styles, which also remove their rules on unmount", () => {
     expect(replacement.useInsertionEffectWithLayoutFallback).toBe(useInsertionEffect);
   });
 
-  it('is the specifier Chakra\'s styled factory and Emotion\'s browser build import', () => {
-    const chakraFactory = readFileSync(
-      path.join(path.dirname(require.resolve('@chakra-ui/react')), '../esm/styled-system/factory.js'),
-      'utf8',
-    );
+  it("is the specifier Chakra's styled factory and Emotion's browser build import", () => {
+    const chakraFactory = readFileSync(path.join(path.dirname(require.resolve('@chakra-ui/react')), '../esm/styled-system/factory.js'), 'utf8');
     const emotionDist = path.join(path.dirname(require.resolve('@emotion/react/package.json')), 'dist');
     const emotionBrowser = readFileSync(path.join(emotionDist, 'emotion-react.browser.esm.js'), 'utf8');
     for (const source of [chakraFactory, emotionBrowser]) expect(source).toContain(`from '${EMOTION_INSERTION_MODULE}'`);

@@ -62,10 +62,7 @@ describe('home page', () => {
   });
 
   it('says the figures are unavailable when the call fails', () => {
-    renderHome(
-      { status: 'failed', failure: { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null } },
-      'en',
-    );
+    renderHome({ status: 'failed', failure: { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null } }, 'en');
     expect(screen.getByTestId('home-summary-error').textContent).toBe('The figures are not available right now. Please try again later.');
   });
 });

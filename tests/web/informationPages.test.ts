@@ -32,15 +32,21 @@ describe('information pages', () => {
     expect(threshold).toContain(`Los percentiles 10 y 90 necesitan al menos ${TAIL_PERCENTILE_MINIMUM} personas`);
     expect(threshold).toContain('un cambio cuenta a partir de la siguiente publicación');
     expect(threshold).toContain('El recuento se mueve hasta 2 y se redondea a un múltiplo de 5');
-    expect(threshold).toContain('un factor de distorsión secreto, solo suyo y distinto para cada importe: una parte es permanente y otra se sortea de nuevo en cada año de encuesta');
+    expect(threshold).toContain(
+      'un factor de distorsión secreto, solo suyo y distinto para cada importe: una parte es permanente y otra se sortea de nuevo en cada año de encuesta',
+    );
     expect(threshold).toContain(`Típicamente aleja el importe un ${values.factorTypical} de la realidad`);
     expect(threshold).toContain('si borra su cuenta y vuelve a registrarse con la misma dirección, tendrá el mismo factor');
     expect(threshold).toContain('cada cuestionario añade una pequeña variación de hasta un 5\u00a0%');
     expect(threshold).toContain('usted siempre ve sus propias respuestas sin cambios');
     // What anyone can learn and what no one can.
-    expect(threshold).toContain('Lo que cualquiera puede saber: que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
+    expect(threshold).toContain(
+      'Lo que cualquiera puede saber: que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones',
+    );
     expect(threshold).toContain('Un grupo sin cambios muestra exactamente las mismas cifras');
-    expect(threshold).toContain('Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: su retribución con mucha más precisión de la que ya dan las cifras publicadas de su grupo');
+    expect(threshold).toContain(
+      'Lo que nadie puede saber, por muchas preguntas que haga o muchas cuentas que abra: su retribución con mucha más precisión de la que ya dan las cifras publicadas de su grupo',
+    );
     expect(threshold).toContain(values.attackerError);
     expect(threshold).not.toMatch(/ruido|retribución típica|±/);
     expect(threshold).toContain('se redondean a los 100 más cercanos');
@@ -53,8 +59,12 @@ describe('information pages', () => {
     expect(en.t('info.privacy.threshold.text', values)).toContain('rounded to the nearest 100');
     const enThreshold = en.t('info.privacy.threshold.text', methodologyValues(5, 'en'));
     expect(enThreshold).toContain(`${methodologyValues(5, 'en').factorTypical} away from the truth`);
-    expect(enThreshold).toContain('What anyone can learn: that some person with a given profile joined a group, left it or changed their answers between two releases');
-    expect(enThreshold).toContain("What no one can learn, however many questions they ask or accounts they open: your pay much more precisely than your group's own published figures already tell");
+    expect(enThreshold).toContain(
+      'What anyone can learn: that some person with a given profile joined a group, left it or changed their answers between two releases',
+    );
+    expect(enThreshold).toContain(
+      "What no one can learn, however many questions they ask or accounts they open: your pay much more precisely than your group's own published figures already tell",
+    );
   });
 
   it('the FAQ explains releases and the perturbation in plain words, with the bounds the server uses', () => {
@@ -63,7 +73,9 @@ describe('information pages', () => {
     expect(en.t('info.faqs.releases.text', enValues)).toContain('A questionnaire you complete or change counts from the next release.');
     const noise = en.t('info.faqs.noise.text', enValues);
     expect(noise).toContain('The same people with the same answers always get the same figures, however you ask.');
-    expect(noise).toContain(`It typically moves the amount ${enValues.factorTypical} away from the truth, up or down; for one person in ten it moves it more than ${enValues.factorWide}`);
+    expect(noise).toContain(
+      `It typically moves the amount ${enValues.factorTypical} away from the truth, up or down; for one person in ten it moves it more than ${enValues.factorWide}`,
+    );
     expect(noise).toContain('up to 5%, which changes when its amounts change');
     expect(noise).toContain('someone with that profile joined, left or changed their answers');
     expect(noise).not.toMatch(/cell key|typical pay|±/);
@@ -94,7 +106,9 @@ describe('information pages', () => {
     expect(differencing).toContain('se mueve hasta 2 arriba o abajo y se redondea a un múltiplo de 5, nunca por debajo de 5');
     expect(differencing).not.toMatch(/clave de celda|retribución típica|±/);
     const learn = es.t('methodology.learn.text', values);
-    expect(learn).toContain('Que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones');
+    expect(learn).toContain(
+      'Que alguna persona con un perfil determinado ha entrado en un grupo, ha salido de él o ha cambiado sus respuestas entre dos publicaciones',
+    );
     expect(learn).toContain('el grupo muestra exactamente las mismas cifras');
     expect(learn).toContain('Lo que promete la distorsión se mide frente a lo que ya revelan las cifras del propio grupo.');
     expect(learn).toContain(values.baselineError);

@@ -12,7 +12,17 @@ import { JobProgress } from '../../src/web/components/JobProgress';
 import { system } from '../../src/web/kernel/theme';
 import { createI18n } from '../../src/web/kernel/i18nBundled';
 
-const base: JobSnapshot = { id: 'j1', name: 'deferred-compensation-script', state: 'running', progress: null, result: null, error: null, createdAt: '', startedAt: '', completedAt: null };
+const base: JobSnapshot = {
+  id: 'j1',
+  name: 'deferred-compensation-script',
+  state: 'running',
+  progress: null,
+  result: null,
+  error: null,
+  createdAt: '',
+  startedAt: '',
+  completedAt: null,
+};
 
 function start(answers: Array<JobSnapshot | Error>) {
   const clock = new SimulatedClock();
@@ -39,9 +49,10 @@ function start(answers: Array<JobSnapshot | Error>) {
   return { actor, clock };
 }
 
-const settle = () => act(async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-});
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
 
 afterEach(cleanup);
 

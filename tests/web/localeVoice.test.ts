@@ -4,13 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import es from '../../locales/es.json';
 import en from '../../locales/en.json';
-import {
-  accountExistsMail,
-  corporateAccountExistsMail,
-  corporateInvitationMail,
-  resetPasswordMail,
-  verifyEmailMail,
-} from '../../src/server/email/templates';
+import { accountExistsMail, corporateAccountExistsMail, corporateInvitationMail, resetPasswordMail, verifyEmailMail } from '../../src/server/email/templates';
 import { newsletterConfirmMail, newsletterIssueMail } from '../../src/server/email/newsletterTemplates';
 import { CATALOGUE_SEED } from '../../src/server/db/demoCatalogue';
 import { informalWords, spanishWords } from './spanishVoice';

@@ -55,7 +55,7 @@ describe('locale files', () => {
     }
   });
 
-  it('name every kind of saved search where one is listed (my-searches, the dashboard, an admin\'s view of a user)', () => {
+  it("name every kind of saved search where one is listed (my-searches, the dashboard, an admin's view of a user)", () => {
     const contract = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
     const kinds: string[] = contract.components.schemas.HistoryKind.enum;
     expect(kinds).toContain('projection');
@@ -64,7 +64,7 @@ describe('locale files', () => {
     }
   });
 
-  it('keep the e-mails\' texts out of both parts the web app loads', () => {
+  it("keep the e-mails' texts out of both parts the web app loads", () => {
     for (const texts of [es, en] as Array<Record<string, unknown>>) {
       for (const part of ['core', 'pages'] as const) {
         expect(SERVER_SECTIONS.filter((section) => section in splitLocale(texts, part))).toEqual([]);

@@ -31,7 +31,8 @@ describe('account menu and footer', () => {
   });
 
   it('every link leads to a routed path', () => {
-    for (const entry of [...headerSections(true), ...accountSections, ...informationPages, ...personalViews, premiumPage]) expect(routed.has(entry.to), entry.to).toBe(true);
+    for (const entry of [...headerSections(true), ...accountSections, ...informationPages, ...personalViews, premiumPage])
+      expect(routed.has(entry.to), entry.to).toBe(true);
   });
 });
 
@@ -50,7 +51,10 @@ describe('the personal views outside the header', () => {
   });
 
   it('with the flag on, a free plan finds the personal views locked (premium), a paid plan or an admin does not', () => {
-    const locked = (user: typeof free | null) => headerSections(true).filter((entry) => sectionLock(entry, true, user) === 'premium').map((entry) => entry.to);
+    const locked = (user: typeof free | null) =>
+      headerSections(true)
+        .filter((entry) => sectionLock(entry, true, user) === 'premium')
+        .map((entry) => entry.to);
     expect(locked(free)).toEqual(['/personalized-comparison', '/your-evolution', '/your-income-projection']);
     expect(locked(paid)).toEqual([]);
     expect(locked(admin)).toEqual([]);

@@ -97,27 +97,30 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the cover address in the news editor', () => {
-  it.each(['javascript:alert(document.cookie)', '//evil.example/c.png', 'http://images.example.com/c.png', 'https://169.254.169.254/latest', 'https://localhost/c.png'])(
-    'a stored %j is not shown, the form says why, and nothing is saved until the cover is removed',
-    async (imageUrl) => {
-      await openEditor(imageUrl);
-      expect(help().textContent).toBe(REFUSED_TEXT);
-      expect(screen.queryByTestId('editor-cover')).toBeNull();
-      expect(document.querySelector(`img[src="${imageUrl}"]`)).toBeNull();
-      expect(publish().disabled).toBe(true);
+  it.each([
+    'javascript:alert(document.cookie)',
+    '//evil.example/c.png',
+    'http://images.example.com/c.png',
+    'https://169.254.169.254/latest',
+    'https://localhost/c.png',
+  ])('a stored %j is not shown, the form says why, and nothing is saved until the cover is removed', async (imageUrl) => {
+    await openEditor(imageUrl);
+    expect(help().textContent).toBe(REFUSED_TEXT);
+    expect(screen.queryByTestId('editor-cover')).toBeNull();
+    expect(document.querySelector(`img[src="${imageUrl}"]`)).toBeNull();
+    expect(publish().disabled).toBe(true);
 
-      await act(async () => fireEvent.click(screen.getByText(es.admin_news.editor.cover_remove)));
-      await flush();
-      expect(help().textContent).toBe(HELP_TEXT);
-      expect(publish().disabled).toBe(false);
-    },
-  );
+    await act(async () => fireEvent.click(screen.getByText(es.admin_news.editor.cover_remove)));
+    await flush();
+    expect(help().textContent).toBe(HELP_TEXT);
+    expect(publish().disabled).toBe(false);
+  });
 
   it('an uploaded image and an https address of a public host are shown and saved', async () => {
     for (const imageUrl of [UPLOADED, 'https://images.example.com/c.png']) {
       await openEditor(imageUrl);
       expect(help().textContent).toBe(HELP_TEXT);
-      expect((screen.getByTestId<HTMLImageElement>('editor-cover')).getAttribute('src')).toBe(imageUrl);
+      expect(screen.getByTestId<HTMLImageElement>('editor-cover').getAttribute('src')).toBe(imageUrl);
       expect(publish().disabled).toBe(false);
       cleanup();
     }

@@ -42,9 +42,18 @@ export function clientValueImports(file: string, source: string): string[] {
       const typeOnly =
         clause !== undefined &&
         (clause.isTypeOnly ||
-          (!clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)));
+          (!clause.name &&
+            bindings !== undefined &&
+            ts.isNamedImports(bindings) &&
+            bindings.elements.length > 0 &&
+            bindings.elements.every((e) => e.isTypeOnly)));
       if (!typeOnly) found.push(node.getText());
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && resolvesToClient(file, node.moduleSpecifier.text)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      resolvesToClient(file, node.moduleSpecifier.text)
+    ) {
       const clause = node.exportClause;
       const typeOnly = node.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) found.push(node.getText());

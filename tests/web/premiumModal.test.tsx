@@ -27,7 +27,11 @@ const card = (id: string, overrides: Partial<SubscriptionCard> = {}): Subscripti
   ...overrides,
 });
 
-const CARDS = [card('basic'), card('premium', { plan: 'premium', discount: '-25%', price: 171, priceMonth: 14.25 }), card('basic-q', { period: 'quarter', price: 75, priceMonth: null, content: [{ title: 'Básico 3 meses', subtitle: ['Tres meses'] }] })];
+const CARDS = [
+  card('basic'),
+  card('premium', { plan: 'premium', discount: '-25%', price: 171, priceMonth: 14.25 }),
+  card('basic-q', { period: 'quarter', price: 75, priceMonth: null, content: [{ title: 'Básico 3 meses', subtitle: ['Tres meses'] }] }),
+];
 
 function start(premiumType: string) {
   const catalogue: Catalogue = { language: 'es', currency: 'EUR', conversion: null, creditPacks: [], subscriptionCards: CARDS };
@@ -36,8 +40,21 @@ function start(premiumType: string) {
     premiumModalMachine.provide({
       actors: {
         loadCatalogue: fromPromise(async () => catalogue),
-        checkout: checkoutMachine.provide({ actors: { readAccount: fromPromise(() => never()), createCheckout: fromPromise(() => never()), openTab: fromPromise(() => never()), watchReturn: fromCallback<EventObject>(() => () => undefined) } }),
-        manageSubscription: manageSubscriptionMachine.provide({ actors: { createPortal: fromPromise(() => never()), openTab: fromPromise(() => never()), watchReturn: fromCallback<EventObject>(() => () => undefined) } }),
+        checkout: checkoutMachine.provide({
+          actors: {
+            readAccount: fromPromise(() => never()),
+            createCheckout: fromPromise(() => never()),
+            openTab: fromPromise(() => never()),
+            watchReturn: fromCallback<EventObject>(() => () => undefined),
+          },
+        }),
+        manageSubscription: manageSubscriptionMachine.provide({
+          actors: {
+            createPortal: fromPromise(() => never()),
+            openTab: fromPromise(() => never()),
+            watchReturn: fromCallback<EventObject>(() => () => undefined),
+          },
+        }),
       },
     }),
     { input: { user: { premiumType } } },
@@ -62,7 +79,13 @@ describe('premium modal layout', () => {
     const modal = await screen.findByTestId('premium-modal');
     expect(within(modal).getByRole('heading', { name: 'Hágase premium' })).toBeTruthy();
     const columns = within(modal).getAllByTestId('card-column');
-    expect(columns.map((column) => within(column).getAllByTestId('subscription-card').map((c) => c.getAttribute('data-last')))).toEqual([['false', 'true'], ['false']]);
+    expect(
+      columns.map((column) =>
+        within(column)
+          .getAllByTestId('subscription-card')
+          .map((c) => c.getAttribute('data-last')),
+      ),
+    ).toEqual([['false', 'true'], ['false']]);
     // One plan's options share a column: the basic yearly card with its 3-month option, then premium.
     const [basic, quarter, premium] = within(modal).getAllByTestId('subscription-card');
     // "-25%": badge and the secondary style; others tertiary without a badge.

@@ -64,19 +64,33 @@ describe('questionnaire texts', () => {
   });
 
   it('writes the limits of a problem as the language writes money and numbers', () => {
-    const money = { type: 'money' as const, currency: 'EUR', problem: { field: 'fixedSalary', key: FORM_VALIDATION_KEYS.tooSmall, params: { min: 80_000, value: 75_000 } } };
+    const money = {
+      type: 'money' as const,
+      currency: 'EUR',
+      problem: { field: 'fixedSalary', key: FORM_VALIDATION_KEYS.tooSmall, params: { min: 80_000, value: 75_000 } },
+    };
     const spanish = createI18n('es');
     const english = createI18n('en');
     expect(spanish.t(money.problem.key, problemParams(money, 'es'))).toBe('Debe ser como mínimo 80.000\u00a0€.');
     expect(english.t(money.problem.key, problemParams(money, 'en'))).toBe('It must be at least €80,000.');
-    const count = { type: 'number' as const, currency: null, problem: { field: 'directReports', key: FORM_VALIDATION_KEYS.tooLarge, params: { max: 100_000, value: 200_000 } } };
+    const count = {
+      type: 'number' as const,
+      currency: null,
+      problem: { field: 'directReports', key: FORM_VALIDATION_KEYS.tooLarge, params: { max: 100_000, value: 200_000 } },
+    };
     expect(spanish.t(count.problem.key, problemParams(count, 'es'))).toBe('Debe ser como máximo 100.000.');
-    const percent = { type: 'percent' as const, currency: null, problem: { field: 'diffWithDeferral', key: FORM_VALIDATION_KEYS.tooSmall, params: { min: -30, value: -31 } } };
+    const percent = {
+      type: 'percent' as const,
+      currency: null,
+      problem: { field: 'diffWithDeferral', key: FORM_VALIDATION_KEYS.tooSmall, params: { min: -30, value: -31 } },
+    };
     expect(english.t(percent.problem.key, problemParams(percent, 'en'))).toBe('It must be at least -30 %.');
   });
 
   it('shows a form’s answers in the reader’s language, money in the form’s currency', () => {
-    const steps = formSummary({ answers: { country: 'es', city: 'sevilla', fixedSalary: 150_000, diffWithDeferral: 2.5, privacyConsent: true, birthYear: 1980 } });
+    const steps = formSummary({
+      answers: { country: 'es', city: 'sevilla', fixedSalary: 150_000, diffWithDeferral: 2.5, privacyConsent: true, birthYear: 1980 },
+    });
     const value = (name: string) => steps.flatMap((step) => step.rows).find((row) => row.name === name)!.value;
     const es_ = createI18n('es').t;
     const en_ = createI18n('en').t;

@@ -46,7 +46,11 @@ function client(auth: ReturnType<typeof createActor<typeof authMachine>>, answer
     baseUrl: 'http://paybench.test/api',
     getAccessToken: () => auth.getSnapshot().context.accessToken,
     fetch: async (request) => {
-      sent.push({ path: new URL(request.url).pathname, authorization: request.headers.get('Authorization'), body: request.body ? await request.clone().text() : null });
+      sent.push({
+        path: new URL(request.url).pathname,
+        authorization: request.headers.get('Authorization'),
+        body: request.body ? await request.clone().text() : null,
+      });
       return answer(request);
     },
   });

@@ -28,7 +28,13 @@ function chakraImports(source: string): string[] {
   return [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)].flatMap((match) =>
     match[1]
       .split(',')
-      .map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])
+      .map(
+        (name) =>
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0],
+      )
       .filter(Boolean),
   );
 }
@@ -60,7 +66,7 @@ describe('the theme has a recipe for every Chakra component the web app uses', (
     expect([...firstLoadRecipes].sort()).toEqual(['badge', 'button', 'card', 'container', 'heading', 'link', 'spinner', 'stat']);
   });
 
-  it('composes the first load\'s theme as Chakra composes its own, recipes aside', () => {
+  it("composes the first load's theme as Chakra composes its own, recipes aside", () => {
     const { recipes, slotRecipes, ...theme } = defaultThemeConfig.theme ?? {};
     expect(recipes).toBeDefined();
     expect(slotRecipes).toBeDefined();

@@ -64,4 +64,3 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   const rows = await db.execute<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [normaliseEmail(email)]);
   return rows[0] ?? null;
 }
-

@@ -23,9 +23,7 @@ interface Payload {
   e: number;
 }
 
-export type NewsletterLinkCheck =
-  | { ok: true; subscriptionId: string; version: number | null }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type NewsletterLinkCheck = { ok: true; subscriptionId: string; version: number | null } | { ok: false; reason: 'invalid' | 'expired' };
 
 const PURPOSE_CODE: Record<NewsletterLinkPurpose, Payload['p']> = { confirm: 'c', unsubscribe: 'u' };
 

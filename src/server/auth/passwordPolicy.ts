@@ -10,7 +10,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 let commonPasswords: Set<string> | undefined;
 function isCommon(candidate: string): boolean {
-  commonPasswords ??= new Set((dictionary['passwords-common']).map((p) => p.toLowerCase()));
+  commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
   return commonPasswords.has(candidate);
 }
 

@@ -48,7 +48,12 @@ export async function assertOwnPassword(
 }
 
 /** E-mails the person what changed in the account's security, when, and how to undo it (in their language). */
-export function tellSecurityChange(context: AuthContext, user: Pick<UserRow, 'email' | 'language'>, change: SecurityChange, detail: string | null = null): void {
+export function tellSecurityChange(
+  context: AuthContext,
+  user: Pick<UserRow, 'email' | 'language'>,
+  change: SecurityChange,
+  detail: string | null = null,
+): void {
   context.mailer.deliverLater({
     to: user.email,
     purpose: `security-${change}`,

@@ -69,16 +69,19 @@ export function totpStep(base32: string, code: string, timestamp = Date.now()): 
 
 /** Records the step as used; false when this step (or a later one) was used already: a replayed code. */
 export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
-  const rows = await db.execute(
-    `update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id`,
-    [userId, step],
-  );
+  const rows = await db.execute(`update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id`, [
+    userId,
+    step,
+  ]);
   return rows.length > 0;
 }
 
 /** Recovery codes are typed by people: spaces, dashes and case do not matter. */
 export const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-const hashRecoveryCode = (code: string) => createHash('sha256').update(`recovery|${normaliseRecoveryCode(code)}`).digest('hex');
+const hashRecoveryCode = (code: string) =>
+  createHash('sha256')
+    .update(`recovery|${normaliseRecoveryCode(code)}`)
+    .digest('hex');
 
 function newRecoveryCode(): string {
   let code = '';
@@ -99,10 +102,10 @@ export async function replaceRecoveryCodes(db: Queryable, userId: string): Promi
 /** Uses up one recovery code; false when it is not one of the user's unused codes. */
 export async function useRecoveryCode(db: Queryable, userId: string, code: string): Promise<boolean> {
   if (!/^[a-z0-9]{10}$/.test(normaliseRecoveryCode(code))) return false;
-  const rows = await db.execute(
-    `update recovery_codes set used_at = now() where user_id = $1 and code_hash = $2 and used_at is null returning id`,
-    [userId, hashRecoveryCode(code)],
-  );
+  const rows = await db.execute(`update recovery_codes set used_at = now() where user_id = $1 and code_hash = $2 and used_at is null returning id`, [
+    userId,
+    hashRecoveryCode(code),
+  ]);
   return rows.length > 0;
 }
 

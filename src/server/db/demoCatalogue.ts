@@ -98,8 +98,14 @@ const quarterly = (plan: 'basic' | 'advanced' | 'premium', price: number): Catal
   discount: null,
   style: 'tertiary',
   texts: {
-    es: { name: `${PLAN_NAMES[plan].es} · 3 meses`, content: [{ title: `${PLAN_NAMES[plan].es} · 3 meses`, subtitle: [`El plan ${PLAN_NAMES[plan].es.toLowerCase()} durante 3 meses`] }] },
-    en: { name: `${PLAN_NAMES[plan].en} · 3 months`, content: [{ title: `${PLAN_NAMES[plan].en} · 3 months`, subtitle: [`The ${PLAN_NAMES[plan].en.toLowerCase()} plan for 3 months`] }] },
+    es: {
+      name: `${PLAN_NAMES[plan].es} · 3 meses`,
+      content: [{ title: `${PLAN_NAMES[plan].es} · 3 meses`, subtitle: [`El plan ${PLAN_NAMES[plan].es.toLowerCase()} durante 3 meses`] }],
+    },
+    en: {
+      name: `${PLAN_NAMES[plan].en} · 3 months`,
+      content: [{ title: `${PLAN_NAMES[plan].en} · 3 months`, subtitle: [`The ${PLAN_NAMES[plan].en.toLowerCase()} plan for 3 months`] }],
+    },
   },
 });
 
@@ -141,7 +147,12 @@ export const CATALOGUE_SEED: CatalogueSeedItem[] = [
     texts: {
       es: {
         name: 'Plan corporativo',
-        content: [{ title: 'Corporativo', subtitle: ['Búsquedas ilimitadas (sin créditos)', 'Usuarios para toda su empresa', 'Precio a medida: nos pondremos en contacto con usted'] }],
+        content: [
+          {
+            title: 'Corporativo',
+            subtitle: ['Búsquedas ilimitadas (sin créditos)', 'Usuarios para toda su empresa', 'Precio a medida: nos pondremos en contacto con usted'],
+          },
+        ],
       },
       en: {
         name: 'Corporate plan',

@@ -218,8 +218,7 @@ function generatePerson(random: Random, index: number, years: number[], remainin
   const educationLevel = pick(random, EDUCATION_LEVELS, [3, 30, 40, 20, 7]);
   const directReports = level === 'senior-professional' ? Math.floor(random() * 3) : Math.round(Math.exp(4.5 - levelIndex * 0.7 + normal(random) * 0.8));
 
-  const median =
-    LEVEL_MEDIAN[level] * COUNTRY_FACTOR[country] * SECTOR_FACTOR[sector] * SIZE_FACTOR[sizeIndex] * (companyType === 'public-sector' ? 0.8 : 1);
+  const median = LEVEL_MEDIAN[level] * COUNTRY_FACTOR[country] * SECTOR_FACTOR[sector] * SIZE_FACTOR[sizeIndex] * (companyType === 'public-sector' ? 0.8 : 1);
   // The person's place in the market stays with them from year to year; growth varies around the market's.
   const personalFactor = Math.exp(normal(random) * 0.28);
   const personalGrowth = MARKET_GROWTH + normal(random) * 0.015;
@@ -239,11 +238,9 @@ function generatePerson(random: Random, index: number, years: number[], remainin
     if (yearsOn > 0) pay *= 1 + yearlyRaise(raises, personalGrowth);
     const fixedSalary = Math.round(clamp(pay, LIMITS.fixedSalary.min, LIMITS.fixedSalary.max) / 100) * 100;
     const targetBonusPercent = Math.round(LEVEL_BONUS[level] * 100 * clamp(bonusPropensity, 0.3, 2.5));
-    const bonusPaid = random() < 0.9 ? clamp(targetBonusPercent / 100 * (0.7 + random() * 0.6), 0, 3) : 0;
+    const bonusPaid = random() < 0.9 ? clamp((targetBonusPercent / 100) * (0.7 + random() * 0.6), 0, 3) : 0;
     const annualBonus = Math.round((fixedSalary * bonusPaid) / 100) * 100;
-    const deferredCompensation = deferredEligible
-      ? Math.round((fixedSalary * LEVEL_DEFERRED[level] * Math.exp(normal(random) * 0.5)) / 100) * 100
-      : 0;
+    const deferredCompensation = deferredEligible ? Math.round((fixedSalary * LEVEL_DEFERRED[level] * Math.exp(normal(random) * 0.5)) / 100) * 100 : 0;
     forms.push({
       personIndex: index,
       surveyYear: years[y],
@@ -322,14 +319,40 @@ export function generateNeighbourhood(profile: DemoProfile, seed = 20240607, now
   const others = COUNTRIES.filter((country) => country !== profile.country);
   const rings: Ring[] = [
     { ...NEIGHBOURHOOD_PER_YEAR, city: HOME_CITY.group, draw: () => ({ ...profile }) },
-    { min, max, city: HOME_CITY.ring, draw: (r) => ({ ...profile, positionLevel: pick(r, POSITION_LEVELS.filter((level) => level !== profile.positionLevel)) }) },
-    { min, max, city: HOME_CITY.ring, draw: (r) => ({ ...profile, sector: pick(r, SECTORS.filter((sector) => sector !== profile.sector)) }) },
+    {
+      min,
+      max,
+      city: HOME_CITY.ring,
+      draw: (r) => ({
+        ...profile,
+        positionLevel: pick(
+          r,
+          POSITION_LEVELS.filter((level) => level !== profile.positionLevel),
+        ),
+      }),
+    },
+    {
+      min,
+      max,
+      city: HOME_CITY.ring,
+      draw: (r) => ({
+        ...profile,
+        sector: pick(
+          r,
+          SECTORS.filter((sector) => sector !== profile.sector),
+        ),
+      }),
+    },
     {
       min,
       max,
       city: null,
       draw: (r) => {
-        const country = pick(r, others, others.map((c) => COUNTRY_WEIGHT[COUNTRIES.indexOf(c)]));
+        const country = pick(
+          r,
+          others,
+          others.map((c) => COUNTRY_WEIGHT[COUNTRIES.indexOf(c)]),
+        );
         return { ...profile, country, city: pick(r, COUNTRY_CITIES[country]) };
       },
     },

@@ -86,9 +86,7 @@ export function wrapPglite(client: PGlite): Database {
       return (results.at(-1)?.rows ?? []) as T[];
     },
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      return client.transaction((tx) =>
-        work({ execute: async <R>(text: string, params: unknown[] = []) => (await tx.query<R>(text, params)).rows }),
-      );
+      return client.transaction((tx) => work({ execute: async <R>(text: string, params: unknown[] = []) => (await tx.query<R>(text, params)).rows }));
     },
     listen(channel, handlers) {
       // One process, one connection: notifications come with the result of the statement that committed them.

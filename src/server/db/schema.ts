@@ -27,7 +27,10 @@ export const users = pgTable(
     /** Stored lower-cased; unique among accounts. */
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    roles: text('roles').array().notNull().default(sql`'{member}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{member}'::text[]`),
     credits: integer('credits').notNull().default(0),
     campaignId: text('campaign_id'),
     premiumType: text('premium_type').notNull().default('free'),
@@ -42,7 +45,9 @@ export const users = pgTable(
      * With PERTURBATION_SECRET it gives the person's permanent distortion factors, the same in every form, year
      * and release (services/infusion.ts), so no number of answers averages them away.
      */
-    noiseKey: bigint('noise_key', { mode: 'number' }).notNull().default(sql`floor(random() * 4503599627370496)::bigint`),
+    noiseKey: bigint('noise_key', { mode: 'number' })
+      .notNull()
+      .default(sql`floor(random() * 4503599627370496)::bigint`),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** `created` of the last subscription event applied (older deliveries arriving late are ignored). */
@@ -87,8 +92,13 @@ export const forms = pgTable(
     email: text('email'),
     surveyYear: integer('survey_year').notNull(),
     status: text('status').notNull().default('in-progress'),
-    completedSteps: integer('completed_steps').array().notNull().default(sql`'{}'::integer[]`),
-    answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+    completedSteps: integer('completed_steps')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    answers: jsonb('answers')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     currency: text('currency').notNull().default('EUR'),
     country: text('country'),
     city: text('city'),
@@ -109,13 +119,17 @@ export const forms = pgTable(
      * form. A group's perturbation comes from the sum of its members' keys, so the same people always get the
      * same noise however they are asked for.
      */
-    recordKey: bigint('record_key', { mode: 'number' }).notNull().default(sql`floor(random() * 4294967296)::bigint`),
+    recordKey: bigint('record_key', { mode: 'number' })
+      .notNull()
+      .default(sql`floor(random() * 4294967296)::bigint`),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('forms_user_year_key').on(t.userId, t.surveyYear).where(sql`${t.userId} is not null`),
+    uniqueIndex('forms_user_year_key')
+      .on(t.userId, t.surveyYear)
+      .where(sql`${t.userId} is not null`),
     index('forms_email_idx').on(t.email),
     index('forms_counted_idx').on(t.surveyYear, t.status),
     index('forms_peer_idx').on(t.surveyYear, t.sector, t.positionLevel, t.country),
@@ -124,16 +138,61 @@ export const forms = pgTable(
     // outlier exclusions), led by the year alone (whole year; its money order also presorts the fixed
     // salary), by sector (sector, + position level, + country) and by country (country, + city).
     index('forms_stats_year_idx')
-      .on(t.surveyYear, t.fixedSalary, t.annualBonus, t.deferredCompensation, t.currency, t.yearsExperience, t.country, t.city,
-        t.sector, t.companySize, t.companyType, t.functionalArea, t.positionLevel, t.gender, t.id)
+      .on(
+        t.surveyYear,
+        t.fixedSalary,
+        t.annualBonus,
+        t.deferredCompensation,
+        t.currency,
+        t.yearsExperience,
+        t.country,
+        t.city,
+        t.sector,
+        t.companySize,
+        t.companyType,
+        t.functionalArea,
+        t.positionLevel,
+        t.gender,
+        t.id,
+      )
       .where(sql`${t.status} = 'completed'`),
     index('forms_stats_sector_idx')
-      .on(t.surveyYear, t.sector, t.positionLevel, t.country, t.fixedSalary, t.annualBonus, t.deferredCompensation, t.currency,
-        t.yearsExperience, t.city, t.companySize, t.companyType, t.functionalArea, t.gender, t.id)
+      .on(
+        t.surveyYear,
+        t.sector,
+        t.positionLevel,
+        t.country,
+        t.fixedSalary,
+        t.annualBonus,
+        t.deferredCompensation,
+        t.currency,
+        t.yearsExperience,
+        t.city,
+        t.companySize,
+        t.companyType,
+        t.functionalArea,
+        t.gender,
+        t.id,
+      )
       .where(sql`${t.status} = 'completed'`),
     index('forms_stats_country_idx')
-      .on(t.surveyYear, t.country, t.city, t.fixedSalary, t.annualBonus, t.deferredCompensation, t.currency, t.yearsExperience,
-        t.sector, t.companySize, t.companyType, t.functionalArea, t.positionLevel, t.gender, t.id)
+      .on(
+        t.surveyYear,
+        t.country,
+        t.city,
+        t.fixedSalary,
+        t.annualBonus,
+        t.deferredCompensation,
+        t.currency,
+        t.yearsExperience,
+        t.sector,
+        t.companySize,
+        t.companyType,
+        t.functionalArea,
+        t.positionLevel,
+        t.gender,
+        t.id,
+      )
       .where(sql`${t.status} = 'completed'`),
   ],
 );
@@ -154,7 +213,10 @@ export const newsletters = pgTable(
     /** Kept for readers of the old column: true unless unsubscribed. */
     active: boolean('active').generatedAlwaysAs(sql`status <> 'unsubscribed'`),
     /** Which posts the subscriber wants (typepost values: blog, insight, news). */
-    postKinds: text('post_kinds').array().notNull().default(sql`'{blog,insight,news}'::text[]`),
+    postKinds: text('post_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{blog,insight,news}'::text[]`),
     /** The account that subscribed while signed in, if any. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Bumped by every new confirmation request and by unsubscribing: older confirmation links stop working. */
@@ -183,7 +245,10 @@ export const newsPosts = pgTable(
     summary: text('summary').notNull(),
     body: text('body').notNull(),
     typepost: text('typepost').notNull().default('blog'),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     language: text('language').notNull().default('es'),
     imageUrl: text('image_url'),
     author: text('author').notNull(),
@@ -206,22 +271,31 @@ export const newsPosts = pgTable(
   ],
 );
 
-export const outlierPacks = pgTable('outlier_packs', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  measure: text('measure').notNull(),
-  method: text('method').notNull(),
-  k: doublePrecision('k').notNull(),
-  lowerPercentile: doublePrecision('lower_percentile'),
-  upperPercentile: doublePrecision('upper_percentile'),
-  groupBy: text('group_by').array().notNull().default(sql`'{}'::text[]`),
-  active: boolean('active').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  // One pack can be active.
-  uniqueIndex('outlier_packs_one_active').on(t.active).where(sql`${t.active}`),
-]);
+export const outlierPacks = pgTable(
+  'outlier_packs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    measure: text('measure').notNull(),
+    method: text('method').notNull(),
+    k: doublePrecision('k').notNull(),
+    lowerPercentile: doublePrecision('lower_percentile'),
+    upperPercentile: doublePrecision('upper_percentile'),
+    groupBy: text('group_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One pack can be active.
+    uniqueIndex('outlier_packs_one_active')
+      .on(t.active)
+      .where(sql`${t.active}`),
+  ],
+);
 
 export const outlierPackResults = pgTable('outlier_pack_results', {
   packId: text('pack_id')
@@ -518,7 +592,12 @@ export const statisticsReleases = pgTable(
     /** The noise infusion's design its money was infused with (INFUSION.design; older ones are re-infused at start). */
     infusionDesign: integer('infusion_design').notNull().default(1),
   },
-  (t) => [uniqueIndex('statistics_releases_sequence_key').on(t.sequence), uniqueIndex('statistics_releases_current_key').on(t.current).where(sql`${t.current}`)],
+  (t) => [
+    uniqueIndex('statistics_releases_sequence_key').on(t.sequence),
+    uniqueIndex('statistics_releases_current_key')
+      .on(t.current)
+      .where(sql`${t.current}`),
+  ],
 );
 
 /**
@@ -626,10 +705,7 @@ export const newsletterIssues = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('newsletter_issues_created_idx').on(t.createdAt),
-    check('newsletter_issues_status_check', sql`${t.status} in ('draft', 'sending', 'sent')`),
-  ],
+  (t) => [index('newsletter_issues_created_idx').on(t.createdAt), check('newsletter_issues_status_check', sql`${t.status} in ('draft', 'sending', 'sent')`)],
 );
 
 export const newsletterDeliveries = pgTable(
@@ -762,6 +838,8 @@ export const companyDomains = pgTable(
   (t) => [
     primaryKey({ columns: [t.domain, t.companyId] }),
     index('company_domains_company_idx').on(t.companyId),
-    uniqueIndex('company_domains_approved_key').on(t.domain).where(sql`approved_at is not null`),
+    uniqueIndex('company_domains_approved_key')
+      .on(t.domain)
+      .where(sql`approved_at is not null`),
   ],
 );

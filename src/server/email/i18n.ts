@@ -10,8 +10,7 @@ import i18next from 'i18next';
 import { LANGUAGES, type Language } from '../../domain/constants';
 
 const readEmailTexts = (language: Language): Record<string, unknown> =>
-  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../locales/${language}.json`, import.meta.url)), 'utf8')) as { email: Record<string, unknown> })
-    .email;
+  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../locales/${language}.json`, import.meta.url)), 'utf8')) as { email: Record<string, unknown> }).email;
 
 const instance = i18next.createInstance();
 void instance.init({
@@ -35,5 +34,4 @@ export function mailText(language: Language, key: string, values: Record<string,
 }
 
 /** For the HTML part of a mail. */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -91,12 +91,7 @@ export function providerEmailLinkMail(language: string, link: string, provider: 
 // provider unlinked; the account's address cannot be changed) is told to the person: what changed, when, and how to undo it (a
 // password reset, which ends every session, then the settings page).
 
-export type SecurityChange =
-  | 'second-factor-on'
-  | 'second-factor-off'
-  | 'recovery-codes-renewed'
-  | 'password-changed'
-  | 'provider-unlinked';
+export type SecurityChange = 'second-factor-on' | 'second-factor-off' | 'recovery-codes-renewed' | 'password-changed' | 'provider-unlinked';
 
 /** The web app's pages a security notice links to. */
 export function securityNoticeLinks(publicUrl: string): { resetPassword: string; settings: string } {
@@ -124,8 +119,7 @@ export function securityChangeMail(
   const lang = mailLanguage(language);
   const t = (key: string, values?: Record<string, string>) => mailText(lang, `security_change.${key}`, values);
   const changeKey = change.replace(/-/g, '_');
-  const what =
-    change === 'provider-unlinked' && detail ? t('what.provider_unlinked_named', { provider: detail }) : t(`what.${changeKey}`);
+  const what = change === 'provider-unlinked' && detail ? t('what.provider_unlinked_named', { provider: detail }) : t(`what.${changeKey}`);
   const [greeting, lead, ifYou, ifNot, reset, settingsLabel, signature] = [
     mailText(lang, 'greeting'),
     t('lead', { when: formatWhen(lang, at), what }),

@@ -99,11 +99,7 @@ function carriesBody(request: FastifyRequest): boolean {
 }
 
 export const unsupportedMediaType = (accepted: string[] | null) =>
-  new HttpError(
-    415,
-    'UNSUPPORTED_MEDIA_TYPE',
-    accepted ? `The body must be sent as ${accepted.join(' or ')}` : 'This operation takes no body',
-  );
+  new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', accepted ? `The body must be sent as ${accepted.join(' or ')}` : 'This operation takes no body');
 
 /** Roles of the caller as the request hook verified them (current roles for session-bound tokens). */
 const isAdminCaller = (request: FastifyRequest) => Boolean(request.auth?.roles.includes('admin'));
@@ -191,11 +187,7 @@ export function requiredBodyGate(rule: OperationRule) {
 }
 
 export async function textGate(request: FastifyRequest) {
-  const fields = [
-    ...unsafeTextFields(request.params, 'params'),
-    ...unsafeTextFields(request.query, 'query'),
-    ...unsafeTextFields(request.body, 'body'),
-  ];
+  const fields = [...unsafeTextFields(request.params, 'params'), ...unsafeTextFields(request.query, 'query'), ...unsafeTextFields(request.body, 'body')];
   if (fields.length > 0) {
     throw new HttpError(
       400,

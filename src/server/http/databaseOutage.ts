@@ -105,7 +105,11 @@ export function createDatabaseOutage(database: Queryable, log: FastifyBaseLogger
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ error: 'The database does not answer; try again in a moment', errorCode: 'DATABASE_UNAVAILABLE', message: 'The database does not answer' } satisfies ErrorBody);
+        .send({
+          error: 'The database does not answer; try again in a moment',
+          errorCode: 'DATABASE_UNAVAILABLE',
+          message: 'The database does not answer',
+        } satisfies ErrorBody);
     },
   };
 }

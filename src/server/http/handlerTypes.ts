@@ -26,9 +26,6 @@ export type OperationRequest<K extends OperationId> = FastifyRequest<{
 }>;
 
 /** A handler returns the success body (sent as 200 unless it set another code) or nothing (204/empty). */
-export type OperationHandler<K extends OperationId> = (
-  request: OperationRequest<K>,
-  reply: FastifyReply,
-) => Promise<SuccessBody<operations[K]> | void>;
+export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>, reply: FastifyReply) => Promise<SuccessBody<operations[K]> | void>;
 
 export type OperationHandlers = { [K in OperationId]: OperationHandler<K> };

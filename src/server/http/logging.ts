@@ -1,12 +1,7 @@
 // Structured logs without secrets, tokens, pay figures or e-mail addresses.
 import type { FastifyRequest } from 'fastify';
 
-export const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]',
-];
+export const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]', 'res.headers["set-cookie"]'];
 
 const EMAIL = /[^/?&=]+@[^/?&=]+/g;
 
@@ -93,7 +88,11 @@ export function safeError(error: unknown, depth = 0): LoggedError {
     const value = fields[key];
     if (typeof value === 'string' || typeof value === 'number') logged[key] = value;
   }
-  if (error.stack) logged.stack = error.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+  if (error.stack)
+    logged.stack = error.stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n');
   if (error.cause !== undefined && depth < 3) logged.cause = safeError(error.cause, depth + 1);
   return logged;
 }

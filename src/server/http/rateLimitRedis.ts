@@ -133,7 +133,11 @@ export class RedisCounterStore implements CounterStore, SharedStoreStatus {
   async read(key: string): Promise<WindowCount | null> {
     return this.shared(
       async () => {
-        const result = await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec();
+        const result = await this.redis
+          .multi()
+          .get(this.prefix + key)
+          .pttl(this.prefix + key)
+          .exec();
         const count = result?.[0]?.[1];
         const ttl = result?.[1]?.[1];
         if (count === null || count === undefined || typeof ttl !== 'number' || ttl <= 0) return null;

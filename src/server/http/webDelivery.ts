@@ -6,9 +6,7 @@ import { appRoutes, type AppRoute } from '../../domain/routes';
 
 /** `comparison/:id` → /^\/comparison\/[^/]+\/?$/i (React Router matches paths case-insensitively). */
 function routePattern(path: string): RegExp {
-  const segments = path.split('/').map((segment) =>
-    segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-  );
+  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^/${segments.join('/')}/?$`, 'i');
 }
 
@@ -76,7 +74,19 @@ export function robotsTxt(routes: readonly AppRoute[] = appRoutes, sitemapUrl?: 
  * Public pages that are not content to be found by a search: sign-in forms, the questionnaire's later steps
  * (its start is listed), the return page of the payment provider, the editor mode.
  */
-const NOT_IN_SITEMAP = new Set(['login', 'reset-password', 'register/individual/complete', 'checkout/return', 'my-form-editor', 'steps/1', 'steps/2', 'steps/3', 'steps/4', 'steps/5', 'steps/done']);
+const NOT_IN_SITEMAP = new Set([
+  'login',
+  'reset-password',
+  'register/individual/complete',
+  'checkout/return',
+  'my-form-editor',
+  'steps/1',
+  'steps/2',
+  'steps/3',
+  'steps/4',
+  'steps/5',
+  'steps/done',
+]);
 
 /** The paths of the sitemap: every page anyone may open without signing in, that has no parameter. */
 export function sitemapPaths(routes: readonly AppRoute[] = appRoutes): string[] {
@@ -86,8 +96,7 @@ export function sitemapPaths(routes: readonly AppRoute[] = appRoutes): string[] 
     .map((route) => `/${route.path}`);
 }
 
-const xmlText = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+const xmlText = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
 export interface SitemapEntry {
   /** Site path, e.g. /post-detail/como-leer-una-mediana. */
@@ -97,8 +106,8 @@ export interface SitemapEntry {
 
 /** sitemap.xml (sitemaps.org 0.9) of absolute URLs under `origin`. */
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(({ path, lastModified }) =>
-    `  <url><loc>${xmlText(origin + path)}</loc>${lastModified ? `<lastmod>${xmlText(lastModified)}</lastmod>` : ''}</url>`,
+  const urls = entries.map(
+    ({ path, lastModified }) => `  <url><loc>${xmlText(origin + path)}</loc>${lastModified ? `<lastmod>${xmlText(lastModified)}</lastmod>` : ''}</url>`,
   );
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }

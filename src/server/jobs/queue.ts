@@ -143,10 +143,11 @@ export function createJobs({ database, log, pollingIntervalSeconds = 1, progress
       const now = Date.now();
       if (now - lastWrite < progressThrottleMs && next.done < next.total) return;
       lastWrite = now;
-      await executeSql(
-        `update ${SCHEMA}.job set output = $3::jsonb where name = $1 and id = $2 and state = 'active'`,
-        [name, id, JSON.stringify({ progress: latest })],
-      );
+      await executeSql(`update ${SCHEMA}.job set output = $3::jsonb where name = $1 and id = $2 and state = 'active'`, [
+        name,
+        id,
+        JSON.stringify({ progress: latest }),
+      ]);
     };
     const settled = handler({ id, data, signal: controller.signal, progress });
     running.set(id, { controller, settled: settled.catch(() => undefined) });

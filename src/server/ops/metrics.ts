@@ -140,7 +140,9 @@ export function installMetrics(app: FastifyInstance, options: { config: ServerCo
     help: 'Seconds since the current statistics release was cut',
     registers: [registry],
     async collect() {
-      const [row] = await database.execute<{ age: number }>(`select extract(epoch from now() - cut_at)::float8 as age from statistics_releases where current`).catch(() => []);
+      const [row] = await database
+        .execute<{ age: number }>(`select extract(epoch from now() - cut_at)::float8 as age from statistics_releases where current`)
+        .catch(() => []);
       if (row) this.set(Number(row.age));
     },
   });

@@ -26,13 +26,13 @@ export function accountSecurityHandlers(context: AppContext) {
       if (!sessionId) throw new HttpError(401, AUTH_ERRORS.invalidToken, 'The session is no longer valid');
       const { password, providerProof } = request.body;
       if ((password === undefined) === (providerProof === undefined)) {
-        throw badRequest('VALIDATION_ERROR', 'Give either the password or a provider\'s proof, not both');
+        throw badRequest('VALIDATION_ERROR', "Give either the password or a provider's proof, not both");
       }
       if (providerProof !== undefined) {
         // A fresh sign-in at a provider (routes/oidc.ts, intent=reauth): used up only when it is this account's, so
         // another account's proof is refused and stays as it was.
         if (!(await consumeActionTokenOf(database, providerProof, 'provider-reauth', caller.id))) {
-          throw new HttpError(401, AUTH_ERRORS.reauthProofInvalid, 'The confirmation at the identity provider is used, expired or not this account\'s');
+          throw new HttpError(401, AUTH_ERRORS.reauthProofInvalid, "The confirmation at the identity provider is used, expired or not this account's");
         }
       } else {
         await assertOwnPassword(context, request, reply, caller, password!, 401);

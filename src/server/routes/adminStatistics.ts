@@ -31,13 +31,17 @@ export function adminStatisticsHandlers({ config, database }: AppContext) {
         const before = await replaceConfigValue(tx, 'exchangeRates', rates);
         // Which money a counted form has in EUR depends on the rates: cached figures must not outlive them.
         await bumpDataVersion(tx);
-        await recordAudit(tx, { id: caller.id, email: caller.email }, {
-          action: 'config.exchangeRates',
-          targetType: 'config',
-          targetId: 'exchangeRates',
-          before,
-          after: rates,
-        });
+        await recordAudit(
+          tx,
+          { id: caller.id, email: caller.email },
+          {
+            action: 'config.exchangeRates',
+            targetType: 'config',
+            targetId: 'exchangeRates',
+            before,
+            after: rates,
+          },
+        );
       });
       statisticsChangedHere(database);
       return { exchangeRates: rates };

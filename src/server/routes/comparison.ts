@@ -91,7 +91,12 @@ export function comparisonHandlers(context: AppContext) {
       const { n, cellKey } = await groupSize(settings, peerGroup(request.body.filters, settings.year));
       const enough = n >= settings.threshold;
       const count = enough ? publishedCount(n, cellKey, settings.threshold, secret()) : null;
-      return { count, countLabel: count === null ? countLabel(0, settings.threshold) : countLabel(count, settings.threshold), enough, release: releaseInfo(settings) };
+      return {
+        count,
+        countLabel: count === null ? countLabel(0, settings.threshold) : countLabel(count, settings.threshold),
+        enough,
+        release: releaseInfo(settings),
+      };
     },
 
     async demoCompare(request) {

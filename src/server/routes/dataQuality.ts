@@ -43,7 +43,11 @@ export function dataQualityHandlers({ database, jobs }: AppContext) {
     async runDeferredCompensationScript(request, reply) {
       const admin = await requireAdmin(database, request);
       // Two admins (or two clicks) get the same run while one is queued or running.
-      const jobId = await jobs.enqueue<ScriptData>(DEFERRED_COMPENSATION_JOB, { actor: { id: admin.id, email: admin.email } }, { singletonKey: DEFERRED_COMPENSATION_JOB });
+      const jobId = await jobs.enqueue<ScriptData>(
+        DEFERRED_COMPENSATION_JOB,
+        { actor: { id: admin.id, email: admin.email } },
+        { singletonKey: DEFERRED_COMPENSATION_JOB },
+      );
       reply.code(202);
       return { jobId };
     },

@@ -8,17 +8,7 @@ import type { OperationHandlers } from '../http/handlerTypes';
 import { isAdmin, requireAdmin } from '../auth/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { findUserById } from '../services/users';
-import {
-  categoryCounts,
-  createPost,
-  deletePost,
-  findPost,
-  listPosts,
-  relatedPosts,
-  updatePost,
-  visiblePosts,
-  type Typepost,
-} from '../services/news';
+import { categoryCounts, createPost, deletePost, findPost, listPosts, relatedPosts, updatePost, visiblePosts, type Typepost } from '../services/news';
 import { renderPostMarkdown } from '../services/newsMarkdown';
 import { detectImageType, IMAGE_PATH_PREFIX, MAX_IMAGE_BYTES, readImage, storeImage } from '../services/newsImages';
 import { FEED_TYPES, postPath, rssXml } from '../services/newsFeeds';

@@ -159,7 +159,13 @@ export function oidcHandlers(context: AppContext) {
   }
 
   /** The provider step succeeded: the outcome the web app's callback page goes on with. */
-  async function signInPerson(request: FastifyRequest, reply: FastifyReply, provider: OidcProviderConfig, person: ProviderPerson, redirectPath: string | null): Promise<Record<string, string>> {
+  async function signInPerson(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: OidcProviderConfig,
+    person: ProviderPerson,
+    redirectPath: string | null,
+  ): Promise<Record<string, string>> {
     const language = requestLanguage(undefined, request.headers['accept-language']);
     const account = await accountOf(provider, person, language);
     if ('link' in account) return { link: account.link, provider: provider.name };

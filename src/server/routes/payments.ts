@@ -165,7 +165,10 @@ export function paymentHandlers(context: AppContext) {
       reply.header('cache-control', 'no-store');
       if (wantsHtml(request)) {
         // A session stored before returnPath was checked may hold `//host`: its Cancel link returns home instead.
-        const page = renderSandboxPage({ ...session, return_path: safeStoredReturnPath(session.return_path) }, apiUrl(`/payments/sandbox/${session.id}/complete`));
+        const page = renderSandboxPage(
+          { ...session, return_path: safeStoredReturnPath(session.return_path) },
+          apiUrl(`/payments/sandbox/${session.id}/complete`),
+        );
         // This page, unlike the app, runs one inline script: its own policy, allowing that script by nonce.
         reply.header('content-security-policy', page.csp).type('text/html; charset=utf-8');
         return reply.send(page.html);

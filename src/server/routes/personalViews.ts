@@ -81,5 +81,3 @@ export function personalViewsHandlers(context: AppContext) {
     },
   } satisfies Partial<OperationHandlers>;
 }
-
-

@@ -18,7 +18,6 @@ import { activatePendingSecret, pendingSecret, removeSecondFactor, setPendingSec
 import { claimFormAtSignIn, findUserById, type UserRow } from '../services/users';
 import { assertLinkFor, completeLink, openSessionAfterSecondFactor } from '../services/identities';
 
-
 export function secondFactorHandlers(context: AppContext) {
   const { config, database } = context;
   const signInExpired = () => new HttpError(401, AUTH_ERRORS.secondFactorExpired, 'The sign-in took too long; sign in again');

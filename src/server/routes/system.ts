@@ -19,7 +19,9 @@ export function systemHandlers({ config, database, mailer, readiness }: AppConte
       if (report.ready) return report;
       const failing = [
         ...(report.phase === 'ready' ? [] : [`phase: ${report.phase}`]),
-        ...Object.entries(report.checks).filter(([, ok]) => !ok).map(([name]) => name),
+        ...Object.entries(report.checks)
+          .filter(([, ok]) => !ok)
+          .map(([name]) => name),
       ];
       return reply.code(503).send({ error: failing, errorCode: 'NOT_READY', message: 'This instance is not ready for traffic' });
     },

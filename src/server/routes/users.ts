@@ -261,7 +261,8 @@ export function usersHandlers(context: AppContext) {
       }
       if (role && target.id === admin.id) throw forbidden('FORBIDDEN', 'Administrators cannot change their own roles');
       const updated = await database.transaction(async (tx) => {
-        const audit = (action: string, before: unknown, after: unknown) => recordAudit(tx, admin, { action, targetType: 'user', targetId: target.id, before, after });
+        const audit = (action: string, before: unknown, after: unknown) =>
+          recordAudit(tx, admin, { action, targetType: 'user', targetId: target.id, before, after });
         if (creditsDelta !== undefined && creditsDelta !== 0) {
           const adjustment = await adjustCredits(tx, target.id, creditsDelta, reason ?? '');
           if (adjustment.outcome === 'insufficient') throw new HttpError(409, 'INSUFFICIENT_BALANCE', 'The balance cannot go below 0');
@@ -277,8 +278,10 @@ export function usersHandlers(context: AppContext) {
           // ADMIN_MFA may require; a former admin's open pages lose the admin's powers at once).
           await revokeUserSessions(tx, target.id);
         }
-        if (premiumType !== undefined && premiumType !== target.premium_type) await audit('user.premiumType', { premiumType: target.premium_type }, { premiumType: row.premium_type });
-        if (emailVerified !== undefined && emailVerified !== target.email_verified) await audit('user.emailVerified', { emailVerified: target.email_verified }, { emailVerified: row.email_verified });
+        if (premiumType !== undefined && premiumType !== target.premium_type)
+          await audit('user.premiumType', { premiumType: target.premium_type }, { premiumType: row.premium_type });
+        if (emailVerified !== undefined && emailVerified !== target.email_verified)
+          await audit('user.emailVerified', { emailVerified: target.email_verified }, { emailVerified: row.email_verified });
         return row;
       });
       return toUser(updated);
@@ -291,7 +294,14 @@ export function usersHandlers(context: AppContext) {
       await database.transaction(async (tx) => {
         const forms = await countOwnForms(tx, target.id);
         // What was deleted, without secrets (no password hash, no company details).
-        const before = { email: target.email, roles: target.roles, credits: target.credits, premiumType: target.premium_type, forms, createdAt: target.created_at };
+        const before = {
+          email: target.email,
+          roles: target.roles,
+          credits: target.credits,
+          premiumType: target.premium_type,
+          forms,
+          createdAt: target.created_at,
+        };
         await deleteAccount(tx, target);
         await recordAudit(tx, admin, { action: 'user.delete', targetType: 'user', targetId: target.id, before, after: null });
       });

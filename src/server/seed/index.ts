@@ -113,7 +113,20 @@ export async function seedCatalogue(database: Queryable): Promise<number> {
     const rows = await database.execute(
       `insert into catalogue_items (id, kind, position, plan, period, price, price_month, currency, credits, price_credit, discount, style, texts)
        values ($1, $2, $3, $4, $5, $6, $7, 'EUR', $8, $9, $10, $11, $12) on conflict (id) do nothing returning id`,
-      [item.id, item.kind, position, item.plan, item.period, item.price, item.priceMonth, item.credits, item.priceCredit, item.discount, item.style, JSON.stringify(item.texts)],
+      [
+        item.id,
+        item.kind,
+        position,
+        item.plan,
+        item.period,
+        item.price,
+        item.priceMonth,
+        item.credits,
+        item.priceCredit,
+        item.discount,
+        item.style,
+        JSON.stringify(item.texts),
+      ],
     );
     added += rows.length;
   }
@@ -137,8 +150,24 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
   const memberId = newId();
   const accounts = [
     { id: newId(), email: DEMO_ACCOUNTS.admin, roles: ['admin'], credits: 0, premium: 'free', corporate: null, company: null },
-    { id: corporateId, email: DEMO_ACCOUNTS.corporate, roles: ['corporate'], credits: DEMO_CORPORATE_CREDITS, premium: 'free', corporate: { companyName: 'Grupo Demo S.A.', country: 'es', contactName: 'Laura Demo' }, company: corporateId },
-    { id: unlimitedId, email: DEMO_ACCOUNTS.unlimited, roles: ['corporate'], credits: 0, premium: 'corporate', corporate: { companyName: 'Ilimitada Consulting S.L.', country: 'es', contactName: 'Jorge Demo' }, company: unlimitedId },
+    {
+      id: corporateId,
+      email: DEMO_ACCOUNTS.corporate,
+      roles: ['corporate'],
+      credits: DEMO_CORPORATE_CREDITS,
+      premium: 'free',
+      corporate: { companyName: 'Grupo Demo S.A.', country: 'es', contactName: 'Laura Demo' },
+      company: corporateId,
+    },
+    {
+      id: unlimitedId,
+      email: DEMO_ACCOUNTS.unlimited,
+      roles: ['corporate'],
+      credits: 0,
+      premium: 'corporate',
+      corporate: { companyName: 'Ilimitada Consulting S.L.', country: 'es', contactName: 'Jorge Demo' },
+      company: unlimitedId,
+    },
     { id: memberId, email: DEMO_ACCOUNTS.member, roles: ['member'], credits: 0, premium: 'free', corporate: null, company: null },
   ];
   for (const a of accounts) {
@@ -148,10 +177,12 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
       [a.id, a.email, passwordHash, a.roles, a.credits, a.premium, a.corporate ? JSON.stringify(a.corporate) : null, a.company],
     );
   }
-  await tx.execute(
-    `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, $3, 'welcome-grant', $4)`,
-    [newId(), corporateId, DEMO_CORPORATE_CREDITS, `seed:welcome:${corporateId}`],
-  );
+  await tx.execute(`insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key) values ($1, $2, $3, $3, 'welcome-grant', $4)`, [
+    newId(),
+    corporateId,
+    DEMO_CORPORATE_CREDITS,
+    `seed:welcome:${corporateId}`,
+  ]);
   // The demo member answered the survey in the last years: a director in Spanish banking.
   const years = surveyYears(now).slice(-3);
   for (const [i, year] of years.entries()) {
@@ -191,8 +222,26 @@ async function insertForm(tx: Queryable, form: { id: string; userId: string; sur
        company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
        deferred_compensation, completed_at)
      values ($1, $2, $3, $4, 'completed', '{0,1,2,3,4}', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())`,
-    [form.id, form.userId, form.answers.email, form.surveyYear, JSON.stringify(form.answers), c.currency, c.country, c.city, c.sector,
-     c.companySize, c.companyType, c.functionalArea, c.positionLevel, c.gender, c.yearsExperience, c.fixedSalary, c.annualBonus, c.deferredCompensation],
+    [
+      form.id,
+      form.userId,
+      form.answers.email,
+      form.surveyYear,
+      JSON.stringify(form.answers),
+      c.currency,
+      c.country,
+      c.city,
+      c.sector,
+      c.companySize,
+      c.companyType,
+      c.functionalArea,
+      c.positionLevel,
+      c.gender,
+      c.yearsExperience,
+      c.fixedSalary,
+      c.annualBonus,
+      c.deferredCompensation,
+    ],
   );
 }
 
@@ -211,7 +260,18 @@ async function seedPosts(database: Queryable) {
     await database.execute(
       `insert into news_posts (id, slug, title, summary, body, typepost, categories, language, image_url, author, published_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9, $10)`,
-      [newId(), await uniqueSlug(database, post.title), post.title, post.summary, post.body, post.typepost, post.categories, post.language, post.author, post.publishedAt],
+      [
+        newId(),
+        await uniqueSlug(database, post.title),
+        post.title,
+        post.summary,
+        post.body,
+        post.typepost,
+        post.categories,
+        post.language,
+        post.author,
+        post.publishedAt,
+      ],
     );
   }
 }
@@ -227,7 +287,10 @@ export async function insertDemoForms(
 ): Promise<number> {
   // Each batch is its own transaction here (a million forms are not one transaction); the start-up seed
   // writes them inside its single transaction through writeDemoForms.
-  const written = await writeDemoForms(database, count, { ...options, writeBatch: (people, offset) => database.transaction((tx) => writeBatch(tx, people, offset)) });
+  const written = await writeDemoForms(database, count, {
+    ...options,
+    writeBatch: (people, offset) => database.transaction((tx) => writeBatch(tx, people, offset)),
+  });
   await bumpDataVersion(database);
   return written;
 }
@@ -250,9 +313,7 @@ async function writeDemoForms(
   let batchForms = 0;
   let written = 0;
   // Panel e-mails are unique per seed run; an offset keeps a second run from colliding with the first.
-  const [{ offset }] = await db.execute<{ offset: number }>(
-    `select count(*)::int as offset from users where email like 'panel-%@seed.paybench.demo'`,
-  );
+  const [{ offset }] = await db.execute<{ offset: number }>(`select count(*)::int as offset from users where email like 'panel-%@seed.paybench.demo'`);
   for (const person of generateDemoPeople(count, options.seed, options.now)) {
     batch.push(person);
     batchForms += person.forms.length;
@@ -277,10 +338,23 @@ async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): 
   const userIds = people.map(() => newId());
   const emails = people.map((p) => (offset === 0 ? p.email : p.email.replace('panel-', `panel-${offset}-`)));
   const columns = {
-    id: [] as string[], userId: [] as string[], email: [] as string[], year: [] as number[], answers: [] as string[],
-    country: [] as string[], city: [] as string[], sector: [] as string[], companySize: [] as string[], companyType: [] as string[],
-    functionalArea: [] as string[], positionLevel: [] as string[], gender: [] as string[], yearsExperience: [] as number[],
-    fixedSalary: [] as number[], annualBonus: [] as number[], deferred: [] as number[],
+    id: [] as string[],
+    userId: [] as string[],
+    email: [] as string[],
+    year: [] as number[],
+    answers: [] as string[],
+    country: [] as string[],
+    city: [] as string[],
+    sector: [] as string[],
+    companySize: [] as string[],
+    companyType: [] as string[],
+    functionalArea: [] as string[],
+    positionLevel: [] as string[],
+    gender: [] as string[],
+    yearsExperience: [] as number[],
+    fixedSalary: [] as number[],
+    annualBonus: [] as number[],
+    deferred: [] as number[],
   };
   people.forEach((person, i) => {
     for (const form of person.forms) {
@@ -320,9 +394,25 @@ async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): 
                    $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::int[], $17::bigint[])
          as f(id, user_id, email, survey_year, answers, country, city, sector, company_size, company_type, functional_area,
               position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation)`,
-    [columns.id, columns.userId, columns.email, columns.year, columns.answers, columns.country, columns.city, columns.sector,
-     columns.companySize, columns.companyType, columns.functionalArea, columns.positionLevel, columns.gender,
-     columns.yearsExperience, columns.fixedSalary, columns.annualBonus, columns.deferred],
+    [
+      columns.id,
+      columns.userId,
+      columns.email,
+      columns.year,
+      columns.answers,
+      columns.country,
+      columns.city,
+      columns.sector,
+      columns.companySize,
+      columns.companyType,
+      columns.functionalArea,
+      columns.positionLevel,
+      columns.gender,
+      columns.yearsExperience,
+      columns.fixedSalary,
+      columns.annualBonus,
+      columns.deferred,
+    ],
   );
   return columns.id.length;
 }

@@ -115,7 +115,16 @@ async function credits(db: Queryable): Promise<DetailedStatistics['credits']> {
 
 async function revenue(db: Queryable): Promise<DetailedStatistics['revenue']> {
   // The product's name from the catalogue, in both languages (the page shows the reader's), never just its id.
-  const rows = await db.execute<{ item_id: string; name_es: string | null; name_en: string | null; kind: string; currency: string; purchases: number; amount: number; refunded: number }>(
+  const rows = await db.execute<{
+    item_id: string;
+    name_es: string | null;
+    name_en: string | null;
+    kind: string;
+    currency: string;
+    purchases: number;
+    amount: number;
+    refunded: number;
+  }>(
     `select p.item_id, c.texts->'es'->>'name' as name_es, c.texts->'en'->>'name' as name_en, p.kind, p.currency,
             count(*)::int as purchases, sum(p.amount)::float8 as amount, sum(p.refunded_amount)::float8 as refunded
        from purchases p left join catalogue_items c on c.id = p.item_id
@@ -168,7 +177,13 @@ export async function detailedStatistics(
     generatedAt: now.toISOString(),
     year,
     surveyYears: years.map((y) => y.year),
-    totals: { forms: completed + inProgress, completedForms: completed, inProgressForms: inProgress, countedForms: release?.size ?? 0, searches: totals.searches },
+    totals: {
+      forms: completed + inProgress,
+      completedForms: completed,
+      inProgressForms: inProgress,
+      countedForms: release?.size ?? 0,
+      searches: totals.searches,
+    },
     users: totals.users,
     formsByYear: years,
     funnel: stopped,

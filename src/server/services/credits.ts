@@ -38,10 +38,7 @@ export function searchIdempotencyKey(userId: string, clientKey: string | undefin
   return `${kind}:${userId}:${clientKey ?? newId()}`;
 }
 
-export type ChargeOutcome =
-  | { kind: 'charged'; balance: number; historyId: string }
-  | { kind: 'replayed'; historyId: string | null }
-  | { kind: 'insufficient' };
+export type ChargeOutcome = { kind: 'charged'; balance: number; historyId: string } | { kind: 'replayed'; historyId: string | null } | { kind: 'insufficient' };
 
 class InsufficientCredits extends Error {}
 
@@ -56,44 +53,43 @@ const LEDGER_REASONS: Record<SavedSearch['kind'], string> = {
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 async function priorCharge(db: Pick<Database, 'execute'>, idempotencyKey: string, userId: string) {
-  const [row] = await db.execute<{ reference: string | null }>(
-    'select reference from credit_ledger where idempotency_key = $1 and user_id = $2',
-    [idempotencyKey, userId],
-  );
+  const [row] = await db.execute<{ reference: string | null }>('select reference from credit_ledger where idempotency_key = $1 and user_id = $2', [
+    idempotencyKey,
+    userId,
+  ]);
   return row;
 }
 
 /** Charges one credit for a new search and saves it, or recognises a replay of an earlier charged request. */
-export async function chargeSearch(
-  database: Database,
-  input: { userId: string; idempotencyKey: string; search: SavedSearch },
-): Promise<ChargeOutcome> {
+export async function chargeSearch(database: Database, input: { userId: string; idempotencyKey: string; search: SavedSearch }): Promise<ChargeOutcome> {
   try {
-    return await database.transaction(async (tx) => {
-      const prior = await priorCharge(tx, input.idempotencyKey, input.userId);
-      if (prior) return { kind: 'replayed' as const, historyId: prior.reference };
-      const [debited] = await tx.execute<{ credits: number }>(
-        'update users set credits = credits - 1, updated_at = now() where id = $1 and credits >= 1 returning credits',
-        [input.userId],
-      );
-      if (!debited) {
-        // A concurrent retry with the same key may have spent the last credit while this one waited for the
-        // row lock: that is the same search, answered again, not a shortage.
-        const charged = await priorCharge(tx, input.idempotencyKey, input.userId);
-        if (charged) return { kind: 'replayed' as const, historyId: charged.reference };
-        throw new InsufficientCredits();
-      }
-      const historyId = await saveSearch(tx, input.userId, input.search, 1);
-      await tx.execute(
-        `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference)
+    return await database
+      .transaction(async (tx) => {
+        const prior = await priorCharge(tx, input.idempotencyKey, input.userId);
+        if (prior) return { kind: 'replayed' as const, historyId: prior.reference };
+        const [debited] = await tx.execute<{ credits: number }>(
+          'update users set credits = credits - 1, updated_at = now() where id = $1 and credits >= 1 returning credits',
+          [input.userId],
+        );
+        if (!debited) {
+          // A concurrent retry with the same key may have spent the last credit while this one waited for the
+          // row lock: that is the same search, answered again, not a shortage.
+          const charged = await priorCharge(tx, input.idempotencyKey, input.userId);
+          if (charged) return { kind: 'replayed' as const, historyId: charged.reference };
+          throw new InsufficientCredits();
+        }
+        const historyId = await saveSearch(tx, input.userId, input.search, 1);
+        await tx.execute(
+          `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference)
          values ($1, $2, -1, $3, $4, $5, $6)`,
-        [newId(), input.userId, debited.credits, LEDGER_REASONS[input.search.kind], input.idempotencyKey, historyId],
-      );
-      return { kind: 'charged' as const, balance: Number(debited.credits), historyId };
-    }).then((outcome) => {
-      if (outcome.kind === 'charged') opsEvents.emit('creditsCharged', 1);
-      return outcome;
-    });
+          [newId(), input.userId, debited.credits, LEDGER_REASONS[input.search.kind], input.idempotencyKey, historyId],
+        );
+        return { kind: 'charged' as const, balance: Number(debited.credits), historyId };
+      })
+      .then((outcome) => {
+        if (outcome.kind === 'charged') opsEvents.emit('creditsCharged', 1);
+        return outcome;
+      });
   } catch (error) {
     if (error instanceof InsufficientCredits) return { kind: 'insufficient' };
     // The same key charged by a concurrent request that committed first: this one rolled back, so it is a replay.

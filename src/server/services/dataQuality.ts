@@ -110,10 +110,10 @@ class Tally {
 async function* scanForms(db: Queryable, batchSize = 1_000): AsyncGenerator<FormScanRow[]> {
   let after = '';
   for (;;) {
-    const rows = await db.execute<FormScanRow>(
-      `select id, status, user_id, answers, ${COLUMN_LIST} from forms where id > $1 order by id limit $2`,
-      [after, batchSize],
-    );
+    const rows = await db.execute<FormScanRow>(`select id, status, user_id, answers, ${COLUMN_LIST} from forms where id > $1 order by id limit $2`, [
+      after,
+      batchSize,
+    ]);
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1].id;
@@ -157,7 +157,11 @@ export async function dataQualityReport(db: Queryable, options: { staleDraftDays
       const answers = row.answers ?? {};
       if (row.status === 'completed') {
         const issues = validateForCompletion(answers, { signedOut: row.user_id === null });
-        if (issues.length > 0) inconsistent.add(row.id, issues.map((issue) => `${issue.field}:${issue.key.split('.').pop()}`));
+        if (issues.length > 0)
+          inconsistent.add(
+            row.id,
+            issues.map((issue) => `${issue.field}:${issue.key.split('.').pop()}`),
+          );
       }
       const stale = staleColumns(row, answers);
       if (stale.length > 0) outOfDate.add(row.id, stale);

@@ -134,10 +134,7 @@ export async function getForm(db: Queryable, caller: Caller | null, id: string):
 }
 
 async function latestOwnedForm(db: Queryable, userId: string): Promise<Form> {
-  const [row] = await db.execute<FormRow>(
-    `select ${FORM_COLUMNS} from forms where user_id = $1 order by survey_year desc, updated_at desc limit 1`,
-    [userId],
-  );
+  const [row] = await db.execute<FormRow>(`select ${FORM_COLUMNS} from forms where user_id = $1 order by survey_year desc, updated_at desc limit 1`, [userId]);
   if (!row) throw notFound('NOT_FOUND', 'No form yet');
   return toForm(row);
 }
@@ -207,10 +204,24 @@ export async function getFormByEmail(db: Queryable, caller: Caller | null, email
 
 const columnValues = (answers: Record<string, unknown>) => {
   const c = formColumns(answers);
-  return [c.currency, c.country, c.city, c.sector, c.companySize, c.companyType, c.functionalArea, c.positionLevel, c.gender,
-    c.yearsExperience, c.fixedSalary, c.annualBonus, c.deferredCompensation];
+  return [
+    c.currency,
+    c.country,
+    c.city,
+    c.sector,
+    c.companySize,
+    c.companyType,
+    c.functionalArea,
+    c.positionLevel,
+    c.gender,
+    c.yearsExperience,
+    c.fixedSalary,
+    c.annualBonus,
+    c.deferredCompensation,
+  ];
 };
-const COLUMN_NAMES = 'currency, country, city, sector, company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation';
+const COLUMN_NAMES =
+  'currency, country, city, sector, company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation';
 
 /** The answers of a request body (FormUpdate without step and complete), the e-mail lower-cased. */
 function answersOf(body: FormAnswers | FormUpdate): Record<string, unknown> {
@@ -251,12 +262,21 @@ async function save(tx: Queryable, row: FormRow, { patch, step, complete }: Save
         status = $4::text,
         completed_at = case when $4::text = 'completed' then coalesce(completed_at, now()) else completed_at end,
         email = case when user_id is null then coalesce($5::text, email) else email end,
-        ${COLUMN_NAMES.split(', ').map((column, i) => `${column} = $${i + 6}`).join(', ')},
+        ${COLUMN_NAMES.split(', ')
+          .map((column, i) => `${column} = $${i + 6}`)
+          .join(', ')},
         revision = revision + 1,
         updated_at = now()
       where id = $1
       returning ${FORM_COLUMNS}`,
-    [row.id, JSON.stringify(patch), steps, completed ? 'completed' : 'in-progress', typeof patch.email === 'string' ? patch.email : null, ...columnValues(merged)],
+    [
+      row.id,
+      JSON.stringify(patch),
+      steps,
+      completed ? 'completed' : 'in-progress',
+      typeof patch.email === 'string' ? patch.email : null,
+      ...columnValues(merged),
+    ],
   );
   if (completed && (answersChanged || !wasCompleted)) await bumpDataVersion(tx);
   return updated;
@@ -283,7 +303,10 @@ export async function createForm(db: Transactional, caller: Caller | null, body:
   const year = currentYear(now);
   return db.transaction(async (tx) => {
     if (caller) {
-      const [existing] = await tx.execute<FormRow>(`select ${FORM_COLUMNS} from forms where user_id = $1 and survey_year = $2 for update`, [caller.userId, year]);
+      const [existing] = await tx.execute<FormRow>(`select ${FORM_COLUMNS} from forms where user_id = $1 and survey_year = $2 for update`, [
+        caller.userId,
+        year,
+      ]);
       if (existing) return { form: toForm(await save(tx, existing, { patch })), created: false };
     }
 
@@ -359,7 +382,13 @@ export async function listForms(
 ): Promise<FormPage> {
   requireCaller(caller);
   if (!isAdmin(caller)) throw forbidden('FORBIDDEN', 'Administrators only');
-  const pattern = query && query.trim() !== '' ? `%${query.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const pattern =
+    query && query.trim() !== ''
+      ? `%${query
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, '\\$&')}%`
+      : null;
   const where = `where ($1::text is null or f.email like $1 or u.email like $1)
                    and ($2::int is null or f.survey_year = $2::int)
                    and ($3::text is null or f.status = $3::text)
@@ -367,12 +396,11 @@ export async function listForms(
                    and ($5::text is null or f.sector = $5::text)
                    and ($6::text is null or f.user_id = $6::text)`;
   const params = [pattern, year ?? null, status ?? null, country ?? null, sector ?? null, userId ?? null];
-  const [{ total }] = await db.execute<{ total: number }>(
-    `select count(*)::int as total from forms f left join users u on u.id = f.user_id ${where}`,
-    params,
-  );
+  const [{ total }] = await db.execute<{ total: number }>(`select count(*)::int as total from forms f left join users u on u.id = f.user_id ${where}`, params);
   const rows = await db.execute<FormRow & { owner_email: string | null }>(
-    `select ${FORM_COLUMNS.split(', ').map((c) => `f.${c}`).join(', ')}, coalesce(u.email, f.email) as owner_email
+    `select ${FORM_COLUMNS.split(', ')
+      .map((c) => `f.${c}`)
+      .join(', ')}, coalesce(u.email, f.email) as owner_email
        from forms f left join users u on u.id = f.user_id ${where}
       order by f.created_at desc, f.id desc
       limit $7 offset $8`,

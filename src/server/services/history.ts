@@ -53,10 +53,15 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
 
 export async function saveSearch(db: Queryable, userId: string, search: SavedSearch, creditsCharged: number): Promise<string> {
   const id = newId();
-  await db.execute(
-    `insert into search_history (id, user_id, kind, filters, years, form_id, credits_charged) values ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, userId, search.kind, JSON.stringify(search.filters), search.years ?? null, search.formId ?? null, creditsCharged],
-  );
+  await db.execute(`insert into search_history (id, user_id, kind, filters, years, form_id, credits_charged) values ($1, $2, $3, $4, $5, $6, $7)`, [
+    id,
+    userId,
+    search.kind,
+    JSON.stringify(search.filters),
+    search.years ?? null,
+    search.formId ?? null,
+    creditsCharged,
+  ]);
   return id;
 }
 
@@ -88,10 +93,11 @@ export async function findSearch(db: Queryable, id: string): Promise<HistoryEntr
 /** One page of a person's saved searches, newest first. */
 export async function listSearches(db: Queryable, userId: string, page: number, limit: number) {
   const [rows, [{ total }]] = await Promise.all([
-    db.execute<HistoryRow>(
-      `select * from search_history where user_id = $1 order by created_at desc, seq desc limit $2 offset $3`,
-      [userId, limit, (page - 1) * limit],
-    ),
+    db.execute<HistoryRow>(`select * from search_history where user_id = $1 order by created_at desc, seq desc limit $2 offset $3`, [
+      userId,
+      limit,
+      (page - 1) * limit,
+    ]),
     db.execute<{ total: number }>('select count(*)::int as total from search_history where user_id = $1', [userId]),
   ]);
   return { items: rows.map(toEntry), page, limit, total: Number(total) };
@@ -99,9 +105,6 @@ export async function listSearches(db: Queryable, userId: string, page: number, 
 
 /** Deletes a saved search of `ownerId` (any owner when null: admins); false when there is no such entry. */
 export async function deleteSearch(db: Queryable, id: string, ownerId: string | null): Promise<boolean> {
-  const rows = await db.execute<{ id: string }>(
-    `delete from search_history where id = $1 and ($2::text is null or user_id = $2) returning id`,
-    [id, ownerId],
-  );
+  const rows = await db.execute<{ id: string }>(`delete from search_history where id = $1 and ($2::text is null or user_id = $2) returning id`, [id, ownerId]);
   return rows.length > 0;
 }

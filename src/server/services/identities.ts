@@ -71,10 +71,7 @@ export async function touchIdentity(db: Queryable, person: Pick<ProviderPerson, 
  * outlives its real owner's arrival.
  */
 export async function dropUnprovenIdentities(db: Queryable, userId: string): Promise<void> {
-  const dropped = await db.execute<{ provider: string }>(
-    'delete from user_identities where user_id = $1 and not address_proven returning provider',
-    [userId],
-  );
+  const dropped = await db.execute<{ provider: string }>('delete from user_identities where user_id = $1 and not address_proven returning provider', [userId]);
   if (dropped.length === 0) return;
   await endProviderSessions(db, userId, [...new Set(dropped.map((row) => row.provider))]);
 }
@@ -164,7 +161,11 @@ export async function applyProviderRoles(db: Queryable, user: UserRow, roles: Ro
  * company approved for single sign-on belongs to that company's provider (the one it was approved for) alone;
  * elsewhere OIDC_<ID>_VERIFIED_DOMAINS decides.
  */
-export async function providerProvesAddress(db: Queryable, provider: OidcProviderConfig, person: Pick<ProviderPerson, 'email' | 'emailVerified'>): Promise<boolean> {
+export async function providerProvesAddress(
+  db: Queryable,
+  provider: OidcProviderConfig,
+  person: Pick<ProviderPerson, 'email' | 'emailVerified'>,
+): Promise<boolean> {
   if (!person.email || !person.emailVerified) return false;
   const realm = await realmProvider(db, person.email);
   if (realm) return realm.provider === provider.id;
@@ -216,10 +217,10 @@ const linkExpired = () => new HttpError(401, AUTH_ERRORS.linkExpired, 'The link 
 
 /** 401 LINK_EXPIRED unless the token is live and names this account (checked before the sign-in goes on). */
 export async function assertLinkFor(db: Queryable, token: string, userId: string): Promise<void> {
-  const rows = await db.execute(
-    'select 1 from identity_links where token_hash = $1 and user_id = $2 and used_at is null and expires_at > now()',
-    [hashSecretToken(token), userId],
-  );
+  const rows = await db.execute('select 1 from identity_links where token_hash = $1 and user_id = $2 and used_at is null and expires_at > now()', [
+    hashSecretToken(token),
+    userId,
+  ]);
   if (rows.length === 0) throw linkExpired();
 }
 
@@ -252,7 +253,12 @@ export const EMAIL_LINKS_PER_HOUR = 3;
  * e-mail, valid EMAIL_LINK_MINUTES, bound to the browser of the sign-in (`bindingHash`). Null when the address got
  * EMAIL_LINKS_PER_HOUR links already (then nothing is sent).
  */
-export async function createEmailLink(db: Queryable, provider: string, person: ProviderPerson & { email: string }, bindingHash: string): Promise<string | null> {
+export async function createEmailLink(
+  db: Queryable,
+  provider: string,
+  person: ProviderPerson & { email: string },
+  bindingHash: string,
+): Promise<string | null> {
   const [recent] = await db.execute<{ n: number }>(
     `select count(*)::int as n from identity_links where user_id is null and email = $1 and created_at > now() - interval '1 hour'`,
     [person.email],
@@ -263,7 +269,18 @@ export async function createEmailLink(db: Queryable, provider: string, person: P
   await db.execute(
     `insert into identity_links (id, token_hash, user_id, provider, issuer, subject, email, binding_hash, role_values, provider_mfa, expires_at)
      values ($1, $2, null, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))`,
-    [newId(), hashSecretToken(token), provider, person.issuer, person.subject, person.email, bindingHash, jsonOrNull(person.roleValues), person.mfa, EMAIL_LINK_MINUTES],
+    [
+      newId(),
+      hashSecretToken(token),
+      provider,
+      person.issuer,
+      person.subject,
+      person.email,
+      bindingHash,
+      jsonOrNull(person.roleValues),
+      person.mfa,
+      EMAIL_LINK_MINUTES,
+    ],
   );
   return token;
 }
@@ -319,7 +336,18 @@ export async function recordPendingProviderSession(
   await db.execute(
     `insert into identity_links (id, token_hash, user_id, provider, issuer, subject, email, role_values, provider_mfa, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(mins => $10))`,
-    [newId(), pendingKey(challenge), userId, provider, person.issuer, person.subject, person.email ?? '', jsonOrNull(person.roleValues), person.mfa, LINK_MINUTES],
+    [
+      newId(),
+      pendingKey(challenge),
+      userId,
+      provider,
+      person.issuer,
+      person.subject,
+      person.email ?? '',
+      jsonOrNull(person.roleValues),
+      person.mfa,
+      LINK_MINUTES,
+    ],
   );
 }
 
@@ -353,10 +381,9 @@ export async function adoptPendingProviderSession(db: Queryable, challenge: stri
 
 /** The provider session of a family, removed (sign-out): null for a session opened with a password. */
 export async function takeProviderSession(db: Queryable, familyId: string): Promise<{ provider: string; id_token: string } | null> {
-  const [row] = await db.execute<{ provider: string; id_token: string }>(
-    'delete from identity_sessions where family_id = $1 returning provider, id_token',
-    [familyId],
-  );
+  const [row] = await db.execute<{ provider: string; id_token: string }>('delete from identity_sessions where family_id = $1 returning provider, id_token', [
+    familyId,
+  ]);
   return row ?? null;
 }
 
@@ -478,9 +505,16 @@ export async function reviewCompanyDomain(db: Queryable, domain: string, company
     const [sso] = await db.execute<{ provider: string }>('select provider from company_sso where company_id = $1', [companyId]);
     if (!sso) throw new HttpError(409, AUTH_ERRORS.companyWithoutProvider, 'The company has no identity provider to approve the domain for');
     await db.execute('delete from company_domains where domain = $1 and company_id <> $2', [domain, companyId]);
-    await db.execute('update company_domains set approved_at = now(), approved_provider = $3 where domain = $1 and company_id = $2', [domain, companyId, sso.provider]);
+    await db.execute('update company_domains set approved_at = now(), approved_provider = $3 where domain = $1 and company_id = $2', [
+      domain,
+      companyId,
+      sso.provider,
+    ]);
   } else {
-    const [row] = await db.execute<{ approved_at: Date | null }>('select approved_at from company_domains where domain = $1 and company_id = $2', [domain, companyId]);
+    const [row] = await db.execute<{ approved_at: Date | null }>('select approved_at from company_domains where domain = $1 and company_id = $2', [
+      domain,
+      companyId,
+    ]);
     if (row?.approved_at) {
       await db.execute('update company_domains set approved_at = null, approved_provider = null where domain = $1 and company_id = $2', [domain, companyId]);
     } else {

@@ -31,7 +31,8 @@ export function validateInflation(entries: InflationRate[], now = new Date()): v
     if (!Number.isFinite(entry.rate) || entry.rate < INFLATION_RATE_RANGE.min || entry.rate > INFLATION_RATE_RANGE.max) {
       outOfRange.push(`${at}.rate: must be from ${INFLATION_RATE_RANGE.min} to ${INFLATION_RATE_RANGE.max} percent`);
     }
-    if (entry.country !== undefined && !(COUNTRIES as readonly string[]).includes(entry.country)) unknown.push(`${at}.country: is not one of the listed options`);
+    if (entry.country !== undefined && !(COUNTRIES as readonly string[]).includes(entry.country))
+      unknown.push(`${at}.country: is not one of the listed options`);
     if (!years.includes(entry.year)) unknown.push(`${at}.year: is not a survey year`);
     const key = `${entry.year}|${entry.country ?? ''}`;
     if (seen.has(key)) duplicates.push(`${at}: a second rate for ${entry.year}${entry.country ? ` and ${entry.country}` : ''}`);

@@ -46,7 +46,10 @@ export function infusionKeyFingerprint(secret: string): string {
  * address gives the same key, so the same factors: a second registration is never a second, independent look.
  */
 export function personNoiseKey(secret: string, normalisedEmail: string): number {
-  return createHash('sha256').update(`${noiseKeyKey(secret)}|${normalisedEmail}`).digest().readUIntBE(0, 6);
+  return createHash('sha256')
+    .update(`${noiseKeyKey(secret)}|${normalisedEmail}`)
+    .digest()
+    .readUIntBE(0, 6);
 }
 
 /** SQL of personNoiseKey for an e-mail expression (the upgrade and the demo seed key people in bulk). */

@@ -108,10 +108,11 @@ const SLUG_LOCK = 7_207_114_102;
 export async function uniqueSlug(db: Queryable, title: string, exceptId: string | null = null): Promise<string> {
   await db.execute('select pg_advisory_xact_lock($1)', [SLUG_LOCK]);
   const base = slugify(title);
-  const rows = await db.execute<{ slug: string }>(
-    `select slug from news_posts where (slug = $1 or slug like $2) and ($3::text is null or id <> $3)`,
-    [base, `${base}-%`, exceptId],
-  );
+  const rows = await db.execute<{ slug: string }>(`select slug from news_posts where (slug = $1 or slug like $2) and ($3::text is null or id <> $3)`, [
+    base,
+    `${base}-%`,
+    exceptId,
+  ]);
   const taken = new Set(rows.map((row) => row.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -226,8 +227,20 @@ export async function createPost(tx: Queryable, actor: AuditActor, input: PostIn
   const [row] = await tx.execute<PostRow>(
     `insert into news_posts (id, slug, status, title, summary, body, typepost, categories, language, image_url, author, published_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
-    [id, slug, status, input.title.trim(), input.summary.trim(), input.body, input.typepost ?? 'blog', input.categories, input.language,
-      input.imageUrl ?? null, input.author?.trim() || defaultAuthor(input.language), publishedAt],
+    [
+      id,
+      slug,
+      status,
+      input.title.trim(),
+      input.summary.trim(),
+      input.body,
+      input.typepost ?? 'blog',
+      input.categories,
+      input.language,
+      input.imageUrl ?? null,
+      input.author?.trim() || defaultAuthor(input.language),
+      publishedAt,
+    ],
   );
   const post = toPost(row);
   await recordAudit(tx, actor, { action: 'news.create', targetType: 'news_post', targetId: id, after: auditView(post) });
@@ -245,8 +258,20 @@ export async function updatePost(tx: Queryable, actor: AuditActor, id: string, i
     `update news_posts set slug = $2, status = $3, title = $4, summary = $5, body = $6, typepost = $7, categories = $8,
        language = $9, image_url = $10, author = $11, published_at = $12, updated_at = now()
      where id = $1 returning ${COLUMNS}`,
-    [id, slug, status, input.title.trim(), input.summary.trim(), input.body, input.typepost ?? 'blog', input.categories, input.language,
-      input.imageUrl ?? null, input.author?.trim() || current.author, publishedAt],
+    [
+      id,
+      slug,
+      status,
+      input.title.trim(),
+      input.summary.trim(),
+      input.body,
+      input.typepost ?? 'blog',
+      input.categories,
+      input.language,
+      input.imageUrl ?? null,
+      input.author?.trim() || current.author,
+      publishedAt,
+    ],
   );
   const post = toPost(row);
   await recordAudit(tx, actor, { action: 'news.update', targetType: 'news_post', targetId: id, before: auditView(toPost(current)), after: auditView(post) });

@@ -11,8 +11,33 @@ const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false
 
 /** The tags a post may contain: what Markdown produces, nothing more. */
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 's', 'del',
-  'code', 'pre', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  's',
+  'del',
+  'code',
+  'pre',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ];
 
 /** A URL a post may link to or show: http(s), mailto (links only), or a path on this site. */
@@ -58,4 +83,3 @@ export function sanitizePostHtml(html: string): string {
 export function renderPostMarkdown(body: string): string {
   return sanitizePostHtml(markdown.render(body));
 }
-

@@ -102,7 +102,14 @@ export async function listPublishedPosts(db: Queryable, language: 'es' | 'en'): 
       where language = $1 and ${PUBLISHED_POST} order by published_at desc, id limit 100`,
     [language],
   );
-  return rows.map((row) => ({ id: row.id, title: row.title, summary: row.summary, typepost: row.typepost, language: row.language, publishedAt: iso(row.published_at) }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    typepost: row.typepost,
+    language: row.language,
+    publishedAt: iso(row.published_at),
+  }));
 }
 
 /** The posts of a draft in its order; a post that is not published or in another language is a 400 naming it. */
@@ -114,7 +121,11 @@ export async function postsOfDraft(db: Queryable, language: 'es' | 'en', postIds
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = postIds.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    throw badRequest('NEWSLETTER_POST_UNAVAILABLE', 'A chosen post is not published in the issue’s language', missing.map((id) => `postIds: ${id} is not a published post of this language`));
+    throw badRequest(
+      'NEWSLETTER_POST_UNAVAILABLE',
+      'A chosen post is not published in the issue’s language',
+      missing.map((id) => `postIds: ${id} is not a published post of this language`),
+    );
   }
   return postIds.map((id) => {
     const row = byId.get(id)!;
@@ -210,11 +221,13 @@ export async function deliverIssue(
   signal?: AbortSignal,
 ): Promise<DeliveryResult> {
   const { database, mailer, links, publicUrl } = deps;
-  await database.transaction((tx) => beginSending(tx, issueId)).catch((error: unknown) => {
-    // Already sent: nothing is left to do, and nothing is sent again.
-    if (error instanceof Error && 'errorCode' in error && (error as { errorCode: string }).errorCode === 'NEWSLETTER_ISSUE_SENT') return;
-    throw error;
-  });
+  await database
+    .transaction((tx) => beginSending(tx, issueId))
+    .catch((error: unknown) => {
+      // Already sent: nothing is left to do, and nothing is sent again.
+      if (error instanceof Error && 'errorCode' in error && (error as { errorCode: string }).errorCode === 'NEWSLETTER_ISSUE_SENT') return;
+      throw error;
+    });
   const [issue] = await database.execute<{ subject: string; intro: string; language: 'es' | 'en'; post_ids: string[]; status: string }>(
     'select subject, intro, language, post_ids, status from newsletter_issues where id = $1',
     [issueId],

@@ -106,7 +106,19 @@ export async function subscribe(tx: Queryable, input: SubscribeInput): Promise<S
      values ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, $10, $11, case when $11 = 'confirmed' then now() end, case when $11 = 'pending' then now() end)
      on conflict (email, kind) do nothing
      returning ${COLUMNS}`,
-    [newId(), email, input.kind, input.name ?? null, input.company ?? null, input.position ?? null, input.language, postKinds, input.source, owner, owner ? 'confirmed' : 'pending'],
+    [
+      newId(),
+      email,
+      input.kind,
+      input.name ?? null,
+      input.company ?? null,
+      input.position ?? null,
+      input.language,
+      postKinds,
+      input.source,
+      owner,
+      owner ? 'confirmed' : 'pending',
+    ],
   );
   if (inserted) return { row: inserted, sendConfirmation: inserted.status === 'pending' };
 
@@ -137,7 +149,9 @@ export async function subscribe(tx: Queryable, input: SubscribeInput): Promise<S
                     or confirmation_sent_at < now() - make_interval(mins => $8) as resend
                from newsletters where id = $1) as decision
       where id = $1
-      returning ${COLUMNS.split(', ').map((c) => `newsletters.${c}`).join(', ')}, decision.resend`,
+      returning ${COLUMNS.split(', ')
+        .map((c) => `newsletters.${c}`)
+        .join(', ')}, decision.resend`,
     [existing.id, input.name ?? null, input.company ?? null, input.position ?? null, input.language, postKinds, input.source, CONFIRMATION_RESEND_MINUTES],
   );
   const { resend, ...updated } = row;
@@ -185,7 +199,9 @@ export async function findSubscription(db: Queryable, id: string): Promise<Newsl
 
 /** The subscription of an address (the one changed last when it has both kinds). */
 export async function findSubscriptionByEmail(db: Queryable, email: string): Promise<NewsletterRow | null> {
-  const [row] = await db.execute<NewsletterRow>(`select ${COLUMNS} from newsletters where email = $1 order by updated_at desc, id limit 1`, [normaliseEmail(email)]);
+  const [row] = await db.execute<NewsletterRow>(`select ${COLUMNS} from newsletters where email = $1 order by updated_at desc, id limit 1`, [
+    normaliseEmail(email),
+  ]);
   return row ?? null;
 }
 
@@ -239,7 +255,12 @@ export interface NewsletterFilters {
 }
 
 function whereOf(filters: NewsletterFilters): { where: string; params: unknown[] } {
-  const like = filters.query?.trim() ? `%${filters.query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = filters.query?.trim()
+    ? `%${filters.query
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : null;
   return {
     where: `where ($1::text is null or status = $1) and ($2::text is null or kind = $2) and ($3::text is null or language = $3)
               and ($4::text is null or email like $4 or lower(coalesce(name, '')) like $4 or lower(coalesce(company, '')) like $4)`,
@@ -250,14 +271,29 @@ function whereOf(filters: NewsletterFilters): { where: string; params: unknown[]
 export async function listSubscriptions(db: Queryable, filters: NewsletterFilters, page: number, limit: number) {
   const { where, params } = whereOf(filters);
   const [{ total }] = await db.execute<{ total: number }>(`select count(*)::int as total from newsletters ${where}`, params);
-  const rows = await db.execute<NewsletterRow>(
-    `select ${COLUMNS} from newsletters ${where} order by created_at desc, id desc limit $5 offset $6`,
-    [...params, limit, (page - 1) * limit],
-  );
+  const rows = await db.execute<NewsletterRow>(`select ${COLUMNS} from newsletters ${where} order by created_at desc, id desc limit $5 offset $6`, [
+    ...params,
+    limit,
+    (page - 1) * limit,
+  ]);
   return { items: rows.map(toNewsletter), page, limit, total };
 }
 
-export const CSV_COLUMNS = ['id', 'email', 'kind', 'name', 'company', 'position', 'language', 'status', 'postKinds', 'source', 'createdAt', 'confirmedAt', 'unsubscribedAt'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'email',
+  'kind',
+  'name',
+  'company',
+  'position',
+  'language',
+  'status',
+  'postKinds',
+  'source',
+  'createdAt',
+  'confirmedAt',
+  'unsubscribedAt',
+] as const;
 
 /** Every subscription matching the filters as CSV, newest first. */
 export async function exportSubscriptionsCsv(db: Queryable, filters: NewsletterFilters): Promise<string> {

@@ -137,7 +137,12 @@ const packNotFound = () => notFound('OUTLIER_PACK_NOT_FOUND', 'There is no outli
 function checkRules(input: PackInput): void {
   const problems = validateRules(input);
   if (problems.length > 0) {
-    throw new HttpError(400, 'OUTLIER_PACK_INVALID', 'The rules of the pack are not valid', problems.map((p) => `body.pack: ${p}`));
+    throw new HttpError(
+      400,
+      'OUTLIER_PACK_INVALID',
+      'The rules of the pack are not valid',
+      problems.map((p) => `body.pack: ${p}`),
+    );
   }
 }
 
@@ -189,7 +194,13 @@ export async function savePack(database: Database, actor: AuditActor, id: string
       if (wantsActive) {
         const previous = await tx.execute<{ id: string }>('update outlier_packs set active = false where active and id <> $1 returning id', [packId]);
         for (const other of previous) {
-          await recordAudit(tx, actor, { action: 'outlierPack.deactivate', targetType: 'outlierPack', targetId: other.id, before: { active: true }, after: { active: false, replacedBy: packId } });
+          await recordAudit(tx, actor, {
+            action: 'outlierPack.deactivate',
+            targetType: 'outlierPack',
+            targetId: other.id,
+            before: { active: true },
+            after: { active: false, replacedBy: packId },
+          });
         }
       }
       await tx.execute('update outlier_packs set active = $2 where id = $1', [packId, wantsActive]);
@@ -199,7 +210,13 @@ export async function savePack(database: Database, actor: AuditActor, id: string
     if (!before) {
       await recordAudit(tx, actor, { action: 'outlierPack.create', targetType: 'outlierPack', targetId: packId, after: auditView(after) });
     } else if (before.name !== after.name || rulesChanged) {
-      await recordAudit(tx, actor, { action: 'outlierPack.update', targetType: 'outlierPack', targetId: packId, before: auditView(before), after: auditView({ ...after, active: before.active }) });
+      await recordAudit(tx, actor, {
+        action: 'outlierPack.update',
+        targetType: 'outlierPack',
+        targetId: packId,
+        before: auditView(before),
+        after: auditView({ ...after, active: before.active }),
+      });
     }
     if (activeChanged) {
       await recordAudit(tx, actor, {
@@ -311,7 +328,15 @@ export async function calculatePack(database: Database, id: string, options: Cal
          median_before = excluded.median_before, median_after = excluded.median_after, rules = excluded.rules,
          impact = excluded.impact, calculated_at = excluded.calculated_at
        returning calculated_at`,
-      [id, impact.flaggedForms, impact.totalForms, JSON.stringify(medians(impact, 'before')), JSON.stringify(medians(impact, 'after')), JSON.stringify(rules), JSON.stringify(impact)],
+      [
+        id,
+        impact.flaggedForms,
+        impact.totalForms,
+        JSON.stringify(medians(impact, 'before')),
+        JSON.stringify(medians(impact, 'after')),
+        JSON.stringify(rules),
+        JSON.stringify(impact),
+      ],
     );
     if (current.active) await bumpDataVersion(tx);
     await recordAudit(tx, options.actor, {
@@ -348,7 +373,17 @@ export interface OutlierFormRow {
 
 /** The forms the active pack flags (empty when no pack is active), highest value first within each side. */
 export async function listActiveOutlierForms(db: Queryable, page: number, limit: number): Promise<{ items: OutlierFormRow[]; total: number }> {
-  const rows = await db.execute<{ form_id: string; user_id: string | null; email: string | null; survey_year: number; pack_id: string; measure: Measure; value: number | null; reason: string | null; total: number }>(
+  const rows = await db.execute<{
+    form_id: string;
+    user_id: string | null;
+    email: string | null;
+    survey_year: number;
+    pack_id: string;
+    measure: Measure;
+    value: number | null;
+    reason: string | null;
+    total: number;
+  }>(
     `select e.form_id, f.user_id, coalesce(u.email, f.email) as email, f.survey_year, e.pack_id, p.measure, e.value, e.reason,
             count(*) over ()::int as total
        from outlier_exclusions e

@@ -169,13 +169,20 @@ export function personalViews(context: AppContext) {
   const engine = statisticsEngine(context);
 
   /** A form's money in EUR with the current exchange rates (statistics are in EUR); null without a rate. */
-  function ownValues(settings: RequestSettings, form: Pick<TargetForm, 'currency' | 'fixedSalary' | 'annualBonus' | 'deferredCompensation' | 'id'>): OwnForm | null {
+  function ownValues(
+    settings: RequestSettings,
+    form: Pick<TargetForm, 'currency' | 'fixedSalary' | 'annualBonus' | 'deferredCompensation' | 'id'>,
+  ): OwnForm | null {
     const rate = form.currency === 'EUR' ? 1 : settings.rates[form.currency];
     if (rate === undefined || form.fixedSalary === null) return null;
     return {
       id: form.id,
       revision: 0,
-      values: { fixedSalary: form.fixedSalary * rate, annualBonus: (form.annualBonus ?? 0) * rate, deferredCompensation: (form.deferredCompensation ?? 0) * rate },
+      values: {
+        fixedSalary: form.fixedSalary * rate,
+        annualBonus: (form.annualBonus ?? 0) * rate,
+        deferredCompensation: (form.deferredCompensation ?? 0) * rate,
+      },
     };
   }
 
@@ -249,7 +256,8 @@ export function personalViews(context: AppContext) {
         countLabel: answer.countLabel,
       };
       if (answer.status === 'not-enough-data') Object.assign(step, { status: 'not-enough-data', reasonCode: VIEW_REASONS.notEnoughData });
-      else if (answer.status === 'refused') Object.assign(step, { status: 'refused', reasonCode: VIEW_REASONS.differencingRisk, reasonFilter: answer.reasonFilter });
+      else if (answer.status === 'refused')
+        Object.assign(step, { status: 'refused', reasonCode: VIEW_REASONS.differencingRisk, reasonFilter: answer.reasonFilter });
       else if (answer.measures!.totalWithDeferral.p50 === null || answer.measures!.totalWithoutDeferral.p50 === null) {
         Object.assign(step, { status: 'too-few-for-position', reasonCode: VIEW_REASONS.tooFewForPosition });
       }
@@ -262,11 +270,7 @@ export function personalViews(context: AppContext) {
     return { steps, used };
   }
 
-  async function individual(
-    callerId: string,
-    target: { form: TargetForm } | { history: string },
-    clientKey?: string,
-  ): Promise<IndividualResult> {
+  async function individual(callerId: string, target: { form: TargetForm } | { history: string }, clientKey?: string): Promise<IndividualResult> {
     const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
     const caller = requireSettingsCaller(settings);
     const billing = billingOf(caller);
@@ -367,7 +371,13 @@ export function personalViews(context: AppContext) {
 
   type Ranking = 'city' | 'sector' | 'country';
 
-  async function insight(callerId: string, ranking: Ranking, targetUserId: string | null, year: number | undefined, widen = false): Promise<Schemas['InsightList']> {
+  async function insight(
+    callerId: string,
+    ranking: Ranking,
+    targetUserId: string | null,
+    year: number | undefined,
+    widen = false,
+  ): Promise<Schemas['InsightList']> {
     const settings = await engine.readSettings({ userId: callerId, requestedYear: year });
     const caller = requireSettingsCaller(settings);
     let profile: TargetForm | null;
@@ -407,7 +417,16 @@ export function personalViews(context: AppContext) {
         else {
           const statistic = answer.measures![measure];
           if (statistic.p50 === null) omitted.tooFewForMedian++;
-          else items.push({ key: value, n: answer.count!, countLabel: answer.countLabel, p50: statistic.p50, mean: statistic.mean, p25: statistic.p25, p75: statistic.p75 });
+          else
+            items.push({
+              key: value,
+              n: answer.count!,
+              countLabel: answer.countLabel,
+              p50: statistic.p50,
+              mean: statistic.mean,
+              p25: statistic.p25,
+              p75: statistic.p75,
+            });
         }
       }
       items.sort((a, b) => b.p50 - a.p50 || a.key.localeCompare(b.key));
@@ -452,15 +471,29 @@ export function personalViews(context: AppContext) {
   ): Promise<EvolutionPoint[]> {
     const baseYear = currentYear();
     // The years not cached or stored are computed one statement each, a few at a time (statistics.ts compareGroups).
-    const answers = await engine.answers(settings, years.map((year) => peerGroup({ ...filters, year }, year)), null);
+    const answers = await engine.answers(
+      settings,
+      years.map((year) => peerGroup({ ...filters, year }, year)),
+      null,
+    );
     return answers.map((answer, i) => {
       const year = years[i];
       const factor = deflator(rates, year, baseYear);
       const real = (value: number | null) => (value === null || factor === null ? null : roundMoney(value * factor));
       const empty = { p25: null, p50: null, p75: null, realP25: null, realP50: null, realP75: null };
-      if (answer.status === 'not-enough-data') return { year, n: null, countLabel: answer.countLabel, ...empty, status: answer.status, reasonCode: VIEW_REASONS.notEnoughData, deflator: factor };
+      if (answer.status === 'not-enough-data')
+        return { year, n: null, countLabel: answer.countLabel, ...empty, status: answer.status, reasonCode: VIEW_REASONS.notEnoughData, deflator: factor };
       if (answer.status === 'refused') {
-        return { year, n: answer.count, countLabel: answer.countLabel, ...empty, status: answer.status, reasonCode: VIEW_REASONS.differencingRisk, reasonFilter: answer.reasonFilter, deflator: factor };
+        return {
+          year,
+          n: answer.count,
+          countLabel: answer.countLabel,
+          ...empty,
+          status: answer.status,
+          reasonCode: VIEW_REASONS.differencingRisk,
+          reasonFilter: answer.reasonFilter,
+          deflator: factor,
+        };
       }
       const s = answer.measures![measure];
       const reasonCode = s.p50 === null ? VIEW_REASONS.tooFewForQuartiles : factor === null ? VIEW_REASONS.noInflationData : undefined;
@@ -498,7 +531,12 @@ export function personalViews(context: AppContext) {
     let filters = withoutYear(reopened ? reopened.filters : body.filters);
     let years = reopened?.kind === kind && reopened.years?.length ? reopened.years : body.years?.length ? body.years : all;
     const badYears = years.filter((y) => !all.includes(y));
-    if (badYears.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', badYears.map((y) => `body.years: ${y} is not a survey year`));
+    if (badYears.length > 0)
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'Invalid body',
+        badYears.map((y) => `body.years: ${y} is not a survey year`),
+      );
     // A projection starts from the caller's own latest total: without one there is nothing to project (nor to pay).
     if (projection && !(await latestCompletedForm(database, caller.id))) throw NO_COMPLETED_FORM();
     let replay = false;
@@ -534,7 +572,9 @@ export function personalViews(context: AppContext) {
     let nextLevel: Schemas['EvolutionResult']['nextLevel'];
     if (projection) {
       const level = nextPositionLevel(filters.positionLevel);
-      nextLevel = level ? { positionLevel: level, series: await seriesOf(settings, { ...filters, positionLevel: level }, years, measure, inflation.rates) } : null;
+      nextLevel = level
+        ? { positionLevel: level, series: await seriesOf(settings, { ...filters, positionLevel: level }, years, measure, inflation.rates) }
+        : null;
     }
 
     let userSeries: Schemas['UserEvolutionPoint'][] | null = null;

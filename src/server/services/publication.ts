@@ -89,7 +89,9 @@ function deconvolved(
   // correction assumes, and the interval carries the larger of the two.
   const uncertainty = Math.max(Math.abs(bias), Math.abs(skewShift(1, 3, 0.25)));
   const bounded = (correction: number) => Math.max(-INFUSION_BOUND, Math.min(INFUSION_BOUND, correction));
-  let logs = q.map((v, i) => (i === 2 ? v + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) : q[2] + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) + ratio * (v - q[2])));
+  let logs = q.map((v, i) =>
+    i === 2 ? v + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) : q[2] + bias * (n / (n + MEDIAN_SHIFT_HALF_WEIGHT)) + ratio * (v - q[2]),
+  );
   const model = floor !== null && floor > 0 ? fitFloorModel(q, PERCENTILES, Math.log(floor), Math.sqrt(noiseShare)) : null;
   if (model) {
     logs = q.map((v, i) => {
@@ -117,9 +119,7 @@ function deconvolved(
  */
 function unbiased(raw: RawMeasure, floor: number | null, noiseShare = 1): RawMeasure {
   const { percentiles, shift, margin } = deconvolved(raw.percentiles, raw.n, floor, noiseShare);
-  const medianCi: [number, number] | null = raw.medianCi
-    ? [raw.medianCi[0] * Math.exp(shift - margin), raw.medianCi[1] * Math.exp(shift + margin)]
-    : null;
+  const medianCi: [number, number] | null = raw.medianCi ? [raw.medianCi[0] * Math.exp(shift - margin), raw.medianCi[1] * Math.exp(shift + margin)] : null;
   return { ...raw, mean: raw.mean === null ? null : raw.mean / INFUSION_MEAN_FACTOR, percentiles, medianCi };
 }
 

@@ -142,7 +142,10 @@ export async function listReleases(db: Queryable, page: number, limit: number): 
 
 /** Signals a refused cut out of the transaction (rolling it back). */
 class TooFewChanges extends Error {
-  constructor(readonly changedForms: number, readonly current: Release) {
+  constructor(
+    readonly changedForms: number,
+    readonly current: Release,
+  ) {
     super('too few changes');
   }
 }
@@ -247,10 +250,7 @@ export async function cutRelease(
         `update statistics_releases set current = true, size = $2, changed_forms = $3, years = $4 where id = $1 returning ${RELEASE_COLUMNS}`,
         [id, size, previous ? Number(changed) : size, JSON.stringify(byYear)],
       );
-      await tx.execute(
-        `delete from release_aggregates where release_id in (select id from statistics_releases where sequence < $1)`,
-        [sequence],
-      );
+      await tx.execute(`delete from release_aggregates where release_id in (select id from statistics_releases where sequence < $1)`, [sequence]);
       const cut = toRelease(row);
       if (options.onCut) await options.onCut(tx, cut, previous);
       // Every instance drops its kept release pointer when this commits (statisticsSettings.ts).
@@ -275,7 +275,9 @@ export async function cutRelease(
 
 /** The groups a cut precomputes: every year without filters, and the latest year with each single filter value. */
 export function precomputedGroups(release: Pick<Release, 'years'>): Array<{ year: number; conditions: Conditions }> {
-  const years = Object.keys(release.years).map(Number).sort((a, b) => b - a);
+  const years = Object.keys(release.years)
+    .map(Number)
+    .sort((a, b) => b - a);
   if (years.length === 0) return [];
   const groups: Array<{ year: number; conditions: Conditions }> = years.map((year) => ({ year, conditions: {} }));
   for (const field of GROUP_FIELDS) {
@@ -291,10 +293,10 @@ export function aggregateKey(year: number, conditionsKey: string, threshold: num
 
 /** Stored figures of a group of the release, if precomputed. */
 export async function readAggregate(db: Queryable, releaseId: string, key: string): Promise<RawComparison | undefined> {
-  const [row] = await db.execute<{ figures: RawComparison }>(
-    'select figures from release_aggregates where release_id = $1 and group_key = $2',
-    [releaseId, key],
-  );
+  const [row] = await db.execute<{ figures: RawComparison }>('select figures from release_aggregates where release_id = $1 and group_key = $2', [
+    releaseId,
+    key,
+  ]);
   return row?.figures;
 }
 
@@ -323,7 +325,12 @@ export async function storeAggregate(db: Queryable, releaseId: string, key: stri
 }
 
 /** Stores the figures of several groups at once, on the same terms as storeAggregate (one statement). */
-export async function storeAggregates(db: Queryable, releaseId: string, entries: Array<{ key: string; figures: RawComparison }>, revision: number): Promise<void> {
+export async function storeAggregates(
+  db: Queryable,
+  releaseId: string,
+  entries: Array<{ key: string; figures: RawComparison }>,
+  revision: number,
+): Promise<void> {
   if (entries.length === 0) return;
   await db.execute(
     `insert into release_aggregates (release_id, group_key, figures)
@@ -449,7 +456,8 @@ export function startReleaseSchedule(
         force: !current,
         dueAfterMs: options.intervalHours * 3_600_000,
       });
-      if (outcome.status === 'cut') options.log('statistics release cut', { sequence: outcome.release.sequence, size: outcome.release.size, changedForms: outcome.release.changedForms });
+      if (outcome.status === 'cut')
+        options.log('statistics release cut', { sequence: outcome.release.sequence, size: outcome.release.size, changedForms: outcome.release.changedForms });
     } catch (error) {
       options.log('statistics release cut failed', { error: error instanceof Error ? error.message : String(error) });
     } finally {

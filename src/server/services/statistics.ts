@@ -120,7 +120,12 @@ export function comparisonStatement(query: ComparisonQuery): { text: string; val
   const closureColumns = closure.map((field) => closureColumnSql(field, 'g'));
   const closureConditions = closure.map((field) => closureConditionSql(field, 'agg', 'b'));
   const withoutCtes = explicit.map((field) => {
-    const others = conditionsSql(query.conditions, explicit.filter((f) => f !== field), 'b', params);
+    const others = conditionsSql(
+      query.conditions,
+      explicit.filter((f) => f !== field),
+      'b',
+      params,
+    );
     return `${withoutColumn(field)} as (
       select count(*)::int as c from (
         select 1 from base b, agg
@@ -250,10 +255,7 @@ function familyDimension(groups: readonly GroupOfFamily[]): GroupField | null {
  * per explicit condition, run per group as a subquery), then the same checks (figuresFromRow). Groups that are not
  * such a family are computed one by one.
  */
-export async function compareGroups(
-  db: Database,
-  query: { releaseId: string; threshold: number; groups: readonly GroupOfFamily[] },
-): Promise<RawComparison[]> {
+export async function compareGroups(db: Database, query: { releaseId: string; threshold: number; groups: readonly GroupOfFamily[] }): Promise<RawComparison[]> {
   const { groups, releaseId, threshold } = query;
   const statement = groupedStatement(query);
   if (statement === null) {
@@ -367,13 +369,7 @@ export function groupedStatement(query: { releaseId: string; threshold: number; 
  * which conditions of Z they meet; the combinations are summed from those counts. Returns the field to name
  * in a refusal, or null.
  */
-async function combinedRemovals(
-  db: Queryable,
-  query: ComparisonQuery,
-  n: number,
-  redundant: GroupField[],
-  implied: Conditions,
-): Promise<GroupField | null> {
+async function combinedRemovals(db: Queryable, query: ComparisonQuery, n: number, redundant: GroupField[], implied: Conditions): Promise<GroupField | null> {
   const params = new SqlParams();
   const base = releaseRowsSql(query, params);
   const explicit = explicitFields(query.conditions);

@@ -22,8 +22,7 @@ export type PublishedAnswer = Omit<ComparisonResult, 'creditsLeft'>;
 /** Statistics are published in euros: every group is converted to EUR before it is aggregated. */
 export const CURRENCY = 'EUR';
 
-export const FORM_REQUIRED = () =>
-  forbidden('FORM_REQUIRED', 'Complete your questionnaire to compare: members compare for free once they have answered it');
+export const FORM_REQUIRED = () => forbidden('FORM_REQUIRED', 'Complete your questionnaire to compare: members compare for free once they have answered it');
 export const INSUFFICIENT_CREDITS = () => new HttpError(402, 'INSUFFICIENT_CREDITS', 'Not enough credits for this search');
 
 /** Everything the figures of a group depend on: the release (and its revision, raised by erasure), K, the group. */
@@ -99,7 +98,11 @@ function createStatisticsEngine({ config, database }: AppContext) {
     // All from this process' cache: nothing to read or keep again.
     const fresh = missing();
     if (fresh.length === 0) return results as RawComparison[];
-    const found = await readAggregates(database, release.id, fresh.map((i) => stored[i]));
+    const found = await readAggregates(
+      database,
+      release.id,
+      fresh.map((i) => stored[i]),
+    );
     for (const i of fresh) results[i] = found.get(stored[i]);
     const toCompute = missing();
     if (toCompute.length > 0) {
@@ -147,7 +150,15 @@ function createStatisticsEngine({ config, database }: AppContext) {
     const k = settings.threshold;
     const common = { year: group.year, currency: CURRENCY, filters: group.applied, release: releaseInfo(settings) };
     if (raw.status === 'not-enough-data') {
-      return { ...common, status: 'not-enough-data', reasonCode: COMPARISON_REASONS.notEnoughData, count: null, countLabel: countLabel(0, k), measures: null, position: null };
+      return {
+        ...common,
+        status: 'not-enough-data',
+        reasonCode: COMPARISON_REASONS.notEnoughData,
+        count: null,
+        countLabel: countLabel(0, k),
+        measures: null,
+        position: null,
+      };
     }
     if (raw.status === 'refused') {
       const count = publishedCount(raw.n, raw.cellKey, k, secret());

@@ -177,7 +177,12 @@ const CALLER_SQL = `(select row_to_json(c) from (
 /** Request settings from their parts (pure). */
 function assemble(defaultThreshold: number, shared: SharedRow, part: CallerPart | null, options: ReadSettingsOptions): RequestSettings {
   const release = shared.release
-    ? { id: shared.release.id, sequence: Number(shared.release.sequence), cutAt: new Date(shared.release.cut_at).toISOString(), revision: Number(shared.release.revision) }
+    ? {
+        id: shared.release.id,
+        sequence: Number(shared.release.sequence),
+        cutAt: new Date(shared.release.cut_at).toISOString(),
+        revision: Number(shared.release.revision),
+      }
     : null;
   const releaseYears = Object.keys(shared.release?.years ?? {}).map(Number);
   const latestYear = releaseYears.length > 0 ? Math.max(...releaseYears) : null;
@@ -208,7 +213,15 @@ function assemble(defaultThreshold: number, shared: SharedRow, part: CallerPart 
           },
         }
       : null;
-  return { release, threshold: effectiveThreshold(shared.privacy_threshold, defaultThreshold), rates, year, caller, own, inflation: parseInflation(shared.inflation) };
+  return {
+    release,
+    threshold: effectiveThreshold(shared.privacy_threshold, defaultThreshold),
+    rates,
+    year,
+    caller,
+    own,
+    inflation: parseInflation(shared.inflation),
+  };
 }
 
 /** A reader of request settings that reads everything, in one round trip, on every request. */

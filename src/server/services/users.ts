@@ -69,10 +69,7 @@ export async function unclaimedFormExists(db: Queryable, formId: string): Promis
 
 /** Claims an unclaimed (anonymous) form for the user; false when there is no such unclaimed form. */
 export async function claimForm(db: Queryable, userId: string, formId: string): Promise<boolean> {
-  const rows = await db.execute(`update forms set user_id = $1, updated_at = now() where id = $2 and user_id is null returning id`, [
-    userId,
-    formId,
-  ]);
+  const rows = await db.execute(`update forms set user_id = $1, updated_at = now() where id = $2 and user_id is null returning id`, [userId, formId]);
   return rows.length > 0;
 }
 
@@ -141,10 +138,11 @@ export async function searchUsers(db: Queryable, search: UserSearch): Promise<{ 
     typed?.by === 'id' ? likePattern(typed.id) : null,
   ];
   const [{ total }] = await db.execute<{ total: number }>(`select count(*)::int as total from users where ${where}`, params);
-  const rows = await db.execute<UserRow>(
-    `select ${USER_COLUMNS} from users where ${where} order by created_at desc, id limit $5 offset $6`,
-    [...params, search.limit, (search.page - 1) * search.limit],
-  );
+  const rows = await db.execute<UserRow>(`select ${USER_COLUMNS} from users where ${where} order by created_at desc, id limit $5 offset $6`, [
+    ...params,
+    search.limit,
+    (search.page - 1) * search.limit,
+  ]);
   return { rows, total };
 }
 
@@ -271,9 +269,7 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
     years: number[] | null;
     credits_charged: number;
     created_at: Date;
-  }>(`select id, kind, filters, years, credits_charged, created_at from search_history where user_id = $1 order by created_at desc, seq desc`, [
-    user.id,
-  ]);
+  }>(`select id, kind, filters, years, credits_charged, created_at from search_history where user_id = $1 order by created_at desc, seq desc`, [user.id]);
   const ledger = await db.execute<LedgerRow>(
     `select l.id, l.delta, l.balance_after, l.reason, l.created_at, l.amount, l.currency, p.receipt_url
        from credit_ledger l left join purchases p on p.id = l.reference and l.reason in ('purchase', 'refund')
@@ -291,14 +287,16 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
         language: Schemas['Language'];
         active: boolean;
         created_at: Date;
-      }>(`select id, email, kind, name, company, position, language, active, created_at from newsletters where email = $1 order by created_at`, [
-        user.email,
-      ])
+      }>(`select id, email, kind, name, company, position, language, active, created_at from newsletters where email = $1 order by created_at`, [user.email])
     : [];
-  const identities = await db.execute<{ provider: string; issuer: string; subject: string; email: string | null; last_sign_in_at: Date | null; created_at: Date }>(
-    `select provider, issuer, subject, email, last_sign_in_at, created_at from user_identities where user_id = $1 order by created_at`,
-    [user.id],
-  );
+  const identities = await db.execute<{
+    provider: string;
+    issuer: string;
+    subject: string;
+    email: string | null;
+    last_sign_in_at: Date | null;
+    created_at: Date;
+  }>(`select provider, issuer, subject, email, last_sign_in_at, created_at from user_identities where user_id = $1 order by created_at`, [user.id]);
   return {
     exportedAt: new Date().toISOString(),
     identities: identities.map((i) => ({

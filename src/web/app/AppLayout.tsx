@@ -13,7 +13,10 @@ const Footer = lazy(() => import('./Footer').then((module) => ({ default: module
 function useDocumentTitle() {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
-  const section = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.section).find(Boolean);
+  const section = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.section)
+    .find(Boolean);
   useEffect(() => {
     document.title = !section || section === 'home' ? t('app.name') : t('app.document_title', { section: t(`sections.${section}`) });
   }, [section, t, i18n.language]);
@@ -27,18 +30,7 @@ export function AppLayout() {
   const footerShown = useDeferredValue(true, false);
   return (
     <Flex direction="column" minH="100dvh">
-      <Link
-        href="#main"
-        position="absolute"
-        left="2"
-        top="-20"
-        zIndex="skipNav"
-        bg="bg"
-        px="3"
-        py="2"
-        rounded="md"
-        _focus={{ top: '2' }}
-      >
+      <Link href="#main" position="absolute" left="2" top="-20" zIndex="skipNav" bg="bg" px="3" py="2" rounded="md" _focus={{ top: '2' }}>
         {t('app.skip_to_content')}
       </Link>
       <Header />

@@ -50,7 +50,14 @@ function FooterNewsletter() {
         </Suspense>
       ) : (
         <Box>
-          <Button size="sm" variant="outline" onPointerEnter={() => void loadSignupForm()} onFocus={() => void loadSignupForm()} onClick={() => setOpen(true)} data-testid="footer-newsletter-open">
+          <Button
+            size="sm"
+            variant="outline"
+            onPointerEnter={() => void loadSignupForm()}
+            onFocus={() => void loadSignupForm()}
+            onClick={() => setOpen(true)}
+            data-testid="footer-newsletter-open"
+          >
             {t('footer.newsletter_open')}
           </Button>
         </Box>

@@ -63,7 +63,12 @@ export function Header() {
                       _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
                       _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}
                     >
-                      <NavLink to={entry.to} data-testid={`nav-${entry.section}`} data-locked={locked ? 'premium' : undefined} title={locked ? t('nav.locked_premium') : undefined}>
+                      <NavLink
+                        to={entry.to}
+                        data-testid={`nav-${entry.section}`}
+                        data-locked={locked ? 'premium' : undefined}
+                        title={locked ? t('nav.locked_premium') : undefined}
+                      >
                         {t(`sections.${entry.section}`)}
                         {locked && (
                           <>

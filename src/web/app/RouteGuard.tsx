@@ -30,9 +30,7 @@ export function RouteGuard({ guards, children }: { guards: readonly Guard[]; chi
   const settled = useDeferredValue(decision.kind !== 'wait');
 
   if (decision.kind === 'wait' || (decision.kind === 'allow' && !settled)) {
-    return (
-      <LoadingSpinner label={t('guards.checking_session')} data-testid="guard-waiting" />
-    );
+    return <LoadingSpinner label={t('guards.checking_session')} data-testid="guard-waiting" />;
   }
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <>{children}</>;

@@ -12,14 +12,7 @@ import { authActors, authStorageActions, leaveForUrl, readStoredUser } from '../
 import { consentMachine } from '../../../machines/consent/consentMachine';
 import { analyticsLoader, consentStorageActions, readStoredConsent } from '../../../machines/consent/actors';
 import { campaignCaptureMachine } from '../../../machines/campaignCapture/campaignCaptureMachine';
-import {
-  campaignSaver,
-  captureActions,
-  queryWatcher,
-  readPendingCampaign,
-  sessionWatcher,
-  type AddressPort,
-} from '../../../machines/campaignCapture/actors';
+import { campaignSaver, captureActions, queryWatcher, readPendingCampaign, sessionWatcher, type AddressPort } from '../../../machines/campaignCapture/actors';
 import { languageMachine } from '../../../machines/language/languageMachine';
 import { languageActions } from '../../../machines/language/actors';
 import { notificationsMachine } from '../../../machines/notifications/notificationsMachine';

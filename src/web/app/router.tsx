@@ -50,7 +50,6 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={{ pathname: to, search, hash }} replace />;
 }
 
-
 /** The component of each page name of routes.ts (`{ kind: 'page', page }`). */
 export const pages: Record<PageName, ComponentType<PageProps>> = {
   login: LoginPage,

@@ -48,7 +48,10 @@ export function sessionRenewal(getAuth: () => AuthRef | undefined): Middleware {
       const copy = copies.get(id);
       copies.delete(id);
       if (response.status === 403 && copy) {
-        const body = (await response.clone().json().catch(() => null)) as { errorCode?: string } | null;
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { errorCode?: string } | null;
         if (body?.errorCode === 'SECOND_FACTOR_REQUIRED') getAuth()?.send({ type: 'auth.secondFactorRequired' });
         return undefined;
       }

@@ -31,8 +31,7 @@ export interface ConfirmModalProps {
 export function ConfirmModal({ actor, onAnswer, busy = false }: ConfirmModalProps) {
   const { t } = useTranslation();
   const view = useSelector(actor, confirmModalView, sameView);
-  const answer = (confirmed: boolean) =>
-    onAnswer ? onAnswer(confirmed) : actor.send({ type: confirmed ? 'confirm.resolve' : 'confirm.reject' });
+  const answer = (confirmed: boolean) => (onAnswer ? onAnswer(confirmed) : actor.send({ type: confirmed ? 'confirm.resolve' : 'confirm.reject' }));
   const padding = view.compact ? '4' : '8';
   return (
     <Dialog.Root
@@ -67,12 +66,7 @@ export function ConfirmModal({ actor, onAnswer, busy = false }: ConfirmModalProp
                 >
                   {t(view.rejectLabelKey)}
                 </Button>
-                <Button
-                  colorPalette={view.kind === 'delete' ? 'red' : 'brand'}
-                  loading={busy}
-                  onClick={() => answer(true)}
-                  data-testid="confirm-resolve"
-                >
+                <Button colorPalette={view.kind === 'delete' ? 'red' : 'brand'} loading={busy} onClick={() => answer(true)} data-testid="confirm-resolve">
                   {t(view.resolveLabelKey)}
                 </Button>
               </HStack>
@@ -93,10 +87,7 @@ export function useConfirm(initialKind: ConfirmKind = 'delete') {
   const ask = useCallback(
     (kind: ConfirmKind) =>
       new Promise<boolean>((resolve) => {
-        const subscriptions = [
-          actor.on('confirm.resolved', () => finish(true)),
-          actor.on('confirm.rejected', () => finish(false)),
-        ];
+        const subscriptions = [actor.on('confirm.resolved', () => finish(true)), actor.on('confirm.rejected', () => finish(false))];
         function finish(answer: boolean) {
           subscriptions.forEach((subscription) => subscription.unsubscribe());
           resolve(answer);

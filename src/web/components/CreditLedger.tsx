@@ -37,7 +37,12 @@ export function CreditLedger({ language, refreshKey = 0 }: { language: Language;
           view={view}
           send={send}
           testId="credit-ledger"
-          texts={{ label: t('my_account.ledger.table'), unavailable: t('my_account.ledger.unavailable'), retry: t('my_account.ledger.retry'), empty: t('my_account.ledger.empty') }}
+          texts={{
+            label: t('my_account.ledger.table'),
+            unavailable: t('my_account.ledger.unavailable'),
+            retry: t('my_account.ledger.retry'),
+            empty: t('my_account.ledger.empty'),
+          }}
           skeletonHeight="32"
           striped
           regionProps={{ hideBelow: 'md' }}
@@ -46,7 +51,12 @@ export function CreditLedger({ language, refreshKey = 0 }: { language: Language;
           columns={[
             ...ledgerColumns(t, language),
             // Purchases and refunds: the amount paid in its own currency and Stripe's receipt.
-            { key: 'amount', header: t('my_account.ledger.amount'), align: 'end', cell: (entry) => <span data-testid="ledger-amount">{paidAmount(entry, language)}</span> },
+            {
+              key: 'amount',
+              header: t('my_account.ledger.amount'),
+              align: 'end',
+              cell: (entry) => <span data-testid="ledger-amount">{paidAmount(entry, language)}</span>,
+            },
             { key: 'receipt', header: t('my_account.ledger.receipt'), cell: (entry) => <ReceiptLink entry={entry} /> },
           ]}
           after={(items) => (
@@ -63,7 +73,10 @@ export function CreditLedger({ language, refreshKey = 0 }: { language: Language;
 }
 
 /** The columns a ledger shows everywhere (the account's own, an admin's view of an account): date, reason, credits, balance. */
-export function ledgerColumns<E extends Pick<CreditLedgerEntry, 'createdAt' | 'reason' | 'delta' | 'balanceAfter'>>(t: TFunction, language: Language): ListColumn<E>[] {
+export function ledgerColumns<E extends Pick<CreditLedgerEntry, 'createdAt' | 'reason' | 'delta' | 'balanceAfter'>>(
+  t: TFunction,
+  language: Language,
+): ListColumn<E>[] {
   return [
     { key: 'date', header: t('my_account.ledger.date'), cell: (entry) => formatDateTime(entry.createdAt, language) },
     { key: 'reason', header: t('my_account.ledger.reason'), cell: (entry) => t(`credits.reasons.${entry.reason}`, { defaultValue: entry.reason }) },

@@ -26,7 +26,15 @@ export function ExploreViews({ testId = 'explore-views' }: { testId?: string }) 
           {personalViews.map((entry) => {
             const locked = sectionLock(entry, premiumEnabled, user) === 'premium';
             return (
-              <Box as="li" key={entry.to} borderWidth="1px" rounded="md" p="3" data-testid={`explore-${entry.section}`} data-locked={locked ? 'premium' : undefined}>
+              <Box
+                as="li"
+                key={entry.to}
+                borderWidth="1px"
+                rounded="md"
+                p="3"
+                data-testid={`explore-${entry.section}`}
+                data-locked={locked ? 'premium' : undefined}
+              >
                 <Stack gap="1">
                   <Link asChild fontWeight="semibold" color="brand.fg">
                     <RouterLink to={entry.to}>{t(`sections.${entry.section}`)}</RouterLink>

@@ -35,7 +35,17 @@ export function JobProgress({ actor, renderResult, testId = 'job' }: JobProgress
         data-testid={`${testId}-error`}
         data-status={view.status}
         title={t(view.status === 'startFailed' ? 'admin_jobs.start_failed' : 'admin_jobs.unreachable')}
-        action={view.canRetry ? { label: t('admin_jobs.retry'), size: 'sm', variant: 'outline', onClick: () => actor.send({ type: 'job.retry' }), 'data-testid': `${testId}-retry` } : undefined}
+        action={
+          view.canRetry
+            ? {
+                label: t('admin_jobs.retry'),
+                size: 'sm',
+                variant: 'outline',
+                onClick: () => actor.send({ type: 'job.retry' }),
+                'data-testid': `${testId}-retry`,
+              }
+            : undefined
+        }
       />
     );
   }

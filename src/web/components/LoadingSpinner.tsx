@@ -22,7 +22,11 @@ export function LoadingSpinner({ label, variant = 'page', onRetry, 'data-testid'
   const { t } = useTranslation();
   const actor = useActorRef(loadingMachine, { inspect });
   // Re-rendered only for what it draws (the spinner shows from the first render; its showing at mount changed nothing).
-  const view = useSelector(actor, (snapshot) => loadingView(snapshot, onRetry !== undefined), (a, b) => a.slow === b.slow && a.canRetry === b.canRetry);
+  const view = useSelector(
+    actor,
+    (snapshot) => loadingView(snapshot, onRetry !== undefined),
+    (a, b) => a.slow === b.slow && a.canRetry === b.canRetry,
+  );
   const retry = useRef(onRetry);
   // eslint-disable-next-line react-hooks/refs -- the latest callback, read when the retry is pressed
   retry.current = onRetry;

@@ -34,11 +34,7 @@ export function NewPasswordFields({
   layout = 'stack',
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
-  const passwordKey = problems
-    ? (problems.password ?? null)
-    : problem === 'too_short' || problem === 'too_long'
-      ? `new_password.${problem}`
-      : null;
+  const passwordKey = problems ? (problems.password ?? null) : problem === 'too_short' || problem === 'too_long' ? `new_password.${problem}` : null;
   const confirmationKey = problems ? (problems.confirmation ?? null) : problem === 'mismatch' ? 'new_password.mismatch' : null;
   const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
   const fields = (

@@ -15,9 +15,7 @@ const settings: NavLinkEntry = { to: '/settings', section: 'settings' };
 
 /** Header sections: all six with the premium flag on; comparison, my-form and settings with it off. */
 export function headerSections(premiumEnabled: boolean): NavLinkEntry[] {
-  return premiumEnabled
-    ? [comparison, personalizedComparison, yourEvolution, yourIncomeProjection, myForm, settings]
-    : [comparison, myForm, settings];
+  return premiumEnabled ? [comparison, personalizedComparison, yourEvolution, yourIncomeProjection, myForm, settings] : [comparison, myForm, settings];
 }
 
 /**

@@ -14,18 +14,22 @@ export interface AccountRequestHandlers<T> {
 }
 
 const sameView = (a: AccountRequestView, b: AccountRequestView) =>
-  a.busy === b.busy && a.done === b.done && a.canSubmit === b.canSubmit && a.errorKey === b.errorKey && a.errorCode === b.errorCode &&
-  JSON.stringify(a.fieldProblems) === JSON.stringify(b.fieldProblems) && JSON.stringify(a.reauthentication) === JSON.stringify(b.reauthentication);
+  a.busy === b.busy &&
+  a.done === b.done &&
+  a.canSubmit === b.canSubmit &&
+  a.errorKey === b.errorKey &&
+  a.errorCode === b.errorCode &&
+  JSON.stringify(a.fieldProblems) === JSON.stringify(b.fieldProblems) &&
+  JSON.stringify(a.reauthentication) === JSON.stringify(b.reauthentication);
 
 /** A security change the server refuses for want of a fresh re-authentication asks the password, then goes again. */
 const reauthenticate = reauthenticateCall();
 
 export function useAccountRequest<T>(send: PromiseActorLogic<T, RequestFields>, handlers: AccountRequestHandlers<T> = {}) {
   // The machine is built once per page; `send` is a module-level actor of the page.
-  const actor = useActorRef(
-    accountRequestMachine.provide({ actors: { send: send as unknown as PromiseActorLogic<unknown, RequestFields>, reauthenticate } }),
-    { inspect },
-  );
+  const actor = useActorRef(accountRequestMachine.provide({ actors: { send: send as unknown as PromiseActorLogic<unknown, RequestFields>, reauthenticate } }), {
+    inspect,
+  });
   const view = useSelector(actor, accountRequestView, sameView);
   const latest = useRef(handlers);
   // eslint-disable-next-line react-hooks/refs -- the latest handlers, read when an event comes

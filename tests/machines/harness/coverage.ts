@@ -13,7 +13,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  SimulatedClock,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type InspectionEvent,
+} from 'xstate';
 import { transitionFact } from '../../../scripts/flows/catalog';
 import { pathOrigin, type MachinePath } from './graph';
 
@@ -96,9 +105,7 @@ export function recordWalkedPath<M extends AnyStateMachine>(walked: MachinePath<
   for (const key of transitions) entry.transitions.add(key);
   seen.set(machine.id, entry);
   const record: CoverageRecord = {
-    machines: Object.fromEntries(
-      [...seen].map(([id, { states: s, transitions: t }]) => [id, { states: [...s].sort(), transitions: [...t].sort() }]),
-    ),
+    machines: Object.fromEntries([...seen].map(([id, { states: s, transitions: t }]) => [id, { states: [...s].sort(), transitions: [...t].sort() }])),
   };
   mkdirSync(coverageDir(runner), { recursive: true });
   writeFileSync(path.join(coverageDir(runner), fileName), `${JSON.stringify(record)}\n`);

@@ -29,10 +29,7 @@ export function unreachedLeafStates(machine: AnyStateMachine, walked: readonly M
  * 2. States without an entry in the assertion table (`missing`), and entries that name no state of the
  * machine (`unknown`: a renamed or deleted state whose checks would otherwise never run again).
  */
-export function assertionTableProblems(
-  machine: AnyStateMachine,
-  assertions: Readonly<Record<string, unknown>>,
-): { missing: string[]; unknown: string[] } {
+export function assertionTableProblems(machine: AnyStateMachine, assertions: Readonly<Record<string, unknown>>): { missing: string[]; unknown: string[] } {
   const states = allStateKeys(machine);
   const known = new Set(states);
   return {

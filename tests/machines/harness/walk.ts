@@ -80,11 +80,7 @@ function activeStateKeys(snapshot: MachineSnapshot<AnyStateMachine>): string[] {
   return snapshot._nodes.filter((node) => node.path.length > 0).map((node) => node.path.join('.'));
 }
 
-export async function walkPath<M extends AnyStateMachine, W>(
-  path: MachinePath<M>,
-  driver: PathDriver<M, W>,
-  assertions: StateAssertions<M, W>,
-): Promise<void> {
+export async function walkPath<M extends AnyStateMachine, W>(path: MachinePath<M>, driver: PathDriver<M, W>, assertions: StateAssertions<M, W>): Promise<void> {
   const table = assertions as Record<string, (world: W, snapshot: MachineSnapshot<M>) => void | Promise<void>>;
   const world = await driver.start();
   try {
@@ -92,8 +88,7 @@ export async function walkPath<M extends AnyStateMachine, W>(
       const where = { path: path.description, index, event: step.event };
       if (index > 0) {
         const executor =
-          (driver.executors as Record<string, Executor<W, EventObject> | undefined>)[step.event.type] ??
-          driver.frameworkExecutors?.[step.event.type];
+          (driver.executors as Record<string, Executor<W, EventObject> | undefined>)[step.event.type] ?? driver.frameworkExecutors?.[step.event.type];
         if (!executor) throw new Error(`No executor for "${step.event.type}" (${locate(where)})`);
         try {
           await executor(world, step.event);
@@ -145,9 +140,7 @@ export function actorDriver<M extends AnyStateMachine, W extends ActorWorld<M>>(
   const describe = (s: AnyMachineSnapshot) => `${leafStateKeys(s).join(' + ') || '(root)'} [${s.status}] ${serialize(s)}`;
   // Same vertex, and also the same value and status, so a projection cannot hide a wrong state.
   const same = (actual: AnyMachineSnapshot, expected: AnyMachineSnapshot) =>
-    actual.status === expected.status &&
-    JSON.stringify(actual.value) === JSON.stringify(expected.value) &&
-    serialize(actual) === serialize(expected);
+    actual.status === expected.status && JSON.stringify(actual.value) === JSON.stringify(expected.value) && serialize(actual) === serialize(expected);
 
   return {
     start() {

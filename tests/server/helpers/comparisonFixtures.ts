@@ -91,8 +91,26 @@ export async function insertForm(db: Queryable, spec: FormSpec): Promise<string>
        completed_at)
      values ($1, $2, $3, $4, '{0,1,2,3,4}', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
        case when $4 = 'completed' then now() end)`,
-    [id, userId, f.year, f.status, JSON.stringify(answers), f.currency, f.country, f.city, f.sector, f.companySize,
-     f.companyType, f.functionalArea, f.positionLevel, f.gender, f.yearsExperience, f.fixedSalary, f.annualBonus, f.deferredCompensation],
+    [
+      id,
+      userId,
+      f.year,
+      f.status,
+      JSON.stringify(answers),
+      f.currency,
+      f.country,
+      f.city,
+      f.sector,
+      f.companySize,
+      f.companyType,
+      f.functionalArea,
+      f.positionLevel,
+      f.gender,
+      f.yearsExperience,
+      f.fixedSalary,
+      f.annualBonus,
+      f.deferredCompensation,
+    ],
   );
   return id;
 }

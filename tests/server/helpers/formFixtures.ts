@@ -38,9 +38,28 @@ export async function insertForm(
        deferred_compensation, completed_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
        case when $5 = 'completed' then now() end)`,
-    [id, form.userId, form.email ?? (answers.email as string | undefined) ?? null, form.surveyYear, status, status === 'completed' ? [0, 1, 2, 3, 4] : [],
-     JSON.stringify(answers), c.currency, c.country, c.city, c.sector, c.companySize, c.companyType, c.functionalArea, c.positionLevel,
-     c.gender, c.yearsExperience, c.fixedSalary, c.annualBonus, c.deferredCompensation],
+    [
+      id,
+      form.userId,
+      form.email ?? (answers.email as string | undefined) ?? null,
+      form.surveyYear,
+      status,
+      status === 'completed' ? [0, 1, 2, 3, 4] : [],
+      JSON.stringify(answers),
+      c.currency,
+      c.country,
+      c.city,
+      c.sector,
+      c.companySize,
+      c.companyType,
+      c.functionalArea,
+      c.positionLevel,
+      c.gender,
+      c.yearsExperience,
+      c.fixedSalary,
+      c.annualBonus,
+      c.deferredCompensation,
+    ],
   );
   return id;
 }

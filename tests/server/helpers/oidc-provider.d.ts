@@ -22,14 +22,22 @@ declare module 'oidc-provider' {
   type Account = { accountId: string; claims(): Promise<Record<string, unknown>> };
 
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & {
-      interactions?: { url(ctx: KoaContext, interaction: { uid: string }): string };
-      findAccount?(ctx: KoaContext, id: string): Promise<Account | undefined>;
-      loadExistingGrant?(ctx: KoaContext): Promise<Grant | undefined>;
-    });
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & {
+        interactions?: { url(ctx: KoaContext, interaction: { uid: string }): string };
+        findAccount?(ctx: KoaContext, id: string): Promise<Account | undefined>;
+        loadExistingGrant?(ctx: KoaContext): Promise<Grant | undefined>;
+      },
+    );
     use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string } }>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

@@ -227,9 +227,7 @@ function figureRanges(truth: Truth): FigureRanges {
   const shift = Math.exp(DECONVOLUTION_MAX_SHIFT);
   const [medianLow, medianHigh] = raw[2];
   const moved = raw.map(([low, high], i): [number, number] =>
-    i === 2
-      ? [low / shift, high * shift]
-      : [Math.min(low, Math.sqrt(low * medianLow)) / shift ** 2, Math.max(high, Math.sqrt(high * medianHigh)) * shift ** 2],
+    i === 2 ? [low / shift, high * shift] : [Math.min(low, Math.sqrt(low * medianLow)) / shift ** 2, Math.max(high, Math.sqrt(high * medianHigh)) * shift ** 2],
   );
   // Published in order (a monotone rearrangement keeps such bounds).
   const lows = moved.map((r) => r[0]).sort((a, b) => a - b);
@@ -290,7 +288,9 @@ function expectMoneyNear(published: number | null, truth: Truth, figure: MoneyFi
   const [low, high] = moneyBounds(truth, figure);
   expect(p % 100, `${label} rounded to 100`).toBe(0);
   expect(p, `${label} never negative`).toBeGreaterThanOrEqual(0);
-  expect(p >= low && p <= high, `${label}: published ${p}, truth ${truthFigure(truth, figure).toFixed(1)}, bounds ${low.toFixed(0)}..${high.toFixed(0)}`).toBe(true);
+  expect(p >= low && p <= high, `${label}: published ${p}, truth ${truthFigure(truth, figure).toFixed(1)}, bounds ${low.toFixed(0)}..${high.toFixed(0)}`).toBe(
+    true,
+  );
 }
 
 /**
@@ -344,11 +344,7 @@ export function expectPublishedGroup(
 }
 
 /** The caller's position as the published figures and their own values give it (never a rank from the rows). */
-export function expectPositionsFromPublished(
-  position: Record<MeasureName, unknown> | null,
-  measures: Record<MeasureName, Statistic>,
-  own: Money,
-): void {
+export function expectPositionsFromPublished(position: Record<MeasureName, unknown> | null, measures: Record<MeasureName, Statistic>, own: Money): void {
   expect(position).not.toBeNull();
   for (const measure of MEASURES) {
     expect(position![measure], measure).toEqual(estimatePosition(measure, measures[measure], Math.round(measureOf(own, measure))));
@@ -372,7 +368,10 @@ export function expectedPublication(group: Array<Money & { record_key: number | 
     n: group.length,
     cellKey: cellKeyOf(group.map((row) => row.record_key)),
     measures: Object.fromEntries(
-      MEASURES.map((m) => [m, { n: group.length, mean: truth[m].mean, rms: truth[m].rms, percentiles: [...truth[m].percentiles], medianCi: truth[m].medianCi }]),
+      MEASURES.map((m) => [
+        m,
+        { n: group.length, mean: truth[m].mean, rms: truth[m].rms, percentiles: [...truth[m].percentiles], medianCi: truth[m].medianCi },
+      ]),
     ) as Extract<RawComparison, { status: 'ok' }>['measures'],
   };
   return publishGroup(raw, threshold, secret);
@@ -387,16 +386,26 @@ export function rowInfusionFactors(
   secret: string,
   noiseKey: string | number,
   formId: string,
-  row: { survey_year: number | string; currency?: string; fixed_salary: number | string; annual_bonus: number | string | null; deferred_compensation: number | string | null },
+  row: {
+    survey_year: number | string;
+    currency?: string;
+    fixed_salary: number | string;
+    annual_bonus: number | string | null;
+    deferred_compensation: number | string | null;
+  },
 ): Record<InfusedColumn, number> {
-  return infusionFactors(secret, { noiseKey }, {
-    id: formId,
-    surveyYear: Number(row.survey_year),
-    currency: row.currency ?? 'EUR',
-    fixedSalary: Number(row.fixed_salary),
-    annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
-    deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
-  });
+  return infusionFactors(
+    secret,
+    { noiseKey },
+    {
+      id: formId,
+      surveyYear: Number(row.survey_year),
+      currency: row.currency ?? 'EUR',
+      fixedSalary: Number(row.fixed_salary),
+      annualBonus: row.annual_bonus === null ? null : Number(row.annual_bonus),
+      deferredCompensation: row.deferred_compensation === null ? null : Number(row.deferred_compensation),
+    },
+  );
 }
 
 export function infusedMoney(

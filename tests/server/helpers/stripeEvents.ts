@@ -23,7 +23,16 @@ export function event(type: string, object: Record<string, unknown>, created = n
 
 /** checkout.session.completed of a payment link (sandbox link ids plink_test_<item>). */
 export function checkoutCompleted(
-  options: { userId: string; item: string; amount: number; mode?: 'payment' | 'subscription'; customer?: string; subscription?: string; paymentIntent?: string; sessionId?: string },
+  options: {
+    userId: string;
+    item: string;
+    amount: number;
+    mode?: 'payment' | 'subscription';
+    customer?: string;
+    subscription?: string;
+    paymentIntent?: string;
+    sessionId?: string;
+  },
   created?: number,
 ) {
   const subscription = options.mode === 'subscription';
@@ -52,7 +61,11 @@ export function subscriptionEvent(
   options: { id: string; customer: string; status: string; plan?: string },
   created?: number,
 ) {
-  return event(type, { id: options.id, object: 'subscription', customer: options.customer, status: options.status, metadata: options.plan ? { plan: options.plan } : {} }, created);
+  return event(
+    type,
+    { id: options.id, object: 'subscription', customer: options.customer, status: options.status, metadata: options.plan ? { plan: options.plan } : {} },
+    created,
+  );
 }
 
 export function chargeRefunded(options: { paymentIntent: string; amount: number; refunded: number }, created?: number) {

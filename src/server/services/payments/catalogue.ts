@@ -69,7 +69,12 @@ export function requestLanguage(lang: string | undefined, acceptLanguage: string
     .split(',')
     .map((part, index) => {
       const [tag, ...params] = part.trim().toLowerCase().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { base: tag.split('-')[0], q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => (entry.base === 'es' || entry.base === 'en') && entry.q > 0)

@@ -17,10 +17,15 @@ export interface CorporateContact {
 
 export async function storeCorporateContact(db: Queryable, contact: CorporateContact): Promise<string> {
   const id = newId();
-  await db.execute(
-    `insert into contact_requests (id, user_id, email, company, name, phone, message) values ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, contact.userId, contact.email, contact.company, contact.name, contact.phone ?? null, contact.message],
-  );
+  await db.execute(`insert into contact_requests (id, user_id, email, company, name, phone, message) values ($1, $2, $3, $4, $5, $6, $7)`, [
+    id,
+    contact.userId,
+    contact.email,
+    contact.company,
+    contact.name,
+    contact.phone ?? null,
+    contact.message,
+  ]);
   return id;
 }
 

@@ -38,14 +38,23 @@ export async function createSandboxSession(
   await db.execute(
     `insert into sandbox_sessions (id, user_id, buy_button, description, amount, currency, email, kind, language, return_path)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [id, session.user_id, session.buy_button, session.description, session.amount, session.currency, session.email, session.kind,
-     session.language, session.return_path],
+    [
+      id,
+      session.user_id,
+      session.buy_button,
+      session.description,
+      session.amount,
+      session.currency,
+      session.email,
+      session.kind,
+      session.language,
+      session.return_path,
+    ],
   );
   return id;
 }
 
-const expired = (row: SandboxSessionRow) =>
-  row.status === 'open' && Date.now() - new Date(row.created_at).getTime() > SANDBOX_SESSION_HOURS * 3600_000;
+const expired = (row: SandboxSessionRow) => row.status === 'open' && Date.now() - new Date(row.created_at).getTime() > SANDBOX_SESSION_HOURS * 3600_000;
 
 export async function readSandboxSession(db: Queryable, id: string): Promise<SandboxSessionRow | null> {
   const [row] = await db.execute<SandboxSessionRow>(`select ${COLUMNS} from sandbox_sessions where id = $1`, [id]);

@@ -19,8 +19,7 @@ function loadTexts(language: Language): Texts {
 
 const TEXTS: Record<Language, Texts> = { es: loadTexts('es'), en: loadTexts('en') };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Where the page returns when the buyer leaves without paying. */
 export function returnUrl(returnPath: string, outcome: 'success' | 'cancelled' | 'done', kind: 'checkout' | 'portal'): string {
@@ -82,7 +81,9 @@ export function renderSandboxPage(session: SandboxSessionRow, completeUrl: strin
     <a class="button" href="${escapeHtml(leave)}" data-testid="${portal ? 'sandbox-back' : 'sandbox-cancel'}">${escapeHtml(secondary)}</a>
   </div>
 </main>
-${open ? `<script nonce="${nonce}">
+${
+  open
+    ? `<script nonce="${nonce}">
   (function () {
     var button = document.getElementById('pay');
     var failed = document.getElementById('failed');
@@ -96,7 +97,9 @@ ${open ? `<script nonce="${nonce}">
         .catch(function () { button.disabled = false; button.textContent = ${JSON.stringify(primary)}; failed.hidden = false; });
     });
   })();
-</script>` : ''}
+</script>`
+    : ''
+}
 </body>
 </html>`;
   const csp = [

@@ -47,7 +47,9 @@ export function createStripeGateway(secretKey: string, links: Record<string, str
   const stripe = new Stripe(secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
   });
   // A payment link's URL does not change: asked once per link and process.
   const urls = new Map<string, Promise<string>>();

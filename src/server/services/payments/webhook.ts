@@ -54,10 +54,11 @@ const PAID_STATES = new Set(['active', 'trialing', 'past_due']);
 /** Stores the event and applies it, once, inside `tx` (the caller's transaction). */
 export async function applyEvent(tx: Queryable, event: StripeEventLike, links: WebhookLinks): Promise<EventResult> {
   // A concurrent delivery of the same id waits here on the primary key until this transaction ends.
-  const stored = await tx.execute(
-    `insert into payment_events (id, type, payload) values ($1, $2, $3) on conflict (id) do nothing returning id`,
-    [event.id, event.type, JSON.stringify(event)],
-  );
+  const stored = await tx.execute(`insert into payment_events (id, type, payload) values ($1, $2, $3) on conflict (id) do nothing returning id`, [
+    event.id,
+    event.type,
+    JSON.stringify(event),
+  ]);
   if (stored.length === 0) return { outcome: 'duplicate' };
   const object = event.data.object;
   const created = typeof event.created === 'number' ? event.created : Math.floor(Date.now() / 1000);
@@ -147,10 +148,13 @@ async function completeCheckout(tx: Queryable, session: Record<string, unknown>,
   const sessionId = str(session.id);
   const userId = str(session.client_reference_id);
   if (!sessionId || !userId) return false;
-  const [user] = await tx.execute<{ id: string; roles: Role[]; premium_type: string; stripe_subscription_id: string | null; subscription_event_at: Date | null }>(
-    'select id, roles, premium_type, stripe_subscription_id, subscription_event_at from users where id = $1 for update',
-    [userId],
-  );
+  const [user] = await tx.execute<{
+    id: string;
+    roles: Role[];
+    premium_type: string;
+    stripe_subscription_id: string | null;
+    subscription_event_at: Date | null;
+  }>('select id, roles, premium_type, stripe_subscription_id, subscription_event_at from users where id = $1 for update', [userId]);
   if (!user) return false;
   const linkId = str(session.payment_link);
   const metadata = (session.metadata ?? {}) as Record<string, unknown>;
@@ -179,16 +183,30 @@ async function completeCheckout(tx: Queryable, session: Record<string, unknown>,
     `insert into purchases (id, user_id, item_id, kind, credits, plan, amount, currency, checkout_session_id, payment_intent_id,
                             invoice_id, customer_id, subscription_id, receipt_url)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) on conflict (checkout_session_id) do nothing returning id`,
-    [purchaseId, userId, item.id, item.kind === 'pack' ? 'credits' : 'plan', item.kind === 'pack' ? (item.credits ?? 0) : 0,
-     item.kind === 'card' ? item.plan : null, amount, currency, sessionId, paymentIntent, invoiceId, customerId, subscriptionId, receipt],
+    [
+      purchaseId,
+      userId,
+      item.id,
+      item.kind === 'pack' ? 'credits' : 'plan',
+      item.kind === 'pack' ? (item.credits ?? 0) : 0,
+      item.kind === 'card' ? item.plan : null,
+      amount,
+      currency,
+      sessionId,
+      paymentIntent,
+      invoiceId,
+      customerId,
+      subscriptionId,
+      receipt,
+    ],
   );
   if (inserted.length === 0) return false;
   if (item.kind === 'pack') {
     const credits = item.credits ?? 0;
-    const [balance] = await tx.execute<{ credits: number }>(
-      'update users set credits = credits + $2, updated_at = now() where id = $1 returning credits',
-      [userId, credits],
-    );
+    const [balance] = await tx.execute<{ credits: number }>('update users set credits = credits + $2, updated_at = now() where id = $1 returning credits', [
+      userId,
+      credits,
+    ]);
     await tx.execute(
       `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference, amount, currency)
        values ($1, $2, $3, $4, 'purchase', $5, $6, $7, $8)`,
@@ -343,19 +361,20 @@ async function refund(tx: Queryable, eventId: string, charge: Record<string, unk
     if (due <= 0 && refundedNow <= 0) return false;
     const [user] = await tx.execute<{ credits: number }>('select credits from users where id = $1 for update', [purchase.user_id]);
     const taken = Math.max(0, Math.min(due, user?.credits ?? 0));
-    const [balance] = await tx.execute<{ credits: number }>(
-      'update users set credits = credits - $2, updated_at = now() where id = $1 returning credits',
-      [purchase.user_id, taken],
-    );
+    const [balance] = await tx.execute<{ credits: number }>('update users set credits = credits - $2, updated_at = now() where id = $1 returning credits', [
+      purchase.user_id,
+      taken,
+    ]);
     await tx.execute(
       `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference, amount, currency)
        values ($1, $2, $3, $4, 'refund', $5, $6, $7, $8)`,
       [newId(), purchase.user_id, -taken, balance.credits, `refund:${eventId}`, purchase.id, refundedNow, purchase.currency],
     );
-    await tx.execute(
-      'update purchases set credits_reversed = greatest(credits_reversed, $2), refunded_amount = greatest(refunded_amount, $3) where id = $1',
-      [purchase.id, target, refundedMinor / 100],
-    );
+    await tx.execute('update purchases set credits_reversed = greatest(credits_reversed, $2), refunded_amount = greatest(refunded_amount, $3) where id = $1', [
+      purchase.id,
+      target,
+      refundedMinor / 100,
+    ]);
     return true;
   }
   await tx.execute('update purchases set refunded_amount = greatest(refunded_amount, $2) where id = $1', [purchase.id, refundedMinor / 100]);

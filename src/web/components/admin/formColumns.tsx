@@ -17,8 +17,16 @@ export function formColumns(t: TFunction, language: Language): ListColumn<Form>[
       header: t('admin_forms.columns.status'),
       cell: (form) => <Badge colorPalette={form.status === 'completed' ? 'green' : 'gray'}>{t(`my_form.status.${form.status}`)}</Badge>,
     },
-    { key: 'country', header: t('admin_forms.columns.country'), cell: (form) => (form.answers.country ? t(`questionnaire.options.country.${form.answers.country}`) : '—') },
-    { key: 'sector', header: t('admin_forms.columns.sector'), cell: (form) => (form.answers.sector ? t(`questionnaire.options.sector.${form.answers.sector}`) : '—') },
+    {
+      key: 'country',
+      header: t('admin_forms.columns.country'),
+      cell: (form) => (form.answers.country ? t(`questionnaire.options.country.${form.answers.country}`) : '—'),
+    },
+    {
+      key: 'sector',
+      header: t('admin_forms.columns.sector'),
+      cell: (form) => (form.answers.sector ? t(`questionnaire.options.sector.${form.answers.sector}`) : '—'),
+    },
     { key: 'updated', header: t('admin_forms.columns.updated'), cell: (form) => formatDateTime(form.updatedAt, language) },
   ];
 }

@@ -68,7 +68,13 @@ export function CsvDownloadButton({ result, definition, years, display }: CsvDow
       text,
       money: display,
     });
-    saveTextFile(comparisonCsvFileName(result.year, activeFilters(result.filters).map(([, value]) => value)), CSV_BOM + csv);
+    saveTextFile(
+      comparisonCsvFileName(
+        result.year,
+        activeFilters(result.filters).map(([, value]) => value),
+      ),
+      CSV_BOM + csv,
+    );
   };
 
   return (

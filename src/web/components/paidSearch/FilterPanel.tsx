@@ -18,12 +18,7 @@ import { OptionSelect } from '../OptionSelect';
 import { TitledAlert } from '../ActionAlert';
 
 /** What the search costs the person, shown under the button. */
-export type SearchCost =
-  | { kind: 'credits'; credits: number }
-  | { kind: 'unlimited' }
-  | { kind: 'free' }
-  | { kind: 'demo' }
-  | { kind: 'reopen' };
+export type SearchCost = { kind: 'credits'; credits: number } | { kind: 'unlimited' } | { kind: 'free' } | { kind: 'demo' } | { kind: 'reopen' };
 
 export interface FilterPanelProps {
   actor: ComparisonActorRef;
@@ -160,7 +155,10 @@ const FilterFields = memo(function FilterFields({ fields, filters, locked, defin
           value={value === undefined ? '' : String(value)}
           onChange={(event) => onSetFilter(field, event.currentTarget.value === '' ? null : event.currentTarget.value)}
           data-testid={`filter-${field}`}
-          options={[{ value: '', label: field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any') }, ...options.map((choice) => ({ value: choice.value, label: choice.label ?? t(choice.labelKey) }))]}
+          options={[
+            { value: '', label: field === 'year' ? t('comparison.filters.latest_year') : t('comparison.filters.any') },
+            ...options.map((choice) => ({ value: choice.value, label: choice.label ?? t(choice.labelKey) })),
+          ]}
         />
         {cityWaits && <Field.HelperText>{t('comparison.filters.city_needs_country')}</Field.HelperText>}
       </Field.Root>
@@ -173,7 +171,18 @@ const FilterFields = memo(function FilterFields({ fields, filters, locked, defin
  * filter (built from the questionnaire definition; the city waits for a country), clear, search, what a search costs
  * and, out of credits, how to get some. It renders the panel view it is given and reports the person's gestures.
  */
-export function PeerFilterPanel({ panel, definition, years, cost, fields = FILTER_FIELDS, children, searchLabels, onSetFilter, onClear, onSearch }: PeerFilterPanelProps) {
+export function PeerFilterPanel({
+  panel,
+  definition,
+  years,
+  cost,
+  fields = FILTER_FIELDS,
+  children,
+  searchLabels,
+  onSetFilter,
+  onClear,
+  onSearch,
+}: PeerFilterPanelProps) {
   const { t } = useTranslation();
 
   return (

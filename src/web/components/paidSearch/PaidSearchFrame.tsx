@@ -71,7 +71,20 @@ function Status({ status }: { status: NonNullable<PaidSearchStatus> }) {
   );
 }
 
-export function PaidSearchFrame({ testId, phase, title, intro, heading = 'compact', titleTestId, maxW = PAGE_FRAMES.wide.maxW, layout, filters, before, status = null, children }: PaidSearchFrameProps) {
+export function PaidSearchFrame({
+  testId,
+  phase,
+  title,
+  intro,
+  heading = 'compact',
+  titleTestId,
+  maxW = PAGE_FRAMES.wide.maxW,
+  layout,
+  filters,
+  before,
+  status = null,
+  children,
+}: PaidSearchFrameProps) {
   const area = (
     <>
       {before}
@@ -82,11 +95,7 @@ export function PaidSearchFrame({ testId, phase, title, intro, heading = 'compac
   return (
     <Container maxW={maxW} py={PAGE_FRAMES.wide.py} data-testid={testId} data-phase={phase} data-layout={layout}>
       <Stack gap={PAGE_FRAMES.wide.gap}>
-        {heading === 'page' ? (
-          <PageIntro title={title} intro={intro} testId={titleTestId} />
-        ) : (
-          <PageHeading title={title} intro={intro} />
-        )}
+        {heading === 'page' ? <PageIntro title={title} intro={intro} testId={titleTestId} /> : <PageHeading title={title} intro={intro} />}
         {filters ? (
           <Grid templateColumns={{ base: '1fr', lg: filters.columns }} gap="6" alignItems="start">
             {filters.panel}

@@ -103,8 +103,16 @@ function Figures({ view, format, language }: { view: MeasureView; format: MoneyF
             t('comparison.result.median_ci'),
             s.medianCi ? t('comparison.result.range', { low: format.money(s.medianCi.low), high: format.money(s.medianCi.high) }) : fromTail,
           ],
-          ['p25-p75', t('comparison.result.p25_p75'), s.p25 !== null && s.p75 !== null ? t('comparison.result.range', { low: format.money(s.p25), high: format.money(s.p75) }) : '—'],
-          ['p10-p90', t('comparison.result.p10_p90'), s.p10 !== null && s.p90 !== null ? t('comparison.result.range', { low: format.money(s.p10), high: format.money(s.p90) }) : fromTail],
+          [
+            'p25-p75',
+            t('comparison.result.p25_p75'),
+            s.p25 !== null && s.p75 !== null ? t('comparison.result.range', { low: format.money(s.p25), high: format.money(s.p75) }) : '—',
+          ],
+          [
+            'p10-p90',
+            t('comparison.result.p10_p90'),
+            s.p10 !== null && s.p90 !== null ? t('comparison.result.range', { low: format.money(s.p10), high: format.money(s.p90) }) : fromTail,
+          ],
         ]
       : [];
   const rows: Array<[string, string, string]> = [

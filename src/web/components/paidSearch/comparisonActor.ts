@@ -5,7 +5,16 @@ import { useEffect, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../../api/client';
-import { comparisonMachine, type ComparisonInput, type ComparisonMachine, type ComparisonRequestInput, type ComparisonResult, type CountRequestInput, type CountResult, type StartingPoint } from '../../../../machines/comparison/comparisonMachine';
+import {
+  comparisonMachine,
+  type ComparisonInput,
+  type ComparisonMachine,
+  type ComparisonRequestInput,
+  type ComparisonResult,
+  type CountRequestInput,
+  type CountResult,
+  type StartingPoint,
+} from '../../../../machines/comparison/comparisonMachine';
 import { inspect } from '../../kernel/inspector';
 
 export type ComparisonActorRef = ActorRefFrom<ComparisonMachine>;

@@ -13,7 +13,10 @@ import { useNotifyFailure } from '../../kernel/session';
 import { inspect } from '../../kernel/inspector';
 
 /** `onlyRefused` on a page that re-opens a saved search (see connectComparisonToGate). */
-export function useCreditGateSearch(comparison: ActorRefFrom<ComparisonMachine>, { path = '/comparison', onlyRefused = false }: { path?: string; onlyRefused?: boolean } = {}): void {
+export function useCreditGateSearch(
+  comparison: ActorRefFrom<ComparisonMachine>,
+  { path = '/comparison', onlyRefused = false }: { path?: string; onlyRefused?: boolean } = {},
+): void {
   const [machine] = useState(() => creditGateMachine.provide({ actors: creditGateActors() }));
   const gate = useActorRef(machine, { inspect });
   const toCredits = useNotifyFailure();

@@ -36,7 +36,13 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
             <Alert.Description>{t('payments.checkout.blocked')}</Alert.Description>
             <HStack gap="3" mt="2" wrap="wrap">
               <Button asChild size="sm" colorPalette="brand">
-                <a href={view.url ?? undefined} target="_blank" rel="noopener noreferrer" data-testid="checkout-link" onClick={() => send({ type: 'checkout.openedManually' })}>
+                <a
+                  href={view.url ?? undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="checkout-link"
+                  onClick={() => send({ type: 'checkout.openedManually' })}
+                >
                   {t('payments.checkout.open_link')}
                 </a>
               </Button>
@@ -82,13 +88,7 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
     }
     case 'cancelled':
       return (
-        <ActionAlert
-          status="info"
-          data-testid="checkout-status"
-          data-status="cancelled"
-          description={t('payments.checkout.cancelled')}
-          action={dismiss}
-        />
+        <ActionAlert status="info" data-testid="checkout-status" data-status="cancelled" description={t('payments.checkout.cancelled')} action={dismiss} />
       );
     case 'failed':
       return (

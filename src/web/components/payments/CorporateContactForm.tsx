@@ -62,7 +62,13 @@ export function CorporateContactForm({ actor }: { actor: ContactActor }) {
                 </Alert.Root>
               )}
               <Box>
-                <Button type="submit" colorPalette="brand" loading={view.status === 'sending'} loadingText={t('payments.contact.sending')} data-testid="contact-submit">
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={view.status === 'sending'}
+                  loadingText={t('payments.contact.sending')}
+                  data-testid="contact-submit"
+                >
                   {t('payments.contact.submit')}
                 </Button>
               </Box>

@@ -48,7 +48,14 @@ function PendingSearchBanner({ gate }: { gate: ActorRefFrom<CreditGateMachine> }
           <FilterSummary filters={view.filters ?? {}} definition={definition} years={years} testId="pending-search-filters" />
         </Box>
         <HStack gap="3" mt="3">
-          <Button size="sm" colorPalette="brand" variant={view.ready ? 'solid' : 'outline'} disabled={!view.canResume} onClick={() => gate.send({ type: 'creditGate.resume' })} data-testid="pending-search-resume">
+          <Button
+            size="sm"
+            colorPalette="brand"
+            variant={view.ready ? 'solid' : 'outline'}
+            disabled={!view.canResume}
+            onClick={() => gate.send({ type: 'creditGate.resume' })}
+            data-testid="pending-search-resume"
+          >
             {t('payments.gate.resume')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => gate.send({ type: 'creditGate.discard' })}>
@@ -76,7 +83,14 @@ function PackCard({ pack, language, onBuy, busy, disabled }: { pack: CreditPack;
         <Text fontSize="sm" color="fg.muted">
           {t('payments.packs.per_credit', { price: prices.perCredit })}
         </Text>
-        <Button colorPalette="brand" variant={pack.style === 'primary' || pack.style === 'highlight' ? 'solid' : 'outline'} onClick={onBuy} loading={busy} disabled={disabled} data-testid="credit-pack-buy">
+        <Button
+          colorPalette="brand"
+          variant={pack.style === 'primary' || pack.style === 'highlight' ? 'solid' : 'outline'}
+          onClick={onBuy}
+          loading={busy}
+          disabled={disabled}
+          data-testid="credit-pack-buy"
+        >
           {t('payments.packs.buy')}
         </Button>
       </Stack>

@@ -32,12 +32,22 @@ export function ManageBlock({ actor, plan, available }: { actor: ManageActor; pl
         </Box>
         {!available && <Text color="fg.warning">{t('payments.unavailable')}</Text>}
         {view.messageKey && (
-          <Alert.Root status={view.status === 'opened' ? 'info' : view.status === 'failed' ? 'error' : 'warning'} data-testid="manage-status" data-status={view.status}>
+          <Alert.Root
+            status={view.status === 'opened' ? 'info' : view.status === 'failed' ? 'error' : 'warning'}
+            data-testid="manage-status"
+            data-status={view.status}
+          >
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Description>{t(view.messageKey)}</Alert.Description>
               {view.status === 'blocked' && view.url && (
-                <a href={view.url} target="_blank" rel="noopener noreferrer" onClick={() => actor.send({ type: 'manage.openedManually' })} data-testid="manage-link">
+                <a
+                  href={view.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => actor.send({ type: 'manage.openedManually' })}
+                  data-testid="manage-link"
+                >
                   {t('payments.manage.open_link')}
                 </a>
               )}

@@ -35,7 +35,11 @@ function useLanguageGetter() {
 }
 
 /** A confirmed purchase or a visit to the portal: the user is read again. */
-function useReloadUserOn(checkout: ActorRefFrom<CheckoutMachine> | null, manage: ActorRefFrom<ManageSubscriptionMachine> | null, onConfirmed?: (event: Extract<CheckoutEmitted, { type: 'checkout.confirmed' }>) => void) {
+function useReloadUserOn(
+  checkout: ActorRefFrom<CheckoutMachine> | null,
+  manage: ActorRefFrom<ManageSubscriptionMachine> | null,
+  onConfirmed?: (event: Extract<CheckoutEmitted, { type: 'checkout.confirmed' }>) => void,
+) {
   const auth = useAuthActor();
   const confirmed = useRef(onConfirmed);
   // eslint-disable-next-line react-hooks/refs -- the latest callback, read when a purchase is confirmed
@@ -65,8 +69,8 @@ export function usePremiumModal(open: boolean): ActorRefFrom<PremiumModalMachine
     if (open) actor.send({ type: 'premiumModal.open' });
   }, [actor, open]);
   // The children exist once the actor has started (after the first render): follow them.
-  const checkout = useSelector(actor, (s) => (s.children.checkout) ?? null);
-  const manage = useSelector(actor, (s) => (s.children.manage) ?? null);
+  const checkout = useSelector(actor, (s) => s.children.checkout ?? null);
+  const manage = useSelector(actor, (s) => s.children.manage ?? null);
   useReloadUserOn(checkout, manage);
   return actor;
 }

@@ -49,7 +49,18 @@ function Ranking({ ranking, onWiden }: { ranking: RankingView; onWiden: () => vo
           <Text fontSize="sm" color="fg.muted" data-testid={`insight-empty-${ranking.name}`}>
             {t('personal.insights.empty')}{' '}
             {(ranking.canWiden || ranking.widening) && ranking.widenField && (
-              <Button variant="plain" size="sm" h="auto" p="0" minW="0" colorPalette="brand" textDecoration="underline" onClick={onWiden} loading={ranking.widening} data-testid={`insight-widen-${ranking.name}`}>
+              <Button
+                variant="plain"
+                size="sm"
+                h="auto"
+                p="0"
+                minW="0"
+                colorPalette="brand"
+                textDecoration="underline"
+                onClick={onWiden}
+                loading={ranking.widening}
+                data-testid={`insight-widen-${ranking.name}`}
+              >
                 {t('personal.insights.widen', { field: fieldList(t, [ranking.widenField], language) })}
               </Button>
             )}
@@ -57,24 +68,30 @@ function Ranking({ ranking, onWiden }: { ranking: RankingView; onWiden: () => vo
         ) : (
           // Scrolls inside its card when a long name and money still do not fit (never under the next card).
           <ScrollRegion label={t(`personal.insights.${ranking.name}`)} data-testid={`insight-table-${ranking.name}`}>
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader ps="0">{t(`comparison.filters.fields.${ranking.rankedBy}`)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" pe="0">{t('comparison.result.n_label')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {ranking.items.map((item) => (
-                <Table.Row key={item.key} data-testid="insight-row">
-                  <Table.Cell ps="0">{labelOf(item.key)}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">{format.money(item.p50)}</Table.Cell>
-                  <Table.Cell textAlign="end" pe="0">{item.countLabel}</Table.Cell>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader ps="0">{t(`comparison.filters.fields.${ranking.rankedBy}`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('comparison.result.median')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" pe="0">
+                    {t('comparison.result.n_label')}
+                  </Table.ColumnHeader>
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+              </Table.Header>
+              <Table.Body>
+                {ranking.items.map((item) => (
+                  <Table.Row key={item.key} data-testid="insight-row">
+                    <Table.Cell ps="0">{labelOf(item.key)}</Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {format.money(item.p50)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" pe="0">
+                      {item.countLabel}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
           </ScrollRegion>
         )}
         {ranking.omitted > 0 && ranking.items.length > 0 && (

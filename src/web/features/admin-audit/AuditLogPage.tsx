@@ -41,7 +41,13 @@ export default function AuditLogPage() {
         <Button type="submit" disabled={!view.canApply} data-testid="audit-apply">
           {t('admin_audit.apply')}
         </Button>
-        <Button type="button" variant="outline" disabled={!view.filtered && !view.canApply} onClick={() => send({ type: 'list.clearFilters' })} data-testid="audit-clear">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!view.filtered && !view.canApply}
+          onClick={() => send({ type: 'list.clearFilters' })}
+          data-testid="audit-clear"
+        >
           {t('admin_audit.clear')}
         </Button>
       </HStack>
@@ -55,7 +61,13 @@ export default function AuditLogPage() {
         view={view}
         send={send}
         testId="audit"
-        texts={{ label: t('sections.admin_audit'), unavailable: t('admin_audit.unavailable'), retry: t('admin_audit.retry'), empty: t('admin_audit.empty'), noMatch: t('admin_audit.no_match') }}
+        texts={{
+          label: t('sections.admin_audit'),
+          unavailable: t('admin_audit.unavailable'),
+          retry: t('admin_audit.retry'),
+          empty: t('admin_audit.empty'),
+          noMatch: t('admin_audit.no_match'),
+        }}
         filters={filters}
         total={t('admin_audit.total', { count: view.total })}
         striped
@@ -63,7 +75,12 @@ export default function AuditLogPage() {
         rowKey={(entry) => entry.id}
         rowProps={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
         columns={[
-          { key: 'when', header: t('admin_audit.columns.when'), cellProps: { whiteSpace: 'nowrap' }, cell: (entry) => formatDateTime(entry.createdAt, language) },
+          {
+            key: 'when',
+            header: t('admin_audit.columns.when'),
+            cellProps: { whiteSpace: 'nowrap' },
+            cell: (entry) => formatDateTime(entry.createdAt, language),
+          },
           { key: 'who', header: t('admin_audit.columns.who'), cell: (entry) => entry.actorEmail ?? t('admin_audit.system') },
           {
             key: 'action',

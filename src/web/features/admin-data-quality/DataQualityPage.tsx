@@ -137,7 +137,11 @@ export default function DataQualityPage() {
     body = (
       <Stack gap="5" aria-busy={loading} data-testid="quality-report">
         <Text fontSize="sm" color="fg.muted">
-          {t('admin_data_quality.generated', { when: formatDateTime(data.generatedAt, language), count: data.totalForms, formatted: formatCount(data.totalForms, language) })}
+          {t('admin_data_quality.generated', {
+            when: formatDateTime(data.generatedAt, language),
+            count: data.totalForms,
+            formatted: formatCount(data.totalForms, language),
+          })}
         </Text>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           {CHECKS.map((name) => {
@@ -232,7 +236,10 @@ export default function DataQualityPage() {
           {data?.lastScriptRun && scriptView.status === 'idle' && (
             <Stack gap="2" data-testid="script-last-run">
               <Text fontSize="sm" color="fg.muted">
-                {t('admin_data_quality.script.last_run', { when: formatDateTime(data.lastScriptRun.finishedAt, language), who: data.lastScriptRun.actorEmail ?? t('admin_audit.system') })}
+                {t('admin_data_quality.script.last_run', {
+                  when: formatDateTime(data.lastScriptRun.finishedAt, language),
+                  who: data.lastScriptRun.actorEmail ?? t('admin_audit.system'),
+                })}
               </Text>
               <ScriptOutcome result={data.lastScriptRun.result} />
             </Stack>
@@ -245,7 +252,15 @@ export default function DataQualityPage() {
         <HStack align="end" gap="3">
           <Field.Root invalid={!daysValid} maxW="xs">
             <Field.Label>{t('admin_data_quality.days_label')}</Field.Label>
-            <Input type="number" inputMode="numeric" min={STALE_DAYS_RANGE.min} max={STALE_DAYS_RANGE.max} value={days} onChange={(event) => setDays(event.target.value)} data-testid="quality-days" />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={STALE_DAYS_RANGE.min}
+              max={STALE_DAYS_RANGE.max}
+              value={days}
+              onChange={(event) => setDays(event.target.value)}
+              data-testid="quality-days"
+            />
             {!daysValid && <Field.ErrorText>{t('admin_data_quality.days_invalid', STALE_DAYS_RANGE)}</Field.ErrorText>}
           </Field.Root>
           <Button type="submit" variant="outline" disabled={!daysValid || loading} data-testid="quality-refresh">

@@ -96,19 +96,27 @@ function AdminForm({ id }: { id: string }) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.email')}</DataList.ItemLabel>
-            <DataList.ItemValue minW="0" overflowWrap="anywhere">{email ?? '—'}</DataList.ItemValue>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">
+              {email ?? '—'}
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.created')}</DataList.ItemLabel>
-            <DataList.ItemValue minW="0" overflowWrap="anywhere">{formatDateTime(form.createdAt, language)}</DataList.ItemValue>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">
+              {formatDateTime(form.createdAt, language)}
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.updated')}</DataList.ItemLabel>
-            <DataList.ItemValue minW="0" overflowWrap="anywhere">{formatDateTime(form.updatedAt, language)}</DataList.ItemValue>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">
+              {formatDateTime(form.updatedAt, language)}
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel minW={{ base: '7rem', sm: '10rem' }}>{t('admin_forms.fields.steps')}</DataList.ItemLabel>
-            <DataList.ItemValue minW="0" overflowWrap="anywhere">{t('admin_forms.steps_saved', { count: form.completedSteps.length })}</DataList.ItemValue>
+            <DataList.ItemValue minW="0" overflowWrap="anywhere">
+              {t('admin_forms.steps_saved', { count: form.completedSteps.length })}
+            </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
         {/* The answers' cards are h3: their section heading keeps the outline in order. */}

@@ -67,11 +67,33 @@ export default function AdminFormsPage() {
           </Button>
         </HStack>
         <HStack gap="3" align="end" wrap="wrap">
-          {select('year', 'admin_forms.filters.any_year', [...years].reverse().map((year) => ({ value: String(year), label: String(year) })))}
-          {select('status', 'admin_forms.filters.any_status', STATUSES.map((status) => ({ value: status, label: t(`my_form.status.${status}`) })))}
-          {select('country', 'admin_forms.filters.any_country', COUNTRIES.map((code) => ({ value: code, label: t(`questionnaire.options.country.${code}`) })))}
-          {select('sector', 'admin_forms.filters.any_sector', SECTORS.map((code) => ({ value: code, label: t(`questionnaire.options.sector.${code}`) })))}
-          <Button size="sm" variant="ghost" onClick={() => send({ type: 'list.clearFilters' })} disabled={!view.filtered && !view.draft.query} data-testid="admin-forms-clear">
+          {select(
+            'year',
+            'admin_forms.filters.any_year',
+            [...years].reverse().map((year) => ({ value: String(year), label: String(year) })),
+          )}
+          {select(
+            'status',
+            'admin_forms.filters.any_status',
+            STATUSES.map((status) => ({ value: status, label: t(`my_form.status.${status}`) })),
+          )}
+          {select(
+            'country',
+            'admin_forms.filters.any_country',
+            COUNTRIES.map((code) => ({ value: code, label: t(`questionnaire.options.country.${code}`) })),
+          )}
+          {select(
+            'sector',
+            'admin_forms.filters.any_sector',
+            SECTORS.map((code) => ({ value: code, label: t(`questionnaire.options.sector.${code}`) })),
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => send({ type: 'list.clearFilters' })}
+            disabled={!view.filtered && !view.draft.query}
+            data-testid="admin-forms-clear"
+          >
             {t('admin_forms.filters.clear')}
           </Button>
         </HStack>
@@ -90,7 +112,14 @@ export default function AdminFormsPage() {
           view={view}
           send={send}
           testId="admin-forms"
-          texts={{ label: t('sections.admin_forms'), unavailable: t('admin_forms.unavailable'), retry: t('admin_forms.retry'), empty: t('admin_forms.empty'), noMatch: t('admin_forms.no_match'), clear: t('admin_forms.filters.clear') }}
+          texts={{
+            label: t('sections.admin_forms'),
+            unavailable: t('admin_forms.unavailable'),
+            retry: t('admin_forms.retry'),
+            empty: t('admin_forms.empty'),
+            noMatch: t('admin_forms.no_match'),
+            clear: t('admin_forms.filters.clear'),
+          }}
           filters={filters}
           total={t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped
@@ -102,7 +131,11 @@ export default function AdminFormsPage() {
               header: t('admin_forms.columns.email'),
               cell: (form) => (
                 <>
-                  {form.ownerEmail ?? <Text as="span" color="fg.muted">{t('admin_forms.no_email')}</Text>}
+                  {form.ownerEmail ?? (
+                    <Text as="span" color="fg.muted">
+                      {t('admin_forms.no_email')}
+                    </Text>
+                  )}
                   {form.userId === null && (
                     <Badge ms="2" size="sm" colorPalette="orange">
                       {t('admin_forms.anonymous')}
@@ -189,7 +222,10 @@ function FormLookup({ lookUp }: { lookUp: ReturnType<typeof adminFormsActors>['l
                   value={view.by}
                   onChange={(event) => lookup.send({ type: 'formLookup.choose', by: event.currentTarget.value as LookupBy })}
                   data-testid="admin-forms-lookup-by"
-                  options={[{ value: 'form', label: t('admin_forms.lookup.by_form') }, { value: 'account', label: t('admin_forms.lookup.by_account') }]}
+                  options={[
+                    { value: 'form', label: t('admin_forms.lookup.by_form') },
+                    { value: 'account', label: t('admin_forms.lookup.by_account') },
+                  ]}
                 />
               </Field.Root>
               <Button type="submit" size="sm" colorPalette="brand" loading={view.looking} data-testid="admin-forms-lookup-submit">

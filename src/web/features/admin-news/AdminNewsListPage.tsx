@@ -43,13 +43,13 @@ export default function AdminNewsListPage() {
         <chakra.label htmlFor="admin-news-status" fontSize="sm" color="fg.muted">
           {t('admin_news.list.status_filter')}
         </chakra.label>
-          {/* "All" is no status filter. */}
+        {/* "All" is no status filter. */}
         <OptionSelect
           root={{ size: 'sm', width: '48' }}
           id="admin-news-status"
           value={view.filters.status ?? 'all'}
           onChange={(event) => send({ type: 'list.filter', name: 'status', value: event.currentTarget.value === 'all' ? '' : event.currentTarget.value })}
-          options={optionsOf(STATUSES, (value) => value === 'all' ? t('admin_news.list.all') : t(`admin_news.status.${value}`))}
+          options={optionsOf(STATUSES, (value) => (value === 'all' ? t('admin_news.list.all') : t(`admin_news.status.${value}`)))}
         />
       </Stack>
     </HStack>
@@ -70,7 +70,12 @@ export default function AdminNewsListPage() {
           view={view}
           send={send}
           testId="admin-news"
-          texts={{ label: t('sections.admin_news'), unavailable: t('admin_news.list.unavailable'), retry: t('admin_news.list.retry'), empty: t('admin_news.list.empty') }}
+          texts={{
+            label: t('sections.admin_news'),
+            unavailable: t('admin_news.list.unavailable'),
+            retry: t('admin_news.list.retry'),
+            empty: t('admin_news.list.empty'),
+          }}
           filters={filters}
           rowKey={(post) => post.id}
           rowProps={(post) => ({ 'data-testid': 'admin-news-row', 'data-status': post.status })}
@@ -87,7 +92,11 @@ export default function AdminNewsListPage() {
               ),
             },
             { key: 'language', header: t('admin_news.list.col_language'), cell: (post) => t(`news.languages.${post.language}`) },
-            { key: 'status', header: t('admin_news.list.col_status'), cell: (post) => <Badge colorPalette={STATUS_COLOR[post.status]}>{t(`admin_news.status.${post.status}`)}</Badge> },
+            {
+              key: 'status',
+              header: t('admin_news.list.col_status'),
+              cell: (post) => <Badge colorPalette={STATUS_COLOR[post.status]}>{t(`admin_news.status.${post.status}`)}</Badge>,
+            },
             { key: 'date', header: t('admin_news.list.col_date'), cell: (post) => date(post.publishedAt) },
           ]}
         />

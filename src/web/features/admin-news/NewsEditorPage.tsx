@@ -2,7 +2,26 @@
 // and sanitised by the server), the cover upload, and save as draft / publish / schedule / unpublish / delete
 // (behind the confirm modal). The editor machine (machines/newsEditor) runs the flow; this view renders it.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, chakra, Container, Field, Grid, Heading, HStack, Image, Input, Link, List, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Container,
+  Field,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Link,
+  List,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -150,7 +169,13 @@ function NewsEditor({ postId }: { postId: string | null }) {
             </Field.Root>
             <Field.Root invalid={Boolean(problemOf('summary_too_long'))}>
               <Field.Label>{t('admin_news.editor.field_summary')}</Field.Label>
-              <Textarea value={draft.summary} rows={2} maxLength={1000} onChange={(event) => edit({ summary: event.currentTarget.value })} data-testid="editor-summary" />
+              <Textarea
+                value={draft.summary}
+                rows={2}
+                maxLength={1000}
+                onChange={(event) => edit({ summary: event.currentTarget.value })}
+                data-testid="editor-summary"
+              />
               <Field.HelperText>{t('admin_news.editor.summary_help')}</Field.HelperText>
             </Field.Root>
             <HStack gap="4" align="flex-start" wrap="wrap">
@@ -171,7 +196,10 @@ function NewsEditor({ postId }: { postId: string | null }) {
                   value={draft.language}
                   onChange={(event) => edit({ language: event.currentTarget.value as EditorDraft['language'] })}
                   data-testid="editor-language"
-                  options={[{ value: 'es', label: t('news.languages.es') }, { value: 'en', label: t('news.languages.en') }]}
+                  options={[
+                    { value: 'es', label: t('news.languages.es') },
+                    { value: 'en', label: t('news.languages.en') },
+                  ]}
                 />
               </Field.Root>
             </HStack>
@@ -187,13 +215,21 @@ function NewsEditor({ postId }: { postId: string | null }) {
             </Field.Root>
             <Field.Root invalid={Boolean(problemOf('schedule_date'))}>
               <Field.Label>{t('admin_news.editor.field_publish_at')}</Field.Label>
-              <Input type="datetime-local" value={draft.publishAt} onChange={(event) => edit({ publishAt: event.currentTarget.value })} data-testid="editor-publish-at" width="64" />
+              <Input
+                type="datetime-local"
+                value={draft.publishAt}
+                onChange={(event) => edit({ publishAt: event.currentTarget.value })}
+                data-testid="editor-publish-at"
+                width="64"
+              />
               <Field.HelperText>{t('admin_news.editor.publish_at_help')}</Field.HelperText>
             </Field.Root>
             <Field.Root invalid={coverRefused}>
               <Field.Label>{t('admin_news.editor.field_cover')}</Field.Label>
               <Stack gap="2">
-                {draft.imageUrl && !coverRefused && <Image src={draft.imageUrl} alt={t('admin_news.editor.cover_alt')} maxH="40" objectFit="cover" rounded="md" data-testid="editor-cover" />}
+                {draft.imageUrl && !coverRefused && (
+                  <Image src={draft.imageUrl} alt={t('admin_news.editor.cover_alt')} maxH="40" objectFit="cover" rounded="md" data-testid="editor-cover" />
+                )}
                 <HStack gap="3">
                   <chakra.input
                     ref={fileInput}
@@ -209,7 +245,13 @@ function NewsEditor({ postId }: { postId: string | null }) {
                       event.currentTarget.value = '';
                     }}
                   />
-                  <Button size="sm" variant="outline" loading={view.uploading} loadingText={t('admin_news.editor.cover_uploading')} onClick={() => fileInput.current?.click()}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={view.uploading}
+                    loadingText={t('admin_news.editor.cover_uploading')}
+                    onClick={() => fileInput.current?.click()}
+                  >
                     {t('admin_news.editor.cover_choose')}
                   </Button>
                   {draft.imageUrl && (
@@ -218,7 +260,12 @@ function NewsEditor({ postId }: { postId: string | null }) {
                     </Button>
                   )}
                 </HStack>
-                <Text fontSize="sm" color={coverRefused || view.imageProblem ? 'fg.error' : 'fg.muted'} data-testid="editor-cover-help" data-refused={coverRefused || undefined}>
+                <Text
+                  fontSize="sm"
+                  color={coverRefused || view.imageProblem ? 'fg.error' : 'fg.muted'}
+                  data-testid="editor-cover-help"
+                  data-refused={coverRefused || undefined}
+                >
                   {coverRefused
                     ? t('admin_news.editor.image_problems.url_refused')
                     : view.imageProblem
@@ -274,7 +321,13 @@ function NewsEditor({ postId }: { postId: string | null }) {
           <Button variant="outline" onClick={() => save('scheduled')} disabled={!canSave} data-testid="editor-schedule">
             {t('admin_news.editor.schedule')}
           </Button>
-          <Button variant="ghost" colorPalette="red" onClick={() => editor.send({ type: 'editor.delete' })} disabled={!view.canDelete} data-testid="editor-delete">
+          <Button
+            variant="ghost"
+            colorPalette="red"
+            onClick={() => editor.send({ type: 'editor.delete' })}
+            disabled={!view.canDelete}
+            data-testid="editor-delete"
+          >
             {t('admin_news.editor.delete')}
           </Button>
           <Text fontSize="sm" aria-live="polite" data-testid="editor-save-state" color={view.saveFailed ? 'fg.error' : 'fg.muted'}>
@@ -290,7 +343,9 @@ function NewsEditor({ postId }: { postId: string | null }) {
           </Text>
         </HStack>
       </Stack>
-      {confirm && <ConfirmModal actor={confirm} busy={busy && view.phase === 'deleting'} onAnswer={(confirmed) => editor.send({ type: 'editor.answer', confirmed })} />}
+      {confirm && (
+        <ConfirmModal actor={confirm} busy={busy && view.phase === 'deleting'} onAnswer={(confirmed) => editor.send({ type: 'editor.answer', confirmed })} />
+      )}
     </Container>
   );
 }

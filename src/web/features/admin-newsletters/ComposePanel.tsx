@@ -16,7 +16,9 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
   const failure = view.failed && view.status !== 'sending' && (
     <Alert.Root status="error" data-testid="issue-failed">
       <Alert.Indicator />
-      <Alert.Description>{t(view.failureCode === 'NEWSLETTER_POST_UNAVAILABLE' ? 'admin_newsletters.compose.post_unavailable' : 'admin_newsletters.compose.failed')}</Alert.Description>
+      <Alert.Description>
+        {t(view.failureCode === 'NEWSLETTER_POST_UNAVAILABLE' ? 'admin_newsletters.compose.post_unavailable' : 'admin_newsletters.compose.failed')}
+      </Alert.Description>
     </Alert.Root>
   );
 
@@ -69,17 +71,31 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
           value={view.language}
           onChange={(event) => actor.send({ type: 'issue.language', language: event.target.value === 'en' ? 'en' : 'es' })}
           data-testid="issue-language"
-          options={[{ value: 'es', label: t('admin_newsletters.values.es') }, { value: 'en', label: t('admin_newsletters.values.en') }]}
+          options={[
+            { value: 'es', label: t('admin_newsletters.values.es') },
+            { value: 'en', label: t('admin_newsletters.values.en') },
+          ]}
         />
       </Field.Root>
       <Field.Root invalid={Boolean(view.errors.subject)} required>
         <Field.Label>{t('admin_newsletters.compose.subject')}</Field.Label>
-        <Input value={view.subject} readOnly={!editable} onChange={(event) => actor.send({ type: 'issue.set', field: 'subject', value: event.target.value })} data-testid="issue-subject" />
+        <Input
+          value={view.subject}
+          readOnly={!editable}
+          onChange={(event) => actor.send({ type: 'issue.set', field: 'subject', value: event.target.value })}
+          data-testid="issue-subject"
+        />
         {view.errors.subject && <Field.ErrorText>{t(view.errors.subject)}</Field.ErrorText>}
       </Field.Root>
       <Field.Root invalid={Boolean(view.errors.intro)}>
         <Field.Label>{t('admin_newsletters.compose.intro')}</Field.Label>
-        <Textarea rows={4} value={view.intro} readOnly={!editable} onChange={(event) => actor.send({ type: 'issue.set', field: 'intro', value: event.target.value })} data-testid="issue-intro" />
+        <Textarea
+          rows={4}
+          value={view.intro}
+          readOnly={!editable}
+          onChange={(event) => actor.send({ type: 'issue.set', field: 'intro', value: event.target.value })}
+          data-testid="issue-intro"
+        />
         {view.errors.intro && <Field.ErrorText>{t(view.errors.intro)}</Field.ErrorText>}
       </Field.Root>
       <Stack as="fieldset" gap="2">
@@ -100,7 +116,8 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
             <Checkbox.Label>
               {post.title}{' '}
               <Text as="span" color="fg.muted" fontSize="sm">
-                ({t(`admin_newsletters.post_kinds.${post.typepost}`, { defaultValue: post.typepost })}, {new Date(post.publishedAt).toLocaleDateString(i18n.language)})
+                ({t(`admin_newsletters.post_kinds.${post.typepost}`, { defaultValue: post.typepost })},{' '}
+                {new Date(post.publishedAt).toLocaleDateString(i18n.language)})
               </Text>
             </Checkbox.Label>
           </Checkbox.Root>
@@ -116,7 +133,12 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
         <Stack gap="3" data-testid="issue-preview">
           <Text fontWeight="semibold">{t('admin_newsletters.compose.recipients', { count: view.preview.recipients })}</Text>
           <Box borderWidth="1px" rounded="md" overflow="hidden">
-            <iframe title={t('admin_newsletters.compose.preview_title')} srcDoc={view.preview.html} sandbox="" style={{ width: '100%', height: 420, border: 0, background: 'white' }} />
+            <iframe
+              title={t('admin_newsletters.compose.preview_title')}
+              srcDoc={view.preview.html}
+              sandbox=""
+              style={{ width: '100%', height: 420, border: 0, background: 'white' }}
+            />
           </Box>
           <HStack>
             <Button variant="outline" onClick={() => actor.send({ type: 'issue.edit' })}>
@@ -129,7 +151,12 @@ export function ComposePanel({ actor }: { actor: ActorRefFrom<IssueMachine> }) {
         </Stack>
       ) : (
         <Box>
-          <Button colorPalette="brand" onClick={() => actor.send({ type: 'issue.preview' })} loading={view.status === 'previewing'} data-testid="issue-preview-button">
+          <Button
+            colorPalette="brand"
+            onClick={() => actor.send({ type: 'issue.preview' })}
+            loading={view.status === 'previewing'}
+            data-testid="issue-preview-button"
+          >
             {t('admin_newsletters.compose.preview')}
           </Button>
         </Box>

@@ -24,7 +24,10 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
       value={view.filters[name] ?? ''}
       onChange={(event) => send({ type: 'list.filter', name, value: event.target.value })}
       data-testid={`subscribers-filter-${name}`}
-      options={[{ value: '', label: t(`admin_newsletters.filters.all_${name}`) }, ...optionsOf(SUBSCRIBER_FILTER_OPTIONS[name], (option) => t(`admin_newsletters.values.${option}`))]}
+      options={[
+        { value: '', label: t(`admin_newsletters.filters.all_${name}`) },
+        ...optionsOf(SUBSCRIBER_FILTER_OPTIONS[name], (option) => t(`admin_newsletters.values.${option}`)),
+      ]}
     />
   );
 
@@ -56,7 +59,13 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
         {select('status')}
         {select('kind')}
         {select('language')}
-        <Button size="sm" onClick={() => send({ type: 'list.export' })} loading={view.exporting} disabled={view.status !== 'ready' || view.loading} data-testid="subscribers-export">
+        <Button
+          size="sm"
+          onClick={() => send({ type: 'list.export' })}
+          loading={view.exporting}
+          disabled={view.status !== 'ready' || view.loading}
+          data-testid="subscribers-export"
+        >
           {t('admin_newsletters.export')}
         </Button>
       </HStack>
@@ -74,7 +83,12 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
       view={view}
       send={send}
       testId="subscribers"
-      texts={{ label: t('sections.admin_newsletters'), unavailable: t('admin_newsletters.load_failed'), retry: t('admin_newsletters.retry'), empty: t('admin_newsletters.empty') }}
+      texts={{
+        label: t('sections.admin_newsletters'),
+        unavailable: t('admin_newsletters.load_failed'),
+        retry: t('admin_newsletters.retry'),
+        empty: t('admin_newsletters.empty'),
+      }}
       filters={filters}
       total={t('admin_newsletters.total', { count: view.total })}
       regionProps={{ opacity: view.loading ? 0.6 : 1 }}
@@ -83,13 +97,19 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
       columns={[
         { key: 'email', header: t('admin_newsletters.columns.email'), cell: (item) => item.email },
         { key: 'kind', header: t('admin_newsletters.columns.kind'), cell: (item) => t(`admin_newsletters.values.${item.kind}`) },
-        { key: 'name', header: t('admin_newsletters.columns.name'), cell: (item) => [item.name, item.company, item.position].filter(Boolean).join(' · ') || '—' },
+        {
+          key: 'name',
+          header: t('admin_newsletters.columns.name'),
+          cell: (item) => [item.name, item.company, item.position].filter(Boolean).join(' · ') || '—',
+        },
         { key: 'language', header: t('admin_newsletters.columns.language'), cell: (item) => item.language },
         {
           key: 'status',
           header: t('admin_newsletters.columns.status'),
           cell: (item) => (
-            <Badge colorPalette={item.status === 'confirmed' ? 'green' : item.status === 'pending' ? 'yellow' : 'gray'}>{t(`admin_newsletters.values.${item.status ?? 'pending'}`)}</Badge>
+            <Badge colorPalette={item.status === 'confirmed' ? 'green' : item.status === 'pending' ? 'yellow' : 'gray'}>
+              {t(`admin_newsletters.values.${item.status ?? 'pending'}`)}
+            </Badge>
           ),
         },
         { key: 'source', header: t('admin_newsletters.columns.source'), cell: (item) => (item.source ? t(`admin_newsletters.sources.${item.source}`) : '—') },

@@ -30,7 +30,12 @@ export default function OutlierFormsPage() {
           view={view}
           send={send}
           testId="outlier-forms"
-          texts={{ label: t('sections.admin_outlier_forms'), unavailable: t('admin_outliers.forms.unavailable'), retry: t('admin_outliers.retry'), empty: t('admin_outliers.forms.none_active') }}
+          texts={{
+            label: t('sections.admin_outlier_forms'),
+            unavailable: t('admin_outliers.forms.unavailable'),
+            retry: t('admin_outliers.retry'),
+            empty: t('admin_outliers.forms.none_active'),
+          }}
           total={formatCount(view.total, language)}
           skeletonHeight="32"
           rowKey={(form) => form.formId}

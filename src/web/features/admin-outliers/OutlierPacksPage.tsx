@@ -99,17 +99,37 @@ export default function OutlierPacksPage() {
                       {t('admin_outliers.actions.edit')}
                     </Button>
                     {canActivate && (
-                      <Button size="xs" colorPalette="green" disabled={view.busy} onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'activate' })} data-testid="outlier-pack-activate">
+                      <Button
+                        size="xs"
+                        colorPalette="green"
+                        disabled={view.busy}
+                        onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'activate' })}
+                        data-testid="outlier-pack-activate"
+                      >
                         {t('admin_outliers.actions.activate')}
                       </Button>
                     )}
                     {canDeactivate && (
-                      <Button size="xs" variant="outline" colorPalette="orange" disabled={view.busy} onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'deactivate' })} data-testid="outlier-pack-deactivate">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="orange"
+                        disabled={view.busy}
+                        onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'deactivate' })}
+                        data-testid="outlier-pack-deactivate"
+                      >
                         {t('admin_outliers.actions.deactivate')}
                       </Button>
                     )}
                     {canDelete && (
-                      <Button size="xs" variant="outline" colorPalette="red" disabled={view.busy} onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'delete' })} data-testid="outlier-pack-delete">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        disabled={view.busy}
+                        onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'delete' })}
+                        data-testid="outlier-pack-delete"
+                      >
                         {t('admin_outliers.actions.delete')}
                       </Button>
                     )}

@@ -38,7 +38,13 @@ export function PackEditor({ pack, onClose, onSaved }: PackEditorProps) {
   const numberField = (field: 'k' | 'lowerPercentile' | 'upperPercentile', labelKey: string) => (
     <Field.Root invalid={problem(field) !== null} disabled={view.active}>
       <Field.Label htmlFor={`outlier-${field}`}>{t(labelKey)}</Field.Label>
-      <Input id={`outlier-${field}`} data-testid={`outlier-editor-${field}`} inputMode="decimal" value={view.draft[field]} onChange={(e) => set(field, e.target.value)} />
+      <Input
+        id={`outlier-${field}`}
+        data-testid={`outlier-editor-${field}`}
+        inputMode="decimal"
+        value={view.draft[field]}
+        onChange={(e) => set(field, e.target.value)}
+      />
       {problem(field) && <Field.ErrorText data-testid={`outlier-editor-${field}-error`}>{problem(field)}</Field.ErrorText>}
     </Field.Root>
   );

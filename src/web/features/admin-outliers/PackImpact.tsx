@@ -106,7 +106,11 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
     body = (
       <Stack gap="5" data-testid="outlier-impact">
         <Text fontSize="sm" color="fg.muted">
-          {t('admin_outliers.calculation.calculated_at', { date: new Date(result.calculatedAt).toLocaleString(language), total: formatCount(result.totalForms, language), count: result.totalForms })}
+          {t('admin_outliers.calculation.calculated_at', {
+            date: new Date(result.calculatedAt).toLocaleString(language),
+            total: formatCount(result.totalForms, language),
+            count: result.totalForms,
+          })}
         </Text>
         <HStack gap="3" align="baseline">
           <Text fontSize="3xl" fontWeight="bold" data-testid="outlier-impact-flagged">

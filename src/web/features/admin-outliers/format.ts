@@ -6,7 +6,8 @@ import type { OutlierPack } from '../../../../machines/outlierPacks/calls';
 
 export function ruleText(t: TFunction, pack: Pick<OutlierPack, 'measure' | 'method' | 'k' | 'lowerPercentile' | 'upperPercentile'>): string {
   const measure = t(`comparison.measures.${pack.measure}`);
-  if (pack.method === 'percentile') return t('admin_outliers.rule.percentile', { measure, lower: pack.lowerPercentile ?? 0, upper: pack.upperPercentile ?? 100 });
+  if (pack.method === 'percentile')
+    return t('admin_outliers.rule.percentile', { measure, lower: pack.lowerPercentile ?? 0, upper: pack.upperPercentile ?? 100 });
   return t(`admin_outliers.rule.${pack.method}`, { measure, k: pack.k });
 }
 
@@ -21,7 +22,8 @@ export function groupValuesText(t: TFunction, values: Record<string, string | nu
   return parts.length === 0 ? t('admin_outliers.whole_year') : parts.join(' · ');
 }
 
-export const euros = (value: number | null | undefined, language: Language): string => (value === null || value === undefined ? '—' : formatMoney(value, language, 'EUR'));
+export const euros = (value: number | null | undefined, language: Language): string =>
+  value === null || value === undefined ? '—' : formatMoney(value, language, 'EUR');
 
 /** The translated reason of a failure code (errors.codes.*), or the generic "try again". */
 export function reasonText(t: TFunction, code: string | null): string {

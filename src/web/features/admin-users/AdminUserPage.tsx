@@ -3,7 +3,25 @@
 // never below 0, confirmed first) and deletes it behind the confirm modal (its forms leave the statistics at
 // once). The flow is machines/adminUser; the three lists are list machines (machines/list).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, Card, Checkbox, Container, DataList, Field, Heading, HStack, Input, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  DataList,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -164,7 +182,13 @@ function AccountDetails({ user, language, isSelf }: { user: User; language: Lang
   const { t } = useTranslation();
   const company = user.corporateInfo;
   const rows: [string, ReactNode, string][] = [
-    ['admin_users.fields.id', <Text as="span" fontFamily="mono" fontSize="sm" wordBreak="break-all">{user._id}</Text>, 'id'],
+    [
+      'admin_users.fields.id',
+      <Text as="span" fontFamily="mono" fontSize="sm" wordBreak="break-all">
+        {user._id}
+      </Text>,
+      'id',
+    ],
     ['admin_users.fields.roles', <RoleBadges roles={user.role} />, 'roles'],
     ['admin_users.fields.credits', formatCount(user.credits, language), 'credits'],
     ['admin_users.fields.plan', t(`admin_users.plans.${user.premiumType}`), 'plan'],
@@ -232,7 +256,13 @@ function RolesCard({ view, account }: { view: AdminUserView; account: AdminUserA
               </Text>
             )}
             <HStack gap="2">
-              <Button colorPalette="brand" size="sm" loading={view.saving} onClick={() => account.send({ type: 'adminUser.saveRoles' })} data-testid="admin-user-roles-save">
+              <Button
+                colorPalette="brand"
+                size="sm"
+                loading={view.saving}
+                onClick={() => account.send({ type: 'adminUser.saveRoles' })}
+                data-testid="admin-user-roles-save"
+              >
                 {t('admin_users.roles.save')}
               </Button>
               <Button variant="ghost" size="sm" disabled={view.saving} onClick={() => account.send({ type: 'adminUser.cancel' })}>
@@ -248,7 +278,13 @@ function RolesCard({ view, account }: { view: AdminUserView; account: AdminUserA
                 {t('admin_users.roles.self')}
               </Text>
             ) : (
-              <Button size="sm" variant="outline" disabled={!view.canEditRoles} onClick={() => account.send({ type: 'adminUser.editRoles' })} data-testid="admin-user-roles-edit">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!view.canEditRoles}
+                onClick={() => account.send({ type: 'adminUser.editRoles' })}
+                data-testid="admin-user-roles-edit"
+              >
                 {t('admin_users.roles.edit')}
               </Button>
             )}
@@ -273,45 +309,47 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
         }}
         data-testid="admin-user-credits-form"
       >
-      <Stack gap="3">
-        <Field.Root invalid={Boolean(view.creditsProblems.delta)} required>
-          <Field.Label htmlFor="credits-delta">{t('admin_users.credits.delta')}</Field.Label>
-          <Input
-            id="credits-delta"
-            inputMode="numeric"
-            value={view.creditsDraft.delta}
-            placeholder={t('admin_users.credits.delta_placeholder')}
-            onChange={(event) => account.send({ type: 'adminUser.changeCredits', delta: event.currentTarget.value })}
-            data-testid="admin-user-credits-delta"
-          />
-          <Field.HelperText>{t('admin_users.credits.delta_help')}</Field.HelperText>
-          {view.creditsProblems.delta && (
-            <Field.ErrorText data-testid="admin-user-credits-delta-problem">{t(view.creditsProblems.delta, { balance: formatCount(balance, language) })}</Field.ErrorText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={Boolean(view.creditsProblems.reason)} required>
-          <Field.Label htmlFor="credits-reason">{t('admin_users.credits.reason')}</Field.Label>
-          <Input
-            id="credits-reason"
-            value={view.creditsDraft.reason}
-            maxLength={REASON_MAX_LENGTH + 20}
-            placeholder={t('admin_users.credits.reason_placeholder')}
-            onChange={(event) => account.send({ type: 'adminUser.changeCredits', reason: event.currentTarget.value })}
-            data-testid="admin-user-credits-reason"
-          />
-          {view.creditsProblems.reason && (
-            <Field.ErrorText data-testid="admin-user-credits-reason-problem">{t(view.creditsProblems.reason, { max: REASON_MAX_LENGTH })}</Field.ErrorText>
-          )}
-        </Field.Root>
-        <HStack gap="2">
-          <Button type="submit" colorPalette="brand" size="sm" data-testid="admin-user-credits-review">
-            {t('admin_users.credits.review')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => account.send({ type: 'adminUser.cancel' })}>
-            {t('admin_users.cancel')}
-          </Button>
-        </HStack>
-      </Stack>
+        <Stack gap="3">
+          <Field.Root invalid={Boolean(view.creditsProblems.delta)} required>
+            <Field.Label htmlFor="credits-delta">{t('admin_users.credits.delta')}</Field.Label>
+            <Input
+              id="credits-delta"
+              inputMode="numeric"
+              value={view.creditsDraft.delta}
+              placeholder={t('admin_users.credits.delta_placeholder')}
+              onChange={(event) => account.send({ type: 'adminUser.changeCredits', delta: event.currentTarget.value })}
+              data-testid="admin-user-credits-delta"
+            />
+            <Field.HelperText>{t('admin_users.credits.delta_help')}</Field.HelperText>
+            {view.creditsProblems.delta && (
+              <Field.ErrorText data-testid="admin-user-credits-delta-problem">
+                {t(view.creditsProblems.delta, { balance: formatCount(balance, language) })}
+              </Field.ErrorText>
+            )}
+          </Field.Root>
+          <Field.Root invalid={Boolean(view.creditsProblems.reason)} required>
+            <Field.Label htmlFor="credits-reason">{t('admin_users.credits.reason')}</Field.Label>
+            <Input
+              id="credits-reason"
+              value={view.creditsDraft.reason}
+              maxLength={REASON_MAX_LENGTH + 20}
+              placeholder={t('admin_users.credits.reason_placeholder')}
+              onChange={(event) => account.send({ type: 'adminUser.changeCredits', reason: event.currentTarget.value })}
+              data-testid="admin-user-credits-reason"
+            />
+            {view.creditsProblems.reason && (
+              <Field.ErrorText data-testid="admin-user-credits-reason-problem">{t(view.creditsProblems.reason, { max: REASON_MAX_LENGTH })}</Field.ErrorText>
+            )}
+          </Field.Root>
+          <HStack gap="2">
+            <Button type="submit" colorPalette="brand" size="sm" data-testid="admin-user-credits-review">
+              {t('admin_users.credits.review')}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => account.send({ type: 'adminUser.cancel' })}>
+              {t('admin_users.cancel')}
+            </Button>
+          </HStack>
+        </Stack>
       </form>
     );
   } else if (view.editing === 'confirmCredits' && view.creditsPreview) {
@@ -331,7 +369,13 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
           {t('admin_users.credits.reason_shown', { reason: preview.reason })}
         </Text>
         <HStack gap="2">
-          <Button colorPalette="brand" size="sm" loading={view.saving} onClick={() => account.send({ type: 'adminUser.confirmCredits' })} data-testid="admin-user-credits-confirm-button">
+          <Button
+            colorPalette="brand"
+            size="sm"
+            loading={view.saving}
+            onClick={() => account.send({ type: 'adminUser.confirmCredits' })}
+            data-testid="admin-user-credits-confirm-button"
+          >
             {t('admin_users.credits.confirm')}
           </Button>
           <Button variant="outline" size="sm" disabled={view.saving} onClick={() => account.send({ type: 'adminUser.backToCredits' })}>
@@ -349,7 +393,13 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
         <Text fontSize="2xl" fontWeight="semibold" data-testid="admin-user-credits-balance">
           {formatCount(balance, language)}
         </Text>
-        <Button size="sm" variant="outline" disabled={!view.canAdjustCredits} onClick={() => account.send({ type: 'adminUser.adjustCredits' })} data-testid="admin-user-credits-adjust">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!view.canAdjustCredits}
+          onClick={() => account.send({ type: 'adminUser.adjustCredits' })}
+          data-testid="admin-user-credits-adjust"
+        >
           {t('admin_users.credits.adjust')}
         </Button>
       </Stack>
@@ -368,7 +418,13 @@ function CreditsCard({ view, account, language }: { view: AdminUserView; account
 }
 
 /** A section with one paged list of the account: its title with the total, then the list (`empty` when it has none). */
-function ListSection<T>({ list, title, testId, empty, ...table }: { list: ListActor; title: string; testId: string; empty: string } & Pick<ListTableProps<T>, 'columns' | 'rowKey' | 'rowProps'>) {
+function ListSection<T>({
+  list,
+  title,
+  testId,
+  empty,
+  ...table
+}: { list: ListActor; title: string; testId: string; empty: string } & Pick<ListTableProps<T>, 'columns' | 'rowKey' | 'rowProps'>) {
   const { t } = useTranslation();
   const view = useSelector(list, (snapshot) => listView<T>(snapshot), sameListView);
   const texts = { label: title, unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty };

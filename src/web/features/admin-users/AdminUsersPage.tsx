@@ -49,7 +49,12 @@ export default function AdminUsersPage() {
         <Button type="submit" colorPalette="brand" data-testid="admin-users-search">
           {t('admin_users.search.submit')}
         </Button>
-        <Button variant="ghost" onClick={() => send({ type: 'list.clearFilters' })} disabled={!view.filtered && !view.draft.query} data-testid="admin-users-clear">
+        <Button
+          variant="ghost"
+          onClick={() => send({ type: 'list.clearFilters' })}
+          disabled={!view.filtered && !view.draft.query}
+          data-testid="admin-users-clear"
+        >
           {t('admin_users.filters.clear')}
         </Button>
       </HStack>
@@ -64,7 +69,14 @@ export default function AdminUsersPage() {
           view={view}
           send={send}
           testId="admin-users"
-          texts={{ label: t('sections.admin_users'), unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty: t('admin_users.empty'), noMatch: t('admin_users.no_match'), clear: t('admin_users.filters.clear') }}
+          texts={{
+            label: t('sections.admin_users'),
+            unavailable: t('admin_users.unavailable'),
+            retry: t('admin_users.retry'),
+            empty: t('admin_users.empty'),
+            noMatch: t('admin_users.no_match'),
+            clear: t('admin_users.filters.clear'),
+          }}
           filters={filters}
           total={t('admin_users.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped

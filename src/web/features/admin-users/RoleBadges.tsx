@@ -14,4 +14,3 @@ export function RoleBadges({ roles }: { roles: readonly string[] }) {
     </HStack>
   );
 }
-

@@ -27,14 +27,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       data-testid="admin-layout"
     >
       <Box as="nav" aria-label={t('admin.nav.label')} flexShrink={0} width={{ base: 'full', md: '52' }} data-testid="admin-nav">
-        <List.Root
-          display="flex"
-          flexDirection={{ base: 'row', md: 'column' }}
-          flexWrap={{ base: 'wrap', md: 'nowrap' }}
-          gap="1"
-          listStyleType="none"
-          ps="0"
-        >
+        <List.Root display="flex" flexDirection={{ base: 'row', md: 'column' }} flexWrap={{ base: 'wrap', md: 'nowrap' }} gap="1" listStyleType="none" ps="0">
           {sections.map((section) => {
             const current = active?.id === section.id;
             return (

@@ -1,17 +1,6 @@
 // The sections of the admin area, in the order of its navigation (AdminLayout). One list: a page of the admin area
 // gets its place in the navigation by its path here and its route in src/domain/routes.ts (path `admin/...`).
-export type AdminSectionId =
-  | 'stats'
-  | 'users'
-  | 'forms'
-  | 'outliers'
-  | 'releases'
-  | 'configs'
-  | 'data-quality'
-  | 'audit'
-  | 'news'
-  | 'newsletters'
-  | 'outbox';
+export type AdminSectionId = 'stats' | 'users' | 'forms' | 'outliers' | 'releases' | 'configs' | 'data-quality' | 'audit' | 'news' | 'newsletters' | 'outbox';
 
 export interface AdminSection {
   id: AdminSectionId;

@@ -94,7 +94,13 @@ function LinkingNotice() {
         <Alert.Description>
           <Stack gap="2">
             <Text>{t('login.link_text', { provider: linking.provider })}</Text>
-            <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => auth.send({ type: 'auth.cancelLinking' })} data-testid="login-linking-cancel">
+            <Button
+              variant="ghost"
+              size="sm"
+              alignSelf="flex-start"
+              onClick={() => auth.send({ type: 'auth.cancelLinking' })}
+              data-testid="login-linking-cancel"
+            >
               {t('login.link_cancel')}
             </Button>
           </Stack>
@@ -264,7 +270,13 @@ function SecondFactorStep() {
         <Button type="submit" colorPalette="brand" loading={view.busy} data-testid="second-factor-submit">
           {t(enrolling ? 'second_factor.enrol_submit' : 'second_factor.verify')}
         </Button>
-        <Button variant="ghost" alignSelf="flex-start" size="sm" onClick={() => auth.send({ type: 'auth.cancelSecondFactor' })} data-testid="second-factor-cancel">
+        <Button
+          variant="ghost"
+          alignSelf="flex-start"
+          size="sm"
+          onClick={() => auth.send({ type: 'auth.cancelSecondFactor' })}
+          data-testid="second-factor-cancel"
+        >
           {t('second_factor.cancel')}
         </Button>
       </Stack>

@@ -32,7 +32,10 @@ export default function ComparisonPage() {
   const [opensOn] = useState(() =>
     ownGroup
       ? {}
-      : { opensOn: pendingSearchFilters(), searchOnOpen: (location.state as { runPendingSearch?: unknown } | null)?.runPendingSearch === true && readPendingSearch() !== null },
+      : {
+          opensOn: pendingSearchFilters(),
+          searchOnOpen: (location.state as { runPendingSearch?: unknown } | null)?.runPendingSearch === true && readPendingSearch() !== null,
+        },
   );
   const actor = useComparisonActor(effects, listeners, { ...comparer, ...opensOn });
   useCreditGateSearch(actor);

@@ -54,14 +54,22 @@ function Withheld({ actor, privacyThreshold }: { actor: ComparisonActorRef; priv
           <Stack gap="2" mt="1">
             <Text data-testid="comparison-withheld-reason">
               {t(withheld.reasonKey, {
-                defaultValue: t(refused ? 'comparison.reasons.DIFFERENCING_RISK' : 'comparison.reasons.NOT_ENOUGH_DATA', { filter, threshold: privacyThreshold }),
+                defaultValue: t(refused ? 'comparison.reasons.DIFFERENCING_RISK' : 'comparison.reasons.NOT_ENOUGH_DATA', {
+                  filter,
+                  threshold: privacyThreshold,
+                }),
                 filter,
                 threshold: privacyThreshold,
               })}
             </Text>
             {refused && filter && <Text data-testid="comparison-withheld-filter">{t('comparison.withheld.refused_filter', { filter })}</Text>}
             <Text data-testid="comparison-threshold-explained">
-              {t('comparison.withheld.threshold', { threshold: privacyThreshold, quartile: QUARTILE_MINIMUM, minimum: TAIL_PERCENTILE_MINIMUM, label: withheld.countLabel })}
+              {t('comparison.withheld.threshold', {
+                threshold: privacyThreshold,
+                quartile: QUARTILE_MINIMUM,
+                minimum: TAIL_PERCENTILE_MINIMUM,
+                label: withheld.countLabel,
+              })}
             </Text>
             <Text fontWeight="semibold">{t('comparison.withheld.not_charged')}</Text>
           </Stack>
@@ -181,9 +189,7 @@ export function ComparisonScreen({
   const answered = useSelector(actor, (s) => s.context.result !== null || s.hasTag('busy'));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultFirst = narrow && answered;
-  const panel = (
-    <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />
-  );
+  const panel = <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />;
   return (
     <PaidSearchFrame
       testId={testId}

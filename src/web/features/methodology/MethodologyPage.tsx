@@ -17,7 +17,18 @@ import { methodologyValues } from '../../../domain/methodologyValues';
 import { PageHeading } from '../../components/PageIntro';
 
 /** The sections of the page, in order; each is methodology.<key>.title / .text in the locales. */
-export const METHODOLOGY_SECTIONS = ['counted', 'measures', 'percentiles', 'interval', 'threshold', 'releases', 'differencing', 'learn', 'outliers', 'position'] as const;
+export const METHODOLOGY_SECTIONS = [
+  'counted',
+  'measures',
+  'percentiles',
+  'interval',
+  'threshold',
+  'releases',
+  'differencing',
+  'learn',
+  'outliers',
+  'position',
+] as const;
 
 function usePublicFigures(): Resource<PublicSummary> {
   const [machine] = useState(() => provideResource(publicDataActors().publicSummary));

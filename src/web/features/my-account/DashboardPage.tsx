@@ -46,7 +46,10 @@ export default function DashboardPage() {
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
       <Stack gap="6">
-        <PageHeading title={user?.corporateInfo?.companyName ? t('dashboard.title_company', { company: user.corporateInfo.companyName }) : t('dashboard.title')} intro={t('dashboard.intro')} />
+        <PageHeading
+          title={user?.corporateInfo?.companyName ? t('dashboard.title_company', { company: user.corporateInfo.companyName }) : t('dashboard.title')}
+          intro={t('dashboard.intro')}
+        />
 
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
           <Box rounded="lg" p="6" bgGradient="to-br" gradientFrom="brand.900" gradientTo="brand.700" color="white" data-testid="dashboard-start">

@@ -116,7 +116,12 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
         view={searchHistoryListView(view)}
         send={send}
         testId="my-searches"
-        texts={{ label: t('sections.my_searches'), unavailable: t('my_searches.unavailable'), retry: t('comparison.failure.retry'), empty: t('my_searches.empty') }}
+        texts={{
+          label: t('sections.my_searches'),
+          unavailable: t('my_searches.unavailable'),
+          retry: t('comparison.failure.retry'),
+          empty: t('my_searches.empty'),
+        }}
         loadingElement={<LoadingSpinner />}
         emptyAction={
           <Button asChild colorPalette="brand">

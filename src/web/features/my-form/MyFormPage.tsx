@@ -45,7 +45,9 @@ function MyForm({ userId }: { userId: string }) {
                 </HStack>
                 {view.updatedAt && (
                   <Text fontSize="sm" color="fg.muted">
-                    {t('my_form.updated', { date: new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long' }).format(new Date(view.updatedAt)) })}
+                    {t('my_form.updated', {
+                      date: new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long' }).format(new Date(view.updatedAt)),
+                    })}
                   </Text>
                 )}
                 <CopyNotice view={view} />

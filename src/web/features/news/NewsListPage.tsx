@@ -40,7 +40,14 @@ export default function NewsListPage({ meta }: PageProps) {
         {kinds.length > 1 && (
           <HStack role="group" aria-label={t('news.list.kind')} gap="2">
             {kinds.map((kind) => (
-              <Button key={kind} size="sm" variant={kind === typepost ? 'solid' : 'outline'} aria-pressed={kind === typepost} onClick={() => setTypepost(kind)} data-testid={`news-kind-${kind}`}>
+              <Button
+                key={kind}
+                size="sm"
+                variant={kind === typepost ? 'solid' : 'outline'}
+                aria-pressed={kind === typepost}
+                onClick={() => setTypepost(kind)}
+                data-testid={`news-kind-${kind}`}
+              >
                 {t(`news.types.${kind}`)}
               </Button>
             ))}
@@ -68,7 +75,13 @@ function PostList({ typepost, language }: { typepost: NewsTypepost; language: Ne
     <Stack gap="5">
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-end' }} justify="space-between">
         <Wrap gap="2" role="group" aria-label={t('news.list.categories')} data-testid="news-categories">
-          <Button size="xs" rounded="full" variant={view.category === null ? 'solid' : 'outline'} aria-pressed={view.category === null} onClick={() => list.send({ type: 'news.filterCategory', category: null })}>
+          <Button
+            size="xs"
+            rounded="full"
+            variant={view.category === null ? 'solid' : 'outline'}
+            aria-pressed={view.category === null}
+            onClick={() => list.send({ type: 'news.filterCategory', category: null })}
+          >
             {t('news.list.category_all')}
           </Button>
           {view.categories.map(({ category, count }) => (
@@ -95,7 +108,11 @@ function PostList({ typepost, language }: { typepost: NewsTypepost; language: Ne
             value={view.language ?? ''}
             onChange={(event) => list.send({ type: 'news.filterLanguage', language: (event.currentTarget.value || null) as NewsLanguage | null })}
             data-testid="news-language"
-            options={[{ value: 'es', label: t('news.languages.es') }, { value: 'en', label: t('news.languages.en') }, { value: '', label: t('news.list.language_all') }]}
+            options={[
+              { value: 'es', label: t('news.languages.es') },
+              { value: 'en', label: t('news.languages.en') },
+              { value: '', label: t('news.list.language_all') },
+            ]}
           />
         </Box>
       </Stack>

@@ -64,7 +64,9 @@ function PostDetail({ postId }: { postId: string }) {
           alignItems="center"
           data-testid={missing ? 'post-not-found' : 'post-error'}
           title={t(missing ? 'news.detail.not_found' : 'news.detail.unavailable')}
-          action={!missing ? { label: t('news.detail.retry'), size: 'sm', variant: 'outline', onClick: () => actor.send({ type: 'resource.retry' }) } : undefined}
+          action={
+            !missing ? { label: t('news.detail.retry'), size: 'sm', variant: 'outline', onClick: () => actor.send({ type: 'resource.retry' }) } : undefined
+          }
         />
         <Link asChild mt="4" display="inline-block">
           <RouterLink to="/blog">{t('news.detail.back', { list: t('news.types.blog') })}</RouterLink>
@@ -104,7 +106,14 @@ function PostDetail({ postId }: { postId: string }) {
           </Wrap>
         </Stack>
         {data.imageUrl && (
-          <Image src={data.imageUrl} alt={t('news.detail.cover_alt', { title: data.title })} rounded="md" maxH="md" objectFit="cover" data-testid="post-cover" />
+          <Image
+            src={data.imageUrl}
+            alt={t('news.detail.cover_alt', { title: data.title })}
+            rounded="md"
+            maxH="md"
+            objectFit="cover"
+            data-testid="post-cover"
+          />
         )}
         <PostHtml html={data.html ?? ''} testId="post-body" />
         <HStack gap="3" wrap="wrap" borderTopWidth="1px" pt="4" data-testid="post-share">

@@ -25,7 +25,15 @@ export default function NewsletterSignupForm({ source }: { source: 'footer' | 'p
   const field = (name: SignupField, type = 'text') => (
     <Field.Root invalid={Boolean(view.errors[name])} required={name === 'email' || (name === 'company' && view.kind === 'professionalUser')}>
       <Field.Label fontSize="sm">{t(`newsletter.fields.${name}`)}</Field.Label>
-      <Input size="sm" bg="bg" type={type} value={view.values[name]} onChange={set(name)} autoComplete={name === 'email' ? 'email' : undefined} data-testid={`newsletter-${name}`} />
+      <Input
+        size="sm"
+        bg="bg"
+        type={type}
+        value={view.values[name]}
+        onChange={set(name)}
+        autoComplete={name === 'email' ? 'email' : undefined}
+        data-testid={`newsletter-${name}`}
+      />
       {view.errors[name] && <Field.ErrorText>{t(view.errors[name])}</Field.ErrorText>}
     </Field.Root>
   );
@@ -66,7 +74,10 @@ export default function NewsletterSignupForm({ source }: { source: 'footer' | 'p
             value={view.kind}
             onChange={(event) => actor.send({ type: 'signup.kind', kind: event.target.value as NewsletterKind })}
             data-testid="newsletter-kind"
-            options={[{ value: 'standartUser', label: t('newsletter.kinds.standartUser') }, { value: 'professionalUser', label: t('newsletter.kinds.professionalUser') }]}
+            options={[
+              { value: 'standartUser', label: t('newsletter.kinds.standartUser') },
+              { value: 'professionalUser', label: t('newsletter.kinds.professionalUser') },
+            ]}
           />
         </Field.Root>
         {field('name')}
@@ -86,7 +97,14 @@ export default function NewsletterSignupForm({ source }: { source: 'footer' | 'p
           {t('newsletter.consent')}
         </Text>
         <HStack>
-          <Button type="submit" size="sm" colorPalette="brand" loading={view.status === 'submitting'} loadingText={t('newsletter.submitting')} data-testid="newsletter-submit">
+          <Button
+            type="submit"
+            size="sm"
+            colorPalette="brand"
+            loading={view.status === 'submitting'}
+            loadingText={t('newsletter.submitting')}
+            data-testid="newsletter-submit"
+          >
             {t('newsletter.submit')}
           </Button>
         </HStack>

@@ -53,7 +53,9 @@ export default function CheckoutReturnPage() {
           {t(TEXTS[outcome].text)}
         </Text>
         <Button asChild colorPalette="brand" alignSelf="flex-start">
-          <RouterLink to={corporate ? '/my-account/my-credits' : '/become-premium'}>{t(corporate ? 'payments.return.to_credits' : 'payments.return.to_premium')}</RouterLink>
+          <RouterLink to={corporate ? '/my-account/my-credits' : '/become-premium'}>
+            {t(corporate ? 'payments.return.to_credits' : 'payments.return.to_premium')}
+          </RouterLink>
         </Button>
       </Stack>
     </Container>

@@ -53,17 +53,31 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
           )}
         </HStack>
         <Box data-testid="card-price" data-kind={price.kind}>
-          {price.kind === 'onRequest' && <Text fontSize="2xl" fontWeight="bold">{t('become_premium.price_on_request')}</Text>}
-          {price.kind === 'single' && <Text fontSize="2xl" fontWeight="bold">{price.price}</Text>}
+          {price.kind === 'onRequest' && (
+            <Text fontSize="2xl" fontWeight="bold">
+              {t('become_premium.price_on_request')}
+            </Text>
+          )}
+          {price.kind === 'single' && (
+            <Text fontSize="2xl" fontWeight="bold">
+              {price.price}
+            </Text>
+          )}
           {price.kind === 'monthlyAndYearly' && (
             <Stack gap="0">
               {price.monthly && (
                 <Text fontSize="2xl" fontWeight="bold" data-testid="card-price-month">
-                  {price.monthly} <Text as="span" fontSize="sm" fontWeight="normal">{t('become_premium.per_month')}</Text>
+                  {price.monthly}{' '}
+                  <Text as="span" fontSize="sm" fontWeight="normal">
+                    {t('become_premium.per_month')}
+                  </Text>
                 </Text>
               )}
               <Text data-testid="card-price-year">
-                {price.yearly} <Text as="span" fontSize="sm">{t(price.period === 'quarter' ? 'become_premium.per_quarter' : 'become_premium.per_year')}</Text>
+                {price.yearly}{' '}
+                <Text as="span" fontSize="sm">
+                  {t(price.period === 'quarter' ? 'become_premium.per_quarter' : 'become_premium.per_year')}
+                </Text>
               </Text>
               <Text fontSize="xs" color="fg.muted" data-testid="card-buy-annual">
                 {t('become_premium.buy_annual', { price: price.yearly })}
@@ -74,7 +88,11 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
         <Stack gap="2" flex="1">
           {card.content.map((item, index) => (
             <Box key={`${item.title}-${index}`}>
-              {(index > 0 || card.content.length > 1) && <Text fontWeight="semibold" fontSize="sm">{item.title}</Text>}
+              {(index > 0 || card.content.length > 1) && (
+                <Text fontWeight="semibold" fontSize="sm">
+                  {item.title}
+                </Text>
+              )}
               <List.Root ps="4" fontSize="sm" color="fg.muted">
                 {item.subtitle.map((feature) => (
                   <List.Item key={feature}>{feature}</List.Item>
@@ -204,7 +222,12 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
                     data-testid="premium-notice"
                     data-card={view.noticeCardId}
                     description={t('become_premium.notice')}
-                    action={{ label: t('become_premium.notice_dismiss'), size: 'xs', variant: 'ghost', onClick: () => actor.send({ type: 'premiumModal.dismissNotice' }) }}
+                    action={{
+                      label: t('become_premium.notice_dismiss'),
+                      size: 'xs',
+                      variant: 'ghost',
+                      onClick: () => actor.send({ type: 'premiumModal.dismissNotice' }),
+                    }}
                   />
                 )}
                 {view.columns.length > 0 && (
@@ -243,8 +266,27 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
               </Stack>
               {moreBelow && (
                 // Stays at the bottom of the scrolling body while more lies below; pressing it scrolls on.
-                <Box position="sticky" bottom="-1px" mx="-6" pt="8" pb="2" textAlign="center" bgGradient="to-b" gradientFrom="transparent" gradientTo="bg" pointerEvents="none">
-                  <Button size="sm" variant="surface" colorPalette="brand" rounded="full" pointerEvents="auto" onClick={scrollDown} data-testid="premium-modal-scroll-cue">
+                <Box
+                  position="sticky"
+                  bottom="-1px"
+                  mx="-6"
+                  pt="8"
+                  pb="2"
+                  textAlign="center"
+                  bgGradient="to-b"
+                  gradientFrom="transparent"
+                  gradientTo="bg"
+                  pointerEvents="none"
+                >
+                  <Button
+                    size="sm"
+                    variant="surface"
+                    colorPalette="brand"
+                    rounded="full"
+                    pointerEvents="auto"
+                    onClick={scrollDown}
+                    data-testid="premium-modal-scroll-cue"
+                  >
                     {t('become_premium.scroll_cue')}
                     <span aria-hidden="true">↓</span>
                   </Button>

@@ -91,7 +91,11 @@ function Figures({ result }: { result: EvolutionResultView }) {
   const format = useMoneyFormat(result.currency);
   const money = (value: number | null) => (value === null ? '—' : format.money(value));
   const noteOf = (year: EvolutionResultView['years'][number]) =>
-    year.note ? (year.note === 'notEnoughData' ? t('personal.evolution.under_k', { threshold: privacyThreshold }) : t(year.reasonKey!, { threshold: privacyThreshold })) : null;
+    year.note
+      ? year.note === 'notEnoughData'
+        ? t('personal.evolution.under_k', { threshold: privacyThreshold })
+        : t(year.reasonKey!, { threshold: privacyThreshold })
+      : null;
   const cards: YearCard[] = result.years.map((year) => ({
     year: year.year,
     note: noteOf(year),
@@ -176,7 +180,16 @@ function Result({ actor, result }: { actor: EvolutionActor; result: EvolutionRes
         <Text data-testid="evolution-empty">
           {t('personal.evolution.empty')}{' '}
           {result.widenField && (
-            <Button variant="plain" h="auto" p="0" minW="0" colorPalette="brand" textDecoration="underline" onClick={() => actor.send({ type: 'evolution.widen' })} data-testid="evolution-widen">
+            <Button
+              variant="plain"
+              h="auto"
+              p="0"
+              minW="0"
+              colorPalette="brand"
+              textDecoration="underline"
+              onClick={() => actor.send({ type: 'evolution.widen' })}
+              data-testid="evolution-widen"
+            >
               {t('personal.evolution.widen', { field: fieldNames(t, [result.widenField], language) })}
             </Button>
           )}
@@ -190,7 +203,9 @@ function Result({ actor, result }: { actor: EvolutionActor; result: EvolutionRes
                 band={{ name: t('personal.evolution.band'), low: result.years.map((y) => y.p25), high: result.years.map((y) => y.p75), color: '#2a9386' }}
                 lines={[
                   { name: t('personal.evolution.median'), values: result.years.map((y) => y.p50), color: '#196259' },
-                  ...(result.hasOwnLine ? [{ name: t('personal.evolution.own'), values: result.years.map((y) => y.own), color: '#c05621', kind: 'own' as const }] : []),
+                  ...(result.hasOwnLine
+                    ? [{ name: t('personal.evolution.own'), values: result.years.map((y) => y.own), color: '#c05621', kind: 'own' as const }]
+                    : []),
                 ]}
                 ariaLabel={t('personal.evolution.chart_label', { scale: t(`personal.evolution.scale_${result.scale}`) })}
                 money={format.display}
@@ -257,7 +272,12 @@ export default function EvolutionPage() {
           : phase === 'formRequired'
             ? { kind: 'formRequired', testId: 'evolution-form-required' }
             : phase === 'failed' || phase === 'unavailable' || phase === 'creditGate'
-              ? { kind: 'failed', testId: 'evolution-failed', creditGate: phase === 'creditGate', ...(failure?.canRetry ? { onRetry: () => actor.send({ type: 'evolution.retry' }) } : {}) }
+              ? {
+                  kind: 'failed',
+                  testId: 'evolution-failed',
+                  creditGate: phase === 'creditGate',
+                  ...(failure?.canRetry ? { onRetry: () => actor.send({ type: 'evolution.retry' }) } : {}),
+                }
               : null
       }
     >

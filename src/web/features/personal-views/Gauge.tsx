@@ -65,7 +65,10 @@ export function Gauge({ view, language, format }: { view: GaugeView; language: L
             </Text>
             {reading.pinned && (
               <Text fontSize="sm" color="fg.warning" data-testid={`gauge-pinned-${view.measure}`}>
-                {t(reading.pinned === 'above' ? 'personal.gauge.pinned_above' : 'personal.gauge.pinned_below', { measured, limit: formatSignedPercent(reading.shown, language) })}
+                {t(reading.pinned === 'above' ? 'personal.gauge.pinned_above' : 'personal.gauge.pinned_below', {
+                  measured,
+                  limit: formatSignedPercent(reading.shown, language),
+                })}
               </Text>
             )}
             {view.perceived === null && (

@@ -67,7 +67,10 @@ function Projection({ view }: { view: ProjectionView }) {
           figures: [
             { label: t('personal.projection.nominal_series'), value: format.projection(current.nominal[i]) },
             { label: t('personal.projection.real_series', { year: view.start.year }), value: format.projection(current.real[i]) },
-            { label: t('personal.projection.band_series'), value: t('comparison.result.range', { low: format.projection(current.low[i]), high: format.projection(current.high[i]) }) },
+            {
+              label: t('personal.projection.band_series'),
+              value: t('comparison.result.range', { low: format.projection(current.low[i]), high: format.projection(current.high[i]) }),
+            },
             ...(nextLevel ? [{ label: t('personal.projection.next_series', { level: levelName }), value: format.projection(nextLevel.nominal[i]) }] : []),
           ],
         }))}
@@ -89,7 +92,9 @@ function Projection({ view }: { view: ProjectionView }) {
               <Table.Cell textAlign="end" data-testid={`projection-nominal-${year}`}>
                 {format.projection(current.nominal[i])}
               </Table.Cell>
-              <Table.Cell textAlign="end">{t('comparison.result.range', { low: format.projection(current.low[i]), high: format.projection(current.high[i]) })}</Table.Cell>
+              <Table.Cell textAlign="end">
+                {t('comparison.result.range', { low: format.projection(current.low[i]), high: format.projection(current.high[i]) })}
+              </Table.Cell>
               <Table.Cell textAlign="end">{format.projection(current.real[i])}</Table.Cell>
               {nextLevel && <Table.Cell textAlign="end">{format.projection(nextLevel.nominal[i])}</Table.Cell>}
             </Table.Row>
@@ -122,7 +127,11 @@ function Projection({ view }: { view: ProjectionView }) {
             <List.Item>{t('personal.projection.real', { rate: formatRate(inflation, language), year: view.start.year })}</List.Item>
             <List.Item data-testid="projection-next">
               {nextLevel
-                ? t('personal.projection.next', { level: levelName, value: format.projection(nextLevel.startValue), rate: formatRate(nextLevel.growth.median, language) })
+                ? t('personal.projection.next', {
+                    level: levelName,
+                    value: format.projection(nextLevel.startValue),
+                    rate: formatRate(nextLevel.growth.median, language),
+                  })
                 : t('personal.projection.no_next')}
             </List.Item>
             <List.Item>{t('personal.projection.not_a_promise')}</List.Item>

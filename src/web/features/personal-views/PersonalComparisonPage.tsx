@@ -37,7 +37,9 @@ function PeerGroup({ result }: { result: PersonalResultView }) {
         </Heading>
         <FilterSummary filters={result.filters} definition={definition} years={years} testId="personal-group-filters" />
         <Text fontSize="sm" color="fg.muted">
-          {result.count !== null ? t('personal.group.size', { count: result.count, formatted: formatCount(result.count, language), year: result.year }) : result.countLabel}
+          {result.count !== null
+            ? t('personal.group.size', { count: result.count, formatted: formatCount(result.count, language), year: result.year })
+            : result.countLabel}
         </Text>
         {result.steps.length > 0 && (
           <List.Root as="ol" gap="2" ps="5" data-testid="personal-steps">
@@ -76,7 +78,9 @@ function Result({ result }: { result: PersonalResultView }) {
     <Stack gap="6" data-testid="personal-result">
       <HStack gap="3" wrap="wrap" fontSize="sm" color="fg.muted">
         {result.release && (
-          <Text data-testid="personal-release">{t('personal.release', { date: formatReleaseDate(result.release.cutAt, language), sequence: result.release.sequence })}</Text>
+          <Text data-testid="personal-release">
+            {t('personal.release', { date: formatReleaseDate(result.release.cutAt, language), sequence: result.release.sequence })}
+          </Text>
         )}
         <ConversionNote display={format.display} />
         {result.reopened && <Badge colorPalette="brand">{t('personal.reopened')}</Badge>}
@@ -160,7 +164,12 @@ export default function PersonalComparisonPage() {
           : view.phase === 'formRequired'
             ? { kind: 'formRequired', testId: 'personal-form-required' }
             : view.phase === 'failed' || view.phase === 'creditGate'
-              ? { kind: 'failed', testId: 'personal-failed', creditGate: view.phase === 'creditGate', ...(view.failure?.canRetry ? { onRetry: () => actor.send({ type: 'personal.retry' }) } : {}) }
+              ? {
+                  kind: 'failed',
+                  testId: 'personal-failed',
+                  creditGate: view.phase === 'creditGate',
+                  ...(view.failure?.canRetry ? { onRetry: () => actor.send({ type: 'personal.retry' }) } : {}),
+                }
               : null
       }
     >

@@ -17,7 +17,17 @@ export type QuestionnaireActorRef = ActorRefFrom<QuestionnaireMachine>;
 
 const CURRENCY_SIGNS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
 
-function NumericInput({ view, onText, onLeave, describedBy }: { view: QuestionView; onText: (text: string) => void; onLeave: () => void; describedBy?: string }) {
+function NumericInput({
+  view,
+  onText,
+  onLeave,
+  describedBy,
+}: {
+  view: QuestionView;
+  onText: (text: string) => void;
+  onLeave: () => void;
+  describedBy?: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   // Where the caret was when the person typed: after a money text is reformatted ("90000" → "90.000")
   // it goes back after the same digits.
@@ -84,7 +94,11 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
             {view.required ? ' *' : ''}
           </Checkbox.Label>
         </Checkbox.Root>
-        {problem && <Field.ErrorText id={problemId} data-testid={`problem-${name}`}>{problem}</Field.ErrorText>}
+        {problem && (
+          <Field.ErrorText id={problemId} data-testid={`problem-${name}`}>
+            {problem}
+          </Field.ErrorText>
+        )}
       </Field.Root>
     );
   }
@@ -93,7 +107,13 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
     <Field.Root invalid={problem !== null} required={view.required} data-testid={`field-${name}`}>
       <Field.Label htmlFor={`question-${name}`}>
         {t(view.labelKey)}
-        {view.required ? <Field.RequiredIndicator /> : <Text as="span" color="fg.muted" fontWeight="normal">({t('questionnaire.optional')})</Text>}
+        {view.required ? (
+          <Field.RequiredIndicator />
+        ) : (
+          <Text as="span" color="fg.muted" fontWeight="normal">
+            ({t('questionnaire.optional')})
+          </Text>
+        )}
       </Field.Label>
       {view.type === 'select' ? (
         <OptionSelect
@@ -104,7 +124,10 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
           value={typeof view.value === 'string' ? view.value : ''}
           onChange={(event) => change(event.target.value === '' ? null : event.target.value)}
           onBlur={leave}
-          options={[{ value: '', label: t(view.disabled ? 'questionnaire.choose_country_first' : 'questionnaire.choose') }, ...view.options.map((option) => ({ value: option.value, label: t(option.labelKey) }))]}
+          options={[
+            { value: '', label: t(view.disabled ? 'questionnaire.choose_country_first' : 'questionnaire.choose') },
+            ...view.options.map((option) => ({ value: option.value, label: t(option.labelKey) })),
+          ]}
         />
       ) : view.type === 'email' ? (
         <Input
@@ -121,7 +144,11 @@ export function QuestionField({ actor, name }: { actor: QuestionnaireActorRef; n
         <NumericInput view={view} onText={change} onLeave={leave} describedBy={describedBy} />
       )}
       {view.helpKey && <Field.HelperText id={helpId}>{t(view.helpKey)}</Field.HelperText>}
-      {problem && <Field.ErrorText id={problemId} data-testid={`problem-${name}`}>{problem}</Field.ErrorText>}
+      {problem && (
+        <Field.ErrorText id={problemId} data-testid={`problem-${name}`}>
+          {problem}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }

@@ -324,7 +324,13 @@ function Completion({ actor }: { actor: QuestionnaireActorRef }) {
           {t(editor ? 'questionnaire.completed.editor_title' : 'questionnaire.completed.title')}
         </Heading>
         <Text color="fg.muted">
-          {t(completion.offerRegistration ? 'questionnaire.completed.anonymous_text' : editor ? 'questionnaire.completed.editor_text' : 'questionnaire.completed.member_text')}
+          {t(
+            completion.offerRegistration
+              ? 'questionnaire.completed.anonymous_text'
+              : editor
+                ? 'questionnaire.completed.editor_text'
+                : 'questionnaire.completed.member_text',
+          )}
         </Text>
         <Text color="fg.muted" data-testid="questionnaire-next-release">
           {t(completion.offerRegistration ? 'questionnaire.completed.next_release_anonymous' : 'questionnaire.completed.next_release')}

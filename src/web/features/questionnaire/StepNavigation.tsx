@@ -59,16 +59,36 @@ export function StepNavigation({ actor }: { actor: QuestionnaireActorRef }) {
           {t('questionnaire.actions.back')}
         </Button>
         <HStack gap="4">
-          <Text fontSize="sm" color={nav.saveStatus === 'failed' ? 'fg.error' : 'fg.muted'} data-testid="save-status" data-status={nav.saveStatus} aria-live="polite">
+          <Text
+            fontSize="sm"
+            color={nav.saveStatus === 'failed' ? 'fg.error' : 'fg.muted'}
+            data-testid="save-status"
+            data-status={nav.saveStatus}
+            aria-live="polite"
+          >
             {nav.saveStatus === 'saving' && <LoadingSpinner variant="inline" data-testid="save-loading" />}
             {nav.saveStatus === 'idle' ? '' : t(`questionnaire.save_status.${nav.saveStatus}`)}
           </Text>
           {nav.isLastStep ? (
-            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canSubmit} onMouseDown={keepFocusOnPress} data-testid="questionnaire-submit">
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={nav.saving}
+              disabled={!nav.canSubmit}
+              onMouseDown={keepFocusOnPress}
+              data-testid="questionnaire-submit"
+            >
               {t(nav.submitLabelKey)}
             </Button>
           ) : (
-            <Button type="submit" colorPalette="brand" loading={nav.saving} disabled={!nav.canGoNext} onMouseDown={keepFocusOnPress} data-testid="questionnaire-next">
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={nav.saving}
+              disabled={!nav.canGoNext}
+              onMouseDown={keepFocusOnPress}
+              data-testid="questionnaire-next"
+            >
               {t('questionnaire.actions.next')}
             </Button>
           )}

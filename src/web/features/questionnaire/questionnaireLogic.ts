@@ -4,7 +4,6 @@ import { browserStorage } from '../../kernel/browserStorage';
 import { questionnaireMachine } from '../../../../machines/questionnaire/questionnaireMachine';
 import { questionnaireActors, questionnaireStorageActions } from '../../../../machines/questionnaire/actors';
 
-
 let logic: ReturnType<typeof build> | undefined;
 
 function build() {

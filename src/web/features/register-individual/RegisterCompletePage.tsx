@@ -10,7 +10,12 @@ export default function RegisterCompletePage() {
     <Container maxW="lg" py={{ base: 10, md: 16 }} data-testid="register-complete-page">
       <Card.Root>
         <Card.Body gap="5">
-          <PageHeading gap="2" testId="register-complete-title" title={t('register_individual.complete.title')} intro={t('register_individual.complete.text')} />
+          <PageHeading
+            gap="2"
+            testId="register-complete-title"
+            title={t('register_individual.complete.title')}
+            intro={t('register_individual.complete.text')}
+          />
           <Button asChild colorPalette="brand" alignSelf="flex-start" data-testid="register-complete-to-comparison">
             <RouterLink to="/comparison">{t('register_individual.complete.to_comparison')}</RouterLink>
           </Button>

@@ -93,7 +93,13 @@ function Registration({ formId }: { formId: string | null }) {
     const subscription = registrationActor.on('memberRegistration.registered', ({ session, claimedFormId, to }) => {
       auth.send({ type: 'auth.sessionStarted', session });
       if (claimedFormId) forgetStoredForm(browserStorage());
-      showMessage({ kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, titleKey: 'auth.register.success_title', textKey: 'auth.register.success' });
+      showMessage({
+        kind: 'toast',
+        status: 'success',
+        durationMs: TOAST_DEFAULT_MS,
+        titleKey: 'auth.register.success_title',
+        textKey: 'auth.register.success',
+      });
       navigate(to, { replace: true });
     });
     return () => subscription.unsubscribe();

@@ -84,14 +84,21 @@ export function RegisterPage(_props: PageProps) {
     event.preventDefault();
     setChecked(true);
     if (problem || !email.trim() || !company.trim()) return;
-    registrationActor.send({ type: 'corporateRegistration.submit', fields: { email, password, companyName: company, taxId, contactName, language: userLanguage } });
+    registrationActor.send({
+      type: 'corporateRegistration.submit',
+      fields: { email, password, companyName: company, taxId, contactName, language: userLanguage },
+    });
   };
   const edited = () => registrationActor.send({ type: 'corporateRegistration.edit' });
 
   return (
     <Container maxW="2xl" py={{ base: 10, md: 14 }} data-testid="register-page">
       <Stack gap="6">
-        <PageHeading gap="2" title={t('register.title')} intro={admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })} />
+        <PageHeading
+          gap="2"
+          title={t('register.title')}
+          intro={admin ? t('register.subtitle_admin') : t('register.subtitle_corporate', { company: ownCompany })}
+        />
         <Card.Root>
           <Card.Body>
             <form onSubmit={submit} noValidate data-testid="register-form">
@@ -115,7 +122,13 @@ export function RegisterPage(_props: PageProps) {
                           {t('register.invite_another')}
                         </Button>
                         {view.continueTo && (
-                          <Button size="sm" variant="outline" colorPalette="brand" onClick={() => registrationActor.send({ type: 'corporateRegistration.continue' })} data-testid="register-continue">
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            colorPalette="brand"
+                            onClick={() => registrationActor.send({ type: 'corporateRegistration.continue' })}
+                            data-testid="register-continue"
+                          >
                             {t(view.continueTo === '/dashboard' ? 'register.continue_dashboard' : 'register.continue_saved')}
                           </Button>
                         )}

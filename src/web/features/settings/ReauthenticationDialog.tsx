@@ -76,7 +76,9 @@ export function ReauthenticationDialog({ reauthentication, onSubmit, onCancel }:
                     <Stack gap="2" align="flex-start" data-testid="reauth-providers">
                       {providers.map((provider) => (
                         <Button key={provider.id} asChild colorPalette="brand" variant="outline" data-testid="reauth-provider">
-                          <a href={providerReauthStartUrl(provider.id, window.location.pathname)}>{t('settings.reauth.confirm_with', { provider: provider.name })}</a>
+                          <a href={providerReauthStartUrl(provider.id, window.location.pathname)}>
+                            {t('settings.reauth.confirm_with', { provider: provider.name })}
+                          </a>
                         </Button>
                       ))}
                     </Stack>

@@ -172,9 +172,15 @@ function ProviderReauthNotice() {
       status={view.status === 'failed' ? 'error' : view.status === 'confirmed' ? 'success' : 'info'}
       data-testid="settings-provider-reauth"
       data-status={view.status}
-      title={view.status === 'failed' ? t(view.errorKey ?? 'auth.unknown') : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')}
+      title={
+        view.status === 'failed'
+          ? t(view.errorKey ?? 'auth.unknown')
+          : t(view.status === 'confirmed' ? 'settings.reauth.provider_confirmed' : 'settings.reauth.provider_confirming')
+      }
       action={
-        view.status !== 'confirming' ? { label: t('settings.reauth.provider_dismiss'), size: 'xs', variant: 'ghost', onClick: dismiss, 'data-testid': 'settings-provider-reauth-dismiss' } : undefined
+        view.status !== 'confirming'
+          ? { label: t('settings.reauth.provider_dismiss'), size: 'xs', variant: 'ghost', onClick: dismiss, 'data-testid': 'settings-provider-reauth-dismiss' }
+          : undefined
       }
     />
   );
@@ -470,10 +476,22 @@ function CookieSettings() {
         {t(`settings.cookies.${state}`)}
       </Text>
       <HStack gap="3" wrap="wrap">
-        <Button variant="outline" colorPalette="brand" disabled={choice === false} onClick={() => consent.send({ type: 'consent.deny' })} data-testid="settings-cookies-deny">
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          disabled={choice === false}
+          onClick={() => consent.send({ type: 'consent.deny' })}
+          data-testid="settings-cookies-deny"
+        >
           {t('cookies.deny')}
         </Button>
-        <Button variant="outline" colorPalette="brand" disabled={choice === true} onClick={() => consent.send({ type: 'consent.accept' })} data-testid="settings-cookies-accept">
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          disabled={choice === true}
+          onClick={() => consent.send({ type: 'consent.accept' })}
+          data-testid="settings-cookies-accept"
+        >
           {t('cookies.accept')}
         </Button>
       </HStack>

@@ -62,7 +62,16 @@ function ProblemText({ problems }: { problems: EditorProblem[] }) {
 }
 
 /** The frame every editor shares: title, note, fields, the save / confirm buttons and the outcome. */
-function EditorFrame({ actor, title, intro, note, confirmText, view, children, testId }: {
+function EditorFrame({
+  actor,
+  title,
+  intro,
+  note,
+  confirmText,
+  view,
+  children,
+  testId,
+}: {
   actor: EditorActor;
   title: string;
   intro: string;
@@ -110,7 +119,9 @@ function EditorFrame({ actor, title, intro, note, confirmText, view, children, t
               {status === 'saved' && (
                 <Alert.Root status="success" size="sm" data-testid={`${testId}-saved`}>
                   <Alert.Indicator />
-                  <Alert.Description>{t('admin.configs.saved_short')} {note}</Alert.Description>
+                  <Alert.Description>
+                    {t('admin.configs.saved_short')} {note}
+                  </Alert.Description>
                 </Alert.Root>
               )}
               {status === 'failed' && (
@@ -128,8 +139,14 @@ function EditorFrame({ actor, title, intro, note, confirmText, view, children, t
                   <Alert.Title id={`${testId}-confirm-title`}>{t('admin.configs.confirm_title')}</Alert.Title>
                   <Alert.Description>{confirmText}</Alert.Description>
                   <HStack mt="3" gap="3" wrap="wrap">
-                    {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation that just opened takes the focus */}
-                    <Button size="sm" colorPalette="brand" onClick={() => actor.send({ type: 'editor.confirm' })} data-testid={`${testId}-confirm-yes`} autoFocus>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      onClick={() => actor.send({ type: 'editor.confirm' })}
+                      data-testid={`${testId}-confirm-yes`}
+                      // eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation that just opened takes the focus
+                      autoFocus
+                    >
                       {t('admin.configs.confirm')}
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'editor.cancel' })} data-testid={`${testId}-confirm-no`}>
@@ -140,7 +157,14 @@ function EditorFrame({ actor, title, intro, note, confirmText, view, children, t
               </Alert.Root>
             ) : (
               <HStack>
-                <Button type="submit" colorPalette="brand" loading={busy} loadingText={t('admin.configs.saving')} disabled={busy} data-testid={`${testId}-save`}>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  loading={busy}
+                  loadingText={t('admin.configs.saving')}
+                  disabled={busy}
+                  data-testid={`${testId}-save`}
+                >
                   {t('admin.configs.save')}
                 </Button>
               </HStack>
@@ -175,7 +199,12 @@ function MinValuesEditor({ initial }: { initial: MinValuesForm }) {
           return (
             <Field.Root key={field} invalid={problems.length > 0} disabled={locked(view.status)}>
               <Field.Label>{t(`admin.configs.min_values.${field}`)}</Field.Label>
-              <Input inputMode="numeric" value={view.values[field]} onChange={(event) => edit({ ...view.values, [field]: event.target.value })} data-testid={`config-${field}`} />
+              <Input
+                inputMode="numeric"
+                value={view.values[field]}
+                onChange={(event) => edit({ ...view.values, [field]: event.target.value })}
+                data-testid={`config-${field}`}
+              />
               <ProblemText problems={problems} />
             </Field.Root>
           );
@@ -223,7 +252,13 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
                 <Table.Row key={index} data-testid="inflation-row">
                   <Table.Cell minW="24">
                     <Field.Root invalid={year.length > 0} disabled={disabled}>
-                      <Input size="sm" inputMode="numeric" aria-label={label('year')} value={row.year} onChange={(e) => change(index, { year: e.target.value })} />
+                      <Input
+                        size="sm"
+                        inputMode="numeric"
+                        aria-label={label('year')}
+                        value={row.year}
+                        onChange={(e) => change(index, { year: e.target.value })}
+                      />
                       <ProblemText problems={year} />
                     </Field.Root>
                   </Table.Cell>
@@ -234,25 +269,44 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
                         aria-label={label('country')}
                         value={row.country}
                         onChange={(e) => change(index, { country: e.target.value })}
-                        options={[{ value: '', label: t('admin.configs.inflation.euro_area') }, ...optionsOf(COUNTRIES, (code) => t(`questionnaire.options.country.${code}`, { defaultValue: code }))]}
+                        options={[
+                          { value: '', label: t('admin.configs.inflation.euro_area') },
+                          ...optionsOf(COUNTRIES, (code) => t(`questionnaire.options.country.${code}`, { defaultValue: code })),
+                        ]}
                       />
                       <ProblemText problems={country} />
                     </Field.Root>
                   </Table.Cell>
                   <Table.Cell minW="24">
                     <Field.Root invalid={rate.length > 0} disabled={disabled}>
-                      <Input size="sm" inputMode="decimal" aria-label={label('rate')} value={row.rate} onChange={(e) => change(index, { rate: e.target.value })} />
+                      <Input
+                        size="sm"
+                        inputMode="decimal"
+                        aria-label={label('rate')}
+                        value={row.rate}
+                        onChange={(e) => change(index, { rate: e.target.value })}
+                      />
                       <ProblemText problems={rate} />
                     </Field.Root>
                   </Table.Cell>
                   <Table.Cell>
-                    <Checkbox.Root checked={row.estimate} disabled={disabled} onCheckedChange={(details) => change(index, { estimate: details.checked === true })}>
+                    <Checkbox.Root
+                      checked={row.estimate}
+                      disabled={disabled}
+                      onCheckedChange={(details) => change(index, { estimate: details.checked === true })}
+                    >
                       <Checkbox.HiddenInput aria-label={label('estimate')} />
                       <Checkbox.Control />
                     </Checkbox.Root>
                   </Table.Cell>
                   <Table.Cell>
-                    <Button size="xs" variant="ghost" disabled={disabled} onClick={() => edit(rows.filter((_, i) => i !== index))} aria-label={t('admin.configs.remove_row', { row: index + 1 })}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      disabled={disabled}
+                      onClick={() => edit(rows.filter((_, i) => i !== index))}
+                      aria-label={t('admin.configs.remove_row', { row: index + 1 })}
+                    >
                       ✕
                     </Button>
                   </Table.Cell>
@@ -263,7 +317,13 @@ function InflationEditor({ initial }: { initial: InflationRow[] }) {
         </Table.Root>
       </Box>
       <HStack>
-        <Button size="sm" variant="outline" disabled={disabled} onClick={() => edit([...rows, { year: String(currentYear()), country: '', rate: '', estimate: true }])} data-testid="inflation-add">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          onClick={() => edit([...rows, { year: String(currentYear()), country: '', rate: '', estimate: true }])}
+          data-testid="inflation-add"
+        >
           {t('admin.configs.add_row')}
         </Button>
       </HStack>
@@ -296,7 +356,13 @@ function ExchangeRatesEditor({ initial }: { initial: ExchangeRateRow[] }) {
             <HStack key={index} align="start" gap="3" wrap="wrap" data-testid="exchange-row">
               <Field.Root invalid={currency.length > 0} disabled={disabled} width={{ base: 'full', sm: '40' }}>
                 <Field.Label fontSize="xs">{label('currency')}</Field.Label>
-                <Input size="sm" maxLength={3} autoCapitalize="characters" value={row.currency} onChange={(e) => change(index, { currency: e.target.value.toUpperCase() })} />
+                <Input
+                  size="sm"
+                  maxLength={3}
+                  autoCapitalize="characters"
+                  value={row.currency}
+                  onChange={(e) => change(index, { currency: e.target.value.toUpperCase() })}
+                />
                 <ProblemText problems={currency} />
               </Field.Root>
               <Field.Root invalid={rate.length > 0} disabled={disabled} width={{ base: 'full', sm: '40' }}>
@@ -309,7 +375,14 @@ function ExchangeRatesEditor({ initial }: { initial: ExchangeRateRow[] }) {
                 <Input size="sm" type="date" value={row.date} onChange={(e) => change(index, { date: e.target.value })} />
                 <ProblemText problems={date} />
               </Field.Root>
-              <Button size="xs" variant="ghost" mt={{ base: '0', sm: '6' }} disabled={disabled} onClick={() => edit(rows.filter((_, i) => i !== index))} aria-label={t('admin.configs.remove_row', { row: index + 1 })}>
+              <Button
+                size="xs"
+                variant="ghost"
+                mt={{ base: '0', sm: '6' }}
+                disabled={disabled}
+                onClick={() => edit(rows.filter((_, i) => i !== index))}
+                aria-label={t('admin.configs.remove_row', { row: index + 1 })}
+              >
                 ✕
               </Button>
             </HStack>
@@ -317,7 +390,13 @@ function ExchangeRatesEditor({ initial }: { initial: ExchangeRateRow[] }) {
         })}
       </Stack>
       <HStack>
-        <Button size="sm" variant="outline" disabled={disabled} onClick={() => edit([...rows, { currency: '', rateToEur: '', date: new Date().toISOString().slice(0, 10) }])} data-testid="exchange-add">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          onClick={() => edit([...rows, { currency: '', rateToEur: '', date: new Date().toISOString().slice(0, 10) }])}
+          data-testid="exchange-add"
+        >
           {t('admin.configs.add_row')}
         </Button>
       </HStack>

@@ -27,7 +27,13 @@ export default function AdminOutboxPage() {
         title={t('admin.outbox.title')}
         intro={t('admin.outbox.intro')}
         actions={
-          <Button size="sm" variant="outline" onClick={() => send({ type: 'list.reload' })} disabled={view.loading || view.status === 'failed'} data-testid="outbox-reload">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => send({ type: 'list.reload' })}
+            disabled={view.loading || view.status === 'failed'}
+            data-testid="outbox-reload"
+          >
             {t('admin.outbox.reload')}
           </Button>
         }
@@ -41,13 +47,32 @@ export default function AdminOutboxPage() {
             <Text fontSize="sm">
               {t('admin.outbox.to')}: {view.open.to} · {formatAdminDate(view.open.createdAt, locale)}
             </Text>
-            <Box as="pre" whiteSpace="pre-wrap" wordBreak="break-word" fontFamily="inherit" fontSize="sm" p="3" bg={{ base: 'gray.50', _dark: 'gray.800' }} rounded="md" data-testid="outbox-message-text">
+            <Box
+              as="pre"
+              whiteSpace="pre-wrap"
+              wordBreak="break-word"
+              fontFamily="inherit"
+              fontSize="sm"
+              p="3"
+              bg={{ base: 'gray.50', _dark: 'gray.800' }}
+              rounded="md"
+              data-testid="outbox-message-text"
+            >
               {view.open.text}
             </Box>
             {view.open.html && (
               <details>
                 <summary style={{ cursor: 'pointer' }}>{t('admin.outbox.html_version')}</summary>
-                <Box as="iframe" mt="2" width="full" height="96" borderWidth="1px" rounded="md" bg="white" {...{ sandbox: '', srcDoc: view.open.html, title: view.open.subject }} />
+                <Box
+                  as="iframe"
+                  mt="2"
+                  width="full"
+                  height="96"
+                  borderWidth="1px"
+                  rounded="md"
+                  bg="white"
+                  {...{ sandbox: '', srcDoc: view.open.html, title: view.open.subject }}
+                />
               </details>
             )}
             <HStack>
@@ -74,7 +99,12 @@ export default function AdminOutboxPage() {
               key: 'open',
               header: <VisuallyHidden>{t('admin.outbox.open')}</VisuallyHidden>,
               cell: (message) => (
-                <Button size="xs" variant="outline" onClick={() => send({ type: 'list.open', id: message.id })} aria-label={`${t('admin.outbox.open')}: ${message.subject}`}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => send({ type: 'list.open', id: message.id })}
+                  aria-label={`${t('admin.outbox.open')}: ${message.subject}`}
+                >
                   {t('admin.outbox.open')}
                 </Button>
               ),

@@ -46,7 +46,14 @@ export default function AdminReleasesPage() {
         title={t('admin.releases.title')}
         intro={t('admin.releases.intro')}
         actions={
-          <Button colorPalette="brand" onClick={() => releases.send({ type: 'releases.askCut' })} disabled={!view.canCut} loading={view.cutting} loadingText={t('admin.releases.cutting')} data-testid="releases-cut">
+          <Button
+            colorPalette="brand"
+            onClick={() => releases.send({ type: 'releases.askCut' })}
+            disabled={!view.canCut}
+            loading={view.cutting}
+            loadingText={t('admin.releases.cutting')}
+            data-testid="releases-cut"
+          >
             {t('admin.releases.cut_now')}
           </Button>
         }
@@ -74,7 +81,13 @@ export default function AdminReleasesPage() {
           {view.outcome?.kind === 'refused' && (
             <Alert.Root status="warning" data-testid="releases-refused">
               <Alert.Indicator />
-              <Alert.Description>{t('admin.releases.refused', { count: view.outcome.result.changedForms, formatted: n(view.outcome.result.changedForms), threshold: view.outcome.result.threshold })}</Alert.Description>
+              <Alert.Description>
+                {t('admin.releases.refused', {
+                  count: view.outcome.result.changedForms,
+                  formatted: n(view.outcome.result.changedForms),
+                  threshold: view.outcome.result.threshold,
+                })}
+              </Alert.Description>
             </Alert.Root>
           )}
           {view.cutFailure && (
@@ -105,7 +118,12 @@ export default function AdminReleasesPage() {
             else if (event.type === 'list.retry') releases.send({ type: 'releases.retry' });
           }}
           testId="releases"
-          texts={{ label: t('admin.releases.title'), unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.releases.empty') }}
+          texts={{
+            label: t('admin.releases.title'),
+            unavailable: t('admin.common.load_failed'),
+            retry: t('admin.common.retry'),
+            empty: t('admin.releases.empty'),
+          }}
           rowKey={(release) => release.id}
           rowProps={(release) => ({ 'data-testid': 'releases-row', 'data-current': release.current || undefined })}
           columns={[

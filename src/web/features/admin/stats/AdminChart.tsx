@@ -30,7 +30,17 @@ const COLORS = ['#2a9386', '#c05621', '#4a5568', '#805ad5'];
 /** Characters per line of a category label: beside horizontal bars, and under vertical bars or line points. */
 const LINE_CHARS = { horizontal: 16, vertical: 10 };
 
-export default function AdminChart({ kind, categories, series, ariaLabel, stacked = false, horizontal = false, height = 260, formatCount, testId }: AdminChartProps) {
+export default function AdminChart({
+  kind,
+  categories,
+  series,
+  ariaLabel,
+  stacked = false,
+  horizontal = false,
+  height = 260,
+  formatCount,
+  testId,
+}: AdminChartProps) {
   // Whole counts on round steps from 0: the value axis reads "0 · 50 · 100", never "0 . . .".
   const largest = stacked
     ? Math.max(0, ...categories.map((_, i) => series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0)))
@@ -40,7 +50,15 @@ export default function AdminChart({ kind, categories, series, ariaLabel, stacke
   const wrapped = kind === 'line' ? categories : categories.map((label) => wrapLabel(label, horizontal ? LINE_CHARS.horizontal : LINE_CHARS.vertical));
   const countLabels = { formatter: (value: string | number) => formatCount(Number(value)) };
   const options: ApexOptions = {
-    chart: { type: kind, stacked, toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, fontFamily: 'inherit', parentHeightOffset: 0 },
+    chart: {
+      type: kind,
+      stacked,
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: false },
+      fontFamily: 'inherit',
+      parentHeightOffset: 0,
+    },
     colors: COLORS,
     plotOptions: { bar: { horizontal, borderRadius: 2, columnWidth: '55%', barHeight: '60%' } },
     dataLabels: { enabled: false },
@@ -68,7 +86,10 @@ export default function AdminChart({ kind, categories, series, ariaLabel, stacke
     },
     legend: { show: series.length > 1, position: 'top', horizontalAlign: 'left' },
     // The tooltip names the category in full, on one line.
-    tooltip: { x: { formatter: (_value: number, detail?: { dataPointIndex?: number }) => categories[detail?.dataPointIndex ?? -1] ?? String(_value) }, y: { formatter: (value: number) => formatCount(value) } },
+    tooltip: {
+      x: { formatter: (_value: number, detail?: { dataPointIndex?: number }) => categories[detail?.dataPointIndex ?? -1] ?? String(_value) },
+      y: { formatter: (value: number) => formatCount(value) },
+    },
     grid: { borderColor: '#e2e8f0' },
   };
   return (

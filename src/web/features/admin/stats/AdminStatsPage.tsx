@@ -41,7 +41,19 @@ function StatCard({ label, value, detail, testId }: { label: string; value: stri
 }
 
 /** A chart with its title and the same figures as a table (for screen readers and for reading exact values). */
-function ChartCard({ title, columns, rows, children, testId }: { title: string; columns: string[]; rows: Array<Array<string>>; children: ReactNode; testId: string }) {
+function ChartCard({
+  title,
+  columns,
+  rows,
+  children,
+  testId,
+}: {
+  title: string;
+  columns: string[];
+  rows: Array<Array<string>>;
+  children: ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Card.Root size="sm" data-testid={testId}>
@@ -71,7 +83,15 @@ function ChartCard({ title, columns, rows, children, testId }: { title: string; 
                   <Table.Body>
                     {rows.map((row, i) => (
                       <Table.Row key={i}>
-                        {row.map((cell, j) => (j === 0 ? <Table.Cell as="th" scope="row" key={j} fontWeight="medium">{cell}</Table.Cell> : <Table.Cell key={j}>{cell}</Table.Cell>))}
+                        {row.map((cell, j) =>
+                          j === 0 ? (
+                            <Table.Cell as="th" scope="row" key={j} fontWeight="medium">
+                              {cell}
+                            </Table.Cell>
+                          ) : (
+                            <Table.Cell key={j}>{cell}</Table.Cell>
+                          ),
+                        )}
                       </Table.Row>
                     ))}
                   </Table.Body>
@@ -85,7 +105,19 @@ function ChartCard({ title, columns, rows, children, testId }: { title: string; 
   );
 }
 
-function Breakdown({ title, items, option, count, testId }: { title: string; items: DetailedStatistics['bySector']; option: (key: string) => string; count: (n: number) => string; testId: string }) {
+function Breakdown({
+  title,
+  items,
+  option,
+  count,
+  testId,
+}: {
+  title: string;
+  items: DetailedStatistics['bySector'];
+  option: (key: string) => string;
+  count: (n: number) => string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const shown = items.slice(0, 12);
   return (
@@ -131,14 +163,21 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
         <StatCard
           label={t('admin.stats.cards.forms')}
           value={n(data.totals.forms)}
-          detail={parts(['admin.stats.cards.forms_completed', data.totals.completedForms], ['admin.stats.cards.forms_in_progress', data.totals.inProgressForms])}
+          detail={parts(
+            ['admin.stats.cards.forms_completed', data.totals.completedForms],
+            ['admin.stats.cards.forms_in_progress', data.totals.inProgressForms],
+          )}
           testId="stats-card-forms"
         />
         <StatCard label={t('admin.stats.cards.counted')} value={n(data.totals.countedForms)} testId="stats-card-counted" />
         <StatCard
           label={t('admin.stats.cards.users')}
           value={n(data.users.total)}
-          detail={parts(['admin.stats.cards.users_member', data.users.member], ['admin.stats.cards.users_corporate', data.users.corporate], ['admin.stats.cards.users_admin', data.users.admin])}
+          detail={parts(
+            ['admin.stats.cards.users_member', data.users.member],
+            ['admin.stats.cards.users_corporate', data.users.corporate],
+            ['admin.stats.cards.users_admin', data.users.admin],
+          )}
           testId="stats-card-users"
         />
         <StatCard label={t('admin.stats.cards.searches')} value={n(data.totals.searches)} testId="stats-card-searches" />
@@ -167,7 +206,12 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
           }
           testId="stats-card-release"
         />
-        <StatCard label={t('admin.stats.cards.next_cut')} value={next && new Date(next).getTime() >= now ? nextCut : '—'} detail={next && new Date(next).getTime() >= now ? undefined : nextCut} testId="stats-card-next-cut" />
+        <StatCard
+          label={t('admin.stats.cards.next_cut')}
+          value={next && new Date(next).getTime() >= now ? nextCut : '—'}
+          detail={next && new Date(next).getTime() >= now ? undefined : nextCut}
+          testId="stats-card-next-cut"
+        />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
@@ -235,9 +279,27 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
 
       {/* Two across at most: a third of the page leaves the bars no room beside their labels. */}
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
-        <Breakdown title={t('admin.stats.charts.by_sector', { year: data.year })} items={data.bySector} option={option('sector')} count={n} testId="stats-by-sector" />
-        <Breakdown title={t('admin.stats.charts.by_country', { year: data.year })} items={data.byCountry} option={option('country')} count={n} testId="stats-by-country" />
-        <Breakdown title={t('admin.stats.charts.by_position', { year: data.year })} items={data.byPositionLevel} option={option('positionLevel')} count={n} testId="stats-by-position" />
+        <Breakdown
+          title={t('admin.stats.charts.by_sector', { year: data.year })}
+          items={data.bySector}
+          option={option('sector')}
+          count={n}
+          testId="stats-by-sector"
+        />
+        <Breakdown
+          title={t('admin.stats.charts.by_country', { year: data.year })}
+          items={data.byCountry}
+          option={option('country')}
+          count={n}
+          testId="stats-by-country"
+        />
+        <Breakdown
+          title={t('admin.stats.charts.by_position', { year: data.year })}
+          items={data.byPositionLevel}
+          option={option('positionLevel')}
+          count={n}
+          testId="stats-by-position"
+        />
       </SimpleGrid>
 
       <Card.Root size="sm" data-testid="stats-revenue">
@@ -315,7 +377,15 @@ export default function AdminStatsPage() {
           />
         </Field.Root>
       )}
-      <Button size="sm" variant="outline" onClick={() => stats.send({ type: 'stats.refresh' })} disabled={!view.canRefresh} loading={view.refreshing} loadingText={t('admin.stats.refreshing')} data-testid="stats-refresh">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => stats.send({ type: 'stats.refresh' })}
+        disabled={!view.canRefresh}
+        loading={view.refreshing}
+        loadingText={t('admin.stats.refreshing')}
+        data-testid="stats-refresh"
+      >
         {t('admin.common.refresh')}
       </Button>
     </HStack>
