@@ -335,8 +335,10 @@ describe('activation', () => {
       [first.id, ids],
     );
     expect(firstRows[0].n).toBe(22);
-    // Without the two extremes the mean falls from about 380,000 to about 119,000 (perturbed by a few percent).
-    expect(before.measures.fixedSalary.mean).toBeGreaterThan(300_000);
+    // Without the two extremes the mean falls from about 426,000 to about 119,000. Each published value carries its
+    // person's secret factor, and the two extremes' factors alone move the first mean by tens of percent (a draw put
+    // it at 299,700): the fall is asserted as more than half, which holds unless both factors are under 0.4.
+    expect(before.measures.fixedSalary.mean).toBeGreaterThan(2 * after.measures.fixedSalary.mean);
     expect(after.measures.fixedSalary.mean).toBeLessThan(140_000);
 
     // One active pack: activating another deactivates this one.
