@@ -37,3 +37,23 @@ export function formColumns(answers: Answers): FormColumns {
     deferredCompensation: num(answers.deferredCompensation),
   };
 }
+
+/** The form's columns in the order the forms table's insert statements list them (currency … deferred_compensation). */
+export const columnValues = (answers: Answers) => {
+  const c = formColumns(answers);
+  return [
+    c.currency,
+    c.country,
+    c.city,
+    c.sector,
+    c.companySize,
+    c.companyType,
+    c.functionalArea,
+    c.positionLevel,
+    c.gender,
+    c.yearsExperience,
+    c.fixedSalary,
+    c.annualBonus,
+    c.deferredCompensation,
+  ];
+};

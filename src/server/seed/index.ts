@@ -6,7 +6,7 @@
 // start seeds again) or the whole seed, never accounts without forms. An advisory lock taken inside it makes
 // instances that start together on one PostgreSQL seed once.
 import { generateDemoPeople, generateNeighbourhood, type DemoPerson, type DemoProfile } from '../db/demoForms';
-import { formColumns } from '../db/formRow';
+import { columnValues } from '../db/formRow';
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
 import { hashPassword } from '../auth/passwords';
@@ -216,32 +216,12 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
 }
 
 async function insertForm(tx: Queryable, form: { id: string; userId: string; surveyYear: number; answers: Record<string, unknown> }) {
-  const c = formColumns(form.answers);
   await tx.execute(
     `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector,
        company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus,
        deferred_compensation, completed_at)
      values ($1, $2, $3, $4, 'completed', '{0,1,2,3,4}', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())`,
-    [
-      form.id,
-      form.userId,
-      form.answers.email,
-      form.surveyYear,
-      JSON.stringify(form.answers),
-      c.currency,
-      c.country,
-      c.city,
-      c.sector,
-      c.companySize,
-      c.companyType,
-      c.functionalArea,
-      c.positionLevel,
-      c.gender,
-      c.yearsExperience,
-      c.fixedSalary,
-      c.annualBonus,
-      c.deferredCompensation,
-    ],
+    [form.id, form.userId, form.answers.email, form.surveyYear, JSON.stringify(form.answers), ...columnValues(form.answers)],
   );
 }
 

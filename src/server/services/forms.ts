@@ -13,7 +13,7 @@
 import type { components } from '../../api/schema';
 import type { AccessClaims } from '../auth/accessToken';
 import type { Database, Queryable } from '../db/open';
-import { formColumns } from '../db/formRow';
+import { columnValues } from '../db/formRow';
 import { newId } from '../ids';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { bumpDataVersion } from './dataVersion';
@@ -202,24 +202,6 @@ export async function getFormByEmail(db: Queryable, caller: Caller | null, email
 
 // ───────────── writing ─────────────
 
-const columnValues = (answers: Record<string, unknown>) => {
-  const c = formColumns(answers);
-  return [
-    c.currency,
-    c.country,
-    c.city,
-    c.sector,
-    c.companySize,
-    c.companyType,
-    c.functionalArea,
-    c.positionLevel,
-    c.gender,
-    c.yearsExperience,
-    c.fixedSalary,
-    c.annualBonus,
-    c.deferredCompensation,
-  ];
-};
 const COLUMN_NAMES =
   'currency, country, city, sector, company_size, company_type, functional_area, position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation';
 
