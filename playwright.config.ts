@@ -78,6 +78,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium 15x preloads its address bar's drop-down (a page of its own, in a renderer of its own) in every
+        // window, headless too: a context per test made it a good share of the suite's CPU, for a bar no test sees.
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
     },
   },

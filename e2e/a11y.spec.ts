@@ -6,9 +6,9 @@ import { expect, test, type Page } from './fixtures';
 import { signInAs } from './auth-support';
 import { apiSignIn, bearer, bringCreditsTo, DEMO, expectChartDrawn, waitForSearchable } from './comparison-support';
 import { answerStep, next } from './questionnaire-support';
-import { expectAccessible, visit } from './a11y-support';
+import { axeViolations, expectAccessible, visit } from './a11y-support';
 
-// Every state is four axe runs (about a second each); a role's tour is one test.
+// Every state is four axe runs (a quarter to half a second each, after the page settles); a role's tour is one test.
 test.describe.configure({ timeout: 360_000 });
 
 /** The comparison with a result on screen (the search is run when the page did not run one itself). */
@@ -301,4 +301,19 @@ test('admin: statistics landing page and a member’s form compared by an admin'
   await page.getByTestId('filter-sector').selectOption('');
   await showResult(page);
   await expectAccessible(page, '/comparison-comp/:id with results');
+});
+
+test('the scanner itself: problems put into a real page are reported, the experimental label rule included', async ({ page }) => {
+  await visit(page, '/about', 'information-page');
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    main.insertAdjacentHTML(
+      'beforeend',
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20">' +
+        '<p style="color:#eee;background:#fff">pale text</p>' +
+        '<button aria-label="Delete everything">Keep</button>',
+    );
+  });
+  const violations = (await axeViolations(page)).map((line) => line.split(' ')[0]);
+  expect(violations).toEqual(expect.arrayContaining(['image-alt', 'color-contrast', 'label-content-name-mismatch']));
 });

@@ -17,7 +17,7 @@ import { creditGateMachine } from '../../../../machines/creditGate/creditGateMac
 import { creditGateActors } from '../../../../machines/creditGate/actors';
 import { useAuthActor, useCurrentUser, useLanguage } from '../../kernel/session';
 import { useAppConfig } from '../../kernel/appConfig';
-import { appLogger } from './logger';
+import { logger } from '../../kernel/logger';
 import { inspect } from '../../kernel/inspector';
 
 /** Whether purchases can be made, and whether they go to the test-mode sandbox (AppConfig). */
@@ -60,7 +60,9 @@ function useReloadUserOn(
 export function usePremiumModal(open: boolean): ActorRefFrom<PremiumModalMachine> {
   const user = useCurrentUser();
   const { get } = useLanguageGetter();
-  const [machine] = useState(() => premiumModalMachine.provide(premiumModalImplementations({ log: appLogger.info, language: get })));
+  const [machine] = useState(() =>
+    premiumModalMachine.provide(premiumModalImplementations({ log: (message, details) => logger.info(`[paybench] ${message}`, details), language: get })),
+  );
   const actor = useActorRef(machine, { input: { user: user ? { premiumType: user.premiumType } : null }, inspect });
   useEffect(() => {
     actor.send({ type: 'premiumModal.userChanged', user: user ? { premiumType: user.premiumType } : null });
