@@ -155,8 +155,8 @@ export default defineConfig({
     // Per-project totals and the slowest files after every run, beside the usual report.
     reporters: ['default', './tests/support/timingReporter.ts'],
     // Vitest's default on this 2-core machine is one worker, but the server files wait on their database much of the
-    // time: three workers ran the suite in 750 s against 861 s with two, with every file passing.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // time. Three workers oversubscribe the cores once ESLint and the type check run beside: 1,346 s against 1,120 s.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,

@@ -8,7 +8,7 @@ export type SaveLanguageOnAccount = (language: Language) => void;
 
 export function languageActions(
   storage: Pick<Storage, 'setItem'> | undefined,
-  i18n: Pick<I18n, 'changeLanguage'>,
+  i18n: Pick<I18n, 'changeLanguage' | 'language'>,
   document?: Pick<Document, 'documentElement'>,
   saveOnAccount?: SaveLanguageOnAccount,
 ) {
@@ -21,8 +21,11 @@ export function languageActions(
       }
     },
     applyLanguage: (_: unknown, params: { language: Language }) => {
-      void i18n.changeLanguage(params.language);
-      if (document) document.documentElement.lang = params.language;
+      // The page's lang changes once the texts have (English is fetched on its first use): meanwhile the page still
+      // speaks the old language, and a screen reader must read it as such. A later switch wins.
+      void i18n.changeLanguage(params.language).then(() => {
+        if (document && i18n.language === params.language) document.documentElement.lang = params.language;
+      });
     },
     saveLanguageOnAccount: (_: unknown, params: { language: Language }) => saveOnAccount?.(params.language),
   };

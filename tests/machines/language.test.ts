@@ -83,14 +83,28 @@ describe('language behaviour', () => {
     expect(world.storage.size).toBe(0);
   });
 
-  it('the real actions persist appLanguage and switch i18next and the page language', () => {
+  it('the real actions persist appLanguage and switch i18next, and the page language once the texts have changed', async () => {
     const storage = new Map<string, string>();
     const changed: string[] = [];
     const documentElement = { lang: 'es' };
     const saved: string[] = [];
+    // i18next's change: English's texts arrive when the test says so.
+    let textsArrive = () => {};
+    const i18n = {
+      language: 'es',
+      changeLanguage: (language?: string) => {
+        changed.push(language!);
+        return new Promise<never>((resolve) => {
+          textsArrive = () => {
+            i18n.language = language!;
+            resolve((() => '') as never);
+          };
+        });
+      },
+    };
     const actions = languageActions(
       { setItem: (key: string, value: string) => void storage.set(key, value) },
-      { changeLanguage: (language?: string) => (changed.push(language!), Promise.resolve((() => '') as never)) },
+      i18n,
       { documentElement } as unknown as Document,
       (language) => saved.push(language),
     );
@@ -99,6 +113,10 @@ describe('language behaviour', () => {
     actor.send({ type: 'language.switch', language: 'en' });
     expect(storage.get('appLanguage')).toBe('en');
     expect(changed).toEqual(['en']);
+    // Until English's texts are there, the page still speaks Spanish and says so.
+    expect(documentElement.lang).toBe('es');
+    textsArrive();
+    await Promise.resolve();
     expect(documentElement.lang).toBe('en');
     // The account follows each change once (e-mails and payment pages speak it), never a repeat.
     expect(saved).toEqual(['en']);
