@@ -10,11 +10,9 @@ import { createAppActor } from './app/appActor';
 import { nextTask } from './kernel/nextTask';
 
 async function start(i18n: I18n) {
-  // Screen readers and the browser's own translation need the page language.
+  // Screen readers and the browser's own translation need the page language; a switch sets it again once its texts
+  // are there (the language machine's applyLanguage, machines/language/actors.ts).
   document.documentElement.lang = i18n.language;
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-  });
 
   // Each step of the start in its own task (nextTask): together they would block a phone for ~200 ms.
   await nextTask();
