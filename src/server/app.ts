@@ -10,11 +10,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import openapiGlue from 'fastify-openapi-glue';
 import multipart from '@fastify/multipart';
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import { createAccessTokens, type AccessClaims } from './auth/accessToken';
@@ -31,6 +28,7 @@ import { serializerCompiler } from './http/compileOnce';
 import { createHandlers, operationResolver } from './routes';
 import { logSerializers, redactPaths } from './http/logging';
 import { contractPathMatcher, gatedResolver } from './http/contractGates';
+import { readContract } from './http/contract';
 import { closeStatisticsSettings, statisticsSettingsFor } from './services/statisticsSettings';
 import { appPathMatcher, looksLikePage, robotsTxt } from './http/webDelivery';
 import { registerNewsDelivery } from './routes/news';
@@ -38,14 +36,7 @@ import { createJobs, type JobsService } from './jobs/queue';
 import { createReadiness, type Phase, type Readiness } from './ops/readiness';
 import { installMetrics } from './ops/metrics';
 
-export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
-
-let parsedContract: Record<string, unknown> | undefined;
-/** The contract, parsed once per process; each app gets its own copy (the plugins it is given to may change it). */
-function readContract(): Record<string, unknown> {
-  parsedContract ??= parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
-  return structuredClone(parsedContract);
-}
+export { contractPath } from './http/contract';
 
 /** Calls that need no bearer and ignore an invalid one (they act on the refresh cookie or sign in anew). */
 const SESSION_CALLS = new Set(['/api/auth/sign-in', '/api/auth/refresh', '/api/auth/sign-out']);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { COMMENT_HEADER, astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { readContract } from '../../src/server/http/contract';
 import { LIMITS } from '../../src/domain/constants';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,7 +36,7 @@ type Operation = {
 };
 type Document = { paths: Record<string, Record<string, unknown>>; components: Record<string, Record<string, unknown>> };
 
-const contract = parse(readFileSync(contractUrl, 'utf8')) as Document;
+const contract = readContract() as Document;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>

@@ -8,9 +8,8 @@
 // 2xx. REQUESTS gives the request of an operation whose admin call needs more than the contract's own
 // example (a body, a record that must exist); the others are built from the contract (path parameters of
 // the subject, required query parameters and a minimal valid body from the schemas).
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { readContract } from '../../src/server/http/contract';
 import type { InjectOptions } from 'fastify';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { COMPLETE_ANSWERS, insertForm, insertUser, type TestUser } from './helpers/formFixtures';
@@ -33,7 +32,7 @@ interface Operation {
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
 }
 
-const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+const spec = readContract() as {
   paths: Record<string, Record<string, Operation | Parameter[]>>;
   components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
 };

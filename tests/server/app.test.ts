@@ -1,11 +1,11 @@
 // The spine's server behaviour: contract routing, strict validation, errors, security, docs, SPA fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { readContract } from '../../src/server/http/contract';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { buildApp, contractPath } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createHandlers } from '../../src/server/routes';
 import { openTestDatabase } from './support/testDatabase';
@@ -167,7 +167,7 @@ describe('authentication at the edge', () => {
 });
 
 describe('contract coverage of the server', () => {
-  const spec = parseYaml(readFileSync(contractPath, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const spec = readContract() as { paths: Record<string, Record<string, { operationId?: string }>> };
   const specOperations = Object.values(spec.paths).flatMap((item) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))

@@ -4,17 +4,15 @@
 // body is read; every 4xx/5xx body has the Error schema (bad URLs, unknown routes, 405, 413, 415, 431);
 // a validation problem list stays short whatever the size of the body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { parse as parseYaml } from 'yaml';
+import { readContract } from '../../src/server/http/contract';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { contractPath } from '../../src/server/app';
 import { operationRules, type OperationRule } from '../../src/server/http/contractGates';
 import { MAX_LISTED_PROBLEMS } from '../../src/server/http/validation';
 import { newId } from '../../src/server/ids';
 import { startTestApp, type SignedIn, type TestApp } from './helpers/testApp';
 
-const specification = parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
+const specification = readContract();
 const rules = [...operationRules(specification).values()];
 const bodyOperations = rules.filter((rule) => rule.mediaTypes !== null);
 const errorSchema = (specification.components as { schemas: Record<string, object> }).schemas.Error;

@@ -3,16 +3,14 @@
 // text or jsonb, and an unpaired surrogate is not text that UTF-8 can carry). The fields are read from
 // openapi.yaml: every string of every request body, every string query parameter and every path parameter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
-import { contractPath } from '../../src/server/app';
+import { readContract } from '../../src/server/http/contract';
 import { newId } from '../../src/server/ids';
 import { startTestApp, type SignedIn, type TestApp } from './helpers/testApp';
 
 type Schema = Record<string, unknown>;
 type Operation = { operationId: string; parameters?: Schema[]; requestBody?: { content: Record<string, { schema: Schema }> } };
 
-const specification = parseYaml(readFileSync(contractPath, 'utf8')) as Schema & {
+const specification = readContract() as Schema & {
   paths: Record<string, Record<string, Operation | Schema[]>>;
   components: { schemas: Record<string, Schema>; parameters?: Record<string, Schema> };
 };

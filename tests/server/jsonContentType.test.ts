@@ -3,15 +3,13 @@
 // declared as JSON as no body wherever the contract requires none (it answered 400 INVALID_JSON before). A body
 // sent where none is taken is still 415, and an empty body where one is required still 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
-import { contractPath } from '../../src/server/app';
+import { readContract } from '../../src/server/http/contract';
 import { operationRules, type OperationRule } from '../../src/server/http/contractGates';
 import { createApiClient, call } from '../../src/api/client';
 import { newId } from '../../src/server/ids';
 import { startTestApp, type SignedIn, type TestApp } from './helpers/testApp';
 
-const specification = parseYaml(readFileSync(contractPath, 'utf8')) as Record<string, unknown>;
+const specification = readContract();
 const rules = [...operationRules(specification).values()];
 
 /** The operation's URL with every path parameter filled with a well-formed id that names nothing. */

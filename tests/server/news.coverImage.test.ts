@@ -3,9 +3,7 @@
 // answers) or an https: address of a public host: anything else is a 400 naming the cover, on create and on
 // update, and nothing is stored. Real app, real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
-import { contractPath } from '../../src/server/app';
+import { readContract } from '../../src/server/http/contract';
 import { coverImageProblem } from '../../src/domain/coverImage';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
@@ -131,7 +129,7 @@ describe('the cover image of a post', () => {
   });
 
   it("the contract's pattern admits every address the server accepts (it never refuses a good one)", () => {
-    const specification = parseYaml(readFileSync(contractPath, 'utf8')) as {
+    const specification = readContract() as {
       components: { schemas: Record<string, { properties: Record<string, { oneOf: Array<{ pattern?: string }> }> }> };
     };
     const pattern = new RegExp(specification.components.schemas.PostInput.properties.imageUrl.oneOf[0].pattern!, 'u');

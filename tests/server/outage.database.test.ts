@@ -4,13 +4,12 @@
 // own (tests/server/helpers/tcpProxy.ts), which the test cuts: the shared PostgreSQL is never stopped. When the proxy
 // forwards again, the same calls answer 200. PostgreSQL only (the embedded PGlite cannot go away): skipped on PGlite.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { parse as parseYaml } from 'yaml';
+import { readContract } from '../../src/server/http/contract';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { contractPath } from '../../src/server/app';
 import { openPostgres } from '../../src/server/db/open';
 import { databaseConnectionError } from '../../src/server/http/databaseOutage';
 import { migratedTarget } from './support/testDatabase';
@@ -39,7 +38,7 @@ describe('what counts as the database being away', () => {
   });
 
   it('the contract lets every operation answer 503 (the shared ServiceUnavailable answer, with Retry-After)', () => {
-    const contract = parseYaml(readFileSync(contractPath, 'utf8')) as {
+    const contract = readContract() as {
       paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { $ref?: string }> }>>;
       components: { responses: Record<string, { headers?: Record<string, unknown> }> };
     };

@@ -209,10 +209,8 @@ const PERMISSIONS: PermissionRow[] = [
 
 describe('permission table: every users and identity call × caller', () => {
   it('covers every operation of the users and auth tags (and the outbox)', async () => {
-    const { parse } = await import('yaml');
-    const { readFileSync } = await import('node:fs');
-    const { contractPath } = await import('../../src/server/app');
-    const spec = parse(readFileSync(contractPath, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
+    const { readContract } = await import('../../src/server/http/contract');
+    const spec = readContract() as unknown as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
     const operations = Object.values(spec.paths)
       .flatMap((item) => Object.values(item))
       .filter((op) => op.tags?.some((tag) => tag === 'users' || tag === 'auth'))
