@@ -1,9 +1,10 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 type Schemas = components['schemas'];
 export type EditorPost = Schemas['Post'];
@@ -175,21 +176,11 @@ export const newsEditorMachine = setup({
     emitted: {} as NewsEditorEmitted,
   },
   actors: {
-    loadForEditing: fromPromise<EditorPost, { id: string }>(async () => {
-      throw new Error('newsEditor: provide loadForEditing');
-    }),
-    savePost: fromPromise<EditorPost, SaveRequest>(async () => {
-      throw new Error('newsEditor: provide savePost');
-    }),
-    deletePost: fromPromise<void, { id: string }>(async () => {
-      throw new Error('newsEditor: provide deletePost');
-    }),
-    renderPreview: fromPromise<string, { body: string }>(async () => {
-      throw new Error('newsEditor: provide renderPreview');
-    }),
-    uploadImage: fromPromise<Schemas['NewsImage'], { file: File }>(async () => {
-      throw new Error('newsEditor: provide uploadImage');
-    }),
+    loadForEditing: injected<EditorPost, { id: string }>('newsEditor: provide loadForEditing'),
+    savePost: injected<EditorPost, SaveRequest>('newsEditor: provide savePost'),
+    deletePost: injected<void, { id: string }>('newsEditor: provide deletePost'),
+    renderPreview: injected<string, { body: string }>('newsEditor: provide renderPreview'),
+    uploadImage: injected<Schemas['NewsImage'], { file: File }>('newsEditor: provide uploadImage'),
     confirmModal: confirmModalMachine,
   },
   delays: {
@@ -242,8 +233,7 @@ export const newsEditorMachine = setup({
     rememberImage: assign(({ context }, params: { url: string }) => ({ draft: { ...context.draft, imageUrl: params.url }, imageProblem: null })),
     rememberImageFailure: assign(({ event }) => ({ imageProblem: imageProblemOf(errorOf(event)) })),
     removeImage: assign(({ context }) => ({ draft: { ...context.draft, imageUrl: '' }, imageProblem: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<NewsEditorContext, NewsEditorEvent, NewsEditorEmitted>('editor.failed'),
     emitDeleted: emit({ type: 'editor.deleted' as const }),
     openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'delete' }),
     resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),

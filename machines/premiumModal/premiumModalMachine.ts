@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { hasPaidPlan, isContactCard } from '../../src/domain/payments';
@@ -7,6 +7,7 @@ import { manageSubscriptionMachine } from '../manageSubscription/manageSubscript
 import { corporateContactMachine } from '../corporateContact/corporateContactMachine';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type SubscriptionCard = components['schemas']['SubscriptionCard'];
 export type Catalogue = components['schemas']['Catalogue'];
@@ -81,9 +82,7 @@ export const premiumModalMachine = setup({
     checkout: checkoutMachine,
     manageSubscription: manageSubscriptionMachine,
     corporateContact: corporateContactMachine,
-    loadCatalogue: fromPromise<Catalogue>(async () => {
-      throw new Error('premiumModal: provide loadCatalogue');
-    }),
+    loadCatalogue: injected<Catalogue>('premiumModal: provide loadCatalogue'),
   },
   guards: {
     userIsPaid: ({ context }) => hasPaidPlan(context.user),

@@ -1,8 +1,9 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import { failureCode } from '../auth/failure';
 import { memberRegistrationLanding } from '../auth/landing';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type Session = components['schemas']['Session'];
 
@@ -88,13 +89,9 @@ export const memberRegistrationMachine = setup({
   },
   actors: {
     /** GET forms/{id}: who owns the questionnaire. Injected. */
-    lookUpForm: fromPromise<FormToClaim, { formId: string }>(async () => {
-      throw new Error('memberRegistration: provide lookUpForm');
-    }),
+    lookUpForm: injected<FormToClaim, { formId: string }>('memberRegistration: provide lookUpForm'),
     /** POST users/member (with formId when claiming) and sign-in; rejects with an AuthFailure. Injected. */
-    registerMember: fromPromise<Session, MemberRegistrationFields & { formId?: string }>(async () => {
-      throw new Error('memberRegistration: provide registerMember');
-    }),
+    registerMember: injected<Session, MemberRegistrationFields & { formId?: string }>('memberRegistration: provide registerMember'),
   },
   guards: {
     hasNoForm: ({ context }) => context.formId === null,
