@@ -4,6 +4,7 @@ import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { answerConfirm } from '../shared/confirm';
 
 export type ReleasePage = components['schemas']['ReleasePage'];
 export type Release = components['schemas']['Release'];
@@ -140,10 +141,7 @@ export const adminReleasesMachine = setup({
       description: 'The confirm modal (kind cut) asks whether to cut a release now.',
       tags: ['confirming'],
       on: {
-        'releases.answer': [
-          { guard: 'confirmed', target: 'cutting', actions: 'resolveConfirm' },
-          { target: 'ready', actions: 'rejectConfirm' },
-        ],
+        'releases.answer': answerConfirm('cutting', 'ready'),
       },
     },
     cutting: {

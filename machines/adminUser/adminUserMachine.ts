@@ -6,6 +6,7 @@ import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { checkCreditsAdjustment, parseDelta, type CreditsDraft, type CreditsProblems } from './creditsAdjustment';
 import { errorOf, failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { answerConfirm } from '../shared/confirm';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -267,10 +268,7 @@ export const adminUserMachine = setup({
           description: 'The confirm modal (kind delete) asks whether to delete the account and everything linked to it.',
           tags: ['confirmingDelete'],
           on: {
-            'adminUser.answerDelete': [
-              { guard: 'confirmed', target: 'deleting', actions: 'resolveConfirm' },
-              { target: 'idle', actions: 'rejectConfirm' },
-            ],
+            'adminUser.answerDelete': answerConfirm('deleting', 'idle'),
           },
         },
         deleting: {

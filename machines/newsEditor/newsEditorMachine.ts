@@ -5,6 +5,7 @@ import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { errorOf, failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { answerConfirm } from '../shared/confirm';
 
 type Schemas = components['schemas'];
 export type EditorPost = Schemas['Post'];
@@ -144,6 +145,12 @@ const imageProblemOf = (error: unknown): ImageProblem => {
   const { status } = failureOf(error);
   return status === 413 ? 'too_large' : status === 415 ? 'wrong_type' : 'upload_failed';
 };
+
+/** `editor.save` while not saving (unsaved, saved or failed): saves a valid draft, or shows what is missing. */
+const saveDraft = [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }] as const;
+
+/** After a save (done or failed), any change to the draft makes it unsaved again. */
+const unsavedOnChange = { guard: 'draftChanged', target: 'idle' } as const;
 
 /**
  * The news editor of the admin area: write or change a post with a live preview, a cover
@@ -346,9 +353,7 @@ export const newsEditorMachine = setup({
           states: {
             idle: {
               description: 'Not saved since the last change (or never).',
-              on: {
-                'editor.save': [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }],
-              },
+              on: { 'editor.save': saveDraft },
             },
             saving: {
               description: 'The post is being saved; the form stays editable.',
@@ -385,18 +390,14 @@ export const newsEditorMachine = setup({
               description: 'Saved as shown; the next change makes it unsaved again.',
               tags: ['saved'],
               // Any change (typing, a new cover, removing it) makes it unsaved again.
-              always: { guard: 'draftChanged', target: 'idle' },
-              on: {
-                'editor.save': [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }],
-              },
+              always: unsavedOnChange,
+              on: { 'editor.save': saveDraft },
             },
             failed: {
               description: 'The save failed; the draft is kept as typed and can be saved again.',
               tags: ['saveFailed'],
-              always: { guard: 'draftChanged', target: 'idle' },
-              on: {
-                'editor.save': [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }],
-              },
+              always: unsavedOnChange,
+              on: { 'editor.save': saveDraft },
             },
           },
         },
@@ -406,10 +407,7 @@ export const newsEditorMachine = setup({
       description: 'The confirm modal (kind delete) asks whether to delete the post.',
       tags: ['confirming'],
       on: {
-        'editor.answer': [
-          { guard: 'confirmed', target: 'deleting', actions: 'resolveConfirm' },
-          { target: 'editing', actions: 'rejectConfirm' },
-        ],
+        'editor.answer': answerConfirm('deleting', 'editing'),
       },
     },
     deleting: {

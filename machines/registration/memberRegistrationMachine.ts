@@ -59,6 +59,16 @@ export type MemberRegistrationEmitted =
 /** The server's answer when the questionnaire to claim is no longer there to claim. */
 export const FORM_REFUSED = 'NOT_FOUND';
 
+/** The failed registration, alike with and without a form to claim: send again, or edit (its sibling states). */
+const registrationFailed = {
+  description: 'The registration failed; auth.{code} shows and the form can be sent again.',
+  tags: ['failed'],
+  on: {
+    'memberRegistration.submit': { target: 'sending' },
+    'memberRegistration.edit': { target: 'editing', actions: 'clearFailure' },
+  },
+} as const;
+
 /**
  * A person registers as a member (register/individual, register/individual/form/{id}), taking their
  * anonymous questionnaire with them when there is one to take.
@@ -177,14 +187,7 @@ export const memberRegistrationMachine = setup({
             ],
           },
         },
-        failed: {
-          description: 'The registration failed; auth.{code} shows and the form can be sent again.',
-          tags: ['failed'],
-          on: {
-            'memberRegistration.submit': { target: 'sending' },
-            'memberRegistration.edit': { target: 'editing', actions: 'clearFailure' },
-          },
-        },
+        failed: registrationFailed,
       },
     },
     withoutForm: {
@@ -215,14 +218,7 @@ export const memberRegistrationMachine = setup({
             onError: { target: 'failed', actions: ['recordFailure', 'emitFailed'] },
           },
         },
-        failed: {
-          description: 'The registration failed; auth.{code} shows and the form can be sent again.',
-          tags: ['failed'],
-          on: {
-            'memberRegistration.submit': { target: 'sending' },
-            'memberRegistration.edit': { target: 'editing', actions: 'clearFailure' },
-          },
-        },
+        failed: registrationFailed,
       },
     },
     registered: {
