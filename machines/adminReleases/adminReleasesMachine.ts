@@ -1,9 +1,10 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
+import { answerConfirm } from '../shared/confirm';
 
 export type ReleasePage = components['schemas']['ReleasePage'];
 export type Release = components['schemas']['Release'];
@@ -72,13 +73,9 @@ export const adminReleasesMachine = setup({
   actors: {
     confirmModal: confirmModalMachine,
     /** GET admin/releases. Injected. */
-    loadReleases: fromPromise<ReleasePage, ReleasesPageRequest>(async () => {
-      throw new Error('adminReleases: provide loadReleases');
-    }),
+    loadReleases: injected<ReleasePage, ReleasesPageRequest>('adminReleases: provide loadReleases'),
     /** POST admin/releases. Injected. */
-    cutRelease: fromPromise<CutReleaseResult>(async () => {
-      throw new Error('adminReleases: provide cutRelease');
-    }),
+    cutRelease: injected<CutReleaseResult>('adminReleases: provide cutRelease'),
   },
   guards: {
     isAnotherPage: ({ context, event }) => {
@@ -101,13 +98,12 @@ export const adminReleasesMachine = setup({
     rememberPage: assign((_, params: { page: ReleasePage }) => ({ data: params.page, failure: null })),
     rememberOutcome: assign((_, params: { result: CutReleaseResult }) => ({ outcome: params.result, failure: null })),
     forgetOutcome: assign({ outcome: null, failure: null }),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'cut' }),
     resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
     rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
     emitCut: emit((_, params: { result: CutReleaseResult }) => ({ type: 'releases.cut' as const, result: params.result })),
     emitRefused: emit((_, params: { result: CutReleaseResult }) => ({ type: 'releases.refused' as const, result: params.result })),
-    emitFailed: emit(({ context }) => ({ type: 'releases.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<AdminReleasesContext, AdminReleasesEvent, AdminReleasesEmitted>('releases.failed'),
   },
 }).createMachine({
   id: 'adminReleases',
@@ -145,10 +141,7 @@ export const adminReleasesMachine = setup({
       description: 'The confirm modal (kind cut) asks whether to cut a release now.',
       tags: ['confirming'],
       on: {
-        'releases.answer': [
-          { guard: 'confirmed', target: 'cutting', actions: 'resolveConfirm' },
-          { target: 'ready', actions: 'rejectConfirm' },
-        ],
+        'releases.answer': answerConfirm('cutting', 'ready'),
       },
     },
     cutting: {

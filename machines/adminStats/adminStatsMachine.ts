@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type DetailedStatistics = components['schemas']['DetailedStatistics'];
 
@@ -48,9 +48,7 @@ export const adminStatsMachine = setup({
   },
   actors: {
     /** GET forms/detailed-statistics; rejects with the client's CallFailure. Injected. */
-    loadStatistics: fromPromise<DetailedStatistics, StatsRequest>(async () => {
-      throw new Error('adminStats: provide loadStatistics');
-    }),
+    loadStatistics: injected<DetailedStatistics, StatsRequest>('adminStats: provide loadStatistics'),
   },
   guards: {
     isAnotherListedYear: ({ context, event }) => {
@@ -64,8 +62,7 @@ export const adminStatsMachine = setup({
       return { year: event.year };
     }),
     rememberData: assign((_, params: { data: DetailedStatistics }) => ({ data: params.data, year: params.data.year, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'stats.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<AdminStatsContext, AdminStatsEvent, AdminStatsEmitted>('stats.failed'),
   },
 }).createMachine({
   id: 'adminStats',

@@ -1,10 +1,12 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { checkCreditsAdjustment, parseDelta, type CreditsDraft, type CreditsProblems } from './creditsAdjustment';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
+import { answerConfirm } from '../shared/confirm';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -89,15 +91,9 @@ export const adminUserMachine = setup({
   },
   actors: {
     confirmModal: confirmModalMachine,
-    loadUser: fromPromise<User, { userId: string }>(async () => {
-      throw new Error('adminUser: provide loadUser');
-    }),
-    patchUser: fromPromise<User, PatchRequest>(async () => {
-      throw new Error('adminUser: provide patchUser');
-    }),
-    deleteUser: fromPromise<true, { userId: string }>(async () => {
-      throw new Error('adminUser: provide deleteUser');
-    }),
+    loadUser: injected<User, { userId: string }>('adminUser: provide loadUser'),
+    patchUser: injected<User, PatchRequest>('adminUser: provide patchUser'),
+    deleteUser: injected<true, { userId: string }>('adminUser: provide deleteUser'),
   },
   guards: {
     isNotFound: ({ event }) => failureOf(errorOf(event)).status === 404,
@@ -115,8 +111,7 @@ export const adminUserMachine = setup({
   },
   actions: {
     rememberUser: assign((_, params: { user: User }) => ({ user: params.user, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'adminUser.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<AdminUserContext, AdminUserEvent, AdminUserEmitted>('adminUser.failed'),
     startRoleDraft: assign(({ context }) => ({ roleDraft: [...(context.user?.role ?? [])], rolesProblem: null, failure: null })),
     toggleRole: assign(({ context, event }) => {
       assertEvent(event, 'adminUser.toggleRole');
@@ -273,10 +268,7 @@ export const adminUserMachine = setup({
           description: 'The confirm modal (kind delete) asks whether to delete the account and everything linked to it.',
           tags: ['confirmingDelete'],
           on: {
-            'adminUser.answerDelete': [
-              { guard: 'confirmed', target: 'deleting', actions: 'resolveConfirm' },
-              { target: 'idle', actions: 'rejectConfirm' },
-            ],
+            'adminUser.answerDelete': answerConfirm('deleting', 'idle'),
           },
         },
         deleting: {

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { Catalogue } from '../premiumModal/premiumModalMachine';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export interface CatalogueContext {
   catalogue: Catalogue | null;
@@ -26,9 +27,7 @@ export type CatalogueEvent = { type: 'catalogue.retry' } | { type: 'catalogue.re
 export const catalogueMachine = setup({
   types: { context: {} as CatalogueContext, events: {} as CatalogueEvent },
   actors: {
-    loadCatalogue: fromPromise<Catalogue>(async () => {
-      throw new Error('catalogue: provide loadCatalogue');
-    }),
+    loadCatalogue: injected<Catalogue>('catalogue: provide loadCatalogue'),
   },
   actions: {
     rememberCatalogue: assign((_, params: { catalogue: Catalogue }) => ({ catalogue: params.catalogue, failure: null })),

@@ -1,8 +1,9 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 type User = components['schemas']['User'];
 
@@ -87,15 +88,9 @@ export const checkoutMachine = setup({
     emitted: {} as CheckoutEmitted,
   },
   actors: {
-    readAccount: fromPromise<AccountState>(async () => {
-      throw new Error('checkout: provide readAccount');
-    }),
-    createCheckout: fromPromise<{ url: string }, { buyButton: string }>(async () => {
-      throw new Error('checkout: provide createCheckout');
-    }),
-    openTab: fromPromise<OpenTabResult, { url: string }>(async () => {
-      throw new Error('checkout: provide openTab');
-    }),
+    readAccount: injected<AccountState>('checkout: provide readAccount'),
+    createCheckout: injected<{ url: string }, { buyButton: string }>('checkout: provide createCheckout'),
+    openTab: injected<OpenTabResult, { url: string }>('checkout: provide openTab'),
     /** Sends `checkout.returned` when the return page reports, and `checkout.recheck` when the person comes back. */
     watchReturn: fromCallback(() => () => undefined),
   },
@@ -125,7 +120,6 @@ export const checkoutMachine = setup({
     rememberBaseline: assign((_, params: { account: AccountState }) => ({ baseline: params.account, account: params.account })),
     rememberUrl: assign((_, params: { url: string }) => ({ url: params.url })),
     rememberAccount: assign((_, params: { account: AccountState }) => ({ account: params.account })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null }),
     reset: assign({ item: null, url: null, baseline: null, account: null, failure: null }),
     emitConfirmed: emit(({ context }) => ({
@@ -133,7 +127,7 @@ export const checkoutMachine = setup({
       item: context.item as CheckoutItem,
       account: context.account as AccountState,
     })),
-    emitFailed: emit(({ context }) => ({ type: 'checkout.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<CheckoutContext, CheckoutEvent, CheckoutEmitted>('checkout.failed'),
   },
 }).createMachine({
   id: 'checkout',

@@ -1,11 +1,12 @@
-import { and, assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
+import { and, assertEvent, assign, emit, not, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { withFilter, type FilterField, type FilterValue, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { OwnFigures } from '../../src/domain/peerDistribution';
 import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
 import { paidSearchDelays, paidSearchGuards, searchFailure, waitingToCount } from '../shared/paidSearch';
+import { injected } from '../shared/injected';
 
 export type CountResult = components['schemas']['CountResult'];
 /**
@@ -195,15 +196,9 @@ export const comparisonMachine = setup({
     emitted: {} as ComparisonEmitted,
   },
   actors: {
-    loadStartingPoint: fromPromise<StartingPoint>(async () => {
-      throw new Error('comparison: provide loadStartingPoint');
-    }),
-    countResults: fromPromise<CountResult, CountRequestInput>(async () => {
-      throw new Error('comparison: provide countResults');
-    }),
-    runComparison: fromPromise<ComparisonResult, ComparisonRequestInput>(async () => {
-      throw new Error('comparison: provide runComparison');
-    }),
+    loadStartingPoint: injected<StartingPoint>('comparison: provide loadStartingPoint'),
+    countResults: injected<CountResult, CountRequestInput>('comparison: provide countResults'),
+    runComparison: injected<ComparisonResult, ComparisonRequestInput>('comparison: provide runComparison'),
   },
   delays: paidSearchDelays,
   guards: {
@@ -256,14 +251,13 @@ export const comparisonMachine = setup({
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setDeferred: assign(({ event }) => {
       assertEvent(event, 'comparison.setDeferred');
       return { includeDeferred: event.include };
     }),
     emitSearched: emit((_, params: { answer: ComparisonResult }) => ({ type: 'comparison.searched' as const, creditsLeft: params.answer.creditsLeft })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'comparison.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
-    emitFailed: emit(({ context }) => ({ type: 'comparison.searchFailed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<ComparisonContext, ComparisonEvent, ComparisonEmitted>('comparison.searchFailed'),
   },
 }).createMachine({
   id: 'comparison',

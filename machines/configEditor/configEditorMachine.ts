@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /** One problem of the values being edited: a translation key with the field (and the row of a list) it is about. */
 export interface EditorProblem {
@@ -63,13 +63,9 @@ export const configEditorMachine = setup({
   },
   actors: {
     /** The editor's check of its values (the same rules as the server's); resolves with the problems. Injected. */
-    validate: fromPromise<EditorProblem[], { values: unknown }>(async () => {
-      throw new Error('configEditor: provide validate');
-    }),
+    validate: injected<EditorProblem[], { values: unknown }>('configEditor: provide validate'),
     /** The save call; resolves with the stored values, rejects with the client's CallFailure. Injected. */
-    save: fromPromise<unknown, { values: unknown }>(async () => {
-      throw new Error('configEditor: provide save');
-    }),
+    save: injected<unknown, { values: unknown }>('configEditor: provide save'),
   },
   guards: {
     hasProblems: (_, params: { problems: EditorProblem[] }) => params.problems.length > 0,
@@ -82,9 +78,8 @@ export const configEditorMachine = setup({
     rememberProblems: assign((_, params: { problems: EditorProblem[] }) => ({ problems: params.problems })),
     clearProblems: assign({ problems: [], failure: null }),
     rememberStored: assign((_, params: { values: unknown }) => ({ values: params.values, stored: params.values, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitSaved: emit(({ context }) => ({ type: 'editor.saved' as const, values: context.stored })),
-    emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<ConfigEditorContext, ConfigEditorEvent, ConfigEditorEmitted>('editor.failed'),
   },
 }).createMachine({
   id: 'configEditor',

@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type CorporateContactRequest = components['schemas']['CorporateContactRequest'];
 
@@ -64,9 +64,7 @@ export const corporateContactMachine = setup({
     emitted: {} as CorporateContactEmitted,
   },
   actors: {
-    sendContact: fromPromise<unknown, CorporateContactRequest>(async () => {
-      throw new Error('corporateContact: provide sendContact');
-    }),
+    sendContact: injected<unknown, CorporateContactRequest>('corporateContact: provide sendContact'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateContact(context.values)).length === 0,
@@ -80,11 +78,10 @@ export const corporateContactMachine = setup({
       return { values, errors };
     }),
     showErrors: assign({ errors: ({ context }) => validateContact(context.values) }),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null, errors: {} }),
     clear: assign({ values: { company: '', name: '', phone: '', message: '' }, errors: {}, failure: null }),
     emitSent: emit({ type: 'contact.sent' as const }),
-    emitFailed: emit(({ context }) => ({ type: 'contact.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<CorporateContactContext, CorporateContactEvent, CorporateContactEmitted>('contact.failed'),
   },
 }).createMachine({
   id: 'corporateContact',

@@ -1,6 +1,7 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { PeerGroupFilters } from '../../src/domain/peerGroupFilters';
+import { injected } from '../shared/injected';
 
 /** The search that ran out of credits, kept for the way back (a saved redirect). */
 export interface PendingSearch {
@@ -69,15 +70,9 @@ export const creditGateMachine = setup({
     emitted: {} as CreditGateEmitted,
   },
   actors: {
-    loadPendingSearch: fromPromise<PendingSearch | null>(async () => {
-      throw new Error('creditGate: provide loadPendingSearch');
-    }),
-    savePendingSearch: fromPromise<void, PendingSearch>(async () => {
-      throw new Error('creditGate: provide savePendingSearch');
-    }),
-    clearPendingSearch: fromPromise<void>(async () => {
-      throw new Error('creditGate: provide clearPendingSearch');
-    }),
+    loadPendingSearch: injected<PendingSearch | null>('creditGate: provide loadPendingSearch'),
+    savePendingSearch: injected<void, PendingSearch>('creditGate: provide savePendingSearch'),
+    clearPendingSearch: injected<void>('creditGate: provide clearPendingSearch'),
   },
   guards: {
     found: (_, params: { pending: PendingSearch | null }) => params.pending !== null,

@@ -1,7 +1,7 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export interface DataQualityInput {
   /** Days after which a draft is stale. */
@@ -44,9 +44,7 @@ export const dataQualityMachine = setup({
   },
   actors: {
     /** Loads the report; rejects with the client's CallFailure. Injected. */
-    loadReport: fromPromise<unknown, { staleDraftDays: number }>(async () => {
-      throw new Error('dataQuality: provide loadReport');
-    }),
+    loadReport: injected<unknown, { staleDraftDays: number }>('dataQuality: provide loadReport'),
   },
   guards: {
     isValidDays: ({ context, event }) => {
@@ -60,8 +58,7 @@ export const dataQualityMachine = setup({
       return { staleDraftDays: event.days };
     }),
     rememberReport: assign((_, params: { report: unknown }) => ({ report: params.report, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'quality.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<DataQualityContext, DataQualityEvent, DataQualityEmitted>('quality.failed'),
   },
 }).createMachine({
   id: 'dataQuality',

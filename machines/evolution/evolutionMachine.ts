@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import {
@@ -12,8 +12,9 @@ import {
 } from '../../src/domain/peerGroupFilters';
 import { failureOf } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
 import { paidSearchDelays, paidSearchGuards, searchFailure, waitingToCount } from '../shared/paidSearch';
+import { injected } from '../shared/injected';
 
 export type EvolutionResult = components['schemas']['EvolutionResult'];
 export type EvolutionScale = 'nominal' | 'real';
@@ -124,15 +125,9 @@ export const evolutionMachine = setup({
     emitted: {} as EvolutionEmitted,
   },
   actors: {
-    loadStartingPoint: fromPromise<EvolutionStart>(async () => {
-      throw new Error('evolution: provide loadStartingPoint');
-    }),
-    runEvolution: fromPromise<EvolutionResult, EvolutionRequest>(async () => {
-      throw new Error('evolution: provide runEvolution');
-    }),
-    countResults: fromPromise<CountResult, CountRequestInput>(async () => {
-      throw new Error('evolution: provide countResults');
-    }),
+    loadStartingPoint: injected<EvolutionStart>('evolution: provide loadStartingPoint'),
+    runEvolution: injected<EvolutionResult, EvolutionRequest>('evolution: provide runEvolution'),
+    countResults: injected<CountResult, CountRequestInput>('evolution: provide countResults'),
   },
   delays: paidSearchDelays,
   guards: {
@@ -175,14 +170,13 @@ export const evolutionMachine = setup({
       // The balance after the search, as the server counted it.
       credits: context.credits !== null && params.answer.creditsLeft !== null ? params.answer.creditsLeft : context.credits,
     })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     setScale: assign(({ event }) => {
       assertEvent(event, 'evolution.setScale');
       return { scale: event.scale };
     }),
     emitSearched: emit((_, params: { answer: EvolutionResult }) => ({ type: 'evolution.searched' as const, creditsLeft: params.answer.creditsLeft })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'evolution.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
-    emitFailed: emit(({ context }) => ({ type: 'evolution.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<EvolutionContext, EvolutionEvent, EvolutionEmitted>('evolution.failed'),
   },
 }).createMachine({
   id: 'evolution',

@@ -1,9 +1,10 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { looksLikeEmail } from '../../src/domain/constants';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type Form = components['schemas']['Form'];
 
@@ -52,9 +53,7 @@ export const formLookupMachine = setup({
     emitted: {} as FormLookupEmitted,
   },
   actors: {
-    lookUp: fromPromise<Form, LookupRequest>(async () => {
-      throw new Error('formLookup: provide lookUp');
-    }),
+    lookUp: injected<Form, LookupRequest>('formLookup: provide lookUp'),
   },
   guards: {
     validEmail: ({ context }) => looksLikeEmail(context.email.trim()),
@@ -75,8 +74,7 @@ export const formLookupMachine = setup({
     startLooking: assign(({ context }) => ({ looked: context.email.trim().toLowerCase(), found: null, failure: null, problem: null })),
     rememberFound: assign((_, params: { form: Form }) => ({ found: params.form })),
     emitFound: emit(({ context }) => ({ type: 'formLookup.found' as const, form: context.found! })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'formLookup.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<FormLookupContext, FormLookupEvent, FormLookupEmitted>('formLookup.failed'),
   },
 }).createMachine({
   id: 'formLookup',

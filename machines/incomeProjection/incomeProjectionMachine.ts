@@ -1,8 +1,9 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /**
  * What the projection is computed from: one evolution answer asked as a projection — the person's own peer group
@@ -32,6 +33,9 @@ export type IncomeProjectionEmitted =
   | { type: 'projection.failed'; failure: CallFailure }
   | { type: 'projection.loaded'; creditsLeft: number | null };
 
+/** The projection's context: its input, the inputs the server gave and the last failure. */
+type IncomeProjectionContext = IncomeProjectionInput & { inputs: ProjectionInputs | null; failure: CallFailure | null };
+
 /**
  * The income projection: loads its inputs (one evolution request asked as a projection), then the view
  * model computes the projection with the pure src/domain/incomeProjection.
@@ -47,15 +51,13 @@ export type IncomeProjectionEmitted =
  */
 export const incomeProjectionMachine = setup({
   types: {
-    context: {} as IncomeProjectionInput & { inputs: ProjectionInputs | null; failure: CallFailure | null },
+    context: {} as IncomeProjectionContext,
     events: {} as IncomeProjectionEvent,
     input: {} as IncomeProjectionInput,
     emitted: {} as IncomeProjectionEmitted,
   },
   actors: {
-    loadProjectionInputs: fromPromise<ProjectionInputs, ProjectionRequest>(async () => {
-      throw new Error('incomeProjection: provide loadProjectionInputs');
-    }),
+    loadProjectionInputs: injected<ProjectionInputs, ProjectionRequest>('incomeProjection: provide loadProjectionInputs'),
   },
   guards: {
     startsAtOnce: ({ context }) => context.autoStart || context.historyId !== null,
@@ -65,10 +67,9 @@ export const incomeProjectionMachine = setup({
   },
   actions: {
     rememberInputs: assign((_, params: { inputs: ProjectionInputs }) => ({ inputs: params.inputs, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitLoaded: emit((_, params: { inputs: ProjectionInputs }) => ({ type: 'projection.loaded' as const, creditsLeft: params.inputs.creditsLeft })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'projection.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
-    emitFailed: emit(({ context }) => ({ type: 'projection.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<IncomeProjectionContext, IncomeProjectionEvent, IncomeProjectionEmitted>('projection.failed'),
   },
 }).createMachine({
   id: 'incomeProjection',

@@ -1,8 +1,9 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../personalViews/calls';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type InsightList = components['schemas']['InsightList'];
 
@@ -40,12 +41,8 @@ export const insightsMachine = setup({
     events: {} as InsightsEvent,
   },
   actors: {
-    loadInsights: fromPromise<Insights>(async () => {
-      throw new Error('insights: provide loadInsights');
-    }),
-    widenRanking: fromPromise<InsightList, { ranking: RankingName }>(async () => {
-      throw new Error('insights: provide widenRanking');
-    }),
+    loadInsights: injected<Insights>('insights: provide loadInsights'),
+    widenRanking: injected<InsightList, { ranking: RankingName }>('insights: provide widenRanking'),
   },
   guards: {
     isEmptyRanking: ({ context, event }) => {

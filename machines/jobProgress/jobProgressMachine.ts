@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /** A background job as GET /api/jobs/{id} answers it (the contract's Job schema). */
 export interface JobSnapshot {
@@ -76,13 +77,9 @@ export const jobProgressMachine = setup({
   },
   actors: {
     /** Starts the job; resolves with its id, rejects with the client's CallFailure. Injected. */
-    startJob: fromPromise<string>(async () => {
-      throw new Error('jobProgress: provide startJob');
-    }),
+    startJob: injected<string>('jobProgress: provide startJob'),
     /** Reads the job (GET /api/jobs/{id}); rejects with the client's CallFailure. Injected. */
-    readJob: fromPromise<JobSnapshot, { jobId: string }>(async () => {
-      throw new Error('jobProgress: provide readJob');
-    }),
+    readJob: injected<JobSnapshot, { jobId: string }>('jobProgress: provide readJob'),
   },
   delays: {
     pollDelay: 1_000,

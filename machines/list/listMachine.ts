@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
+import { assertEvent, assign, emit, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /** One page of a list as the API answers it (the contract's `*Page` schemas: items, page, limit, total). */
 export interface ListPage<T = unknown> {
@@ -133,13 +134,9 @@ export const listMachine = setup({
   },
   actors: {
     /** Loads one page with the filters; rejects with the client's CallFailure. Injected. */
-    loadPage: fromPromise<ListPage, FilteredPageRequest>(async () => {
-      throw new Error('list: provide loadPage');
-    }),
+    loadPage: injected<ListPage, FilteredPageRequest>('list: provide loadPage'),
     /** Exports everything the filters match (e.g. as CSV). Injected by the lists that export. */
-    exportList: fromPromise<string, ListFilters>(async () => {
-      throw new Error('list: provide exportList');
-    }),
+    exportList: injected<string, ListFilters>('list: provide exportList'),
   },
   guards: {
     isAnotherPage: ({ context, event }) => {
@@ -178,10 +175,9 @@ export const listMachine = setup({
     }),
     close: assign({ openId: null }),
     rememberPage: assign((_, params: { page: ListPage }) => ({ data: params.page, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberExportFailure: assign(({ event }) => ({ exportFailure: failureOf(errorOf(event)) })),
     forgetExportFailure: assign({ exportFailure: null }),
-    emitFailed: emit(({ context }) => ({ type: 'list.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<ListContext, ListEvent, ListEmitted>('list.failed'),
     emitQueryChanged: emit(({ context }) => ({ type: 'list.queryChanged' as const, filters: context.filters, page: context.page })),
     emitExported: emit(({ context }, params: { data: string }) => ({ type: 'list.exported' as const, data: params.data, filters: context.filters })),
   },

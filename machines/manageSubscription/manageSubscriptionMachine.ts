@@ -1,8 +1,9 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { OpenTabResult } from '../checkout/checkoutMachine';
 import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export interface ManageSubscriptionContext {
   /** The customer portal (or the local test-mode portal without Stripe keys). */
@@ -49,12 +50,8 @@ export const manageSubscriptionMachine = setup({
     emitted: {} as ManageSubscriptionEmitted,
   },
   actors: {
-    createPortal: fromPromise<{ url: string }>(async () => {
-      throw new Error('manageSubscription: provide createPortal');
-    }),
-    openTab: fromPromise<OpenTabResult, { url: string }>(async () => {
-      throw new Error('manageSubscription: provide openTab');
-    }),
+    createPortal: injected<{ url: string }>('manageSubscription: provide createPortal'),
+    openTab: injected<OpenTabResult, { url: string }>('manageSubscription: provide openTab'),
     /** Sends `manage.returned` when the portal's return page reports or the person comes back. */
     watchReturn: fromCallback(() => () => undefined),
   },
@@ -69,10 +66,9 @@ export const manageSubscriptionMachine = setup({
   },
   actions: {
     rememberUrl: assign((_, params: { url: string }) => ({ url: params.url })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     reset: assign({ url: null, failure: null }),
     emitPlanMayHaveChanged: emit({ type: 'manage.planMayHaveChanged' as const }),
-    emitFailed: emit(({ context }) => ({ type: 'manage.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<ManageSubscriptionContext, ManageSubscriptionEvent, ManageSubscriptionEmitted>('manage.failed'),
   },
 }).createMachine({
   id: 'manageSubscription',

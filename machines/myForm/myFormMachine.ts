@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
+import { injected } from '../shared/injected';
 
 export type Form = components['schemas']['Form'];
 
@@ -81,12 +82,8 @@ export const myFormMachine = setup({
     emitted: {} as MyFormEmitted,
   },
   actors: {
-    loadLastForm: fromPromise<Form | null, LoadLastFormInput>(async () => {
-      throw new Error('loadLastForm is not provided');
-    }),
-    copyForm: fromPromise<Form, CopyFormInput>(async () => {
-      throw new Error('copyForm is not provided');
-    }),
+    loadLastForm: injected<Form | null, LoadLastFormInput>('loadLastForm is not provided'),
+    copyForm: injected<Form, CopyFormInput>('copyForm is not provided'),
   },
   actions: {
     keepForm: assign({ form: ({ event }) => (event as unknown as { output: Form | null }).output, failure: null }),

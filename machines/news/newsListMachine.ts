@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 type Schemas = components['schemas'];
 export type NewsTypepost = Schemas['Typepost'];
@@ -80,9 +80,7 @@ export const newsListMachine = setup({
   },
   actors: {
     /** Loads a page (and the categories the first time); rejects with the client's CallFailure. Injected. */
-    loadPosts: fromPromise<NewsListAnswer, NewsListRequest>(async () => {
-      throw new Error('newsList: provide loadPosts');
-    }),
+    loadPosts: injected<NewsListAnswer, NewsListRequest>('newsList: provide loadPosts'),
   },
   guards: {
     isAnotherPage: ({ context, event }) => {
@@ -117,8 +115,7 @@ export const newsListMachine = setup({
       categories: params.answer.categories ?? context.categories,
       failure: null,
     })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'news.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<NewsListContext, NewsListEvent, NewsListEmitted>('news.failed'),
   },
 }).createMachine({
   id: 'newsList',

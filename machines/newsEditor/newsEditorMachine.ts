@@ -1,9 +1,11 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
-import { errorOf } from '../shared/failure';
+import { errorOf, failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
+import { answerConfirm } from '../shared/confirm';
 
 type Schemas = components['schemas'];
 export type EditorPost = Schemas['Post'];
@@ -144,6 +146,12 @@ const imageProblemOf = (error: unknown): ImageProblem => {
   return status === 413 ? 'too_large' : status === 415 ? 'wrong_type' : 'upload_failed';
 };
 
+/** `editor.save` while not saving (unsaved, saved or failed): saves a valid draft, or shows what is missing. */
+const saveDraft = [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }] as const;
+
+/** After a save (done or failed), any change to the draft makes it unsaved again. */
+const unsavedOnChange = { guard: 'draftChanged', target: 'idle' } as const;
+
 /**
  * The news editor of the admin area: write or change a post with a live preview, a cover
  * image, and save it as a draft, publish it, schedule it, unpublish it or delete it.
@@ -175,21 +183,11 @@ export const newsEditorMachine = setup({
     emitted: {} as NewsEditorEmitted,
   },
   actors: {
-    loadForEditing: fromPromise<EditorPost, { id: string }>(async () => {
-      throw new Error('newsEditor: provide loadForEditing');
-    }),
-    savePost: fromPromise<EditorPost, SaveRequest>(async () => {
-      throw new Error('newsEditor: provide savePost');
-    }),
-    deletePost: fromPromise<void, { id: string }>(async () => {
-      throw new Error('newsEditor: provide deletePost');
-    }),
-    renderPreview: fromPromise<string, { body: string }>(async () => {
-      throw new Error('newsEditor: provide renderPreview');
-    }),
-    uploadImage: fromPromise<Schemas['NewsImage'], { file: File }>(async () => {
-      throw new Error('newsEditor: provide uploadImage');
-    }),
+    loadForEditing: injected<EditorPost, { id: string }>('newsEditor: provide loadForEditing'),
+    savePost: injected<EditorPost, SaveRequest>('newsEditor: provide savePost'),
+    deletePost: injected<void, { id: string }>('newsEditor: provide deletePost'),
+    renderPreview: injected<string, { body: string }>('newsEditor: provide renderPreview'),
+    uploadImage: injected<Schemas['NewsImage'], { file: File }>('newsEditor: provide uploadImage'),
     confirmModal: confirmModalMachine,
   },
   delays: {
@@ -242,8 +240,7 @@ export const newsEditorMachine = setup({
     rememberImage: assign(({ context }, params: { url: string }) => ({ draft: { ...context.draft, imageUrl: params.url }, imageProblem: null })),
     rememberImageFailure: assign(({ event }) => ({ imageProblem: imageProblemOf(errorOf(event)) })),
     removeImage: assign(({ context }) => ({ draft: { ...context.draft, imageUrl: '' }, imageProblem: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<NewsEditorContext, NewsEditorEvent, NewsEditorEmitted>('editor.failed'),
     emitDeleted: emit({ type: 'editor.deleted' as const }),
     openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'delete' }),
     resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
@@ -356,9 +353,7 @@ export const newsEditorMachine = setup({
           states: {
             idle: {
               description: 'Not saved since the last change (or never).',
-              on: {
-                'editor.save': [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }],
-              },
+              on: { 'editor.save': saveDraft },
             },
             saving: {
               description: 'The post is being saved; the form stays editable.',
@@ -395,18 +390,14 @@ export const newsEditorMachine = setup({
               description: 'Saved as shown; the next change makes it unsaved again.',
               tags: ['saved'],
               // Any change (typing, a new cover, removing it) makes it unsaved again.
-              always: { guard: 'draftChanged', target: 'idle' },
-              on: {
-                'editor.save': [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }],
-              },
+              always: unsavedOnChange,
+              on: { 'editor.save': saveDraft },
             },
             failed: {
               description: 'The save failed; the draft is kept as typed and can be saved again.',
               tags: ['saveFailed'],
-              always: { guard: 'draftChanged', target: 'idle' },
-              on: {
-                'editor.save': [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }],
-              },
+              always: unsavedOnChange,
+              on: { 'editor.save': saveDraft },
             },
           },
         },
@@ -416,10 +407,7 @@ export const newsEditorMachine = setup({
       description: 'The confirm modal (kind delete) asks whether to delete the post.',
       tags: ['confirming'],
       on: {
-        'editor.answer': [
-          { guard: 'confirmed', target: 'deleting', actions: 'resolveConfirm' },
-          { target: 'editing', actions: 'rejectConfirm' },
-        ],
+        'editor.answer': answerConfirm('deleting', 'editing'),
       },
     },
     deleting: {

@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type NewsletterPostSummary = components['schemas']['NewsletterPostSummary'];
 export type NewsletterIssue = components['schemas']['NewsletterIssue'];
@@ -84,19 +84,11 @@ export const issueMachine = setup({
     emitted: {} as IssueEmitted,
   },
   actors: {
-    loadPosts: fromPromise<NewsletterPostSummary[], { language: 'es' | 'en' }>(async () => {
-      throw new Error('issue: provide loadPosts');
-    }),
-    previewIssue: fromPromise<NewsletterIssuePreview, NewsletterIssueDraft>(async () => {
-      throw new Error('issue: provide previewIssue');
-    }),
+    loadPosts: injected<NewsletterPostSummary[], { language: 'es' | 'en' }>('issue: provide loadPosts'),
+    previewIssue: injected<NewsletterIssuePreview, NewsletterIssueDraft>('issue: provide previewIssue'),
     /** Saves the issue and starts its sending. */
-    startSending: fromPromise<NewsletterIssue, NewsletterIssueDraft>(async () => {
-      throw new Error('issue: provide startSending');
-    }),
-    loadIssue: fromPromise<NewsletterIssue, { id: string }>(async () => {
-      throw new Error('issue: provide loadIssue');
-    }),
+    startSending: injected<NewsletterIssue, NewsletterIssueDraft>('issue: provide startSending'),
+    loadIssue: injected<NewsletterIssue, { id: string }>('issue: provide loadIssue'),
   },
   delays: { POLL_INTERVAL: 1000 },
   guards: {
@@ -127,11 +119,10 @@ export const issueMachine = setup({
     rememberPosts: assign((_, params: { posts: NewsletterPostSummary[] }) => ({ posts: params.posts, failure: null })),
     rememberPreview: assign((_, params: { preview: NewsletterIssuePreview }) => ({ preview: params.preview, failure: null })),
     rememberIssue: assign((_, params: { issue: NewsletterIssue }) => ({ issue: params.issue, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null, errors: {} }),
     reset: assign({ selected: [], subject: '', intro: '', errors: {}, preview: null, issue: null, failure: null }),
     emitSent: emit((_, params: { issue: NewsletterIssue }) => ({ type: 'issue.sent' as const, issue: params.issue })),
-    emitFailed: emit(({ context }) => ({ type: 'issue.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<IssueContext, IssueEvent, IssueEmitted>('issue.failed'),
   },
 }).createMachine({
   id: 'newsletterIssue',

@@ -1,8 +1,9 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type Newsletter = components['schemas']['Newsletter'];
 
@@ -49,9 +50,7 @@ export const newsletterLinkMachine = setup({
     emitted: {} as NewsletterLinkEmitted,
   },
   actors: {
-    follow: fromPromise<Newsletter, NewsletterLinkInput & { token: string }>(async () => {
-      throw new Error('newsletterLink: provide follow');
-    }),
+    follow: injected<Newsletter, NewsletterLinkInput & { token: string }>('newsletterLink: provide follow'),
   },
   guards: {
     hasNoToken: ({ event }) => {

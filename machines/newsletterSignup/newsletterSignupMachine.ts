@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type NewsletterSubscribeRequest = components['schemas']['NewsletterSubscribeRequest'];
 export type NewsletterKind = components['schemas']['NewsletterKind'];
@@ -80,9 +80,7 @@ export const newsletterSignupMachine = setup({
     emitted: {} as NewsletterSignupEmitted,
   },
   actors: {
-    subscribe: fromPromise<unknown, NewsletterSubscribeRequest>(async () => {
-      throw new Error('newsletterSignup: provide subscribe');
-    }),
+    subscribe: injected<unknown, NewsletterSubscribeRequest>('newsletterSignup: provide subscribe'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateSignup(context.kind, context.values)).length === 0,
@@ -105,12 +103,11 @@ export const newsletterSignupMachine = setup({
       return { language: event.language };
     }),
     showErrors: assign({ errors: ({ context }) => validateSignup(context.kind, context.values) }),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     forgetFailure: assign({ failure: null, errors: {} }),
     rememberAddress: assign({ sentTo: ({ context }) => context.values.email.trim() }),
     clear: assign({ values: EMPTY, errors: {}, failure: null }),
     emitSent: emit({ type: 'signup.sent' as const }),
-    emitFailed: emit(({ context }) => ({ type: 'signup.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<NewsletterSignupContext, NewsletterSignupEvent, NewsletterSignupEmitted>('signup.failed'),
   },
 }).createMachine({
   id: 'newsletterSignup',

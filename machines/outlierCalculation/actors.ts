@@ -1,20 +1,16 @@
 // The real effects of an outlier pack's calculation: the result and the start call (machines/outlierPacks/calls.ts),
 // and the job follower — the shared job-progress machine (machines/jobProgress: reads GET /api/jobs/{id}, waits,
 // backs off on network failures) run for the queued job, its progress and end relayed to the calculation machine.
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { api, type ApiClient } from '../../src/api/client';
 import { provideJobProgress } from '../jobProgress/actors';
 import { outlierCalls } from '../outlierPacks/calls';
 import type { JobFollowerEvent } from './outlierCalculationMachine';
+import { injected } from '../shared/injected';
 
 export function followJobActor(client: ApiClient = api) {
   // The job is started by the calculation machine's own call: the follower only reads it.
-  const follower = provideJobProgress(
-    fromPromise<string>(async () => {
-      throw new Error('outlierCalculation: the job is started by startCalculation');
-    }),
-    client,
-  );
+  const follower = provideJobProgress(injected<string>('outlierCalculation: the job is started by startCalculation'), client);
   return fromCallback<{ type: 'noop' }, { jobId: string }>(({ input, sendBack }) => {
     const job = createActor(follower, { input: { jobId: input.jobId } });
     const relay = (event: JobFollowerEvent) => sendBack(event);

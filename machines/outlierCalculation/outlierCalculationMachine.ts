@@ -1,8 +1,8 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../../src/api/callFailure';
 import type { OutlierPackResult } from '../outlierPacks/calls';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export interface CalculationProgress {
   done: number;
@@ -57,12 +57,8 @@ export const outlierCalculationMachine = setup({
     emitted: {} as OutlierCalculationEmitted,
   },
   actors: {
-    loadResult: fromPromise<OutlierPackResult | null, { packId: string }>(async () => {
-      throw new Error('outlierCalculation: provide loadResult');
-    }),
-    startCalculation: fromPromise<string, { packId: string }>(async () => {
-      throw new Error('outlierCalculation: provide startCalculation');
-    }),
+    loadResult: injected<OutlierPackResult | null, { packId: string }>('outlierCalculation: provide loadResult'),
+    startCalculation: injected<string, { packId: string }>('outlierCalculation: provide startCalculation'),
     followJob: fromCallback<{ type: 'noop' }, { jobId: string }>(() => {
       throw new Error('outlierCalculation: provide followJob');
     }),
@@ -79,7 +75,6 @@ export const outlierCalculationMachine = setup({
     }),
     forgetJob: assign({ jobId: null, progress: null }),
     forgetFailure: assign({ failure: null }),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberJobFailure: assign(({ event }) => {
       assertEvent(event, 'calculation.jobFailed');
       return {
@@ -87,7 +82,7 @@ export const outlierCalculationMachine = setup({
       };
     }),
     emitFinished: emit(({ context }) => ({ type: 'calculation.finished' as const, packId: context.packId, result: context.result! })),
-    emitFailed: emit(({ context }) => ({ type: 'calculation.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<OutlierCalculationContext, OutlierCalculationEvent, OutlierCalculationEmitted>('calculation.failed'),
   },
 }).createMachine({
   id: 'outlierCalculation',

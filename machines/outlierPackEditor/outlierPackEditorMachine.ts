@@ -1,10 +1,10 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../../src/api/callFailure';
 import { OUTLIER_GROUP_FIELDS, validateRules, type OutlierGroupField, type OutlierMethod } from '../../src/domain/outliers';
 import type { Measure } from '../../src/domain/statistics';
 import type { OutlierPack, OutlierPackInput } from '../outlierPacks/calls';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /** The pack as the form holds it: numbers as typed (text), parsed on save. */
 export interface PackDraft {
@@ -128,9 +128,7 @@ export const outlierPackEditorMachine = setup({
     emitted: {} as OutlierPackEditorEmitted,
   },
   actors: {
-    savePack: fromPromise<OutlierPack, { id: string | null; pack: OutlierPackInput }>(async () => {
-      throw new Error('outlierPackEditor: provide savePack');
-    }),
+    savePack: injected<OutlierPack, { id: string | null; pack: OutlierPackInput }>('outlierPackEditor: provide savePack'),
   },
   guards: {
     valid: ({ context }) => Object.keys(draftProblems(context.draft)).length === 0,
@@ -155,9 +153,8 @@ export const outlierPackEditorMachine = setup({
     showProblems: assign({ showProblems: true }),
     rememberSaved: assign((_, params: { pack: OutlierPack }) => ({ id: params.pack.id })),
     forgetFailure: assign({ failure: null }),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitSaved: emit((_, params: { pack: OutlierPack }) => ({ type: 'editor.saved' as const, pack: params.pack })),
-    emitFailed: emit(({ context }) => ({ type: 'editor.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<OutlierPackEditorContext, OutlierPackEditorEvent, OutlierPackEditorEmitted>('editor.failed'),
   },
 }).createMachine({
   id: 'outlierPackEditor',

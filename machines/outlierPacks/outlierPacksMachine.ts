@@ -1,9 +1,9 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import type { OutlierPack, OutlierPackInput } from './calls';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /** What an admin can do to a pack from the list, each behind the confirm modal of the same kind. */
 export type PackAction = 'activate' | 'deactivate' | 'delete';
@@ -65,15 +65,9 @@ export const outlierPacksMachine = setup({
   },
   actors: {
     confirmModal: confirmModalMachine,
-    listPacks: fromPromise<OutlierPack[]>(async () => {
-      throw new Error('outlierPacks: provide listPacks');
-    }),
-    savePack: fromPromise<OutlierPack, { id: string | null; pack: OutlierPackInput }>(async () => {
-      throw new Error('outlierPacks: provide savePack');
-    }),
-    deletePack: fromPromise<true, { id: string }>(async () => {
-      throw new Error('outlierPacks: provide deletePack');
-    }),
+    listPacks: injected<OutlierPack[]>('outlierPacks: provide listPacks'),
+    savePack: injected<OutlierPack, { id: string | null; pack: OutlierPackInput }>('outlierPacks: provide savePack'),
+    deletePack: injected<true, { id: string }>('outlierPacks: provide deletePack'),
   },
   guards: {
     allowed: ({ context, event }) => {
@@ -94,7 +88,6 @@ export const outlierPacksMachine = setup({
   },
   actions: {
     rememberPacks: assign((_, params: { packs: OutlierPack[] }) => ({ packs: params.packs, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberPending: assign(({ event }) => {
       assertEvent(event, 'packs.ask');
       return { pending: { id: event.id, action: event.action }, failure: null };
@@ -107,7 +100,7 @@ export const outlierPacksMachine = setup({
     resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
     rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
     emitChanged: emit(({ context }) => ({ type: 'packs.changed' as const, id: context.pending?.id ?? '', action: context.pending?.action ?? 'delete' })),
-    emitFailed: emit(({ context }) => ({ type: 'packs.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<OutlierPacksContext, OutlierPacksEvent, OutlierPacksEmitted>('packs.failed'),
   },
 }).createMachine({
   id: 'outlierPacks',

@@ -1,9 +1,10 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../personalViews/calls';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
 import { paidSearchGuards, searchFailure } from '../shared/paidSearch';
+import { injected } from '../shared/injected';
 
 export type IndividualComparisonResult = components['schemas']['IndividualComparisonResult'];
 
@@ -59,9 +60,7 @@ export const personalComparisonMachine = setup({
     emitted: {} as PersonalComparisonEmitted,
   },
   actors: {
-    runIndividualComparison: fromPromise<IndividualComparisonResult, PersonalComparisonRequest>(async () => {
-      throw new Error('personalComparison: provide runIndividualComparison');
-    }),
+    runIndividualComparison: injected<IndividualComparisonResult, PersonalComparisonRequest>('personalComparison: provide runIndividualComparison'),
   },
   guards: {
     startsAtOnce: ({ context }) => context.autoStart || context.historyId !== null,
@@ -71,13 +70,12 @@ export const personalComparisonMachine = setup({
   },
   actions: {
     rememberAnswer: assign((_, params: { answer: IndividualComparisonResult }) => ({ result: params.answer, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     emitCompared: emit((_, params: { answer: IndividualComparisonResult }) => ({
       type: 'personal.compared' as const,
       creditsLeft: params.answer.creditsLeft ?? null,
     })),
     emitCreditsExhausted: emit(({ context }) => ({ type: 'personal.creditsExhausted' as const, failure: context.failure ?? failureOf(null) })),
-    emitFailed: emit(({ context }) => ({ type: 'personal.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<PersonalComparisonContext, PersonalComparisonEvent, PersonalComparisonEmitted>('personal.failed'),
   },
 }).createMachine({
   id: 'personalComparison',

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { hasPaidPlan, isContactCard } from '../../src/domain/payments';
@@ -7,6 +7,7 @@ import { manageSubscriptionMachine } from '../manageSubscription/manageSubscript
 import { corporateContactMachine } from '../corporateContact/corporateContactMachine';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type SubscriptionCard = components['schemas']['SubscriptionCard'];
 export type Catalogue = components['schemas']['Catalogue'];
@@ -47,6 +48,19 @@ export function checkoutItemOfCard(card: SubscriptionCard): CheckoutItem {
 }
 
 /**
+ * What the two states of a paid plan (`manage`, `purchased`) do alike: the manage button opens the billing portal,
+ * and a change of the user keeps a paid plan where it is, or falls back to the cards (or to none to offer).
+ */
+const paidPlanEvents = {
+  'premiumModal.manage': { actions: 'openPortal' },
+  'premiumModal.userChanged': [
+    { guard: 'newUserIsPaid', actions: 'setUser' },
+    { guard: 'cardsKnown', target: 'cards', actions: 'setUser' },
+    { target: 'empty', actions: 'setUser' },
+  ],
+} as const;
+
+/**
  * The premium modal (docs/payments.md "Plans and the premium flag").
  *
  * ```
@@ -81,9 +95,7 @@ export const premiumModalMachine = setup({
     checkout: checkoutMachine,
     manageSubscription: manageSubscriptionMachine,
     corporateContact: corporateContactMachine,
-    loadCatalogue: fromPromise<Catalogue>(async () => {
-      throw new Error('premiumModal: provide loadCatalogue');
-    }),
+    loadCatalogue: injected<Catalogue>('premiumModal: provide loadCatalogue'),
   },
   guards: {
     userIsPaid: ({ context }) => hasPaidPlan(context.user),
@@ -176,14 +188,7 @@ export const premiumModalMachine = setup({
         manage: {
           description: 'A paid plan: the manage-subscription block (title, description, manage button).',
           tags: ['manage'],
-          on: {
-            'premiumModal.manage': { actions: 'openPortal' },
-            'premiumModal.userChanged': [
-              { guard: 'newUserIsPaid', actions: 'setUser' },
-              { guard: 'cardsKnown', target: 'cards', actions: 'setUser' },
-              { target: 'empty', actions: 'setUser' },
-            ],
-          },
+          on: paidPlanEvents,
         },
         cards: {
           description: 'The subscription cards in columns of two, each with its select and more-details actions.',
@@ -218,14 +223,7 @@ export const premiumModalMachine = setup({
         purchased: {
           description: 'A plan was just bought from the cards: the heading says so, what it opens and the next step, above the manage block.',
           tags: ['purchased'],
-          on: {
-            'premiumModal.manage': { actions: 'openPortal' },
-            'premiumModal.userChanged': [
-              { guard: 'newUserIsPaid', actions: 'setUser' },
-              { guard: 'cardsKnown', target: 'cards', actions: 'setUser' },
-              { target: 'empty', actions: 'setUser' },
-            ],
-          },
+          on: paidPlanEvents,
         },
         contact: {
           description: 'The corporate plan has custom pricing: the contact form (child `contact`) replaces the cards.',

@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, emit, fromCallback, fromPromise, not, setup } from 'xstate';
+import { and, assertEvent, assign, emit, fromCallback, not, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import type { Language } from '../../src/domain/constants';
 import type { FormAnswerValues } from '../../src/domain/formValidation';
@@ -21,6 +21,7 @@ import {
   type RawAnswer,
   type SheetContext,
 } from './answerSheet';
+import { injected } from '../shared/injected';
 
 export type Form = components['schemas']['Form'];
 export type QuestionnaireDefinition = components['schemas']['Questionnaire'];
@@ -197,15 +198,9 @@ export const questionnaireMachine = setup({
     emitted: {} as QuestionnaireEmitted,
   },
   actors: {
-    loadQuestionnaire: fromPromise<QuestionnaireDefinition>(async () => {
-      throw new Error('loadQuestionnaire is not provided');
-    }),
-    loadForm: fromPromise<LoadedForm, LoadFormInput>(async () => {
-      throw new Error('loadForm is not provided');
-    }),
-    saveForm: fromPromise<Form, SaveFormInput>(async () => {
-      throw new Error('saveForm is not provided');
-    }),
+    loadQuestionnaire: injected<QuestionnaireDefinition>('loadQuestionnaire is not provided'),
+    loadForm: injected<LoadedForm, LoadFormInput>('loadForm is not provided'),
+    saveForm: injected<Form, SaveFormInput>('saveForm is not provided'),
     /** Asks the browser to warn before the page is left; its cleanup stops asking. */
     leaveWarning: fromCallback(() => () => undefined),
   },

@@ -1,8 +1,9 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { failureCode } from '../auth/failure';
 import { registrationLanding, type User } from '../auth/landing';
 import type { CorporateInvitation } from '../auth/requests';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 /** What the register page sends (POST users/corporate): address, password, company and the optional extras. */
 export interface CorporateRegistrationFields {
@@ -69,9 +70,7 @@ export const corporateRegistrationMachine = setup({
   },
   actors: {
     /** POST users/corporate; resolves with the invited address, rejects with an AuthFailure. Injected. */
-    registerCorporate: fromPromise<CorporateInvitation, Record<string, string>>(async () => {
-      throw new Error('corporateRegistration: provide registerCorporate');
-    }),
+    registerCorporate: injected<CorporateInvitation, Record<string, string>>('corporateRegistration: provide registerCorporate'),
   },
   guards: {
     landsElsewhere: ({ context }) => registrationLanding(context.registrant, context.savedRedirect) !== null,

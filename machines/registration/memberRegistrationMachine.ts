@@ -1,8 +1,9 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import { failureCode } from '../auth/failure';
 import { memberRegistrationLanding } from '../auth/landing';
 import { errorOf } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type Session = components['schemas']['Session'];
 
@@ -58,6 +59,16 @@ export type MemberRegistrationEmitted =
 /** The server's answer when the questionnaire to claim is no longer there to claim. */
 export const FORM_REFUSED = 'NOT_FOUND';
 
+/** The failed registration, alike with and without a form to claim: send again, or edit (its sibling states). */
+const registrationFailed = {
+  description: 'The registration failed; auth.{code} shows and the form can be sent again.',
+  tags: ['failed'],
+  on: {
+    'memberRegistration.submit': { target: 'sending' },
+    'memberRegistration.edit': { target: 'editing', actions: 'clearFailure' },
+  },
+} as const;
+
 /**
  * A person registers as a member (register/individual, register/individual/form/{id}), taking their
  * anonymous questionnaire with them when there is one to take.
@@ -88,13 +99,9 @@ export const memberRegistrationMachine = setup({
   },
   actors: {
     /** GET forms/{id}: who owns the questionnaire. Injected. */
-    lookUpForm: fromPromise<FormToClaim, { formId: string }>(async () => {
-      throw new Error('memberRegistration: provide lookUpForm');
-    }),
+    lookUpForm: injected<FormToClaim, { formId: string }>('memberRegistration: provide lookUpForm'),
     /** POST users/member (with formId when claiming) and sign-in; rejects with an AuthFailure. Injected. */
-    registerMember: fromPromise<Session, MemberRegistrationFields & { formId?: string }>(async () => {
-      throw new Error('memberRegistration: provide registerMember');
-    }),
+    registerMember: injected<Session, MemberRegistrationFields & { formId?: string }>('memberRegistration: provide registerMember'),
   },
   guards: {
     hasNoForm: ({ context }) => context.formId === null,
@@ -180,14 +187,7 @@ export const memberRegistrationMachine = setup({
             ],
           },
         },
-        failed: {
-          description: 'The registration failed; auth.{code} shows and the form can be sent again.',
-          tags: ['failed'],
-          on: {
-            'memberRegistration.submit': { target: 'sending' },
-            'memberRegistration.edit': { target: 'editing', actions: 'clearFailure' },
-          },
-        },
+        failed: registrationFailed,
       },
     },
     withoutForm: {
@@ -218,14 +218,7 @@ export const memberRegistrationMachine = setup({
             onError: { target: 'failed', actions: ['recordFailure', 'emitFailed'] },
           },
         },
-        failed: {
-          description: 'The registration failed; auth.{code} shows and the form can be sent again.',
-          tags: ['failed'],
-          on: {
-            'memberRegistration.submit': { target: 'sending' },
-            'memberRegistration.edit': { target: 'editing', actions: 'clearFailure' },
-          },
-        },
+        failed: registrationFailed,
       },
     },
     registered: {

@@ -1,7 +1,7 @@
-import { assign, emit, fromPromise, setup, type PromiseActorLogic } from 'xstate';
+import { assign, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export interface ResourceContext {
   /** The answer, once it came. */
@@ -37,14 +37,11 @@ export const resourceMachine = setup({
   },
   actors: {
     /** The call; resolves with the answer, rejects with the client's CallFailure. Injected. */
-    load: fromPromise<unknown>(async () => {
-      throw new Error('resource: provide load');
-    }),
+    load: injected<unknown>('resource: provide load'),
   },
   actions: {
     rememberData: assign((_, params: { data: unknown }) => ({ data: params.data, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
-    emitFailed: emit(({ context }) => ({ type: 'resource.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<ResourceContext, ResourceEvent, ResourceEmitted>('resource.failed'),
   },
 }).createMachine({
   id: 'resource',

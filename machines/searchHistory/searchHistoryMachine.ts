@@ -1,9 +1,9 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
-import { failureOf } from '../../src/api/callFailure';
-import { errorOf } from '../shared/failure';
+import { failureActions } from '../shared/failure';
+import { injected } from '../shared/injected';
 
 export type HistoryPage = components['schemas']['HistoryPage'];
 export type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -64,12 +64,8 @@ export const searchHistoryMachine = setup({
   },
   actors: {
     confirmModal: confirmModalMachine,
-    loadHistory: fromPromise<HistoryPage, HistoryPageRequest>(async () => {
-      throw new Error('searchHistory: provide loadHistory');
-    }),
-    deleteEntry: fromPromise<true, { id: string }>(async () => {
-      throw new Error('searchHistory: provide deleteEntry');
-    }),
+    loadHistory: injected<HistoryPage, HistoryPageRequest>('searchHistory: provide loadHistory'),
+    deleteEntry: injected<true, { id: string }>('searchHistory: provide deleteEntry'),
   },
   guards: {
     isAnotherPage: ({ context, event }) => {
@@ -90,7 +86,6 @@ export const searchHistoryMachine = setup({
     }),
     previousPage: assign({ page: ({ context }) => context.page - 1 }),
     rememberPage: assign((_, params: { page: HistoryPage }) => ({ data: params.page, failure: null })),
-    rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
     rememberPending: assign(({ event }) => {
       assertEvent(event, 'searchHistory.askDelete');
       return { pendingId: event.id, failure: null };
@@ -100,7 +95,7 @@ export const searchHistoryMachine = setup({
     resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
     rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
     emitDeleted: emit(({ context }) => ({ type: 'searchHistory.deleted' as const, id: context.pendingId ?? '' })),
-    emitFailed: emit(({ context }) => ({ type: 'searchHistory.failed' as const, failure: context.failure ?? failureOf(null) })),
+    ...failureActions<SearchHistoryContext, SearchHistoryEvent, SearchHistoryEmitted>('searchHistory.failed'),
   },
 }).createMachine({
   id: 'searchHistory',
