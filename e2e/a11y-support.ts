@@ -25,6 +25,9 @@ export async function switchLanguage(page: Page, language: TestLanguage): Promis
  * have finished; endless ones (spinners, skeletons) are ignored. axe measures colours as they are painted,
  * so a half-faded dialog would give false contrast failures.
  */
+/** What a settled page shows: its heading, or an open dialog. */
+const HEADING = 'h1, [role="dialog"]';
+
 export async function settle(page: Page): Promise<void> {
   // Looked at again two frames later, until nothing is moving then either: what the last change started a frame
   // after the first look (a toast created after the error it reports) would otherwise fade in under axe. The two
@@ -32,9 +35,11 @@ export async function settle(page: Page): Promise<void> {
   for (let look = 0; look < 5; look++) {
     // A page re-rendering after a language switch can be without its heading for a moment (its old heading may even
     // still be there at the first look); wait for one briefly each time (a page that truly has none is still
-    // reported by axe's page-has-heading-one). First, so that whatever starts moving meanwhile has finished.
+    // reported by axe's page-has-heading-one). An open dialog counts as the heading: a page that is only a dialog
+    // (the plans on /become-premium) has no h1 to wait 5 s for. First, so that whatever starts moving meanwhile has
+    // finished.
     const heading = await page
-      .locator('h1')
+      .locator(HEADING)
       .first()
       .waitFor({ state: 'visible', timeout: 5_000 })
       .then(() => true)
@@ -46,12 +51,12 @@ export async function settle(page: Page): Promise<void> {
       }),
     );
     const unsettled = await page.evaluate(
-      (hadHeading) =>
+      (seen) =>
         new Promise<boolean>((resolve) =>
           requestAnimationFrame(() =>
             requestAnimationFrame(() =>
               resolve(
-                (hadHeading && !document.querySelector('h1')) ||
+                (seen.heading && !document.querySelector(seen.selector)) ||
                   document
                     .getAnimations()
                     .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity),
@@ -59,7 +64,7 @@ export async function settle(page: Page): Promise<void> {
             ),
           ),
         ),
-      heading,
+      { heading, selector: HEADING },
     );
     if (!unsettled) return;
   }
