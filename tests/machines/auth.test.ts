@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
 import {
   authMachine,
   refreshDelayMs,
@@ -13,6 +13,7 @@ import {
   providerStartUrl,
 } from '../../machines/auth/authMachine';
 import type { SecondFactorChallenge } from '../../machines/auth/landing';
+import { SIGN_IN_SECOND_STEP, secondStepMachine, type SecondStepOutput } from '../../machines/auth/secondStepMachine';
 import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
 import { signInLanding, type User } from '../../machines/auth/landing';
 import { authView } from '../../machines/auth/viewModel';
@@ -64,12 +65,13 @@ const ENROL_CHALLENGE: SecondFactorChallenge = {
   challenge: 'challenge-of-an-enrolment-00',
   enrolment: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Paybench:admin?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' },
 };
-const RECOVERY_CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
 const SECOND_FACTOR_SESSION = session('token-second-factor', ADMIN);
-const ENROLLED_SESSION: SessionOutput = { ...session('token-enrolled', ADMIN), recoveryCodes: RECOVERY_CODES };
 const CODE = '123456';
-const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 401);
 const STEP_EXPIRED = new AuthFailure('SECOND_FACTOR_EXPIRED', 401);
+// How the second step (its own paths: authSecondStep.test.ts) can end: the session, given up, or the challenge over.
+const STEP_PASSED: SecondStepOutput = { kind: 'session', session: SECOND_FACTOR_SESSION };
+const STEP_CANCELLED: SecondStepOutput = { kind: 'cancelled' };
+const STEP_OVER: SecondStepOutput = { kind: 'over', failure: STEP_EXPIRED.code };
 // Sign-in through an identity provider.
 const PROVIDER = 'keycloak';
 const REALM_PROVIDER = 'acme-sso';
@@ -89,16 +91,7 @@ const isChallenge = (output: unknown): output is SecondFactorChallenge => typeof
 
 // ─── the world: fake effects that record what the machine did, and what the gestures expect ───
 
-type Src =
-  | 'restoreSession'
-  | 'refreshSession'
-  | 'signIn'
-  | 'fetchCurrentUser'
-  | 'signOut'
-  | 'verifySecondFactor'
-  | 'enrolSecondFactor'
-  | 'resumeChallenge'
-  | 'discoverRealm';
+type Src = 'restoreSession' | 'refreshSession' | 'signIn' | 'fetchCurrentUser' | 'signOut' | 'submitSecondFactor' | 'resumeChallenge' | 'discoverRealm';
 interface Deferred {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -124,9 +117,8 @@ interface World extends ActorWorld<AuthMachine> {
     errorCode: string | null;
     /** The field problems the last refused sign-in should show. */
     fieldProblems: Record<string, string>;
-    /** The second step the server asked for, and the recovery codes it answered. */
+    /** The second step the server asked for. */
     challenge: SecondFactorChallenge | null;
-    recoveryCodes: string[] | null;
     goneTo: string[];
     /** The linking step under way: the callback's token and the provider's name. */
     link: { token: string; provider: string } | null;
@@ -160,7 +152,6 @@ function startWorld(): World {
       errorCode: null,
       fieldProblems: {},
       challenge: null,
-      recoveryCodes: null,
       goneTo: [],
       link: null,
       emailLinkSent: null,
@@ -181,8 +172,8 @@ function startWorld(): World {
         signIn: fake('signIn'),
         fetchCurrentUser: fake('fetchCurrentUser'),
         signOut: fake('signOut'),
-        verifySecondFactor: fake('verifySecondFactor'),
-        enrolSecondFactor: fake('enrolSecondFactor'),
+        // The second step is the real child machine, its call faked like the others.
+        signInSecondStep: secondStepMachine.provide({ actors: { submitSecondFactor: fake('submitSecondFactor') } }),
         resumeChallenge: fake('resumeChallenge'),
         discoverRealm: fake('discoverRealm'),
       },
@@ -211,7 +202,6 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     error: s.context.errorCode,
     fields: s.context.fieldProblems,
     challenge: s.context.challenge?.secondFactor ?? null,
-    codes: s.context.recoveryCodes?.length ?? null,
     link: s.context.link?.token ?? null,
     emailLinkSent: s.context.emailLinkSent?.email ?? null,
   });
@@ -230,11 +220,8 @@ const graph = machineGraph({
       'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
       'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
       'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
-      // A blank code is ignored (nothing is sent).
-      'auth.submitSecondFactor': [
-        { type: 'auth.submitSecondFactor', code: CODE },
-        { type: 'auth.submitSecondFactor', code: '  ' },
-      ],
+      // Forwarded to the second step, which judges it (authSecondStep.test.ts): no change here.
+      'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }],
       'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
       // Home-realm discovery asks only about something that looks like an address.
       'auth.emailEntered': [
@@ -251,8 +238,7 @@ const graph = machineGraph({
         restoreSession: [RESTORED_SESSION],
         fetchRestoredUser: [MEMBER],
         signIn: [SIGN_IN_SESSION, CODE_CHALLENGE, ENROL_CHALLENGE],
-        verifySecondFactor: [SECOND_FACTOR_SESSION],
-        enrolSecondFactor: [ENROLLED_SESSION],
+        signInSecondStep: [STEP_PASSED, STEP_CANCELLED, STEP_OVER],
         // The role decides where the person lands.
         fetchSignedInUser: [MEMBER, ADMIN],
         refreshSession: [RENEWED_SESSION],
@@ -268,8 +254,6 @@ const graph = machineGraph({
         restoreSession: [new AuthFailure(NO_SESSION), NO_SECOND_FACTOR],
         fetchRestoredUser: [ENDED],
         signIn: [WRONG_PASSWORD, LINK_EXPIRED],
-        verifySecondFactor: [WRONG_CODE, STEP_EXPIRED],
-        enrolSecondFactor: [WRONG_CODE, STEP_EXPIRED],
         fetchSignedInUser: [ENDED],
         refreshSession: [ENDED, NO_SECOND_FACTOR],
         reloadUser: [ENDED],
@@ -335,16 +319,9 @@ const executors = {
     signedOutHere(world, { type: 'auth.accountDeleted' });
     world.actor.send(event);
   },
-  'auth.submitSecondFactor': (world, event) => {
-    if (event.code.trim()) world.expected.errorCode = null;
-    world.actor.send(event);
-  },
-  'auth.cancelSecondFactor': (world, event) => {
-    world.expected.errorCode = null;
-    world.expected.challenge = null;
-    world.expected.link = null;
-    world.actor.send(event);
-  },
+  // The second step's gestures go to the step (walked in authSecondStep.test.ts); here they end it, see signInSecondStep below.
+  'auth.submitSecondFactor': (world, event) => world.actor.send(event),
+  'auth.cancelSecondFactor': (world, event) => world.actor.send(event),
   'auth.continueWithProvider': (world, event) => {
     world.expected.errorCode = null;
     world.expected.emailLinkSent = null;
@@ -377,10 +354,7 @@ const executors = {
     world.expected.errorCode = null;
     world.actor.send(event);
   },
-  'auth.recoveryCodesSaved': (world, event) => {
-    world.expected.recoveryCodes = null;
-    world.actor.send(event);
-  },
+  'auth.recoveryCodesSaved': (world, event) => world.actor.send(event),
 } satisfies EventExecutors<AuthEvent, World>;
 
 const resolve = (src: Src, world: World, value: unknown) => world.pending[src]!.resolve(value);
@@ -400,14 +374,8 @@ const secondFactorRequired = (world: World) => {
   world.expected.emitted.push({ type: 'auth.secondFactorRequired' });
 };
 
-/** A wrong code is shown on the step; an expired step ends the sign-in (start again). */
-const secondStepRefused = (world: World, failure: AuthFailure) => {
-  world.expected.errorCode = failure.code;
-  if (failure.code === 'SECOND_FACTOR_EXPIRED') {
-    world.expected.challenge = null;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: failure.code });
-  }
-};
+/** The second step, the auth machine's child under its systemId. */
+const secondStep = (world: World) => world.actor.system.get(SIGN_IN_SECOND_STEP) as ReturnType<typeof createActor<typeof secondStepMachine>>;
 
 const frameworkExecutors: FrameworkExecutors<World> = {
   'xstate.done.actor.restoreSession': (world, event) => {
@@ -442,24 +410,35 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
     reject('signIn', world, event.error);
   },
-  'xstate.done.actor.verifySecondFactor': (world, event) => {
+  // The second step ends the way the path says, by the gestures of the login page (sent to the auth machine,
+  // which forwards them) and the answer of its call.
+  'xstate.done.actor.signInSecondStep': async (world, event) => {
+    const output = event.output as SecondStepOutput;
+    const step = secondStep(world);
     world.expected.challenge = null;
-    adoptSession(world, event.output as SessionOutput);
-    resolve('verifySecondFactor', world, event.output);
-  },
-  'xstate.error.actor.verifySecondFactor': (world, event) => {
-    secondStepRefused(world, event.error as AuthFailure);
-    reject('verifySecondFactor', world, event.error);
-  },
-  'xstate.done.actor.enrolSecondFactor': (world, event) => {
-    world.expected.challenge = null;
-    adoptSession(world, event.output as SessionOutput);
-    world.expected.recoveryCodes = (event.output as SessionOutput).recoveryCodes ?? [];
-    resolve('enrolSecondFactor', world, event.output);
-  },
-  'xstate.error.actor.enrolSecondFactor': (world, event) => {
-    secondStepRefused(world, event.error as AuthFailure);
-    reject('enrolSecondFactor', world, event.error);
+    if (output.kind === 'cancelled') {
+      world.expected.errorCode = null;
+      world.expected.link = null;
+      world.actor.send({ type: 'auth.cancelSecondFactor' });
+      return;
+    }
+    world.actor.send({ type: 'auth.submitSecondFactor', code: CODE });
+    expect(step.getSnapshot().value).toBe('submitting');
+    expect(authView(world.actor.getSnapshot())).toMatchObject({ busy: true, secondFactor: { busy: true } });
+    if (output.kind === 'over') {
+      world.expected.errorCode = output.failure;
+      world.expected.emitted.push({ type: 'auth.signInFailed', code: output.failure });
+      reject('submitSecondFactor', world, new AuthFailure(output.failure, 401));
+      return;
+    }
+    adoptSession(world, output.session);
+    resolve('submitSecondFactor', world, output.session);
+    if (step.getSnapshot().context.secondFactor === 'enrol') {
+      // An enrolment shows the recovery codes first; the session is read once they are kept.
+      await waitFor(step, (snapshot) => snapshot.matches('showingRecoveryCodes'));
+      expect(authView(world.actor.getSnapshot()).secondFactor).toMatchObject({ step: 'recoveryCodes' });
+      world.actor.send({ type: 'auth.recoveryCodesSaved' });
+    }
   },
   'xstate.done.actor.fetchSignedInUser': (world, event) => {
     const loaded = event.output as User;
@@ -633,30 +612,27 @@ const assertions = {
   secondFactor: (world, snapshot) => {
     recordsMatch(world, snapshot);
     const view = authView(snapshot);
-    // Not signed in until the second step is done: no user, and no token until the enrolment answered one.
-    expect(view).toMatchObject({ status: 'signedOut', user: null, signingIn: false });
-    expect(snapshot.context.accessToken).toBe(world.expected.token);
-    expect(view.secondFactor?.errorKey).toBe(world.expected.errorCode ? authMessageKey(world.expected.errorCode) : null);
-  },
-  'secondFactor.asking': (world, snapshot) => {
-    expect(world.expected.challenge).toEqual(CODE_CHALLENGE);
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', enrolment: null, busy: false });
-  },
-  'secondFactor.verifying': (world, snapshot) => {
-    expect(lastCall(world)).toEqual({ src: 'verifySecondFactor', input: withLink(world, { challenge: CODE_CHALLENGE.challenge, code: CODE }) });
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', busy: true });
-  },
-  'secondFactor.enrolling': (world, snapshot) => {
-    expect(world.expected.challenge).toEqual(ENROL_CHALLENGE);
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', enrolment: ENROL_CHALLENGE.enrolment, busy: false });
-  },
-  'secondFactor.confirmingEnrolment': (world, snapshot) => {
-    expect(lastCall(world)).toEqual({ src: 'enrolSecondFactor', input: withLink(world, { challenge: ENROL_CHALLENGE.challenge, code: CODE }) });
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', busy: true });
-  },
-  'secondFactor.showingRecoveryCodes': (world, snapshot) => {
-    expect(world.expected.recoveryCodes).toEqual(RECOVERY_CODES);
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'recoveryCodes', recoveryCodes: RECOVERY_CODES, busy: false });
+    // Not signed in until the second step is done: no user, no token.
+    expect(view).toMatchObject({ status: 'signedOut', user: null, signingIn: false, busy: false });
+    expect(snapshot.context.accessToken).toBeNull();
+    // The step is invoked under its systemId with the challenge the server answered (and the linking token while linking).
+    const challenge = world.expected.challenge!;
+    expect([CODE_CHALLENGE, ENROL_CHALLENGE]).toContainEqual(challenge);
+    expect(secondStep(world)).toBe(snapshot.children.signInSecondStep);
+    expect(secondStep(world).getSnapshot().context).toMatchObject({
+      secondFactor: challenge.secondFactor,
+      challenge: challenge.challenge,
+      enrolment: challenge.enrolment ?? null,
+      linkToken: world.expected.link?.token ?? null,
+    });
+    // The view model reads the step's snapshot.
+    expect(view.secondFactor).toEqual({
+      step: challenge.secondFactor === 'enrol' ? 'enrol' : 'code',
+      enrolment: challenge.enrolment ?? null,
+      recoveryCodes: [],
+      busy: false,
+      errorKey: null,
+    });
   },
   signedIn: (world, snapshot) => {
     recordsMatch(world, snapshot);
