@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../src/domain/constants';
 import { AuthFailure, NETWORK_ERROR, NO_SESSION, UNKNOWN_ERROR } from './failure';
 import { answerOf } from '../resource/answer';
 import type { RealmOutput, SessionOutput, SignInInput, SignInOutput, SignOutOutput } from './authMachine';
+import { providerSignInMachine } from './providerSignInMachine';
 import { secondStepMachine, type SubmitSecondFactorInput } from './secondStepMachine';
 import type { SecondFactorChallenge, User } from './landing';
 
@@ -72,10 +73,8 @@ export function authActors(client: ApiClient = defaultClient) {
       // 200: a provider's session, to end there too; 204: nothing more.
       return result.data && 'endSessionUrl' in result.data ? { endSessionUrl: result.data.endSessionUrl } : {};
     }),
-    // Sign-in through an identity provider.
-    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(async ({ input, signal }) =>
-      bodyOf(await call(client.POST('/auth/sign-in/challenge', { body: { challenge: input.challenge }, headers: skipAuth, signal }))),
-    ),
+    // Sign-in through an identity provider: its end is a child machine, provided with its calls.
+    providerSignIn: providerSignInMachine.provide({ actors: providerSignInActors(client) }),
     discoverRealm: fromPromise<RealmOutput, { email: string }>(async ({ input, signal }) =>
       bodyOf(await call(client.POST('/auth/realm', { body: { email: input.email }, headers: skipAuth, signal }))),
     ),
@@ -96,6 +95,16 @@ export function secondStepActors(client: ApiClient = defaultClient) {
           }),
         ),
       ),
+    ),
+  };
+}
+
+/** The effects of the end of a provider's sign-in (machines/auth/providerSignInMachine.ts). */
+export function providerSignInActors(client: ApiClient = defaultClient) {
+  return {
+    refreshSession: fromPromise<SessionOutput>(({ signal }) => refreshSessionCall(client, signal)),
+    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(async ({ input, signal }) =>
+      bodyOf(await call(client.POST('/auth/sign-in/challenge', { body: { challenge: input.challenge }, headers: skipAuth, signal }))),
     ),
   };
 }

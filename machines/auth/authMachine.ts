@@ -3,6 +3,7 @@ import { hasProblems, signInProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
 import { signInLanding, type SecondFactorChallenge, type User } from './landing';
 import { errorOf } from '../shared/failure';
+import { providerSignInMachine, type ProviderSignInOutput } from './providerSignInMachine';
 import { SIGN_IN_SECOND_STEP, secondStepMachine, type SecondStepEvent, type SecondStepOutput } from './secondStepMachine';
 import {
   providerStartUrl,
@@ -41,8 +42,9 @@ const outcomeOf = (event: AuthEvent) => (event.type === 'auth.providerReturned' 
  */
 const PROVIDER_RETURNED = [
   {
-    guard: 'returnedSignedIn',
-    target: '#auth.callback.renewing',
+    // A session or a TOTP step: the providerSignIn child finishes the sign-in (callback).
+    guard: 'returnedToFinish',
+    target: '#auth.callback',
     actions: [
       'clearFailure',
       // Whatever session this page was restoring gives way to the provider's outcome.
@@ -51,19 +53,6 @@ const PROVIDER_RETURNED = [
         type: 'keepProviderRedirect',
         params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }),
       },
-    ],
-  },
-  {
-    guard: 'returnedWithSecondFactor',
-    target: '#auth.callback.resuming',
-    actions: [
-      'clearFailure',
-      'forgetSession',
-      {
-        type: 'keepProviderRedirect',
-        params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }),
-      },
-      { type: 'keepChallengeToken', params: ({ event }: { event: AuthEvent }) => ({ challenge: (outcomeOf(event) as { challenge: string }).challenge }) },
     ],
   },
   {
@@ -145,8 +134,9 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  signedOut ─auth.continueWithProvider─▶ redirecting (goTo GET auth/oidc/{provider}/start)
  *  signedOut ─auth.emailEntered─▶ signedOut.discoveringRealm ─company provider─▶ redirecting │ none ─▶ signedOut.idle
  *  restoring/signedOut/redirecting/linking ─auth.providerReturned─▶
- *     done         ─▶ callback.renewing (POST auth/refresh) ─ok─▶ signingIn.loadingUser (auth.signedIn, landing by role)
- *     secondFactor ─▶ callback.resuming (POST auth/sign-in/challenge) ─▶ secondFactor
+ *     done         ─▶ callback: providerSignIn renews (POST auth/refresh) ─session─▶ signingIn.loadingUser (auth.signedIn, landing by role)
+ *     secondFactor ─▶ callback: providerSignIn resumes (POST auth/sign-in/challenge) ─challenge─▶ secondFactor
+ *                     (providerSignIn refused ─▶ signedOut.failed, auth.signInFailed)
  *     link         ─▶ linking ─auth.signIn (with the linking token)─▶ signingIn … (wrong password: linking.failed)
  *     emailSent    ─▶ signedOut.emailLinkSent ("we sent a link to …"; opening it in this browser comes back as done/secondFactor)
  *     error        ─▶ signedOut.failed (auth.signInFailed, auth.{code})
@@ -173,6 +163,9 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *   refresh answers 401 SECOND_FACTOR_REQUIRED (the server revoked it), or an admin call 403 SECOND_FACTOR_REQUIRED
  *   (`auth.secondFactorRequired`, then the session is revoked here). Either way the person is signed out to the
  *   sign-in form, which says a second factor is required (`auth.secondFactorRequired` is emitted).
+ * - A provider's sign-in: realm discovery, `redirecting` (the injected `goTo`), `linking` (its proof is the password
+ *   sign-in of `signingIn`) and the outcomes that need no call stay here; the `callback` invokes the providerSignIn
+ *   child (machines/auth/providerSignInMachine.ts) with the outcome's challenge, if any, and routes on its output.
  * - Signing out posts auth/sign-out (a failure changes nothing: the person is signed out here either
  *   way), clears ALL local storage and emits `auth.signedOut`.
  */
@@ -182,8 +175,8 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     input: {} as AuthInput,
     emitted: {} as AuthEmitted,
-    /** The second step, read by the view model (`snapshot.children.signInSecondStep`). */
-    children: {} as { signInSecondStep: 'signInSecondStep' },
+    /** The child machines: the second step (read by the view model) and the end of a provider's sign-in. */
+    children: {} as { signInSecondStep: 'signInSecondStep'; providerSignIn: 'providerSignIn' },
   },
   actors: {
     /** POST auth/refresh with the refresh cookie; rejects with NO_SESSION when there is nothing to restore. */
@@ -192,8 +185,8 @@ export const authMachine = setup({
     refreshSession: fromPromise<SessionOutput>(notInjected('refreshSession')),
     /** POST auth/sign-in: a session, or the second factor it asks for. */
     signIn: fromPromise<SignInOutput, SignInInput>(notInjected('signIn')),
-    /** POST auth/sign-in/challenge: the second step a provider's sign-in asks for (with the enrolment's QR code). */
-    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(notInjected('resumeChallenge')),
+    /** The end of a provider's sign-in (machines/auth/providerSignInMachine.ts); its calls are provided with it. */
+    providerSignIn: providerSignInMachine,
     /** POST auth/realm: the provider of the address's company, if any. */
     discoverRealm: fromPromise<RealmOutput, { email: string }>(notInjected('discoverRealm')),
     /** The second step (machines/auth/secondStepMachine.ts); its call is provided with it (`secondStepMachine.provide`). */
@@ -219,7 +212,6 @@ export const authMachine = setup({
     forgetEmailLinkSent: assign({ emailLinkSent: null }),
     /** The provider's callback carried the path the person came from (an app path, checked by the server). */
     keepProviderRedirect: assign((_, params: { redirect: string | null }) => (params.redirect ? { redirectUrl: params.redirect } : {})),
-    keepChallengeToken: assign((_, params: { challenge: string }) => ({ challenge: { secondFactor: 'verify' as const, challenge: params.challenge } })),
     recordCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     adoptSession: assign((_, params: { session: SessionOutput }) => ({
       accessToken: params.session.accessToken,
@@ -270,8 +262,9 @@ export const authMachine = setup({
     /** Home-realm discovery is worth asking: an address that looks like one. */
     emailLooksValid: ({ event }) => event.type === 'auth.emailEntered' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim()),
     realmHasProvider: (_, params: { output: RealmOutput }) => params.output.provider !== null,
-    returnedSignedIn: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'done',
-    returnedWithSecondFactor: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'secondFactor',
+    returnedToFinish: ({ event }) => event.type === 'auth.providerReturned' && (event.outcome.kind === 'done' || event.outcome.kind === 'secondFactor'),
+    providerSessionOpened: (_, params: { output: ProviderSignInOutput }) => params.output.kind === 'session',
+    providerAsksSecondFactor: (_, params: { output: ProviderSignInOutput }) => params.output.kind === 'secondFactor',
     returnedToLink: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'link',
     returnedWithEmailSent: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'emailSent',
     /** The sign-in under way proves an account for a provider's identity. */
@@ -440,41 +433,37 @@ export const authMachine = setup({
     },
 
     callback: {
-      description: 'Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.',
+      description:
+        'Back from the provider: the providerSignIn child renews the session it opened, or fetches its TOTP step (POST auth/refresh, or auth/sign-in/challenge).',
       tags: ['signedOut', 'busy', 'callback'],
-      initial: 'renewing',
-      states: {
-        renewing: {
-          description: 'The callback opened the session (refresh cookie): POST auth/refresh, as after a page reload.',
-          invoke: {
-            id: 'renewProviderSession',
-            src: 'refreshSession',
-            onDone: {
-              target: '#auth.signingIn.loadingUser',
-              actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
-            },
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
-            },
-          },
+      invoke: {
+        id: 'providerSignIn',
+        src: 'providerSignIn',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.providerReturned');
+          return { challenge: event.outcome.kind === 'secondFactor' ? event.outcome.challenge : null };
         },
-        resuming: {
-          description: "The provider did not assert a second factor: the account's TOTP step (POST auth/sign-in/challenge).",
-          invoke: {
-            id: 'resumeChallenge',
-            src: 'resumeChallenge',
-            input: ({ context }) => ({ challenge: context.challenge!.challenge }),
-            onDone: {
-              target: '#auth.secondFactor',
-              actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) },
-            },
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-            },
+        onDone: [
+          {
+            guard: { type: 'providerSessionOpened', params: ({ event }) => ({ output: event.output }) },
+            target: '#auth.signingIn.loadingUser',
+            actions: { type: 'adoptSession', params: ({ event }) => ({ session: (event.output as { session: SessionOutput }).session }) },
           },
-        },
+          {
+            guard: { type: 'providerAsksSecondFactor', params: ({ event }) => ({ output: event.output }) },
+            target: '#auth.secondFactor',
+            actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: (event.output as { challenge: SecondFactorChallenge }).challenge }) },
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: [
+              { type: 'recordCode', params: ({ event }) => ({ code: (event.output as { failure: string }).failure }) },
+              'forgetSession',
+              'forgetChallenge',
+              'emitSignInFailed',
+            ],
+          },
+        ],
       },
     },
 

@@ -22,14 +22,9 @@ export const machine = createMachine({
       on: {
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -113,14 +108,9 @@ export const machine = createMachine({
         },
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -203,14 +193,9 @@ export const machine = createMachine({
         ],
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -235,40 +220,27 @@ export const machine = createMachine({
       },
     },
     callback: {
-      description: 'Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.',
-      initial: 'renewing',
+      description: 'Back from the provider: the providerSignIn child renews the session it opened, or fetches its TOTP step (POST auth/refresh, or auth/sign-in/challenge).',
       tags: ['signedOut', 'busy', 'callback'],
-      states: {
-        renewing: {
-          description: 'The callback opened the session (refresh cookie): POST auth/refresh, as after a page reload.',
-          invoke: {
-            id: 'renewProviderSession',
-            src: 'refreshSession',
-            onDone: {
-              target: '#auth.signingIn.loadingUser',
-              actions: 'adoptSession',
-            },
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
-            },
+      invoke: {
+        id: 'providerSignIn',
+        src: 'providerSignIn',
+        onDone: [
+          {
+            target: '#auth.signingIn.loadingUser',
+            guard: 'providerSessionOpened',
+            actions: 'adoptSession',
           },
-        },
-        resuming: {
-          description: 'The provider did not assert a second factor: the account\'s TOTP step (POST auth/sign-in/challenge).',
-          invoke: {
-            id: 'resumeChallenge',
-            src: 'resumeChallenge',
-            onDone: {
-              target: '#auth.secondFactor',
-              actions: 'keepChallenge',
-            },
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-            },
+          {
+            target: '#auth.secondFactor',
+            guard: 'providerAsksSecondFactor',
+            actions: 'keepChallenge',
           },
-        },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetSession', 'forgetChallenge', 'emitSignInFailed'],
+          },
+        ],
       },
     },
     linking: {
@@ -293,14 +265,9 @@ export const machine = createMachine({
         },
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',

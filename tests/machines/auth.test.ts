@@ -13,6 +13,7 @@ import {
   providerStartUrl,
 } from '../../machines/auth/authMachine';
 import type { SecondFactorChallenge } from '../../machines/auth/landing';
+import { providerSignInMachine, type ProviderSignInOutput } from '../../machines/auth/providerSignInMachine';
 import { SIGN_IN_SECOND_STEP, secondStepMachine, type SecondStepOutput } from '../../machines/auth/secondStepMachine';
 import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
 import { signInLanding, type User } from '../../machines/auth/landing';
@@ -85,6 +86,19 @@ const RETURNED_REFUSED: ProviderOutcome = { kind: 'error', code: 'OIDC_NONCE_MIS
 // A new address the provider could not vouch for: our link went to it.
 const RETURNED_EMAIL_SENT: ProviderOutcome = { kind: 'emailSent', email: 'newcomer@people.example', provider: 'Keycloak' };
 const PROVIDER_SESSION = session('token-provider');
+// How the end of a provider's sign-in (its own paths: authProviderSignIn.test.ts) can come out: after `#done=1` the
+// session or a refused renewal, after `#secondFactor=` the step (a code or an enrolment) or an expired challenge.
+const PROVIDER_FINISHED: ProviderSignInOutput = { kind: 'session', session: PROVIDER_SESSION };
+const PROVIDER_RENEWAL_REFUSED: ProviderSignInOutput = { kind: 'failed', failure: 'INVALID_TOKEN' };
+const PROVIDER_ASKS_CODE: ProviderSignInOutput = { kind: 'secondFactor', challenge: CODE_CHALLENGE };
+const PROVIDER_ASKS_ENROLMENT: ProviderSignInOutput = { kind: 'secondFactor', challenge: ENROL_CHALLENGE };
+const PROVIDER_STEP_EXPIRED: ProviderSignInOutput = { kind: 'failed', failure: 'SECOND_FACTOR_EXPIRED' };
+/** The outputs the end of a provider's sign-in can give for the outcome it was handed (with a challenge or not). */
+const fitsProviderReturn = (output: ProviderSignInOutput, challenged: boolean) =>
+  (challenged
+    ? [PROVIDER_ASKS_CODE, PROVIDER_ASKS_ENROLMENT, PROVIDER_STEP_EXPIRED]
+    : ([PROVIDER_FINISHED, PROVIDER_RENEWAL_REFUSED] as ProviderSignInOutput[])
+  ).includes(output);
 const END_SESSION_URL = 'https://id.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fapp%2F';
 const LINK_EXPIRED = new AuthFailure('LINK_EXPIRED', 401);
 const isChallenge = (output: unknown): output is SecondFactorChallenge => typeof output === 'object' && output !== null && 'challenge' in output;
@@ -124,6 +138,8 @@ interface World extends ActorWorld<AuthMachine> {
     link: { token: string; provider: string } | null;
     /** Our e-mailed link the page says it sent: the address and the provider's name. */
     emailLinkSent: { email: string; provider: string } | null;
+    /** The last provider's outcome the /login page handed over. */
+    returned: ProviderOutcome | null;
   };
 }
 
@@ -155,6 +171,7 @@ function startWorld(): World {
       goneTo: [],
       link: null,
       emailLinkSent: null,
+      returned: null,
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -174,7 +191,8 @@ function startWorld(): World {
         signOut: fake('signOut'),
         // The second step is the real child machine, its call faked like the others.
         signInSecondStep: secondStepMachine.provide({ actors: { submitSecondFactor: fake('submitSecondFactor') } }),
-        resumeChallenge: fake('resumeChallenge'),
+        // So is the end of a provider's sign-in.
+        providerSignIn: providerSignInMachine.provide({ actors: { refreshSession: fake('refreshSession'), resumeChallenge: fake('resumeChallenge') } }),
         discoverRealm: fake('discoverRealm'),
       },
       actions: {
@@ -202,6 +220,8 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     error: s.context.errorCode,
     fields: s.context.fieldProblems,
     challenge: s.context.challenge?.secondFactor ?? null,
+    // The end of a provider's sign-in renews a session or resumes a challenge, as its input says.
+    providerChallenge: s.children.providerSignIn?.getSnapshot().context.challenge ?? null,
     link: s.context.link?.token ?? null,
     emailLinkSent: s.context.emailLinkSent?.email ?? null,
   });
@@ -210,62 +230,67 @@ const graph = machineGraph({
   machine: authMachine,
   input: { storedUser: STORED_USER },
   serializeState,
-  events: eventsWithFixtures<AuthEvent>(
-    {
-      'auth.signIn': [
-        { type: 'auth.signIn', ...CREDENTIALS },
-        { type: 'auth.signIn', ...MALFORMED_EMAIL },
-        { type: 'auth.signIn', ...NO_PASSWORD },
-      ],
-      'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
-      'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
-      'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
-      // Forwarded to the second step, which judges it (authSecondStep.test.ts): no change here.
-      'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }],
-      'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
-      // Home-realm discovery asks only about something that looks like an address.
-      'auth.emailEntered': [
-        { type: 'auth.emailEntered', email: SSO_EMAIL },
-        { type: 'auth.emailEntered', email: 'not-an-address' },
-      ],
-      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({
-        type: 'auth.providerReturned' as const,
-        outcome,
-      })) as [AuthEvent & { type: 'auth.providerReturned' }, ...Array<AuthEvent & { type: 'auth.providerReturned' }>],
-    },
-    {
-      outputs: {
-        restoreSession: [RESTORED_SESSION],
-        fetchRestoredUser: [MEMBER],
-        signIn: [SIGN_IN_SESSION, CODE_CHALLENGE, ENROL_CHALLENGE],
-        signInSecondStep: [STEP_PASSED, STEP_CANCELLED, STEP_OVER],
-        // The role decides where the person lands.
-        fetchSignedInUser: [MEMBER, ADMIN],
-        refreshSession: [RENEWED_SESSION],
-        reloadUser: [MEMBER_WITH_CAMPAIGN],
-        // A password session signs out here; a provider's answers its end-session URL.
-        signOut: [{}, { endSessionUrl: END_SESSION_URL }],
-        signOutForSecondFactor: [{}],
-        renewProviderSession: [PROVIDER_SESSION],
-        resumeChallenge: [CODE_CHALLENGE, ENROL_CHALLENGE],
-        discoverRealm: [{ provider: REALM_PROVIDER }, { provider: null }],
-      },
-      errors: {
-        restoreSession: [new AuthFailure(NO_SESSION), NO_SECOND_FACTOR],
-        fetchRestoredUser: [ENDED],
-        signIn: [WRONG_PASSWORD, LINK_EXPIRED],
-        fetchSignedInUser: [ENDED],
-        refreshSession: [ENDED, NO_SECOND_FACTOR],
-        reloadUser: [ENDED],
-        signOut: [new AuthFailure('NETWORK_ERROR')],
-        signOutForSecondFactor: [new AuthFailure('NETWORK_ERROR')],
-        renewProviderSession: [ENDED],
-        resumeChallenge: [STEP_EXPIRED],
-        discoverRealm: [new AuthFailure('NETWORK_ERROR')],
-      },
-    },
-  ),
+  events: (snapshot: MachineSnapshot<AuthMachine>) =>
+    allEvents(snapshot).filter((event) => {
+      // The end of a provider's sign-in gives only what the outcome it was handed can give.
+      if (event.type !== ('xstate.done.actor.providerSignIn' as string)) return true;
+      const challenged = (snapshot.children.providerSignIn?.getSnapshot().context.challenge ?? null) !== null;
+      return fitsProviderReturn((event as unknown as { output: ProviderSignInOutput }).output, challenged);
+    }),
 });
+
+const allEvents = eventsWithFixtures<AuthEvent>(
+  {
+    'auth.signIn': [
+      { type: 'auth.signIn', ...CREDENTIALS },
+      { type: 'auth.signIn', ...MALFORMED_EMAIL },
+      { type: 'auth.signIn', ...NO_PASSWORD },
+    ],
+    'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
+    'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
+    'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
+    // Forwarded to the second step, which judges it (authSecondStep.test.ts): no change here.
+    'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }],
+    'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
+    // Home-realm discovery asks only about something that looks like an address.
+    'auth.emailEntered': [
+      { type: 'auth.emailEntered', email: SSO_EMAIL },
+      { type: 'auth.emailEntered', email: 'not-an-address' },
+    ],
+    'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({
+      type: 'auth.providerReturned' as const,
+      outcome,
+    })) as [AuthEvent & { type: 'auth.providerReturned' }, ...Array<AuthEvent & { type: 'auth.providerReturned' }>],
+  },
+  {
+    outputs: {
+      restoreSession: [RESTORED_SESSION],
+      fetchRestoredUser: [MEMBER],
+      signIn: [SIGN_IN_SESSION, CODE_CHALLENGE, ENROL_CHALLENGE],
+      signInSecondStep: [STEP_PASSED, STEP_CANCELLED, STEP_OVER],
+      // The role decides where the person lands.
+      fetchSignedInUser: [MEMBER, ADMIN],
+      refreshSession: [RENEWED_SESSION],
+      reloadUser: [MEMBER_WITH_CAMPAIGN],
+      // A password session signs out here; a provider's answers its end-session URL.
+      signOut: [{}, { endSessionUrl: END_SESSION_URL }],
+      signOutForSecondFactor: [{}],
+      providerSignIn: [PROVIDER_FINISHED, PROVIDER_ASKS_CODE, PROVIDER_ASKS_ENROLMENT, PROVIDER_RENEWAL_REFUSED, PROVIDER_STEP_EXPIRED],
+      discoverRealm: [{ provider: REALM_PROVIDER }, { provider: null }],
+    },
+    errors: {
+      restoreSession: [new AuthFailure(NO_SESSION), NO_SECOND_FACTOR],
+      fetchRestoredUser: [ENDED],
+      signIn: [WRONG_PASSWORD, LINK_EXPIRED],
+      fetchSignedInUser: [ENDED],
+      refreshSession: [ENDED, NO_SECOND_FACTOR],
+      reloadUser: [ENDED],
+      signOut: [new AuthFailure('NETWORK_ERROR')],
+      signOutForSecondFactor: [new AuthFailure('NETWORK_ERROR')],
+      discoverRealm: [new AuthFailure('NETWORK_ERROR')],
+    },
+  },
+);
 
 // ─── gestures ───
 
@@ -339,7 +364,7 @@ const executors = {
     forgetSession(world);
     world.expected.errorCode = outcome.kind === 'error' ? outcome.code : null;
     if (outcome.kind === 'done' && outcome.redirect) world.expected.redirect = outcome.redirect;
-    if (outcome.kind === 'secondFactor') world.expected.challenge = { secondFactor: 'verify', challenge: outcome.challenge };
+    world.expected.returned = outcome;
     if (outcome.kind === 'link') world.expected.link = { token: outcome.linkToken, provider: outcome.provider };
     world.expected.emailLinkSent = outcome.kind === 'emailSent' ? { email: outcome.email, provider: outcome.provider } : null;
     if (outcome.kind === 'emailSent') world.expected.link = null;
@@ -489,25 +514,23 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     if (endSessionUrl) world.expected.goneTo.push(endSessionUrl);
     resolve('signOut', world, event.output);
   },
-  'xstate.done.actor.renewProviderSession': (world, event) => {
-    adoptSession(world, event.output as SessionOutput);
-    resolve('refreshSession', world, event.output);
-  },
-  'xstate.error.actor.renewProviderSession': (world, event) => {
-    forgetSession(world);
-    world.expected.errorCode = (event.error as AuthFailure).code;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
-    reject('refreshSession', world, event.error);
-  },
-  'xstate.done.actor.resumeChallenge': (world, event) => {
-    world.expected.challenge = event.output as SecondFactorChallenge;
-    resolve('resumeChallenge', world, event.output);
-  },
-  'xstate.error.actor.resumeChallenge': (world, event) => {
-    world.expected.challenge = null;
-    world.expected.errorCode = (event.error as AuthFailure).code;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
-    reject('resumeChallenge', world, event.error);
+  // The end of a provider's sign-in comes out as the path says, by the answer of its call (the renewal, or the challenge).
+  'xstate.done.actor.providerSignIn': (world, event) => {
+    const output = event.output as ProviderSignInOutput;
+    const src = world.expected.returned?.kind === 'secondFactor' ? 'resumeChallenge' : 'refreshSession';
+    if (output.kind === 'session') {
+      adoptSession(world, output.session);
+      resolve(src, world, output.session);
+    } else if (output.kind === 'secondFactor') {
+      world.expected.challenge = output.challenge;
+      resolve(src, world, output.challenge);
+    } else {
+      forgetSession(world);
+      world.expected.challenge = null;
+      world.expected.errorCode = output.failure;
+      world.expected.emitted.push({ type: 'auth.signInFailed', code: output.failure });
+      reject(src, world, new AuthFailure(output.failure, 401));
+    }
   },
   'xstate.done.actor.discoverRealm': (world, event) => {
     const { provider } = event.output as { provider: string | null };
@@ -662,13 +685,12 @@ const assertions = {
   callback: (world, snapshot) => {
     recordsMatch(world, snapshot);
     expect(authView(snapshot)).toMatchObject({ status: 'signedOut', busy: true, user: null });
-  },
-  'callback.renewing': (world) => {
-    // The session the callback opened is renewed from the refresh cookie, as after a page reload.
-    expect(lastCall(world)).toEqual({ src: 'refreshSession', input: undefined });
-  },
-  'callback.resuming': (world) => {
-    expect(lastCall(world)).toEqual({ src: 'resumeChallenge', input: { challenge: CODE_CHALLENGE.challenge } });
+    // The providerSignIn child is handed the outcome: the session the callback opened is renewed from the refresh
+    // cookie, as after a page reload, or the account's TOTP step is fetched.
+    const returned = world.expected.returned!;
+    const challenge = returned.kind === 'secondFactor' ? returned.challenge : null;
+    expect(snapshot.children.providerSignIn?.getSnapshot().context.challenge).toBe(challenge);
+    expect(lastCall(world)).toEqual(challenge ? { src: 'resumeChallenge', input: { challenge } } : { src: 'refreshSession', input: undefined });
   },
   linking: (world, snapshot) => {
     recordsMatch(world, snapshot);
