@@ -6,7 +6,9 @@ import { api as defaultClient, call, skipAuth, type ApiClient, type CallFailure,
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { AuthFailure, NETWORK_ERROR, NO_SESSION, UNKNOWN_ERROR } from './failure';
 import { answerOf } from '../resource/answer';
-import type { RealmOutput, SecondFactorInput, SessionOutput, SignInInput, SignInOutput, SignOutOutput } from './authMachine';
+import type { RealmOutput, SessionOutput, SignInInput, SignInOutput, SignOutOutput } from './authMachine';
+import { providerSignInMachine } from './providerSignInMachine';
+import { secondStepMachine, type SubmitSecondFactorInput } from './secondStepMachine';
 import type { SecondFactorChallenge, User } from './landing';
 
 /** The AuthFailure of a failed call: its errorCode, NETWORK_ERROR without an answer, else `unknown`. */
@@ -60,12 +62,8 @@ export function authActors(client: ApiClient = defaultClient) {
         ),
       ),
     ),
-    verifySecondFactor: fromPromise<SessionOutput, SecondFactorInput>(async ({ input, signal }) =>
-      bodyOf(await call(client.POST('/auth/sign-in/second-factor', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }))),
-    ),
-    enrolSecondFactor: fromPromise<SessionOutput, SecondFactorInput>(async ({ input, signal }) =>
-      bodyOf(await call(client.POST('/auth/sign-in/enrol', { body: { ...input, ...storedDraftId() }, headers: skipAuth, signal }))),
-    ),
+    // The second step of a sign-in is a child machine: its call is provided with it.
+    signInSecondStep: secondStepMachine.provide({ actors: secondStepActors(client) }),
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(async ({ input, signal }) =>
       bodyOf(await call(client.GET('/users/currentUser', { params: { query: { refresh: true } }, headers: bearer(input.accessToken), signal }))),
     ),
@@ -75,12 +73,38 @@ export function authActors(client: ApiClient = defaultClient) {
       // 200: a provider's session, to end there too; 204: nothing more.
       return result.data && 'endSessionUrl' in result.data ? { endSessionUrl: result.data.endSessionUrl } : {};
     }),
-    // Sign-in through an identity provider.
-    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(async ({ input, signal }) =>
-      bodyOf(await call(client.POST('/auth/sign-in/challenge', { body: { challenge: input.challenge }, headers: skipAuth, signal }))),
-    ),
+    // Sign-in through an identity provider: its end is a child machine, provided with its calls.
+    providerSignIn: providerSignInMachine.provide({ actors: providerSignInActors(client) }),
     discoverRealm: fromPromise<RealmOutput, { email: string }>(async ({ input, signal }) =>
       bodyOf(await call(client.POST('/auth/realm', { body: { email: input.email }, headers: skipAuth, signal }))),
+    ),
+  };
+}
+
+/** The effects of the second step of a sign-in (machines/auth/secondStepMachine.ts): its one call. */
+export function secondStepActors(client: ApiClient = defaultClient) {
+  return {
+    // verify: POST auth/sign-in/second-factor; enrol: POST auth/sign-in/enrol (the session carries the recovery codes).
+    submitSecondFactor: fromPromise<SessionOutput, SubmitSecondFactorInput>(async ({ input: { secondFactor, ...body }, signal }) =>
+      bodyOf(
+        await call(
+          client.POST(secondFactor === 'enrol' ? '/auth/sign-in/enrol' : '/auth/sign-in/second-factor', {
+            body: { ...body, ...storedDraftId() },
+            headers: skipAuth,
+            signal,
+          }),
+        ),
+      ),
+    ),
+  };
+}
+
+/** The effects of the end of a provider's sign-in (machines/auth/providerSignInMachine.ts). */
+export function providerSignInActors(client: ApiClient = defaultClient) {
+  return {
+    refreshSession: fromPromise<SessionOutput>(({ signal }) => refreshSessionCall(client, signal)),
+    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(async ({ input, signal }) =>
+      bodyOf(await call(client.POST('/auth/sign-in/challenge', { body: { challenge: input.challenge }, headers: skipAuth, signal }))),
     ),
   };
 }

@@ -1,8 +1,10 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { hasProblems, signInProblems } from '../../src/domain/credentials';
 import { failureCode } from './failure';
 import { signInLanding, type SecondFactorChallenge, type User } from './landing';
 import { errorOf } from '../shared/failure';
+import { providerSignInMachine, type ProviderSignInOutput } from './providerSignInMachine';
+import { SIGN_IN_SECOND_STEP, secondStepMachine, type SecondStepEvent, type SecondStepOutput } from './secondStepMachine';
 import {
   providerStartUrl,
   type AuthContext,
@@ -10,7 +12,6 @@ import {
   type AuthEvent,
   type AuthInput,
   type RealmOutput,
-  type SecondFactorInput,
   type SessionOutput,
   type SignInInput,
   type SignInOutput,
@@ -19,8 +20,6 @@ import {
 
 export * from './authTypes';
 
-/** The sign-in cannot go on (the 5 minutes of the second step are over, the account was disabled): start again. */
-const SIGN_IN_OVER = ['SECOND_FACTOR_EXPIRED', 'USER_DISABLED'];
 /** An admin's session without the second factor ADMIN_MFA=required asks for (the refresh, or an admin call). */
 export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
 const isChallenge = (output: SignInOutput): output is SecondFactorChallenge => 'challenge' in output;
@@ -43,8 +42,9 @@ const outcomeOf = (event: AuthEvent) => (event.type === 'auth.providerReturned' 
  */
 const PROVIDER_RETURNED = [
   {
-    guard: 'returnedSignedIn',
-    target: '#auth.callback.renewing',
+    // A session or a TOTP step: the providerSignIn child finishes the sign-in (callback).
+    guard: 'returnedToFinish',
+    target: '#auth.callback',
     actions: [
       'clearFailure',
       // Whatever session this page was restoring gives way to the provider's outcome.
@@ -53,19 +53,6 @@ const PROVIDER_RETURNED = [
         type: 'keepProviderRedirect',
         params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }),
       },
-    ],
-  },
-  {
-    guard: 'returnedWithSecondFactor',
-    target: '#auth.callback.resuming',
-    actions: [
-      'clearFailure',
-      'forgetSession',
-      {
-        type: 'keepProviderRedirect',
-        params: ({ event }: { event: AuthEvent }) => ({ redirect: (outcomeOf(event) as { redirect?: string | null }).redirect ?? null }),
-      },
-      { type: 'keepChallengeToken', params: ({ event }: { event: AuthEvent }) => ({ challenge: (outcomeOf(event) as { challenge: string }).challenge }) },
     ],
   },
   {
@@ -129,11 +116,11 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  signedOut.failed (auth.signInFailed, shown as auth.{code})
  *  signedOut.invalid  (auth.signIn with a malformed address or no password: nothing is sent, the field is marked)
  *
- *  signingIn.authenticating ─second factor asked─▶ secondFactor.asking ─auth.submitSecondFactor─▶ secondFactor.verifying
- *                           ─admin must enrol────▶ secondFactor.enrolling ─auth.submitSecondFactor─▶ secondFactor.confirmingEnrolment
- *  secondFactor.verifying ─ok─▶ signingIn.loadingUser          │ wrong code: back to asking / enrolling (auth.{code})
- *  secondFactor.confirmingEnrolment ─ok─▶ secondFactor.showingRecoveryCodes ─auth.recoveryCodesSaved─▶ signingIn.loadingUser
- *  secondFactor (asking, enrolling) ─auth.cancelSecondFactor─▶ signedOut.idle; challenge over ─▶ signedOut.failed
+ *  signingIn.authenticating ─second factor asked (a code, or an admin's enrolment)─▶ secondFactor
+ *     invokes signInSecondStep (machines/auth/secondStepMachine.ts, systemId signInSecondStep) with the challenge;
+ *     auth.submitSecondFactor / auth.cancelSecondFactor / auth.recoveryCodesSaved are forwarded to it. Its output:
+ *     session   ─▶ signingIn.loadingUser        cancelled ─▶ signedOut.idle
+ *     over      ─▶ signedOut.failed (auth.signInFailed: the challenge expired, the account was disabled)
  *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
  *
@@ -147,8 +134,9 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  signedOut ─auth.continueWithProvider─▶ redirecting (goTo GET auth/oidc/{provider}/start)
  *  signedOut ─auth.emailEntered─▶ signedOut.discoveringRealm ─company provider─▶ redirecting │ none ─▶ signedOut.idle
  *  restoring/signedOut/redirecting/linking ─auth.providerReturned─▶
- *     done         ─▶ callback.renewing (POST auth/refresh) ─ok─▶ signingIn.loadingUser (auth.signedIn, landing by role)
- *     secondFactor ─▶ callback.resuming (POST auth/sign-in/challenge) ─▶ secondFactor.asking / secondFactor.enrolling
+ *     done         ─▶ callback: providerSignIn renews (POST auth/refresh) ─session─▶ signingIn.loadingUser (auth.signedIn, landing by role)
+ *     secondFactor ─▶ callback: providerSignIn resumes (POST auth/sign-in/challenge) ─challenge─▶ secondFactor
+ *                     (providerSignIn refused ─▶ signedOut.failed, auth.signInFailed)
  *     link         ─▶ linking ─auth.signIn (with the linking token)─▶ signingIn … (wrong password: linking.failed)
  *     emailSent    ─▶ signedOut.emailLinkSent ("we sent a link to …"; opening it in this browser comes back as done/secondFactor)
  *     error        ─▶ signedOut.failed (auth.signInFailed, auth.{code})
@@ -167,12 +155,17 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *   member /comparison, otherwise /home).
  * - A right password of an account with a TOTP second factor (or of an admin who must enrol one, ADMIN_MFA) opens
  *   no session yet: the server answers a challenge, and the second step (the code, or the enrolment whose recovery
- *   codes are then shown once) opens it. A wrong code is shown on the step; an expired step starts again.
+ *   codes are then shown once) opens it: the signInSecondStep child. A wrong code is shown on the step (the child
+ *   keeps it); an expired step starts again. The session is adopted here when the step is done (after an enrolment,
+ *   once the recovery codes are kept). The view model reads the step from `snapshot.children.signInSecondStep`.
  * - The token is renewed before it expires (`refreshBeforeExpiry`) and when a call is answered 401.
  * - An admin's session that lacks the second factor the server requires (ADMIN_MFA=required) ends: the
  *   refresh answers 401 SECOND_FACTOR_REQUIRED (the server revoked it), or an admin call 403 SECOND_FACTOR_REQUIRED
  *   (`auth.secondFactorRequired`, then the session is revoked here). Either way the person is signed out to the
  *   sign-in form, which says a second factor is required (`auth.secondFactorRequired` is emitted).
+ * - A provider's sign-in: realm discovery, `redirecting` (the injected `goTo`), `linking` (its proof is the password
+ *   sign-in of `signingIn`) and the outcomes that need no call stay here; the `callback` invokes the providerSignIn
+ *   child (machines/auth/providerSignInMachine.ts) with the outcome's challenge, if any, and routes on its output.
  * - Signing out posts auth/sign-out (a failure changes nothing: the person is signed out here either
  *   way), clears ALL local storage and emits `auth.signedOut`.
  */
@@ -182,6 +175,8 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     input: {} as AuthInput,
     emitted: {} as AuthEmitted,
+    /** The child machines: the second step (read by the view model) and the end of a provider's sign-in. */
+    children: {} as { signInSecondStep: 'signInSecondStep'; providerSignIn: 'providerSignIn' },
   },
   actors: {
     /** POST auth/refresh with the refresh cookie; rejects with NO_SESSION when there is nothing to restore. */
@@ -190,14 +185,12 @@ export const authMachine = setup({
     refreshSession: fromPromise<SessionOutput>(notInjected('refreshSession')),
     /** POST auth/sign-in: a session, or the second factor it asks for. */
     signIn: fromPromise<SignInOutput, SignInInput>(notInjected('signIn')),
-    /** POST auth/sign-in/challenge: the second step a provider's sign-in asks for (with the enrolment's QR code). */
-    resumeChallenge: fromPromise<SecondFactorChallenge, { challenge: string }>(notInjected('resumeChallenge')),
+    /** The end of a provider's sign-in (machines/auth/providerSignInMachine.ts); its calls are provided with it. */
+    providerSignIn: providerSignInMachine,
     /** POST auth/realm: the provider of the address's company, if any. */
     discoverRealm: fromPromise<RealmOutput, { email: string }>(notInjected('discoverRealm')),
-    /** POST auth/sign-in/second-factor. */
-    verifySecondFactor: fromPromise<SessionOutput, SecondFactorInput>(notInjected('verifySecondFactor')),
-    /** POST auth/sign-in/enrol: the session carries the recovery codes. */
-    enrolSecondFactor: fromPromise<SessionOutput, SecondFactorInput>(notInjected('enrolSecondFactor')),
+    /** The second step (machines/auth/secondStepMachine.ts); its call is provided with it (`secondStepMachine.provide`). */
+    signInSecondStep: secondStepMachine,
     /** GET users/currentUser?refresh=true with the given token. */
     fetchCurrentUser: fromPromise<User, { accessToken: string }>(notInjected('fetchCurrentUser')),
     /** POST auth/sign-out (revokes the refresh token of the cookie); a provider's session answers its end-session URL. */
@@ -219,7 +212,6 @@ export const authMachine = setup({
     forgetEmailLinkSent: assign({ emailLinkSent: null }),
     /** The provider's callback carried the path the person came from (an app path, checked by the server). */
     keepProviderRedirect: assign((_, params: { redirect: string | null }) => (params.redirect ? { redirectUrl: params.redirect } : {})),
-    keepChallengeToken: assign((_, params: { challenge: string }) => ({ challenge: { secondFactor: 'verify' as const, challenge: params.challenge } })),
     recordCode: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     adoptSession: assign((_, params: { session: SessionOutput }) => ({
       accessToken: params.session.accessToken,
@@ -237,8 +229,8 @@ export const authMachine = setup({
     forgetRedirect: assign({ redirectUrl: null }),
     keepChallenge: assign((_, params: { challenge: SecondFactorChallenge }) => ({ challenge: params.challenge })),
     forgetChallenge: assign({ challenge: null }),
-    keepRecoveryCodes: assign((_, params: { session: SessionOutput }) => ({ recoveryCodes: params.session.recoveryCodes ?? [] })),
-    forgetRecoveryCodes: assign({ recoveryCodes: null }),
+    /** The login page's gestures on the second step go to the step (it ignores what its state does not accept). */
+    forwardToSecondStep: sendTo(SIGN_IN_SECOND_STEP, ({ event }) => event as SecondStepEvent),
     recordFailure: assign(({ event }) => ({ errorCode: failureCode(errorOf(event)) })),
     clearFailure: assign({ errorCode: null, fieldProblems: {} }),
     recordFieldProblems: assign(({ event }) => {
@@ -261,18 +253,18 @@ export const authMachine = setup({
   guards: {
     /** The address looks like one and a password was typed: only then does the sign-in leave the browser. */
     credentialsLookValid: ({ event }) => event.type === 'auth.signIn' && !hasProblems(signInProblems(event)),
-    asksCode: (_, params: { output: SignInOutput }) => isChallenge(params.output) && params.output.secondFactor === 'verify',
-    asksEnrolment: (_, params: { output: SignInOutput }) => isChallenge(params.output) && params.output.secondFactor === 'enrol',
-    /** A code was typed (blank submissions are ignored; the server judges the rest). */
-    codeTyped: ({ event }) => event.type === 'auth.submitSecondFactor' && event.code.trim().length > 0,
-    signInOver: ({ event }) => SIGN_IN_OVER.includes(failureCode(errorOf(event))),
+    /** The right password of an account with a second factor (or of an admin who must enrol one): the second step. */
+    asksSecondFactor: (_, params: { output: SignInOutput }) => isChallenge(params.output),
+    secondStepPassed: (_, params: { output: SecondStepOutput }) => params.output.kind === 'session',
+    secondStepCancelled: (_, params: { output: SecondStepOutput }) => params.output.kind === 'cancelled',
     /** The server ended an admin's session that lacked the second factor it requires: sign in again with it. */
     secondFactorRequired: ({ event }) => failureCode(errorOf(event)) === SECOND_FACTOR_REQUIRED,
     /** Home-realm discovery is worth asking: an address that looks like one. */
     emailLooksValid: ({ event }) => event.type === 'auth.emailEntered' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim()),
     realmHasProvider: (_, params: { output: RealmOutput }) => params.output.provider !== null,
-    returnedSignedIn: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'done',
-    returnedWithSecondFactor: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'secondFactor',
+    returnedToFinish: ({ event }) => event.type === 'auth.providerReturned' && (event.outcome.kind === 'done' || event.outcome.kind === 'secondFactor'),
+    providerSessionOpened: (_, params: { output: ProviderSignInOutput }) => params.output.kind === 'session',
+    providerAsksSecondFactor: (_, params: { output: ProviderSignInOutput }) => params.output.kind === 'secondFactor',
     returnedToLink: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'link',
     returnedWithEmailSent: ({ event }) => event.type === 'auth.providerReturned' && event.outcome.kind === 'emailSent',
     /** The sign-in under way proves an account for a provider's identity. */
@@ -293,7 +285,6 @@ export const authMachine = setup({
     errorCode: null,
     fieldProblems: {},
     challenge: null,
-    recoveryCodes: null,
     provider: null,
     link: null,
     emailLinkSent: null,
@@ -442,48 +433,37 @@ export const authMachine = setup({
     },
 
     callback: {
-      description: 'Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.',
+      description:
+        'Back from the provider: the providerSignIn child renews the session it opened, or fetches its TOTP step (POST auth/refresh, or auth/sign-in/challenge).',
       tags: ['signedOut', 'busy', 'callback'],
-      initial: 'renewing',
-      states: {
-        renewing: {
-          description: 'The callback opened the session (refresh cookie): POST auth/refresh, as after a page reload.',
-          invoke: {
-            id: 'renewProviderSession',
-            src: 'refreshSession',
-            onDone: {
-              target: '#auth.signingIn.loadingUser',
-              actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
-            },
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
-            },
-          },
+      invoke: {
+        id: 'providerSignIn',
+        src: 'providerSignIn',
+        input: ({ event }) => {
+          assertEvent(event, 'auth.providerReturned');
+          return { challenge: event.outcome.kind === 'secondFactor' ? event.outcome.challenge : null };
         },
-        resuming: {
-          description: "The provider did not assert a second factor: the account's TOTP step (POST auth/sign-in/challenge).",
-          invoke: {
-            id: 'resumeChallenge',
-            src: 'resumeChallenge',
-            input: ({ context }) => ({ challenge: context.challenge!.challenge }),
-            onDone: [
-              {
-                guard: { type: 'asksEnrolment', params: ({ event }) => ({ output: event.output }) },
-                target: '#auth.secondFactor.enrolling',
-                actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) },
-              },
-              {
-                target: '#auth.secondFactor.asking',
-                actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) },
-              },
+        onDone: [
+          {
+            guard: { type: 'providerSessionOpened', params: ({ event }) => ({ output: event.output }) },
+            target: '#auth.signingIn.loadingUser',
+            actions: { type: 'adoptSession', params: ({ event }) => ({ session: (event.output as { session: SessionOutput }).session }) },
+          },
+          {
+            guard: { type: 'providerAsksSecondFactor', params: ({ event }) => ({ output: event.output }) },
+            target: '#auth.secondFactor',
+            actions: { type: 'keepChallenge', params: ({ event }) => ({ challenge: (event.output as { challenge: SecondFactorChallenge }).challenge }) },
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: [
+              { type: 'recordCode', params: ({ event }) => ({ code: (event.output as { failure: string }).failure }) },
+              'forgetSession',
+              'forgetChallenge',
+              'emitSignInFailed',
             ],
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-            },
           },
-        },
+        ],
       },
     },
 
@@ -522,13 +502,8 @@ export const authMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'asksCode', params: ({ event }) => ({ output: event.output }) },
-                target: '#auth.secondFactor.asking',
-                actions: ['clearFailure', { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output as SecondFactorChallenge }) }],
-              },
-              {
-                guard: { type: 'asksEnrolment', params: ({ event }) => ({ output: event.output }) },
-                target: '#auth.secondFactor.enrolling',
+                guard: { type: 'asksSecondFactor', params: ({ event }) => ({ output: event.output }) },
+                target: '#auth.secondFactor',
                 actions: ['clearFailure', { type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output as SecondFactorChallenge }) }],
               },
               {
@@ -576,82 +551,44 @@ export const authMachine = setup({
     },
 
     secondFactor: {
-      description: 'The password was right; the second factor is asked before the session opens.',
+      description:
+        "The password was right; the second factor is asked before the session opens: the signInSecondStep child (the app's code, or an admin's enrolment).",
       tags: ['signedOut', 'secondFactor'],
-      initial: 'asking',
-      states: {
-        asking: {
-          description: 'Asking for the TOTP code of the authenticator app (or a recovery code).',
-          on: {
-            'auth.submitSecondFactor': { guard: 'codeTyped', target: 'verifying', actions: 'clearFailure' },
-            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'forgetLink', 'clearFailure'] },
+      invoke: {
+        id: SIGN_IN_SECOND_STEP,
+        systemId: SIGN_IN_SECOND_STEP,
+        src: 'signInSecondStep',
+        input: ({ context }) => ({
+          secondFactor: context.challenge!.secondFactor,
+          challenge: context.challenge!.challenge,
+          enrolment: context.challenge!.enrolment ?? null,
+          linkToken: context.link?.token ?? null,
+        }),
+        onDone: [
+          {
+            guard: { type: 'secondStepPassed', params: ({ event }) => ({ output: event.output }) },
+            target: '#auth.signingIn.loadingUser',
+            actions: ['forgetChallenge', { type: 'adoptSession', params: ({ event }) => ({ session: (event.output as { session: SessionOutput }).session }) }],
           },
-        },
-        verifying: {
-          description: 'POST auth/sign-in/second-factor.',
-          tags: ['busy'],
-          invoke: {
-            id: 'verifySecondFactor',
-            src: 'verifySecondFactor',
-            input: ({ context, event }) => {
-              assertEvent(event, 'auth.submitSecondFactor');
-              return { challenge: context.challenge!.challenge, code: event.code.trim(), ...(context.link ? { linkToken: context.link.token } : {}) };
-            },
-            onDone: {
-              target: '#auth.signingIn.loadingUser',
-              actions: ['forgetChallenge', { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) }],
-            },
-            onError: [
-              {
-                guard: 'signInOver',
-                target: '#auth.signedOut.failed',
-                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-              },
-              { target: 'asking', actions: 'recordFailure' },
+          {
+            guard: { type: 'secondStepCancelled', params: ({ event }) => ({ output: event.output }) },
+            target: '#auth.signedOut.idle',
+            actions: ['forgetChallenge', 'forgetLink', 'clearFailure'],
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: [
+              { type: 'recordCode', params: ({ event }) => ({ code: (event.output as { failure: string }).failure }) },
+              'forgetChallenge',
+              'emitSignInFailed',
             ],
           },
-        },
-        enrolling: {
-          description: 'An admin without a second factor: scan the QR code into an authenticator app and type its code.',
-          on: {
-            'auth.submitSecondFactor': { guard: 'codeTyped', target: 'confirmingEnrolment', actions: 'clearFailure' },
-            'auth.cancelSecondFactor': { target: '#auth.signedOut.idle', actions: ['forgetChallenge', 'forgetLink', 'clearFailure'] },
-          },
-        },
-        confirmingEnrolment: {
-          description: 'POST auth/sign-in/enrol.',
-          tags: ['busy'],
-          invoke: {
-            id: 'enrolSecondFactor',
-            src: 'enrolSecondFactor',
-            input: ({ context, event }) => {
-              assertEvent(event, 'auth.submitSecondFactor');
-              return { challenge: context.challenge!.challenge, code: event.code.trim(), ...(context.link ? { linkToken: context.link.token } : {}) };
-            },
-            onDone: {
-              target: 'showingRecoveryCodes',
-              actions: [
-                'forgetChallenge',
-                { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
-                { type: 'keepRecoveryCodes', params: ({ event }) => ({ session: event.output }) },
-              ],
-            },
-            onError: [
-              {
-                guard: 'signInOver',
-                target: '#auth.signedOut.failed',
-                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-              },
-              { target: 'enrolling', actions: 'recordFailure' },
-            ],
-          },
-        },
-        showingRecoveryCodes: {
-          description: 'Enrolled and the session is open: the recovery codes are shown once, until the person has kept them.',
-          on: {
-            'auth.recoveryCodesSaved': { target: '#auth.signingIn.loadingUser', actions: 'forgetRecoveryCodes' },
-          },
-        },
+        ],
+      },
+      on: {
+        'auth.submitSecondFactor': { actions: 'forwardToSecondStep' },
+        'auth.cancelSecondFactor': { actions: 'forwardToSecondStep' },
+        'auth.recoveryCodesSaved': { actions: 'forwardToSecondStep' },
       },
     },
 

@@ -4,6 +4,7 @@
  */
 import type { FieldProblems } from '../../src/domain/credentials';
 import type { SecondFactorChallenge, Session, User } from './landing';
+import type { SecondStepEvent } from './secondStepTypes';
 
 export interface AuthContext {
   /** The signed-in user (or, while restoring, the one kept in local storage current_user). */
@@ -18,10 +19,8 @@ export interface AuthContext {
   errorCode: string | null;
   /** What the browser found wrong with the last sign-in it refused to send (a malformed address, no password). */
   fieldProblems: FieldProblems;
-  /** The second step of a sign-in the server asked for (a TOTP code, or an admin's enrolment); null otherwise. */
+  /** The second step of a sign-in the server asked for (a TOTP code, or an admin's enrolment): the signInSecondStep child's input; null otherwise. */
   challenge: SecondFactorChallenge | null;
-  /** The recovery codes of a second factor just enrolled at sign-in, shown once; null otherwise. */
-  recoveryCodes: string[] | null;
   /** The identity provider the browser is being sent to (its id); null otherwise. */
   provider: string | null;
   /** The linking step: the token of the provider's callback and the provider's name; null otherwise. */
@@ -103,12 +102,8 @@ export type AuthEvent =
   | { type: 'auth.sessionStarted'; session: Session }
   /** The account was deleted (DELETE users/currentUser): its sessions are gone; forget everything here. */
   | { type: 'auth.accountDeleted' }
-  /** The second step of a sign-in: a TOTP code (or a recovery code) typed by the person. */
-  | { type: 'auth.submitSecondFactor'; code: string }
-  /** Give up the second step: back to the sign-in form. */
-  | { type: 'auth.cancelSecondFactor' }
-  /** The person kept the recovery codes shown after enrolling at sign-in: go on. */
-  | { type: 'auth.recoveryCodesSaved' }
+  /** The second step of a sign-in (a code typed, give up, the recovery codes kept): forwarded to the signInSecondStep child. */
+  | SecondStepEvent
   /** "Continue with …": sign in at that identity provider (the browser leaves the app). */
   | { type: 'auth.continueWithProvider'; provider: string }
   /** The e-mail field was filled in: its company may sign in at its own provider (home-realm discovery). */
@@ -136,12 +131,6 @@ export type AuthEmitted =
 export type SessionOutput = Session;
 /** What POST auth/sign-in answers: a session, or the second factor it asks for first. */
 export type SignInOutput = Session | SecondFactorChallenge;
-/** The second step's call: the challenge of the sign-in and the code typed (and the linking token while linking). */
-export interface SecondFactorInput {
-  challenge: string;
-  code: string;
-  linkToken?: string;
-}
 /** What POST auth/sign-out answers: for a provider's session, where to sign out there too. */
 export type SignOutOutput = { endSessionUrl?: string };
 /** Home-realm discovery: the provider of the address's company, or null. */

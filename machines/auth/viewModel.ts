@@ -1,10 +1,12 @@
 // Pure snapshot → view model of the auth machine: what guards, the header, the account menu and the
 // login page read (with narrow selectors, e.g. `useSelector(auth, selectAuthStatus)`).
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AuthMachine } from './authMachine';
+import type { SecondStepMachine } from './secondStepMachine';
+import { secondStepView, type SecondFactorView } from './secondStepView';
 import { fieldProblemKey } from '../../src/domain/credentials';
 import { authMessageKey } from './failure';
-import { isAdmin, isAdminOrCorporate, type SecondFactorChallenge, type User } from './landing';
+import { isAdmin, isAdminOrCorporate, type User } from './landing';
 
 export type AuthSnapshot = SnapshotFrom<AuthMachine>;
 
@@ -35,32 +37,22 @@ export interface AuthView {
   emailLinkSent: { email: string; provider: string } | null;
 }
 
-export interface SecondFactorView {
-  /** code: type the app's code; enrol: scan `enrolment` first; recoveryCodes: keep `recoveryCodes`, then go on. */
-  step: 'code' | 'enrol' | 'recoveryCodes';
-  enrolment: SecondFactorChallenge['enrolment'] | null;
-  recoveryCodes: string[];
-  /** The code is being checked. */
-  busy: boolean;
-  /** Translation key of the last refusal of a code (auth.{code}), null when none. */
-  errorKey: string | null;
+export type { SecondFactorView } from './secondStepView';
+
+/** The second step's child (machines/auth/secondStepMachine.ts) while the second factor is asked; undefined otherwise. */
+export function selectSecondStep(snapshot: AuthSnapshot): ActorRefFrom<SecondStepMachine> | undefined {
+  return snapshot.hasTag('secondFactor') ? snapshot.children.signInSecondStep : undefined;
 }
 
+/** The second step of a sign-in, read from its child's snapshot; null when it is not asked. */
 export function selectSecondFactor(snapshot: AuthSnapshot): SecondFactorView | null {
-  if (!snapshot.hasTag('secondFactor')) return null;
-  const { challenge, recoveryCodes, errorCode } = snapshot.context;
-  const step = snapshot.matches({ secondFactor: 'showingRecoveryCodes' })
-    ? 'recoveryCodes'
-    : snapshot.matches({ secondFactor: 'enrolling' }) || snapshot.matches({ secondFactor: 'confirmingEnrolment' })
-      ? 'enrol'
-      : 'code';
-  return {
-    step,
-    enrolment: challenge?.enrolment ?? null,
-    recoveryCodes: recoveryCodes ?? [],
-    busy: snapshot.hasTag('busy'),
-    errorKey: errorCode ? authMessageKey(errorCode) : null,
-  };
+  const step = selectSecondStep(snapshot);
+  return step ? secondStepView(step.getSnapshot()) : null;
+}
+
+/** A call of the flow is running, the second step's included (its code is being checked). */
+export function selectAuthBusy(snapshot: AuthSnapshot): boolean {
+  return snapshot.hasTag('busy') || (selectSecondStep(snapshot)?.getSnapshot().hasTag('busy') ?? false);
 }
 
 export function selectAuthStatus(snapshot: AuthSnapshot): AuthStatus {
@@ -127,7 +119,7 @@ export function authView(snapshot: AuthSnapshot): AuthView {
   return {
     status: selectAuthStatus(snapshot),
     user,
-    busy: snapshot.hasTag('busy'),
+    busy: selectAuthBusy(snapshot),
     signingIn: snapshot.matches('signingIn'),
     errorKey: selectSignInErrorKey(snapshot),
     fieldProblems: selectSignInFieldProblems(snapshot),

@@ -22,14 +22,9 @@ export const machine = createMachine({
       on: {
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -113,14 +108,9 @@ export const machine = createMachine({
         },
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -203,14 +193,9 @@ export const machine = createMachine({
         ],
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -235,47 +220,27 @@ export const machine = createMachine({
       },
     },
     callback: {
-      description: 'Back from the provider: the session it opened is renewed from the refresh cookie, or its TOTP step is fetched.',
-      initial: 'renewing',
+      description: 'Back from the provider: the providerSignIn child renews the session it opened, or fetches its TOTP step (POST auth/refresh, or auth/sign-in/challenge).',
       tags: ['signedOut', 'busy', 'callback'],
-      states: {
-        renewing: {
-          description: 'The callback opened the session (refresh cookie): POST auth/refresh, as after a page reload.',
-          invoke: {
-            id: 'renewProviderSession',
-            src: 'refreshSession',
-            onDone: {
-              target: '#auth.signingIn.loadingUser',
-              actions: 'adoptSession',
-            },
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
-            },
+      invoke: {
+        id: 'providerSignIn',
+        src: 'providerSignIn',
+        onDone: [
+          {
+            target: '#auth.signingIn.loadingUser',
+            guard: 'providerSessionOpened',
+            actions: 'adoptSession',
           },
-        },
-        resuming: {
-          description: 'The provider did not assert a second factor: the account\'s TOTP step (POST auth/sign-in/challenge).',
-          invoke: {
-            id: 'resumeChallenge',
-            src: 'resumeChallenge',
-            onDone: [
-              {
-                target: '#auth.secondFactor.enrolling',
-                guard: 'asksEnrolment',
-                actions: 'keepChallenge',
-              },
-              {
-                target: '#auth.secondFactor.asking',
-                actions: 'keepChallenge',
-              },
-            ],
-            onError: {
-              target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-            },
+          {
+            target: '#auth.secondFactor',
+            guard: 'providerAsksSecondFactor',
+            actions: 'keepChallenge',
           },
-        },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetSession', 'forgetChallenge', 'emitSignInFailed'],
+          },
+        ],
       },
     },
     linking: {
@@ -300,14 +265,9 @@ export const machine = createMachine({
         },
         'auth.providerReturned': [
           {
-            target: '#auth.callback.renewing',
-            guard: 'returnedSignedIn',
+            target: '#auth.callback',
+            guard: 'returnedToFinish',
             actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect'],
-          },
-          {
-            target: '#auth.callback.resuming',
-            guard: 'returnedWithSecondFactor',
-            actions: ['clearFailure', 'forgetSession', 'keepProviderRedirect', 'keepChallengeToken'],
           },
           {
             target: '#auth.linking',
@@ -351,13 +311,8 @@ export const machine = createMachine({
             src: 'signIn',
             onDone: [
               {
-                target: '#auth.secondFactor.asking',
-                guard: 'asksCode',
-                actions: ['clearFailure', 'keepChallenge'],
-              },
-              {
-                target: '#auth.secondFactor.enrolling',
-                guard: 'asksEnrolment',
+                target: '#auth.secondFactor',
+                guard: 'asksSecondFactor',
                 actions: ['clearFailure', 'keepChallenge'],
               },
               {
@@ -396,92 +351,38 @@ export const machine = createMachine({
       },
     },
     secondFactor: {
-      description: 'The password was right; the second factor is asked before the session opens.',
-      initial: 'asking',
+      description: 'The password was right; the second factor is asked before the session opens: the signInSecondStep child (the app\'s code, or an admin\'s enrolment).',
       tags: ['signedOut', 'secondFactor'],
-      states: {
-        asking: {
-          description: 'Asking for the TOTP code of the authenticator app (or a recovery code).',
-          on: {
-            'auth.submitSecondFactor': {
-              target: 'verifying',
-              guard: 'codeTyped',
-              actions: 'clearFailure',
-            },
-            'auth.cancelSecondFactor': {
-              target: '#auth.signedOut.idle',
-              actions: ['forgetChallenge', 'forgetLink', 'clearFailure'],
-            },
+      invoke: {
+        id: 'signInSecondStep',
+        systemId: 'signInSecondStep',
+        src: 'signInSecondStep',
+        onDone: [
+          {
+            target: '#auth.signingIn.loadingUser',
+            guard: 'secondStepPassed',
+            actions: ['forgetChallenge', 'adoptSession'],
           },
+          {
+            target: '#auth.signedOut.idle',
+            guard: 'secondStepCancelled',
+            actions: ['forgetChallenge', 'forgetLink', 'clearFailure'],
+          },
+          {
+            target: '#auth.signedOut.failed',
+            actions: ['recordCode', 'forgetChallenge', 'emitSignInFailed'],
+          },
+        ],
+      },
+      on: {
+        'auth.submitSecondFactor': {
+          actions: 'forwardToSecondStep',
         },
-        verifying: {
-          description: 'POST auth/sign-in/second-factor.',
-          tags: ['busy'],
-          invoke: {
-            id: 'verifySecondFactor',
-            src: 'verifySecondFactor',
-            onDone: {
-              target: '#auth.signingIn.loadingUser',
-              actions: ['forgetChallenge', 'adoptSession'],
-            },
-            onError: [
-              {
-                target: '#auth.signedOut.failed',
-                guard: 'signInOver',
-                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-              },
-              {
-                target: 'asking',
-                actions: 'recordFailure',
-              },
-            ],
-          },
+        'auth.cancelSecondFactor': {
+          actions: 'forwardToSecondStep',
         },
-        enrolling: {
-          description: 'An admin without a second factor: scan the QR code into an authenticator app and type its code.',
-          on: {
-            'auth.submitSecondFactor': {
-              target: 'confirmingEnrolment',
-              guard: 'codeTyped',
-              actions: 'clearFailure',
-            },
-            'auth.cancelSecondFactor': {
-              target: '#auth.signedOut.idle',
-              actions: ['forgetChallenge', 'forgetLink', 'clearFailure'],
-            },
-          },
-        },
-        confirmingEnrolment: {
-          description: 'POST auth/sign-in/enrol.',
-          tags: ['busy'],
-          invoke: {
-            id: 'enrolSecondFactor',
-            src: 'enrolSecondFactor',
-            onDone: {
-              target: 'showingRecoveryCodes',
-              actions: ['forgetChallenge', 'adoptSession', 'keepRecoveryCodes'],
-            },
-            onError: [
-              {
-                target: '#auth.signedOut.failed',
-                guard: 'signInOver',
-                actions: ['recordFailure', 'forgetChallenge', 'emitSignInFailed'],
-              },
-              {
-                target: 'enrolling',
-                actions: 'recordFailure',
-              },
-            ],
-          },
-        },
-        showingRecoveryCodes: {
-          description: 'Enrolled and the session is open: the recovery codes are shown once, until the person has kept them.',
-          on: {
-            'auth.recoveryCodesSaved': {
-              target: '#auth.signingIn.loadingUser',
-              actions: 'forgetRecoveryCodes',
-            },
-          },
+        'auth.recoveryCodesSaved': {
+          actions: 'forwardToSecondStep',
         },
       },
     },

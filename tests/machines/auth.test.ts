@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
 import {
   authMachine,
   refreshDelayMs,
@@ -13,6 +13,8 @@ import {
   providerStartUrl,
 } from '../../machines/auth/authMachine';
 import type { SecondFactorChallenge } from '../../machines/auth/landing';
+import { providerSignInMachine, type ProviderSignInOutput } from '../../machines/auth/providerSignInMachine';
+import { SIGN_IN_SECOND_STEP, secondStepMachine, type SecondStepOutput } from '../../machines/auth/secondStepMachine';
 import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
 import { signInLanding, type User } from '../../machines/auth/landing';
 import { authView } from '../../machines/auth/viewModel';
@@ -64,12 +66,13 @@ const ENROL_CHALLENGE: SecondFactorChallenge = {
   challenge: 'challenge-of-an-enrolment-00',
   enrolment: { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Paybench:admin?secret=JBSWY3DPEHPK3PXP', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' },
 };
-const RECOVERY_CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
 const SECOND_FACTOR_SESSION = session('token-second-factor', ADMIN);
-const ENROLLED_SESSION: SessionOutput = { ...session('token-enrolled', ADMIN), recoveryCodes: RECOVERY_CODES };
 const CODE = '123456';
-const WRONG_CODE = new AuthFailure('INVALID_SECOND_FACTOR', 401);
 const STEP_EXPIRED = new AuthFailure('SECOND_FACTOR_EXPIRED', 401);
+// How the second step (its own paths: authSecondStep.test.ts) can end: the session, given up, or the challenge over.
+const STEP_PASSED: SecondStepOutput = { kind: 'session', session: SECOND_FACTOR_SESSION };
+const STEP_CANCELLED: SecondStepOutput = { kind: 'cancelled' };
+const STEP_OVER: SecondStepOutput = { kind: 'over', failure: STEP_EXPIRED.code };
 // Sign-in through an identity provider.
 const PROVIDER = 'keycloak';
 const REALM_PROVIDER = 'acme-sso';
@@ -83,22 +86,26 @@ const RETURNED_REFUSED: ProviderOutcome = { kind: 'error', code: 'OIDC_NONCE_MIS
 // A new address the provider could not vouch for: our link went to it.
 const RETURNED_EMAIL_SENT: ProviderOutcome = { kind: 'emailSent', email: 'newcomer@people.example', provider: 'Keycloak' };
 const PROVIDER_SESSION = session('token-provider');
+// How the end of a provider's sign-in (its own paths: authProviderSignIn.test.ts) can come out: after `#done=1` the
+// session or a refused renewal, after `#secondFactor=` the step (a code or an enrolment) or an expired challenge.
+const PROVIDER_FINISHED: ProviderSignInOutput = { kind: 'session', session: PROVIDER_SESSION };
+const PROVIDER_RENEWAL_REFUSED: ProviderSignInOutput = { kind: 'failed', failure: 'INVALID_TOKEN' };
+const PROVIDER_ASKS_CODE: ProviderSignInOutput = { kind: 'secondFactor', challenge: CODE_CHALLENGE };
+const PROVIDER_ASKS_ENROLMENT: ProviderSignInOutput = { kind: 'secondFactor', challenge: ENROL_CHALLENGE };
+const PROVIDER_STEP_EXPIRED: ProviderSignInOutput = { kind: 'failed', failure: 'SECOND_FACTOR_EXPIRED' };
+/** The outputs the end of a provider's sign-in can give for the outcome it was handed (with a challenge or not). */
+const fitsProviderReturn = (output: ProviderSignInOutput, challenged: boolean) =>
+  (challenged
+    ? [PROVIDER_ASKS_CODE, PROVIDER_ASKS_ENROLMENT, PROVIDER_STEP_EXPIRED]
+    : ([PROVIDER_FINISHED, PROVIDER_RENEWAL_REFUSED] as ProviderSignInOutput[])
+  ).includes(output);
 const END_SESSION_URL = 'https://id.example.com/logout?id_token_hint=x&post_logout_redirect_uri=https%3A%2F%2Fapp%2F';
 const LINK_EXPIRED = new AuthFailure('LINK_EXPIRED', 401);
 const isChallenge = (output: unknown): output is SecondFactorChallenge => typeof output === 'object' && output !== null && 'challenge' in output;
 
 // ─── the world: fake effects that record what the machine did, and what the gestures expect ───
 
-type Src =
-  | 'restoreSession'
-  | 'refreshSession'
-  | 'signIn'
-  | 'fetchCurrentUser'
-  | 'signOut'
-  | 'verifySecondFactor'
-  | 'enrolSecondFactor'
-  | 'resumeChallenge'
-  | 'discoverRealm';
+type Src = 'restoreSession' | 'refreshSession' | 'signIn' | 'fetchCurrentUser' | 'signOut' | 'submitSecondFactor' | 'resumeChallenge' | 'discoverRealm';
 interface Deferred {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -124,14 +131,15 @@ interface World extends ActorWorld<AuthMachine> {
     errorCode: string | null;
     /** The field problems the last refused sign-in should show. */
     fieldProblems: Record<string, string>;
-    /** The second step the server asked for, and the recovery codes it answered. */
+    /** The second step the server asked for. */
     challenge: SecondFactorChallenge | null;
-    recoveryCodes: string[] | null;
     goneTo: string[];
     /** The linking step under way: the callback's token and the provider's name. */
     link: { token: string; provider: string } | null;
     /** Our e-mailed link the page says it sent: the address and the provider's name. */
     emailLinkSent: { email: string; provider: string } | null;
+    /** The last provider's outcome the /login page handed over. */
+    returned: ProviderOutcome | null;
   };
 }
 
@@ -160,10 +168,10 @@ function startWorld(): World {
       errorCode: null,
       fieldProblems: {},
       challenge: null,
-      recoveryCodes: null,
       goneTo: [],
       link: null,
       emailLinkSent: null,
+      returned: null,
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -181,9 +189,10 @@ function startWorld(): World {
         signIn: fake('signIn'),
         fetchCurrentUser: fake('fetchCurrentUser'),
         signOut: fake('signOut'),
-        verifySecondFactor: fake('verifySecondFactor'),
-        enrolSecondFactor: fake('enrolSecondFactor'),
-        resumeChallenge: fake('resumeChallenge'),
+        // The second step is the real child machine, its call faked like the others.
+        signInSecondStep: secondStepMachine.provide({ actors: { submitSecondFactor: fake('submitSecondFactor') } }),
+        // So is the end of a provider's sign-in.
+        providerSignIn: providerSignInMachine.provide({ actors: { refreshSession: fake('refreshSession'), resumeChallenge: fake('resumeChallenge') } }),
         discoverRealm: fake('discoverRealm'),
       },
       actions: {
@@ -211,7 +220,8 @@ const serializeState = (s: MachineSnapshot<AuthMachine>) =>
     error: s.context.errorCode,
     fields: s.context.fieldProblems,
     challenge: s.context.challenge?.secondFactor ?? null,
-    codes: s.context.recoveryCodes?.length ?? null,
+    // The end of a provider's sign-in renews a session or resumes a challenge, as its input says.
+    providerChallenge: s.children.providerSignIn?.getSnapshot().context.challenge ?? null,
     link: s.context.link?.token ?? null,
     emailLinkSent: s.context.emailLinkSent?.email ?? null,
   });
@@ -220,68 +230,67 @@ const graph = machineGraph({
   machine: authMachine,
   input: { storedUser: STORED_USER },
   serializeState,
-  events: eventsWithFixtures<AuthEvent>(
-    {
-      'auth.signIn': [
-        { type: 'auth.signIn', ...CREDENTIALS },
-        { type: 'auth.signIn', ...MALFORMED_EMAIL },
-        { type: 'auth.signIn', ...NO_PASSWORD },
-      ],
-      'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
-      'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
-      'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
-      // A blank code is ignored (nothing is sent).
-      'auth.submitSecondFactor': [
-        { type: 'auth.submitSecondFactor', code: CODE },
-        { type: 'auth.submitSecondFactor', code: '  ' },
-      ],
-      'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
-      // Home-realm discovery asks only about something that looks like an address.
-      'auth.emailEntered': [
-        { type: 'auth.emailEntered', email: SSO_EMAIL },
-        { type: 'auth.emailEntered', email: 'not-an-address' },
-      ],
-      'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({
-        type: 'auth.providerReturned' as const,
-        outcome,
-      })) as [AuthEvent & { type: 'auth.providerReturned' }, ...Array<AuthEvent & { type: 'auth.providerReturned' }>],
-    },
-    {
-      outputs: {
-        restoreSession: [RESTORED_SESSION],
-        fetchRestoredUser: [MEMBER],
-        signIn: [SIGN_IN_SESSION, CODE_CHALLENGE, ENROL_CHALLENGE],
-        verifySecondFactor: [SECOND_FACTOR_SESSION],
-        enrolSecondFactor: [ENROLLED_SESSION],
-        // The role decides where the person lands.
-        fetchSignedInUser: [MEMBER, ADMIN],
-        refreshSession: [RENEWED_SESSION],
-        reloadUser: [MEMBER_WITH_CAMPAIGN],
-        // A password session signs out here; a provider's answers its end-session URL.
-        signOut: [{}, { endSessionUrl: END_SESSION_URL }],
-        signOutForSecondFactor: [{}],
-        renewProviderSession: [PROVIDER_SESSION],
-        resumeChallenge: [CODE_CHALLENGE, ENROL_CHALLENGE],
-        discoverRealm: [{ provider: REALM_PROVIDER }, { provider: null }],
-      },
-      errors: {
-        restoreSession: [new AuthFailure(NO_SESSION), NO_SECOND_FACTOR],
-        fetchRestoredUser: [ENDED],
-        signIn: [WRONG_PASSWORD, LINK_EXPIRED],
-        verifySecondFactor: [WRONG_CODE, STEP_EXPIRED],
-        enrolSecondFactor: [WRONG_CODE, STEP_EXPIRED],
-        fetchSignedInUser: [ENDED],
-        refreshSession: [ENDED, NO_SECOND_FACTOR],
-        reloadUser: [ENDED],
-        signOut: [new AuthFailure('NETWORK_ERROR')],
-        signOutForSecondFactor: [new AuthFailure('NETWORK_ERROR')],
-        renewProviderSession: [ENDED],
-        resumeChallenge: [STEP_EXPIRED],
-        discoverRealm: [new AuthFailure('NETWORK_ERROR')],
-      },
-    },
-  ),
+  events: (snapshot: MachineSnapshot<AuthMachine>) =>
+    allEvents(snapshot).filter((event) => {
+      // The end of a provider's sign-in gives only what the outcome it was handed can give.
+      if (event.type !== ('xstate.done.actor.providerSignIn' as string)) return true;
+      const challenged = (snapshot.children.providerSignIn?.getSnapshot().context.challenge ?? null) !== null;
+      return fitsProviderReturn((event as unknown as { output: ProviderSignInOutput }).output, challenged);
+    }),
 });
+
+const allEvents = eventsWithFixtures<AuthEvent>(
+  {
+    'auth.signIn': [
+      { type: 'auth.signIn', ...CREDENTIALS },
+      { type: 'auth.signIn', ...MALFORMED_EMAIL },
+      { type: 'auth.signIn', ...NO_PASSWORD },
+    ],
+    'auth.rememberRedirect': [{ type: 'auth.rememberRedirect', url: '/settings' }],
+    'auth.userUpdated': [{ type: 'auth.userUpdated', user: MEMBER_WITH_CAMPAIGN }],
+    'auth.sessionStarted': [{ type: 'auth.sessionStarted', session: REGISTERED_SESSION }],
+    // Forwarded to the second step, which judges it (authSecondStep.test.ts): no change here.
+    'auth.submitSecondFactor': [{ type: 'auth.submitSecondFactor', code: CODE }],
+    'auth.continueWithProvider': [{ type: 'auth.continueWithProvider', provider: PROVIDER }],
+    // Home-realm discovery asks only about something that looks like an address.
+    'auth.emailEntered': [
+      { type: 'auth.emailEntered', email: SSO_EMAIL },
+      { type: 'auth.emailEntered', email: 'not-an-address' },
+    ],
+    'auth.providerReturned': [RETURNED_SIGNED_IN, RETURNED_FOR_CODE, RETURNED_TO_LINK, RETURNED_EMAIL_SENT, RETURNED_REFUSED].map((outcome) => ({
+      type: 'auth.providerReturned' as const,
+      outcome,
+    })) as [AuthEvent & { type: 'auth.providerReturned' }, ...Array<AuthEvent & { type: 'auth.providerReturned' }>],
+  },
+  {
+    outputs: {
+      restoreSession: [RESTORED_SESSION],
+      fetchRestoredUser: [MEMBER],
+      signIn: [SIGN_IN_SESSION, CODE_CHALLENGE, ENROL_CHALLENGE],
+      signInSecondStep: [STEP_PASSED, STEP_CANCELLED, STEP_OVER],
+      // The role decides where the person lands.
+      fetchSignedInUser: [MEMBER, ADMIN],
+      refreshSession: [RENEWED_SESSION],
+      reloadUser: [MEMBER_WITH_CAMPAIGN],
+      // A password session signs out here; a provider's answers its end-session URL.
+      signOut: [{}, { endSessionUrl: END_SESSION_URL }],
+      signOutForSecondFactor: [{}],
+      providerSignIn: [PROVIDER_FINISHED, PROVIDER_ASKS_CODE, PROVIDER_ASKS_ENROLMENT, PROVIDER_RENEWAL_REFUSED, PROVIDER_STEP_EXPIRED],
+      discoverRealm: [{ provider: REALM_PROVIDER }, { provider: null }],
+    },
+    errors: {
+      restoreSession: [new AuthFailure(NO_SESSION), NO_SECOND_FACTOR],
+      fetchRestoredUser: [ENDED],
+      signIn: [WRONG_PASSWORD, LINK_EXPIRED],
+      fetchSignedInUser: [ENDED],
+      refreshSession: [ENDED, NO_SECOND_FACTOR],
+      reloadUser: [ENDED],
+      signOut: [new AuthFailure('NETWORK_ERROR')],
+      signOutForSecondFactor: [new AuthFailure('NETWORK_ERROR')],
+      discoverRealm: [new AuthFailure('NETWORK_ERROR')],
+    },
+  },
+);
 
 // ─── gestures ───
 
@@ -335,16 +344,9 @@ const executors = {
     signedOutHere(world, { type: 'auth.accountDeleted' });
     world.actor.send(event);
   },
-  'auth.submitSecondFactor': (world, event) => {
-    if (event.code.trim()) world.expected.errorCode = null;
-    world.actor.send(event);
-  },
-  'auth.cancelSecondFactor': (world, event) => {
-    world.expected.errorCode = null;
-    world.expected.challenge = null;
-    world.expected.link = null;
-    world.actor.send(event);
-  },
+  // The second step's gestures go to the step (walked in authSecondStep.test.ts); here they end it, see signInSecondStep below.
+  'auth.submitSecondFactor': (world, event) => world.actor.send(event),
+  'auth.cancelSecondFactor': (world, event) => world.actor.send(event),
   'auth.continueWithProvider': (world, event) => {
     world.expected.errorCode = null;
     world.expected.emailLinkSent = null;
@@ -362,7 +364,7 @@ const executors = {
     forgetSession(world);
     world.expected.errorCode = outcome.kind === 'error' ? outcome.code : null;
     if (outcome.kind === 'done' && outcome.redirect) world.expected.redirect = outcome.redirect;
-    if (outcome.kind === 'secondFactor') world.expected.challenge = { secondFactor: 'verify', challenge: outcome.challenge };
+    world.expected.returned = outcome;
     if (outcome.kind === 'link') world.expected.link = { token: outcome.linkToken, provider: outcome.provider };
     world.expected.emailLinkSent = outcome.kind === 'emailSent' ? { email: outcome.email, provider: outcome.provider } : null;
     if (outcome.kind === 'emailSent') world.expected.link = null;
@@ -377,10 +379,7 @@ const executors = {
     world.expected.errorCode = null;
     world.actor.send(event);
   },
-  'auth.recoveryCodesSaved': (world, event) => {
-    world.expected.recoveryCodes = null;
-    world.actor.send(event);
-  },
+  'auth.recoveryCodesSaved': (world, event) => world.actor.send(event),
 } satisfies EventExecutors<AuthEvent, World>;
 
 const resolve = (src: Src, world: World, value: unknown) => world.pending[src]!.resolve(value);
@@ -400,14 +399,8 @@ const secondFactorRequired = (world: World) => {
   world.expected.emitted.push({ type: 'auth.secondFactorRequired' });
 };
 
-/** A wrong code is shown on the step; an expired step ends the sign-in (start again). */
-const secondStepRefused = (world: World, failure: AuthFailure) => {
-  world.expected.errorCode = failure.code;
-  if (failure.code === 'SECOND_FACTOR_EXPIRED') {
-    world.expected.challenge = null;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: failure.code });
-  }
-};
+/** The second step, the auth machine's child under its systemId. */
+const secondStep = (world: World) => world.actor.system.get(SIGN_IN_SECOND_STEP) as ReturnType<typeof createActor<typeof secondStepMachine>>;
 
 const frameworkExecutors: FrameworkExecutors<World> = {
   'xstate.done.actor.restoreSession': (world, event) => {
@@ -442,24 +435,35 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
     reject('signIn', world, event.error);
   },
-  'xstate.done.actor.verifySecondFactor': (world, event) => {
+  // The second step ends the way the path says, by the gestures of the login page (sent to the auth machine,
+  // which forwards them) and the answer of its call.
+  'xstate.done.actor.signInSecondStep': async (world, event) => {
+    const output = event.output as SecondStepOutput;
+    const step = secondStep(world);
     world.expected.challenge = null;
-    adoptSession(world, event.output as SessionOutput);
-    resolve('verifySecondFactor', world, event.output);
-  },
-  'xstate.error.actor.verifySecondFactor': (world, event) => {
-    secondStepRefused(world, event.error as AuthFailure);
-    reject('verifySecondFactor', world, event.error);
-  },
-  'xstate.done.actor.enrolSecondFactor': (world, event) => {
-    world.expected.challenge = null;
-    adoptSession(world, event.output as SessionOutput);
-    world.expected.recoveryCodes = (event.output as SessionOutput).recoveryCodes ?? [];
-    resolve('enrolSecondFactor', world, event.output);
-  },
-  'xstate.error.actor.enrolSecondFactor': (world, event) => {
-    secondStepRefused(world, event.error as AuthFailure);
-    reject('enrolSecondFactor', world, event.error);
+    if (output.kind === 'cancelled') {
+      world.expected.errorCode = null;
+      world.expected.link = null;
+      world.actor.send({ type: 'auth.cancelSecondFactor' });
+      return;
+    }
+    world.actor.send({ type: 'auth.submitSecondFactor', code: CODE });
+    expect(step.getSnapshot().value).toBe('submitting');
+    expect(authView(world.actor.getSnapshot())).toMatchObject({ busy: true, secondFactor: { busy: true } });
+    if (output.kind === 'over') {
+      world.expected.errorCode = output.failure;
+      world.expected.emitted.push({ type: 'auth.signInFailed', code: output.failure });
+      reject('submitSecondFactor', world, new AuthFailure(output.failure, 401));
+      return;
+    }
+    adoptSession(world, output.session);
+    resolve('submitSecondFactor', world, output.session);
+    if (step.getSnapshot().context.secondFactor === 'enrol') {
+      // An enrolment shows the recovery codes first; the session is read once they are kept.
+      await waitFor(step, (snapshot) => snapshot.matches('showingRecoveryCodes'));
+      expect(authView(world.actor.getSnapshot()).secondFactor).toMatchObject({ step: 'recoveryCodes' });
+      world.actor.send({ type: 'auth.recoveryCodesSaved' });
+    }
   },
   'xstate.done.actor.fetchSignedInUser': (world, event) => {
     const loaded = event.output as User;
@@ -510,25 +514,23 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     if (endSessionUrl) world.expected.goneTo.push(endSessionUrl);
     resolve('signOut', world, event.output);
   },
-  'xstate.done.actor.renewProviderSession': (world, event) => {
-    adoptSession(world, event.output as SessionOutput);
-    resolve('refreshSession', world, event.output);
-  },
-  'xstate.error.actor.renewProviderSession': (world, event) => {
-    forgetSession(world);
-    world.expected.errorCode = (event.error as AuthFailure).code;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
-    reject('refreshSession', world, event.error);
-  },
-  'xstate.done.actor.resumeChallenge': (world, event) => {
-    world.expected.challenge = event.output as SecondFactorChallenge;
-    resolve('resumeChallenge', world, event.output);
-  },
-  'xstate.error.actor.resumeChallenge': (world, event) => {
-    world.expected.challenge = null;
-    world.expected.errorCode = (event.error as AuthFailure).code;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
-    reject('resumeChallenge', world, event.error);
+  // The end of a provider's sign-in comes out as the path says, by the answer of its call (the renewal, or the challenge).
+  'xstate.done.actor.providerSignIn': (world, event) => {
+    const output = event.output as ProviderSignInOutput;
+    const src = world.expected.returned?.kind === 'secondFactor' ? 'resumeChallenge' : 'refreshSession';
+    if (output.kind === 'session') {
+      adoptSession(world, output.session);
+      resolve(src, world, output.session);
+    } else if (output.kind === 'secondFactor') {
+      world.expected.challenge = output.challenge;
+      resolve(src, world, output.challenge);
+    } else {
+      forgetSession(world);
+      world.expected.challenge = null;
+      world.expected.errorCode = output.failure;
+      world.expected.emitted.push({ type: 'auth.signInFailed', code: output.failure });
+      reject(src, world, new AuthFailure(output.failure, 401));
+    }
   },
   'xstate.done.actor.discoverRealm': (world, event) => {
     const { provider } = event.output as { provider: string | null };
@@ -633,30 +635,27 @@ const assertions = {
   secondFactor: (world, snapshot) => {
     recordsMatch(world, snapshot);
     const view = authView(snapshot);
-    // Not signed in until the second step is done: no user, and no token until the enrolment answered one.
-    expect(view).toMatchObject({ status: 'signedOut', user: null, signingIn: false });
-    expect(snapshot.context.accessToken).toBe(world.expected.token);
-    expect(view.secondFactor?.errorKey).toBe(world.expected.errorCode ? authMessageKey(world.expected.errorCode) : null);
-  },
-  'secondFactor.asking': (world, snapshot) => {
-    expect(world.expected.challenge).toEqual(CODE_CHALLENGE);
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', enrolment: null, busy: false });
-  },
-  'secondFactor.verifying': (world, snapshot) => {
-    expect(lastCall(world)).toEqual({ src: 'verifySecondFactor', input: withLink(world, { challenge: CODE_CHALLENGE.challenge, code: CODE }) });
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'code', busy: true });
-  },
-  'secondFactor.enrolling': (world, snapshot) => {
-    expect(world.expected.challenge).toEqual(ENROL_CHALLENGE);
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', enrolment: ENROL_CHALLENGE.enrolment, busy: false });
-  },
-  'secondFactor.confirmingEnrolment': (world, snapshot) => {
-    expect(lastCall(world)).toEqual({ src: 'enrolSecondFactor', input: withLink(world, { challenge: ENROL_CHALLENGE.challenge, code: CODE }) });
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'enrol', busy: true });
-  },
-  'secondFactor.showingRecoveryCodes': (world, snapshot) => {
-    expect(world.expected.recoveryCodes).toEqual(RECOVERY_CODES);
-    expect(authView(snapshot).secondFactor).toMatchObject({ step: 'recoveryCodes', recoveryCodes: RECOVERY_CODES, busy: false });
+    // Not signed in until the second step is done: no user, no token.
+    expect(view).toMatchObject({ status: 'signedOut', user: null, signingIn: false, busy: false });
+    expect(snapshot.context.accessToken).toBeNull();
+    // The step is invoked under its systemId with the challenge the server answered (and the linking token while linking).
+    const challenge = world.expected.challenge!;
+    expect([CODE_CHALLENGE, ENROL_CHALLENGE]).toContainEqual(challenge);
+    expect(secondStep(world)).toBe(snapshot.children.signInSecondStep);
+    expect(secondStep(world).getSnapshot().context).toMatchObject({
+      secondFactor: challenge.secondFactor,
+      challenge: challenge.challenge,
+      enrolment: challenge.enrolment ?? null,
+      linkToken: world.expected.link?.token ?? null,
+    });
+    // The view model reads the step's snapshot.
+    expect(view.secondFactor).toEqual({
+      step: challenge.secondFactor === 'enrol' ? 'enrol' : 'code',
+      enrolment: challenge.enrolment ?? null,
+      recoveryCodes: [],
+      busy: false,
+      errorKey: null,
+    });
   },
   signedIn: (world, snapshot) => {
     recordsMatch(world, snapshot);
@@ -686,13 +685,12 @@ const assertions = {
   callback: (world, snapshot) => {
     recordsMatch(world, snapshot);
     expect(authView(snapshot)).toMatchObject({ status: 'signedOut', busy: true, user: null });
-  },
-  'callback.renewing': (world) => {
-    // The session the callback opened is renewed from the refresh cookie, as after a page reload.
-    expect(lastCall(world)).toEqual({ src: 'refreshSession', input: undefined });
-  },
-  'callback.resuming': (world) => {
-    expect(lastCall(world)).toEqual({ src: 'resumeChallenge', input: { challenge: CODE_CHALLENGE.challenge } });
+    // The providerSignIn child is handed the outcome: the session the callback opened is renewed from the refresh
+    // cookie, as after a page reload, or the account's TOTP step is fetched.
+    const returned = world.expected.returned!;
+    const challenge = returned.kind === 'secondFactor' ? returned.challenge : null;
+    expect(snapshot.children.providerSignIn?.getSnapshot().context.challenge).toBe(challenge);
+    expect(lastCall(world)).toEqual(challenge ? { src: 'resumeChallenge', input: { challenge } } : { src: 'refreshSession', input: undefined });
   },
   linking: (world, snapshot) => {
     recordsMatch(world, snapshot);

@@ -212,6 +212,17 @@ function withoutPrefixPaths<M extends AnyStateMachine>(paths: MachinePath<M>[]):
   return kept.map((k) => k.path);
 }
 
+/**
+ * The machine as the traversal sees it: every transition in a fresh actor system, as xstate's pure `transition`
+ * does. @xstate/graph runs the whole traversal in one system, where a child invoked with a `systemId` (the auth
+ * machine's signInSecondStep) could be registered once only: entering its state again would throw.
+ */
+function withFreshSystems(machine: AnyStateMachine): AnyStateMachine {
+  const traversed = Object.create(machine) as AnyStateMachine;
+  traversed.transition = (snapshot, event) => transition(machine, snapshot, event)[0];
+  return traversed;
+}
+
 export function machineGraph<M extends AnyStateMachine>(config: GraphConfig<M>): MachineGraph<M> {
   if (typeof config.events !== 'function') {
     throw new Error('machineGraph: `events` must be a function (eventsWithFixtures); an array drops generated events.');
@@ -229,7 +240,8 @@ export function machineGraph<M extends AnyStateMachine>(config: GraphConfig<M>):
     limit: config.limit ?? 10_000,
   };
   // createTestModel refuses machines with `invoke` / `after`; the constructor takes any machine.
-  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
+  const traversed = withFreshSystems(machine);
+  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(traversed, {
     ...traversal,
     stateMatcher: (snapshot, key) => leafStateKeys(snapshot).some((k) => k === key || k.startsWith(`${key}.`)),
   });
@@ -252,7 +264,7 @@ export function machineGraph<M extends AnyStateMachine>(config: GraphConfig<M>):
 
   const transitionPaths = (): Path[] => {
     const shortestTo = new Map<string, Path['steps']>();
-    for (const p of getShortestPaths(machine, traversal)) shortestTo.set(serialize(p.state), p.steps);
+    for (const p of getShortestPaths(traversed, traversal)) shortestTo.set(serialize(p.state), p.steps);
     const paths = stateChangingTransitions().map((edge) => {
       const head = shortestTo.get(serialize(edge.source));
       if (!head) throw new Error(`No path to the source of ${edge.description}`);

@@ -7,7 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_DEFAULT_MS } from '../../../domain/constants';
-import { authView } from '../../../../machines/auth/viewModel';
+import { authView, selectSecondStep } from '../../../../machines/auth/viewModel';
+import { secondStepView } from '../../../../machines/auth/secondStepView';
 import { roleLanding } from '../../../../machines/auth/landing';
 import { accountRequests } from '../../../../machines/auth/requests';
 import { parseProviderOutcome } from '../../../../machines/auth/authMachine';
@@ -234,7 +235,9 @@ function SignInForm({ methods }: { methods: SignInMethods }) {
 function SecondFactorStep() {
   const { t } = useTranslation();
   const auth = useAuthActor();
-  const view = useSelector(auth, (snapshot) => authView(snapshot).secondFactor);
+  // The step is the auth machine's child: its own snapshots (busy, a refused code, the recovery codes) re-render the form.
+  const step = useSelector(auth, selectSecondStep);
+  const view = useSelector(step, (snapshot) => (snapshot ? secondStepView(snapshot) : null));
   const [code, setCode] = useState('');
   if (!view) return null;
 
