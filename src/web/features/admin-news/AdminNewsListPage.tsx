@@ -8,7 +8,7 @@ import { provideList } from '../../../../machines/list/listMachine';
 import { newsActors, type Post, type PostStatusFilter, type Typepost } from '../../../../machines/news/actors';
 import { resolveLanguage } from '../../../domain/language';
 import { dateTimeFormat } from '../../../domain/intlFormat';
-import { ListTable } from '../../components/ListTable';
+import { ListTable, listTexts } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
@@ -70,12 +70,7 @@ export default function AdminNewsListPage() {
           view={view}
           send={send}
           testId="admin-news"
-          texts={{
-            label: t('sections.admin_news'),
-            unavailable: t('admin_news.list.unavailable'),
-            retry: t('admin_news.list.retry'),
-            empty: t('admin_news.list.empty'),
-          }}
+          texts={listTexts(t, 'admin_news.list')}
           filters={filters}
           rowKey={(post) => post.id}
           rowProps={(post) => ({ 'data-testid': 'admin-news-row', 'data-status': post.status })}
