@@ -3,24 +3,23 @@
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** `new Intl.NumberFormat(locale, options)`, built once per locale and options. */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+/** The formatter kept under `locale` and `options`, built by `build` the first time. */
+function kept<F>(formats: Map<string, F>, locale: string, options: object, build: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+    format = build();
+    formats.set(key, format);
   }
   return format;
 }
 
+/** `new Intl.NumberFormat(locale, options)`, built once per locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
 /** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+  return kept(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }

@@ -77,19 +77,20 @@ export function createOidcClients(config: ServerConfig): OidcClients {
   };
 }
 
+/**
+ * What the sign-in binding cookie and the e-mailed link's cookie share. Lax: the provider's redirect back (and a
+ * link opened from a mail) is a top-level cross-site navigation, which must carry them.
+ */
+function bindingCookieOptions(config: ServerConfig) {
+  return { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: config.env === 'production' } as const;
+}
+
 function setBindingCookie(reply: FastifyReply, config: ServerConfig, value: string): void {
-  reply.setCookie(OIDC_COOKIE, value, {
-    path: OIDC_COOKIE_PATH,
-    httpOnly: true,
-    // Lax: the provider's redirect back is a top-level cross-site navigation, which must carry it.
-    sameSite: 'lax',
-    secure: config.env === 'production',
-    maxAge: OIDC_REQUEST_MINUTES * 60,
-  });
+  reply.setCookie(OIDC_COOKIE, value, { ...bindingCookieOptions(config), maxAge: OIDC_REQUEST_MINUTES * 60 });
 }
 
 export function clearBindingCookie(reply: FastifyReply, config: ServerConfig): void {
-  reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: config.env === 'production' });
+  reply.clearCookie(OIDC_COOKIE, bindingCookieOptions(config));
 }
 
 /**
@@ -99,13 +100,7 @@ export function clearBindingCookie(reply: FastifyReply, config: ServerConfig): v
 export function bindEmailLink(request: FastifyRequest, reply: FastifyReply, config: ServerConfig): string {
   const current = request.cookies[EMAIL_LINK_COOKIE];
   const value = current && /^[A-Za-z0-9_-]{40,100}$/.test(current) ? current : newSecretToken();
-  reply.setCookie(EMAIL_LINK_COOKIE, value, {
-    path: OIDC_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.env === 'production',
-    maxAge: EMAIL_LINK_MINUTES * 60,
-  });
+  reply.setCookie(EMAIL_LINK_COOKIE, value, { ...bindingCookieOptions(config), maxAge: EMAIL_LINK_MINUTES * 60 });
   return hashSecretToken(value);
 }
 

@@ -323,19 +323,11 @@ async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): 
     email: [] as string[],
     year: [] as number[],
     answers: [] as string[],
-    country: [] as string[],
-    city: [] as string[],
-    sector: [] as string[],
-    companySize: [] as string[],
-    companyType: [] as string[],
-    functionalArea: [] as string[],
-    positionLevel: [] as string[],
-    gender: [] as string[],
-    yearsExperience: [] as number[],
-    fixedSalary: [] as number[],
-    annualBonus: [] as number[],
-    deferred: [] as number[],
   };
+  // Country … deferred compensation, one array a column, from the forms table's one list of them (the currency is
+  // always EUR here, written by the statement).
+  const typedColumns = (answers: Record<string, unknown>) => columnValues(answers).slice(1);
+  const typed = typedColumns({}).map((): unknown[] => []);
   people.forEach((person, i) => {
     for (const form of person.forms) {
       const answers = { ...form.answers, email: emails[i] };
@@ -344,18 +336,7 @@ async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): 
       columns.email.push(emails[i]);
       columns.year.push(form.surveyYear);
       columns.answers.push(JSON.stringify(answers));
-      columns.country.push(answers.country);
-      columns.city.push(answers.city);
-      columns.sector.push(answers.sector);
-      columns.companySize.push(answers.companySize);
-      columns.companyType.push(answers.companyType);
-      columns.functionalArea.push(answers.functionalArea);
-      columns.positionLevel.push(answers.positionLevel);
-      columns.gender.push(answers.gender);
-      columns.yearsExperience.push(answers.yearsExperience);
-      columns.fixedSalary.push(answers.fixedSalary);
-      columns.annualBonus.push(answers.annualBonus);
-      columns.deferred.push(answers.deferredCompensation);
+      typedColumns(answers).forEach((value, column) => typed[column].push(value));
     }
   });
   await tx.execute(
@@ -374,25 +355,7 @@ async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): 
                    $10::text[], $11::text[], $12::text[], $13::text[], $14::int[], $15::int[], $16::int[], $17::bigint[])
          as f(id, user_id, email, survey_year, answers, country, city, sector, company_size, company_type, functional_area,
               position_level, gender, years_experience, fixed_salary, annual_bonus, deferred_compensation)`,
-    [
-      columns.id,
-      columns.userId,
-      columns.email,
-      columns.year,
-      columns.answers,
-      columns.country,
-      columns.city,
-      columns.sector,
-      columns.companySize,
-      columns.companyType,
-      columns.functionalArea,
-      columns.positionLevel,
-      columns.gender,
-      columns.yearsExperience,
-      columns.fixedSalary,
-      columns.annualBonus,
-      columns.deferred,
-    ],
+    [columns.id, columns.userId, columns.email, columns.year, columns.answers, ...typed],
   );
   return columns.id.length;
 }

@@ -215,6 +215,17 @@ function scheduleOf(input: PostInput, now: Date): { status: 'draft' | 'published
   return { status: status === 'draft' ? 'draft' : 'published', publishedAt };
 }
 
+/** What the editor sets, as the insert and the update both take it ($4 to $10: title to cover image). */
+const editedValues = (input: PostInput) => [
+  input.title.trim(),
+  input.summary.trim(),
+  input.body,
+  input.typepost ?? 'blog',
+  input.categories,
+  input.language,
+  input.imageUrl ?? null,
+];
+
 const defaultAuthor = (language: 'es' | 'en') => (language === 'es' ? 'Equipo Paybench' : 'Paybench team');
 
 /** An audit snapshot: everything but the body text (which can be long), with its length. */
@@ -227,20 +238,7 @@ export async function createPost(tx: Queryable, actor: AuditActor, input: PostIn
   const [row] = await tx.execute<PostRow>(
     `insert into news_posts (id, slug, status, title, summary, body, typepost, categories, language, image_url, author, published_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
-    [
-      id,
-      slug,
-      status,
-      input.title.trim(),
-      input.summary.trim(),
-      input.body,
-      input.typepost ?? 'blog',
-      input.categories,
-      input.language,
-      input.imageUrl ?? null,
-      input.author?.trim() || defaultAuthor(input.language),
-      publishedAt,
-    ],
+    [id, slug, status, ...editedValues(input), input.author?.trim() || defaultAuthor(input.language), publishedAt],
   );
   const post = toPost(row);
   await recordAudit(tx, actor, { action: 'news.create', targetType: 'news_post', targetId: id, after: auditView(post) });
@@ -258,20 +256,7 @@ export async function updatePost(tx: Queryable, actor: AuditActor, id: string, i
     `update news_posts set slug = $2, status = $3, title = $4, summary = $5, body = $6, typepost = $7, categories = $8,
        language = $9, image_url = $10, author = $11, published_at = $12, updated_at = now()
      where id = $1 returning ${COLUMNS}`,
-    [
-      id,
-      slug,
-      status,
-      input.title.trim(),
-      input.summary.trim(),
-      input.body,
-      input.typepost ?? 'blog',
-      input.categories,
-      input.language,
-      input.imageUrl ?? null,
-      input.author?.trim() || current.author,
-      publishedAt,
-    ],
+    [id, slug, status, ...editedValues(input), input.author?.trim() || current.author, publishedAt],
   );
   const post = toPost(row);
   await recordAudit(tx, actor, { action: 'news.update', targetType: 'news_post', targetId: id, before: auditView(toPost(current)), after: auditView(post) });

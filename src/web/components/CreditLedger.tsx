@@ -12,7 +12,7 @@ import { LEDGER_PAGE_LIMIT, creditLedgerActors, type CreditLedgerEntry } from '.
 import type { Language } from '../../domain/constants';
 import { formatCount } from '../../domain/language';
 import { formatPrice } from '../../domain/money';
-import { ListTable, type ListColumn } from './ListTable';
+import { ListTable, listTexts, type ListColumn } from './ListTable';
 import { useList } from './useList';
 import { formatCreditDelta, formatDateTime } from '../../domain/accountFormat';
 
@@ -37,12 +37,7 @@ export function CreditLedger({ language, refreshKey = 0 }: { language: Language;
           view={view}
           send={send}
           testId="credit-ledger"
-          texts={{
-            label: t('my_account.ledger.table'),
-            unavailable: t('my_account.ledger.unavailable'),
-            retry: t('my_account.ledger.retry'),
-            empty: t('my_account.ledger.empty'),
-          }}
+          texts={listTexts(t, 'my_account.ledger')}
           skeletonHeight="32"
           striped
           regionProps={{ hideBelow: 'md' }}

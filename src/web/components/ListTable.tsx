@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Field, HStack, Input, Skeleton, Stack, Table, Text, type BoxProps, type TableCellProps, type TableRowProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ListEvent } from '../../../machines/list/listMachine';
 import type { ListView } from '../../../machines/list/viewModel';
 import type { ListFilters } from '../../../machines/list/listMachine';
@@ -29,6 +30,22 @@ export interface ListTexts {
   /** The empty text when filters are set, with `clear` to remove them. */
   noMatch?: string;
   clear?: string;
+}
+
+/**
+ * A list's texts from its locale keys under `prefix`: `table` (the table's name), `unavailable` and `empty`, and
+ * `no_match` for a list whose filters can leave it empty. Retrying and clearing the filters read the same in every
+ * list (`list.retry`, `list.clear_filters`); `clear` is for the lists whose empty state offers that button.
+ */
+export function listTexts(t: TFunction, prefix: string, filters: { noMatch?: boolean; clear?: boolean } = {}): ListTexts {
+  return {
+    label: t(`${prefix}.table`),
+    unavailable: t(`${prefix}.unavailable`),
+    retry: t('list.retry'),
+    empty: t(`${prefix}.empty`),
+    ...(filters.noMatch && { noMatch: t(`${prefix}.no_match`) }),
+    ...(filters.clear && { clear: t('list.clear_filters') }),
+  };
 }
 
 /** What the list component reads of a list's view (machines/list/viewModel's `ListView` has it all). */

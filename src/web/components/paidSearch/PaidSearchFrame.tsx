@@ -1,8 +1,8 @@
-// The one frame of the paid searches' pages (the comparison, your evolution, the personalised comparison): the
-// page's heading, the filters beside the result area when the page has them, and the states a paid search shows
-// before its answer: running, the questionnaire required first, failed or refused for lack of credits (the credit
-// gate). Each page renders its own machine's result inside; the comparison draws its richer failure and
-// withheld states itself (its children) and passes no status.
+// The one frame of the paid searches' pages (the comparison, your evolution, the personalised comparison, the
+// income projection): the page's heading, the filters beside the result area when the page has them, and the states
+// a paid search shows before its answer: running, the questionnaire required first, failed or refused for lack of
+// credits (the credit gate). Each page renders its own machine's result inside; the comparison draws its richer
+// failure and withheld states itself (its children) and passes no status.
 import type { ReactNode } from 'react';
 import { Alert, Button, Container, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';

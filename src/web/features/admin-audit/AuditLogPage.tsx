@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_FILTERS, AUDIT_PAGE_LIMIT, provideAuditLog, type AuditEntry } from '../../../../machines/auditLog/actors';
 import { useLanguage } from '../../kernel/session';
 import { formatDateTime } from '../../../domain/accountFormat';
-import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
+import { ListFilterForm, ListTable, listTexts, ListTextFilter } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 import { PageHeading } from '../../components/PageIntro';
 
@@ -61,13 +61,7 @@ export default function AuditLogPage() {
         view={view}
         send={send}
         testId="audit"
-        texts={{
-          label: t('sections.admin_audit'),
-          unavailable: t('admin_audit.unavailable'),
-          retry: t('admin_audit.retry'),
-          empty: t('admin_audit.empty'),
-          noMatch: t('admin_audit.no_match'),
-        }}
+        texts={listTexts(t, 'admin_audit', { noMatch: true })}
         filters={filters}
         total={t('admin_audit.total', { count: view.total })}
         striped

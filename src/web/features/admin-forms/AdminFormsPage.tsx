@@ -19,7 +19,7 @@ import { useLanguage, useNotifyFailure } from '../../kernel/session';
 import { inspect } from '../../kernel/inspector';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
-import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
+import { ListFilterForm, ListTable, listTexts, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
 import { PageHeading } from '../../components/PageIntro';
 import { OptionSelect } from '../../components/OptionSelect';
@@ -112,14 +112,7 @@ export default function AdminFormsPage() {
           view={view}
           send={send}
           testId="admin-forms"
-          texts={{
-            label: t('sections.admin_forms'),
-            unavailable: t('admin_forms.unavailable'),
-            retry: t('admin_forms.retry'),
-            empty: t('admin_forms.empty'),
-            noMatch: t('admin_forms.no_match'),
-            clear: t('admin_forms.filters.clear'),
-          }}
+          texts={listTexts(t, 'admin_forms', { noMatch: true, clear: true })}
           filters={filters}
           total={t('admin_forms.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped

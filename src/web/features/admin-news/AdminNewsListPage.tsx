@@ -8,9 +8,10 @@ import { provideList } from '../../../../machines/list/listMachine';
 import { newsActors, type Post, type PostStatusFilter, type Typepost } from '../../../../machines/news/actors';
 import { resolveLanguage } from '../../../domain/language';
 import { dateTimeFormat } from '../../../domain/intlFormat';
-import { ListTable } from '../../components/ListTable';
+import { ListTable, listTexts } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 import { OptionSelect, optionsOf } from '../../components/OptionSelect';
+import { PostKindButtons } from '../../components/PostKindButtons';
 
 const TYPES: Typepost[] = ['blog', 'insight', 'news'];
 const STATUSES: PostStatusFilter[] = ['all', 'published', 'scheduled', 'draft'];
@@ -25,20 +26,12 @@ export default function AdminNewsListPage() {
 
   const filters = (
     <HStack gap="4" wrap="wrap" align="flex-end">
-      <HStack role="group" aria-label={t('news.list.kind')} gap="2">
-        {TYPES.map((kind) => (
-          <Button
-            key={kind}
-            size="sm"
-            variant={kind === typepost ? 'solid' : 'outline'}
-            aria-pressed={kind === typepost}
-            onClick={() => send({ type: 'list.filter', name: 'typepost', value: kind })}
-            data-testid={`admin-news-kind-${kind}`}
-          >
-            {t(`news.types.${kind}`)}
-          </Button>
-        ))}
-      </HStack>
+      <PostKindButtons
+        kinds={TYPES}
+        selected={typepost}
+        onSelect={(kind) => send({ type: 'list.filter', name: 'typepost', value: kind })}
+        testIdPrefix="admin-news-kind"
+      />
       <Stack gap="1">
         <chakra.label htmlFor="admin-news-status" fontSize="sm" color="fg.muted">
           {t('admin_news.list.status_filter')}
@@ -70,12 +63,7 @@ export default function AdminNewsListPage() {
           view={view}
           send={send}
           testId="admin-news"
-          texts={{
-            label: t('sections.admin_news'),
-            unavailable: t('admin_news.list.unavailable'),
-            retry: t('admin_news.list.retry'),
-            empty: t('admin_news.list.empty'),
-          }}
+          texts={listTexts(t, 'admin_news.list')}
           filters={filters}
           rowKey={(post) => post.id}
           rowProps={(post) => ({ 'data-testid': 'admin-news-row', 'data-status': post.status })}

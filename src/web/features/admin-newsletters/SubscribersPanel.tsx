@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListMachine } from '../../../../machines/list/listMachine';
 import { listView, sameListView } from '../../../../machines/list/viewModel';
 import { SUBSCRIBER_FILTER_OPTIONS, type Newsletter } from '../../../../machines/newsletterAdmin/actors';
-import { ListTable } from '../../components/ListTable';
+import { ListTable, listTexts } from '../../components/ListTable';
 import { OptionSelect, optionsOf } from '../../components/OptionSelect';
 
 type SelectFilter = keyof typeof SUBSCRIBER_FILTER_OPTIONS;
@@ -83,12 +83,7 @@ export function SubscribersPanel({ actor }: { actor: ActorRefFrom<ListMachine> }
       view={view}
       send={send}
       testId="subscribers"
-      texts={{
-        label: t('sections.admin_newsletters'),
-        unavailable: t('admin_newsletters.load_failed'),
-        retry: t('admin_newsletters.retry'),
-        empty: t('admin_newsletters.empty'),
-      }}
+      texts={listTexts(t, 'admin_newsletters')}
       filters={filters}
       total={t('admin_newsletters.total', { count: view.total })}
       regionProps={{ opacity: view.loading ? 0.6 : 1 }}

@@ -7,7 +7,7 @@ import { provideList } from '../../../../machines/list/listMachine';
 import { OUTLIER_FORMS_PAGE_LIMIT, outlierCalls, type OutlierForm } from '../../../../machines/outlierPacks/calls';
 import { formatCount } from '../../../domain/language';
 import { useLanguage } from '../../kernel/session';
-import { ListTable } from '../../components/ListTable';
+import { ListTable, listTexts } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 import { euros } from './format';
 
@@ -30,12 +30,7 @@ export default function OutlierFormsPage() {
           view={view}
           send={send}
           testId="outlier-forms"
-          texts={{
-            label: t('sections.admin_outlier_forms'),
-            unavailable: t('admin_outliers.forms.unavailable'),
-            retry: t('admin_outliers.retry'),
-            empty: t('admin_outliers.forms.none_active'),
-          }}
+          texts={listTexts(t, 'admin_outliers.forms')}
           total={formatCount(view.total, language)}
           skeletonHeight="32"
           rowKey={(form) => form.formId}

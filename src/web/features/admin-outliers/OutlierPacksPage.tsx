@@ -24,6 +24,13 @@ const packsMachine = outlierPacksMachine.provide({ actors: { listPacks: calls.li
 /** What the page shows beside the list: the form (new pack or one to edit) or a pack's impact. */
 type Panel = { kind: 'none' } | { kind: 'editor'; pack: OutlierPack | null } | { kind: 'impact'; packId: string };
 
+/** The actions the confirm modal asks about, in the row's order, with their buttons' look (activate is the solid one). */
+const ASKED_ACTIONS = [
+  { action: 'activate', colorPalette: 'green', variant: undefined },
+  { action: 'deactivate', colorPalette: 'orange', variant: 'outline' },
+  { action: 'delete', colorPalette: 'red', variant: 'outline' },
+] as const;
+
 const STATUS_PALETTE = { active: 'green', calculated: 'blue', not_calculated: 'gray' } as const;
 
 export default function OutlierPacksPage() {
@@ -77,66 +84,47 @@ export default function OutlierPacksPage() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {view.rows.map(({ pack, status, canActivate, canDeactivate, canDelete }) => (
-              <Table.Row key={pack.id} data-testid="outlier-pack-row" data-id={pack.id} data-status={status}>
-                <Table.Cell fontWeight="semibold">{pack.name}</Table.Cell>
-                <Table.Cell>{ruleText(t, pack)}</Table.Cell>
-                <Table.Cell>{groupingText(t, pack.groupBy)}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={STATUS_PALETTE[status]} data-testid="outlier-pack-status">
-                    {t(`admin_outliers.status.${status}`)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  {pack.lastResult ? t('admin_outliers.flagged_of', { flagged: pack.lastResult.excludedForms, total: pack.lastResult.totalForms }) : '—'}
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="2" wrap="wrap">
-                    <Button size="xs" variant="outline" onClick={() => setPanel({ kind: 'impact', packId: pack.id })} data-testid="outlier-pack-impact">
-                      {t('admin_outliers.actions.impact')}
-                    </Button>
-                    <Button size="xs" variant="outline" onClick={() => setPanel({ kind: 'editor', pack })} data-testid="outlier-pack-edit">
-                      {t('admin_outliers.actions.edit')}
-                    </Button>
-                    {canActivate && (
-                      <Button
-                        size="xs"
-                        colorPalette="green"
-                        disabled={view.busy}
-                        onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'activate' })}
-                        data-testid="outlier-pack-activate"
-                      >
-                        {t('admin_outliers.actions.activate')}
+            {view.rows.map(({ pack, status, canActivate, canDeactivate, canDelete }) => {
+              const allowed = { activate: canActivate, deactivate: canDeactivate, delete: canDelete };
+              return (
+                <Table.Row key={pack.id} data-testid="outlier-pack-row" data-id={pack.id} data-status={status}>
+                  <Table.Cell fontWeight="semibold">{pack.name}</Table.Cell>
+                  <Table.Cell>{ruleText(t, pack)}</Table.Cell>
+                  <Table.Cell>{groupingText(t, pack.groupBy)}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={STATUS_PALETTE[status]} data-testid="outlier-pack-status">
+                      {t(`admin_outliers.status.${status}`)}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {pack.lastResult ? t('admin_outliers.flagged_of', { flagged: pack.lastResult.excludedForms, total: pack.lastResult.totalForms }) : '—'}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2" wrap="wrap">
+                      <Button size="xs" variant="outline" onClick={() => setPanel({ kind: 'impact', packId: pack.id })} data-testid="outlier-pack-impact">
+                        {t('admin_outliers.actions.impact')}
                       </Button>
-                    )}
-                    {canDeactivate && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="orange"
-                        disabled={view.busy}
-                        onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'deactivate' })}
-                        data-testid="outlier-pack-deactivate"
-                      >
-                        {t('admin_outliers.actions.deactivate')}
+                      <Button size="xs" variant="outline" onClick={() => setPanel({ kind: 'editor', pack })} data-testid="outlier-pack-edit">
+                        {t('admin_outliers.actions.edit')}
                       </Button>
-                    )}
-                    {canDelete && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        disabled={view.busy}
-                        onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action: 'delete' })}
-                        data-testid="outlier-pack-delete"
-                      >
-                        {t('admin_outliers.actions.delete')}
-                      </Button>
-                    )}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
+                      {ASKED_ACTIONS.filter(({ action }) => allowed[action]).map(({ action, colorPalette, variant }) => (
+                        <Button
+                          key={action}
+                          size="xs"
+                          variant={variant}
+                          colorPalette={colorPalette}
+                          disabled={view.busy}
+                          onClick={() => packs.send({ type: 'packs.ask', id: pack.id, action })}
+                          data-testid={`outlier-pack-${action}`}
+                        >
+                          {t(`admin_outliers.actions.${action}`)}
+                        </Button>
+                      ))}
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
           </Table.Body>
         </Table.Root>
       </ScrollRegion>

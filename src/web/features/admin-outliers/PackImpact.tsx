@@ -40,6 +40,31 @@ function FigureCell({ figure, value, threshold, language }: { figure: Figure; va
   return <>{euros(value, language)}</>;
 }
 
+/** The figures both tables compare, overall and per group, in their columns' order. */
+const FIGURES = [
+  { statistic: 'median', side: 'before' },
+  { statistic: 'median', side: 'after' },
+  { statistic: 'p90', side: 'before' },
+  { statistic: 'p90', side: 'after' },
+] as const;
+
+function FigureHeaders() {
+  const { t } = useTranslation();
+  return FIGURES.map(({ statistic, side }) => (
+    <Table.ColumnHeader key={`${statistic}_${side}`} textAlign="end">
+      {t(`admin_outliers.impact.${statistic}_${side}`)}
+    </Table.ColumnHeader>
+  ));
+}
+
+function FigureCells({ row, threshold, language }: { row: Pick<OutlierImpact['overall'][number], 'before' | 'after'>; threshold: number; language: Language }) {
+  return FIGURES.map(({ statistic, side }) => (
+    <Table.Cell key={`${statistic}_${side}`} textAlign="end">
+      <FigureCell figure={row[side]} value={row[side][statistic]} threshold={threshold} language={language} />
+    </Table.Cell>
+  ));
+}
+
 export interface PackImpactProps {
   pack: OutlierPack;
   onCalculated: () => void;
@@ -127,28 +152,14 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>{t('admin_outliers.impact.measure')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.median_before')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.median_after')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.p90_before')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.p90_after')}</Table.ColumnHeader>
+                    <FigureHeaders />
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {impact.overall.map((row) => (
                     <Table.Row key={row.measure} data-measure={row.measure}>
                       <Table.Cell>{t(`comparison.measures.${row.measure}`)}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <FigureCell figure={row.before} value={row.before.median} threshold={threshold} language={language} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <FigureCell figure={row.after} value={row.after.median} threshold={threshold} language={language} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <FigureCell figure={row.before} value={row.before.p90} threshold={threshold} language={language} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <FigureCell figure={row.after} value={row.after.p90} threshold={threshold} language={language} />
-                      </Table.Cell>
+                      <FigureCells row={row} threshold={threshold} language={language} />
                     </Table.Row>
                   ))}
                 </Table.Body>
@@ -192,10 +203,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
                       <Table.ColumnHeader>{t('admin_outliers.impact.group')}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.flagged')}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.n_before')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.median_before')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.median_after')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.p90_before')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('admin_outliers.impact.p90_after')}</Table.ColumnHeader>
+                      <FigureHeaders />
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
@@ -220,18 +228,7 @@ export function PackImpact({ pack, onCalculated, onClose }: PackImpactProps) {
                           ) : (
                             <>
                               <Table.Cell textAlign="end">{row.before.n === null ? '—' : formatCount(row.before.n, language)}</Table.Cell>
-                              <Table.Cell textAlign="end">
-                                <FigureCell figure={row.before} value={row.before.median} threshold={threshold} language={language} />
-                              </Table.Cell>
-                              <Table.Cell textAlign="end">
-                                <FigureCell figure={row.after} value={row.after.median} threshold={threshold} language={language} />
-                              </Table.Cell>
-                              <Table.Cell textAlign="end">
-                                <FigureCell figure={row.before} value={row.before.p90} threshold={threshold} language={language} />
-                              </Table.Cell>
-                              <Table.Cell textAlign="end">
-                                <FigureCell figure={row.after} value={row.after.p90} threshold={threshold} language={language} />
-                              </Table.Cell>
+                              <FigureCells row={row} threshold={threshold} language={language} />
                             </>
                           )}
                         </Table.Row>

@@ -48,7 +48,7 @@ import { ledgerColumns } from '../../components/CreditLedger';
 import { RoleBadges } from './RoleBadges';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { formColumns } from '../../components/admin/formColumns';
-import { ListTable, type ListTableProps } from '../../components/ListTable';
+import { ListTable, listTexts, type ListTableProps } from '../../components/ListTable';
 import { RetryAlert } from '../../components/ActionAlert';
 
 type Form = components['schemas']['Form'];
@@ -427,7 +427,7 @@ function ListSection<T>({
 }: { list: ListActor; title: string; testId: string; empty: string } & Pick<ListTableProps<T>, 'columns' | 'rowKey' | 'rowProps'>) {
   const { t } = useTranslation();
   const view = useSelector(list, (snapshot) => listView<T>(snapshot), sameListView);
-  const texts = { label: title, unavailable: t('admin_users.unavailable'), retry: t('admin_users.retry'), empty };
+  const texts = { ...listTexts(t, 'admin_users'), label: title, empty };
   return (
     <Box as="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <Stack gap="3">

@@ -11,7 +11,7 @@ import { formatCount } from '../../../domain/language';
 import { useLanguage } from '../../kernel/session';
 import { formatDateTime } from '../../../domain/accountFormat';
 import { RoleBadges } from './RoleBadges';
-import { ListFilterForm, ListTable, ListTextFilter } from '../../components/ListTable';
+import { ListFilterForm, ListTable, listTexts, ListTextFilter } from '../../components/ListTable';
 import { useAddressBarList } from '../../components/useList';
 import { TARGET_SIZE } from '../../components/admin/AdminParts';
 import { PageHeading } from '../../components/PageIntro';
@@ -69,14 +69,7 @@ export default function AdminUsersPage() {
           view={view}
           send={send}
           testId="admin-users"
-          texts={{
-            label: t('sections.admin_users'),
-            unavailable: t('admin_users.unavailable'),
-            retry: t('admin_users.retry'),
-            empty: t('admin_users.empty'),
-            noMatch: t('admin_users.no_match'),
-            clear: t('admin_users.filters.clear'),
-          }}
+          texts={listTexts(t, 'admin_users', { noMatch: true, clear: true })}
           filters={filters}
           total={t('admin_users.total', { count: view.total, formatted: formatCount(view.total, language) })}
           striped

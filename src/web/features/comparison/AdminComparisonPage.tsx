@@ -2,29 +2,17 @@
 // level and country in the form's year), their own figures marked and their position estimated from the
 // published percentiles (the server ranks only the caller's own figures).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { signedInComparisonActors, subjectFormStart } from '../../../../machines/comparison/actors';
 import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
-import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext, useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
+import { ComparisonPageScreen } from './ComparisonScreen';
+import { useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
 
 function AdminComparison({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const context = useComparisonPageContext();
   const { cost, listeners } = useSignedInComparison();
   const [effects] = useState(() => ({ loadStartingPoint: subjectFormStart(id), ...signedInComparisonActors() }));
   const actor = useComparisonActor(effects, listeners);
-  return (
-    <ComparisonScreen
-      actor={actor}
-      title={t('comparison.heading.admin')}
-      intro={t('comparison.intro.admin')}
-      cost={cost}
-      testId="comparison-admin-page"
-      {...context}
-    />
-  );
+  return <ComparisonPageScreen actor={actor} page="admin" cost={cost} testId="comparison-admin-page" />;
 }
 
 export default function AdminComparisonPage() {

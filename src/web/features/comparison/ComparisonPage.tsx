@@ -4,23 +4,20 @@
 // searching is free for them (members, admins).
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { ownPeerGroupStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
 import { pendingSearchFilters, pendingSearchStart, readPendingSearch } from '../../../../machines/creditGate/actors';
 import { useCreditGateSearch } from '../../components/paidSearch/useCreditGateSearch';
 import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
-import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext, useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
+import { ComparisonPageScreen } from './ComparisonScreen';
+import { useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
 import { ExploreViews, RegistrationWelcome } from '../../components/ExploreViews';
 
 /** The query of the address that opens the person's own peer group. */
 export const OWN_GROUP_QUERY = 'group=mine';
 
 export default function ComparisonPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
-  const context = useComparisonPageContext();
   const { cost, listeners, comparer } = useSignedInComparison();
   const ownGroup = params.get('group') === 'mine' && cost.kind === 'free';
   // Otherwise a search that ran out of credits opens again with its filters (the credit gate's way back), or
@@ -41,15 +38,5 @@ export default function ComparisonPage() {
   useCreditGateSearch(actor);
   // Below an answer, the way on to the personal views and the plans (the header lists them only with the premium flag).
   const answered = useSelector(actor, (snapshot) => snapshot.context.result?.status === 'ok');
-  return (
-    <ComparisonScreen
-      actor={actor}
-      title={t('comparison.heading.comparison')}
-      intro={t('comparison.intro.comparison')}
-      cost={cost}
-      aside={<RegistrationWelcome />}
-      after={answered ? <ExploreViews /> : null}
-      {...context}
-    />
-  );
+  return <ComparisonPageScreen actor={actor} page="comparison" cost={cost} aside={<RegistrationWelcome />} after={answered ? <ExploreViews /> : null} />;
 }

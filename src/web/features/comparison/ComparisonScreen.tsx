@@ -17,6 +17,7 @@ import type { Questionnaire } from '../../components/peerGroup/filterOptions';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
+import { useComparisonPageContext, type ComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
 import type { ExchangeRates } from '../../../domain/money';
 import { TitledAlert } from '../../components/ActionAlert';
 
@@ -37,6 +38,19 @@ export interface ComparisonScreenProps {
   /** Shown below the result (the signed-in comparison's way on to the personal views). */
   after?: ReactNode;
   testId?: string;
+}
+
+/**
+ * A comparison route's screen with the app's context (questionnaire, years, language, threshold, rates) and the
+ * route's heading and introduction: comparison.heading.<page> and comparison.intro.<page>.
+ */
+export function ComparisonPageScreen({
+  page,
+  ...screen
+}: { page: 'comparison' | 'saved' | 'admin' | 'demo' } & Omit<ComparisonScreenProps, 'title' | 'intro' | keyof ComparisonPageContext>) {
+  const { t } = useTranslation();
+  const context = useComparisonPageContext();
+  return <ComparisonScreen title={t(`comparison.heading.${page}`)} intro={t(`comparison.intro.${page}`)} {...screen} {...context} />;
 }
 
 function Withheld({ actor, privacyThreshold }: { actor: ComparisonActorRef; privacyThreshold: number }) {

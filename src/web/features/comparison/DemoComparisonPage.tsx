@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { demoComparisonActors, freshStart } from '../../../../machines/comparison/actors';
 import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
-import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
+import { ComparisonPageScreen } from './ComparisonScreen';
 import { useNotifyFailure } from '../../kernel/session';
 
 export function DemoCallToAction() {
@@ -39,21 +38,9 @@ export function DemoCallToAction() {
 const DEMO_START = { opensOn: {} };
 
 export default function DemoComparisonPage() {
-  const { t } = useTranslation();
-  const context = useComparisonPageContext();
   const [effects] = useState(() => ({ loadStartingPoint: freshStart(), ...demoComparisonActors() }));
   const onFailure = useNotifyFailure();
   // Everyone of the latest year, known at once: the panel opens ready, with nothing to load first.
   const actor = useComparisonActor(effects, { onFailure }, DEMO_START);
-  return (
-    <ComparisonScreen
-      actor={actor}
-      title={t('comparison.heading.demo')}
-      intro={t('comparison.intro.demo')}
-      cost={{ kind: 'demo' }}
-      aside={<DemoCallToAction />}
-      testId="demo-comparison-page"
-      {...context}
-    />
-  );
+  return <ComparisonPageScreen actor={actor} page="demo" cost={{ kind: 'demo' }} aside={<DemoCallToAction />} testId="demo-comparison-page" />;
 }

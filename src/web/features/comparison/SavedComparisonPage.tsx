@@ -3,14 +3,13 @@
 // from here is paid like on /comparison: refused for lack of credits, it goes through the credit gate (warning,
 // /my-account, and the way back to /comparison with its filters).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { components } from '../../../api/schema';
 import { savedSearchStart, signedInComparisonActors } from '../../../../machines/comparison/actors';
 import { useCreditGateSearch } from '../../components/paidSearch/useCreditGateSearch';
 import { useComparisonActor } from '../../components/paidSearch/comparisonActor';
-import { ComparisonScreen } from './ComparisonScreen';
-import { useComparisonPageContext, useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
+import { ComparisonPageScreen } from './ComparisonScreen';
+import { useSignedInComparison } from '../../components/paidSearch/useComparisonPage';
 
 type HistoryEntry = components['schemas']['HistoryEntry'];
 
@@ -20,22 +19,11 @@ export interface SavedSearchState {
 }
 
 function SavedComparison({ historyId, entry }: { historyId: string; entry: HistoryEntry | null }) {
-  const { t } = useTranslation();
-  const context = useComparisonPageContext();
   const { cost, listeners, comparer } = useSignedInComparison();
   const [effects] = useState(() => ({ loadStartingPoint: savedSearchStart(historyId, entry), ...signedInComparisonActors() }));
   const actor = useComparisonActor(effects, listeners, comparer);
   useCreditGateSearch(actor, { onlyRefused: true });
-  return (
-    <ComparisonScreen
-      actor={actor}
-      title={t('comparison.heading.saved')}
-      intro={t('comparison.intro.saved')}
-      cost={cost}
-      testId="comparison-saved-page"
-      {...context}
-    />
-  );
+  return <ComparisonPageScreen actor={actor} page="saved" cost={cost} testId="comparison-saved-page" />;
 }
 
 export default function SavedComparisonPage() {

@@ -24,7 +24,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { formatDateTime } from '../../../domain/accountFormat';
 import { inspect } from '../../kernel/inspector';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { ListTable } from '../../components/ListTable';
+import { ListTable, listTexts } from '../../components/ListTable';
 import { PageHeading } from '../../components/PageIntro';
 
 export type SearchHistoryActorRef = ActorRefFrom<typeof searchHistoryMachine>;
@@ -116,12 +116,7 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
         view={searchHistoryListView(view)}
         send={send}
         testId="my-searches"
-        texts={{
-          label: t('sections.my_searches'),
-          unavailable: t('my_searches.unavailable'),
-          retry: t('comparison.failure.retry'),
-          empty: t('my_searches.empty'),
-        }}
+        texts={listTexts(t, 'my_searches')}
         loadingElement={<LoadingSpinner />}
         emptyAction={
           <Button asChild colorPalette="brand">

@@ -18,6 +18,7 @@ import { usePageMeta } from './pageMeta';
 import { PageHeading } from '../../components/PageIntro';
 import { RetryAlert } from '../../components/ActionAlert';
 import { OptionSelect } from '../../components/OptionSelect';
+import { PostKindButtons } from '../../components/PostKindButtons';
 
 const PAGE_LIMIT = 9;
 
@@ -37,22 +38,7 @@ export default function NewsListPage({ meta }: PageProps) {
             {t('news.list.rss')}
           </Link>
         </PageHeading>
-        {kinds.length > 1 && (
-          <HStack role="group" aria-label={t('news.list.kind')} gap="2">
-            {kinds.map((kind) => (
-              <Button
-                key={kind}
-                size="sm"
-                variant={kind === typepost ? 'solid' : 'outline'}
-                aria-pressed={kind === typepost}
-                onClick={() => setTypepost(kind)}
-                data-testid={`news-kind-${kind}`}
-              >
-                {t(`news.types.${kind}`)}
-              </Button>
-            ))}
-          </HStack>
-        )}
+        {kinds.length > 1 && <PostKindButtons kinds={kinds} selected={typepost} onSelect={setTypepost} testIdPrefix="news-kind" />}
         {/* A new kind is a new list: its own pages, categories and filters. */}
         <PostList key={`${typepost}-${language}`} typepost={typepost} language={language} />
       </Stack>

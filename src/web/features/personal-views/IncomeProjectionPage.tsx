@@ -3,11 +3,11 @@
 // explanation of the assumptions. One search's price (a corporate user asks for it: 1 credit); ?historyId=… re-opens
 // a saved projection for free. Renders the incomeProjection machine's view (the maths: src/domain/incomeProjection).
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Box, Button, Container, Heading, HStack, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Heading, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { YearCards } from './YearCards';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { incomeProjectionMachine } from '../../../../machines/incomeProjection/incomeProjectionMachine';
 import { incomeProjectionActors } from '../../../../machines/incomeProjection/actors';
 import { projectionPhase, projectionView, type ProjectionView } from '../../../../machines/incomeProjection/viewModel';
@@ -20,7 +20,7 @@ import { ConversionNote, useMoneyFormat } from '../../components/personalViews/u
 import { formatRate } from './format';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../kernel/inspector';
-import { PageHeading } from '../../components/PageIntro';
+import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
 
 const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
@@ -161,10 +161,14 @@ export default function IncomeProjectionPage() {
   usePersonalAnnouncements(actor, 'projection.loaded', { onFailure, onCharged });
 
   return (
-    <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="projection-page" data-phase={phase}>
-      <Stack gap="6">
-        <PageHeading title={t('sections.your_income_projection')} intro={t('personal.projection.intro')} />
-        {phase === 'waiting' && (
+    <PaidSearchFrame
+      testId="projection-page"
+      phase={phase}
+      maxW="6xl"
+      title={t('sections.your_income_projection')}
+      intro={t('personal.projection.intro')}
+      before={
+        phase === 'waiting' && (
           <Stack gap="2" align="start">
             <Button colorPalette="brand" disabled={!canRun} onClick={() => actor.send({ type: 'projection.run' })} data-testid="projection-run">
               {t('personal.projection.run')}
@@ -173,35 +177,24 @@ export default function IncomeProjectionPage() {
               {cost.kind === 'credits' ? t('comparison.search.cost_credits', { count: cost.credits }) : t('comparison.search.cost_free')}
             </Text>
           </Stack>
-        )}
-        {phase === 'loading' && (
-          <HStack gap="2">
-            <Spinner size="sm" color="brand.fg" />
-            <Text>{t('personal.running')}</Text>
-          </HStack>
-        )}
-        {phase === 'noOwnFigures' && (
-          <Alert.Root status="info" data-testid="projection-form-required">
-            <Alert.Indicator />
-            <Alert.Title>{t('personal.form_required')}</Alert.Title>
-            <Button asChild size="sm" variant="outline" ms="auto">
-              <RouterLink to="/my-form">{t('personal.form_link')}</RouterLink>
-            </Button>
-          </Alert.Root>
-        )}
-        {(phase === 'failed' || phase === 'creditGate') && (
-          <Alert.Root status="error" data-testid="projection-failed">
-            <Alert.Indicator />
-            <Alert.Title>{t(phase === 'creditGate' ? 'personal.credit_gate' : 'personal.failed')}</Alert.Title>
-            {phase === 'failed' && (
-              <Button size="sm" variant="outline" ms="auto" onClick={() => actor.send({ type: 'projection.retry' })}>
-                {t('personal.retry')}
-              </Button>
-            )}
-          </Alert.Root>
-        )}
-        {view && <Projection view={view} />}
-      </Stack>
-    </Container>
+        )
+      }
+      status={
+        phase === 'loading'
+          ? { kind: 'running' }
+          : phase === 'noOwnFigures'
+            ? { kind: 'formRequired', testId: 'projection-form-required' }
+            : phase === 'failed' || phase === 'creditGate'
+              ? {
+                  kind: 'failed',
+                  testId: 'projection-failed',
+                  creditGate: phase === 'creditGate',
+                  ...(phase === 'failed' ? { onRetry: () => actor.send({ type: 'projection.retry' }) } : {}),
+                }
+              : null
+      }
+    >
+      {view && <Projection view={view} />}
+    </PaidSearchFrame>
   );
 }

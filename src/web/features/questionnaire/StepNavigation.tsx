@@ -69,29 +69,18 @@ export function StepNavigation({ actor }: { actor: QuestionnaireActorRef }) {
             {nav.saveStatus === 'saving' && <LoadingSpinner variant="inline" data-testid="save-loading" />}
             {nav.saveStatus === 'idle' ? '' : t(`questionnaire.save_status.${nav.saveStatus}`)}
           </Text>
-          {nav.isLastStep ? (
-            <Button
-              type="submit"
-              colorPalette="brand"
-              loading={nav.saving}
-              disabled={!nav.canSubmit}
-              onMouseDown={keepFocusOnPress}
-              data-testid="questionnaire-submit"
-            >
-              {t(nav.submitLabelKey)}
-            </Button>
-          ) : (
-            <Button
-              type="submit"
-              colorPalette="brand"
-              loading={nav.saving}
-              disabled={!nav.canGoNext}
-              onMouseDown={keepFocusOnPress}
-              data-testid="questionnaire-next"
-            >
-              {t('questionnaire.actions.next')}
-            </Button>
-          )}
+          {/* Next, or submit on the last step: the key keeps them two buttons (reaching the last step replaces Next, not relabels it). */}
+          <Button
+            key={nav.isLastStep ? 'submit' : 'next'}
+            type="submit"
+            colorPalette="brand"
+            loading={nav.saving}
+            disabled={nav.isLastStep ? !nav.canSubmit : !nav.canGoNext}
+            onMouseDown={keepFocusOnPress}
+            data-testid={nav.isLastStep ? 'questionnaire-submit' : 'questionnaire-next'}
+          >
+            {nav.isLastStep ? t(nav.submitLabelKey) : t('questionnaire.actions.next')}
+          </Button>
         </HStack>
       </HStack>
     </Stack>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OUTBOX_PAGE_LIMIT, provideOutbox, type OutboxMessage } from '../../../../../machines/outbox/actors';
 import { useLanguage } from '../../../kernel/session';
 import { NUMBER_LOCALE } from '../../../../domain/language';
-import { ListTable } from '../../../components/ListTable';
+import { ListTable, listTexts } from '../../../components/ListTable';
 import { useList } from '../../../components/useList';
 import { AdminPageHeading, formatAdminDate } from '../../../components/admin/AdminParts';
 
@@ -88,7 +88,7 @@ export default function AdminOutboxPage() {
           view={view}
           send={send}
           testId="outbox"
-          texts={{ label: t('admin.outbox.title'), unavailable: t('admin.common.load_failed'), retry: t('admin.common.retry'), empty: t('admin.outbox.empty') }}
+          texts={listTexts(t, 'admin.outbox')}
           rowKey={(message) => message.id}
           rowProps={() => ({ 'data-testid': 'outbox-row' })}
           columns={[

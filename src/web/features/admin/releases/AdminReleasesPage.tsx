@@ -13,7 +13,7 @@ import { inspect } from '../../../kernel/inspector';
 import { useLanguage, useNotifyFailure } from '../../../kernel/session';
 import { formatCount, NUMBER_LOCALE } from '../../../../domain/language';
 import { AdminPageHeading, formatAdminDate } from '../../../components/admin/AdminParts';
-import { ListTable } from '../../../components/ListTable';
+import { ListTable, listTexts } from '../../../components/ListTable';
 
 export default function AdminReleasesPage() {
   const { t } = useTranslation();
@@ -118,12 +118,7 @@ export default function AdminReleasesPage() {
             else if (event.type === 'list.retry') releases.send({ type: 'releases.retry' });
           }}
           testId="releases"
-          texts={{
-            label: t('admin.releases.title'),
-            unavailable: t('admin.common.load_failed'),
-            retry: t('admin.common.retry'),
-            empty: t('admin.releases.empty'),
-          }}
+          texts={listTexts(t, 'admin.releases')}
           rowKey={(release) => release.id}
           rowProps={(release) => ({ 'data-testid': 'releases-row', 'data-current': release.current || undefined })}
           columns={[
