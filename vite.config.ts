@@ -8,6 +8,7 @@ import { precompress } from './scripts/vite-precompress';
 import { localeSplit } from './scripts/vite-locale-split';
 import { chakraStaticCss } from './scripts/vite-chakra-static-css';
 import { emotionInsertDuringRender } from './scripts/vite-emotion-insertion';
+import { stripMachineDescriptions } from './scripts/vite-strip-machine-descriptions';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 
@@ -89,6 +90,7 @@ export default defineConfig({
     reactRouterProduction,
     chakraStaticCss(),
     emotionInsertDuringRender(),
+    stripMachineDescriptions(),
     localeSplit(fileURLToPath(new URL('./locales', import.meta.url))),
     precompress(),
   ],
