@@ -14,19 +14,9 @@ import { notificationsMachine } from '../../machines/notifications/notifications
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, type ActorWorld, type EventExecutors, type StateAssertions } from './harness/walk';
+import { demoUser } from './harness/users';
 
-const ADMIN: User = {
-  _id: 'adminUserId0000000000000000',
-  email: 'admin@paybench.demo',
-  role: ['admin'],
-  credits: 0,
-  campaignId: null,
-  premiumType: 'free',
-  corporateInfo: null,
-  emailVerified: true,
-  language: 'es',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ADMIN: User = demoUser(['admin']);
 const SESSION: SessionOutput = { accessToken: 'token', expiresIn: 900, user: ADMIN };
 const INPUT: AppInput = {
   auth: { storedUser: null },

@@ -14,24 +14,13 @@ import {
 import { AuthFailure } from '../../machines/auth/failure';
 import type { SecondFactorChallenge, Session, User } from '../../machines/auth/landing';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
-import { assertionTableProblems, unexercisedTransitions, unreachedLeafStates } from './harness/guards';
-import { generatePaths } from './harness/vitest';
-import { actorDriver, walkPath, type ActorWorld, type FrameworkExecutors, type StateAssertions } from './harness/walk';
+import { describeInputPaths, generatePaths } from './harness/vitest';
+import { actorDriver, type ActorWorld, type FrameworkExecutors, type StateAssertions } from './harness/walk';
+import { demoUser } from './harness/users';
 
 // ─── fixtures ───
 
-const MEMBER: User = {
-  _id: 'memberUserId0000000000000000',
-  email: 'member@paybench.demo',
-  role: ['member'],
-  credits: 0,
-  campaignId: null,
-  premiumType: 'free',
-  corporateInfo: null,
-  emailVerified: true,
-  language: 'es',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const MEMBER: User = demoUser(['member']);
 const PROVIDER_SESSION: Session = { accessToken: 'token-provider', expiresIn: 900, user: MEMBER };
 const CODE_CHALLENGE: SecondFactorChallenge = { secondFactor: 'verify', challenge: 'challenge-of-a-code-0000000' };
 const ENROL_CHALLENGE: SecondFactorChallenge = {
@@ -160,27 +149,7 @@ const suites = (
   return { name, graph, driver, paths };
 });
 
-describe('providerSignIn paths', () => {
-  for (const { name, driver, paths } of suites) {
-    describe(name, () => {
-      it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
-      for (const path of paths) it(path.description, () => walkPath(path, driver, assertions));
-    });
-  }
-
-  describe('guards (every input)', () => {
-    it('every leaf state is reached by a walked path', () => {
-      expect(unreachedLeafStates(providerSignInMachine, suites.flatMap((suite) => suite.paths) as never)).toEqual([]);
-    });
-    it('every state has an assertion, and every assertion names a state', () => {
-      expect(assertionTableProblems(providerSignInMachine, assertions)).toEqual({ missing: [], unknown: [] });
-    });
-    it('every state-changing transition is exercised by a walked path', () => {
-      const walked = suites.flatMap((suite) => suite.paths);
-      for (const suite of suites) expect(unexercisedTransitions(suite.graph, walked)).toEqual([]);
-    });
-  });
-});
+describeInputPaths('providerSignIn paths', suites, assertions);
 
 describe('providerSignIn behaviour', () => {
   it("an enrolment the provider's sign-in asks comes out with its QR code", async () => {

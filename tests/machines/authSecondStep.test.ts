@@ -17,24 +17,13 @@ import { secondStepView } from '../../machines/auth/secondStepView';
 import { AuthFailure, authMessageKey } from '../../machines/auth/failure';
 import type { Session, User } from '../../machines/auth/landing';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
-import { assertionTableProblems, unexercisedTransitions, unreachedLeafStates } from './harness/guards';
-import { generatePaths } from './harness/vitest';
-import { actorDriver, walkPath, type ActorWorld, type EventExecutors, type FrameworkExecutors, type StateAssertions } from './harness/walk';
+import { describeInputPaths, generatePaths } from './harness/vitest';
+import { actorDriver, type ActorWorld, type EventExecutors, type FrameworkExecutors, type StateAssertions } from './harness/walk';
+import { demoUser } from './harness/users';
 
 // ─── fixtures ───
 
-const ADMIN: User = {
-  _id: 'adminUserId0000000000000000',
-  email: 'admin@paybench.demo',
-  role: ['admin'],
-  credits: 0,
-  campaignId: null,
-  premiumType: 'free',
-  corporateInfo: null,
-  emailVerified: true,
-  language: 'es',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const ADMIN: User = demoUser(['admin']);
 const RECOVERY_CODES = ['abcde-fghjk', 'mnpqr-stuvw'];
 const SECOND_FACTOR_SESSION: Session = { accessToken: 'token-second-factor', expiresIn: 900, user: ADMIN };
 const ENROLLED_SESSION: Session = { accessToken: 'token-enrolled', expiresIn: 900, user: ADMIN, recoveryCodes: RECOVERY_CODES };
@@ -196,27 +185,7 @@ const suites = (
   return { name, graph, driver, paths };
 });
 
-describe('signInSecondStep paths', () => {
-  for (const { name, driver, paths } of suites) {
-    describe(name, () => {
-      it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
-      for (const path of paths) it(path.description, () => walkPath(path, driver, assertions));
-    });
-  }
-
-  describe('guards (every input)', () => {
-    it('every leaf state is reached by a walked path', () => {
-      expect(unreachedLeafStates(secondStepMachine, suites.flatMap((suite) => suite.paths) as never)).toEqual([]);
-    });
-    it('every state has an assertion, and every assertion names a state', () => {
-      expect(assertionTableProblems(secondStepMachine, assertions)).toEqual({ missing: [], unknown: [] });
-    });
-    it('every state-changing transition is exercised by a walked path', () => {
-      const walked = suites.flatMap((suite) => suite.paths);
-      for (const suite of suites) expect(unexercisedTransitions(suite.graph, walked)).toEqual([]);
-    });
-  });
-});
+describeInputPaths('signInSecondStep paths', suites, assertions);
 
 describe('signInSecondStep behaviour', () => {
   it('a wrong code keeps the step asking with the refusal shown; the next code is checked afresh', async () => {

@@ -7,19 +7,9 @@ import { authMachine, type SessionOutput } from '../../machines/auth/authMachine
 import { AuthFailure } from '../../machines/auth/failure';
 import type { User } from '../../machines/auth/landing';
 import { sessionRenewal } from '../../src/web/app/sessionRenewal';
+import { demoUser } from '../machines/harness/users';
 
-const USER: User = {
-  _id: 'memberUserId0000000000000000',
-  email: 'member@paybench.demo',
-  role: ['member'],
-  credits: 3,
-  campaignId: null,
-  premiumType: 'free',
-  corporateInfo: null,
-  emailVerified: true,
-  language: 'es',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER: User = demoUser(['member'], { credits: 3 });
 const session = (token: string): SessionOutput => ({ accessToken: token, expiresIn: 900, user: USER });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

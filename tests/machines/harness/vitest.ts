@@ -58,3 +58,40 @@ export function describeMachinePaths<M extends AnyStateMachine, W>(title: string
     });
   });
 }
+
+/** The paths of one input of a machine whose graph depends on its input (one graph per input). */
+export interface InputPathSuite<M extends AnyStateMachine, W> {
+  name: string;
+  graph: MachineGraph<M>;
+  driver: PathDriver<M, W>;
+  paths: readonly MachinePath<M>[];
+}
+
+/** Each input's paths walked, then the three guards over the paths of every input together. */
+export function describeInputPaths<M extends AnyStateMachine, W>(
+  title: string,
+  suites: readonly InputPathSuite<M, W>[],
+  assertions: StateAssertions<M, W>,
+): void {
+  const walked = suites.flatMap((suite) => suite.paths);
+  describe(title, () => {
+    for (const { name, driver, paths } of suites) {
+      describe(name, () => {
+        it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
+        for (const path of paths) it(path.description, () => walkPath(path, driver, assertions));
+      });
+    }
+
+    describe('guards (every input)', () => {
+      it('every leaf state is reached by a walked path', () => {
+        expect(unreachedLeafStates(suites[0].graph.machine, walked as never)).toEqual([]);
+      });
+      it('every state has an assertion, and every assertion names a state', () => {
+        expect(assertionTableProblems(suites[0].graph.machine, assertions)).toEqual({ missing: [], unknown: [] });
+      });
+      it('every state-changing transition is exercised by a walked path', () => {
+        for (const suite of suites) expect(unexercisedTransitions(suite.graph, walked)).toEqual([]);
+      });
+    });
+  });
+}
