@@ -3,19 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { decideGuards } from '../../src/web/app/guards';
 import { appRoutes, type Guard } from '../../src/domain/routes';
 import type { User } from '../../machines/auth/landing';
+import { demoUser } from '../machines/harness/users';
 
-const as = (...role: User['role']): User => ({
-  _id: 'userId00000000000000000000',
-  email: 'someone@paybench.demo',
-  role,
-  credits: 0,
-  campaignId: null,
-  premiumType: 'free',
-  corporateInfo: null,
-  emailVerified: true,
-  language: 'es',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const as = (...role: User['role']): User => demoUser(role);
 
 const guardsOf = (path: string): readonly Guard[] => appRoutes.find((route) => route.path === path)!.guards;
 const allow = { kind: 'allow' };

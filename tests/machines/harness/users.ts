@@ -2,9 +2,10 @@
 import type { User } from '../../../machines/auth/landing';
 
 export function demoUser(role: User['role'], fields: Partial<User> = {}): User {
+  const name = role[0] ?? 'someone';
   return {
-    _id: `${role[0]}UserId${'0'.repeat(16)}`,
-    email: `${role[0]}@paybench.demo`,
+    _id: `${name}UserId${'0'.repeat(16)}`,
+    email: `${name}@paybench.demo`,
     role,
     credits: 0,
     campaignId: null,
