@@ -36,8 +36,6 @@ import { createJobs, type JobsService } from './jobs/queue';
 import { createReadiness, type Phase, type Readiness } from './ops/readiness';
 import { installMetrics } from './ops/metrics';
 
-export { contractPath } from './http/contract';
-
 /** Calls that need no bearer and ignore an invalid one (they act on the refresh cookie or sign in anew). */
 const SESSION_CALLS = new Set(['/api/auth/sign-in', '/api/auth/refresh', '/api/auth/sign-out']);
 

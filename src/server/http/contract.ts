@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 
-export const contractPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+const contractPath = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
 
 let parsed: Record<string, unknown> | undefined;
 
