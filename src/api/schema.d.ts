@@ -240,6 +240,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/currentUser/release-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My release alerts
+         * @description Any signed-in user, about themself: whether alerts are on, the threshold (the move of the group's median in
+         *     real terms, percent, that warrants an e-mail) and whether their plan includes release alerts (`available`;
+         *     when it does not, `requiredPlan` names the cheapest plan that does, and the web app offers it instead).
+         */
+        get: operations["getReleaseAlerts"];
+        /**
+         * Turn my release alerts on or off and set the threshold
+         * @description A paid feature (premium): 403 PREMIUM_REQUIRED with `requiredPlan` when the caller's plan does not include
+         *     it (turning alerts off is always allowed). A threshold outside 1–20 % is 400 VALIDATION_ERROR.
+         */
+        put: operations["updateReleaseAlerts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/release-alerts/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn release alerts off by the signed link of an alert e-mail
+         * @description Anyone holding the unsubscribe token of an alert e-mail, without signing in. Turning off twice is harmless.
+         *     A tampered, expired or other token is 400 RELEASE_ALERTS_LINK_INVALID or RELEASE_ALERTS_LINK_EXPIRED, and
+         *     nothing changes.
+         */
+        post: operations["unsubscribeReleaseAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -2379,6 +2428,7 @@ export interface components {
             errorCode?: string;
             /** @description Human-readable explanation (English), for logs and fallbacks. */
             message?: string;
+            requiredPlan?: components["schemas"]["PremiumType"];
         };
         /** @description Random id of letters and digits. */
         Id: string;
@@ -3262,6 +3312,28 @@ export interface components {
             page: number;
             limit: number;
             total: number;
+        };
+        ReleaseAlerts: {
+            /** @description E-mails after a release: on (opted in) or off. */
+            enabled: boolean;
+            thresholdPercent: components["schemas"]["ReleaseAlertThreshold"];
+            /** @description The caller's plan includes release alerts. */
+            available: boolean;
+            requiredPlan?: components["schemas"]["PremiumType"];
+        };
+        /** @description The move of the group's median in real terms, in percent, that warrants an e-mail. */
+        ReleaseAlertThreshold: number;
+        ReleaseAlertsInput: {
+            enabled: boolean;
+            thresholdPercent: components["schemas"]["ReleaseAlertThreshold"];
+        };
+        ReleaseAlertsUnsubscribe: {
+            /** @description The signed token of an alert e-mail's unsubscribe link. */
+            token: string;
+        };
+        ReleaseAlertsUnsubscribed: {
+            /** @enum {boolean} */
+            enabled: false;
         };
         DataExport: {
             exportedAt: components["schemas"]["DateTime"];
@@ -4519,6 +4591,90 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReleaseAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (defaults when never saved). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAlerts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateReleaseAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseAlertsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAlerts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unsubscribeReleaseAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseAlertsUnsubscribe"];
+            };
+        };
+        responses: {
+            /** @description Alerts are off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAlertsUnsubscribed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

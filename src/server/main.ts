@@ -10,6 +10,7 @@ import { startBanner } from './startBanner';
 import { startReleaseSchedule } from './services/releases';
 import { upgradeInfusion } from './services/infusionUpgrade';
 import { readThreshold } from './services/statisticsSettings';
+import { queueReleaseAlerts } from './services/releaseAlerts';
 import { startMetricsServer } from './ops/metrics';
 
 async function main() {
@@ -35,6 +36,7 @@ async function main() {
     intervalHours: config.releaseIntervalHours,
     checkEveryMs: config.releaseCheckSeconds * 1000,
     log: (message, fields) => app.log.info(fields ?? {}, message),
+    onCut: (release) => queueReleaseAlerts(app.jobs, release),
   });
   if (upgrade.upgraded) app.log.info({ rekeyedPeople: upgrade.rekeyedPeople, releases: upgrade.reinfusedReleases }, 'noise infusion upgraded');
   await releases.tick();

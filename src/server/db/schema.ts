@@ -843,3 +843,35 @@ export const companyDomains = pgTable(
       .where(sql`approved_at is not null`),
   ],
 );
+
+// ───────────── Release alerts (services/releaseAlerts.ts; docs/statistics-and-privacy.md) ─────────────
+
+/**
+ * A member's release alerts: opted in or not, and the move of their group's median (real terms, percent) that
+ * warrants an e-mail. Falling below the group's p25 always does while alerts are on.
+ */
+export const releaseAlertSettings = pgTable(
+  'release_alert_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    thresholdPercent: integer('threshold_percent').notNull().default(3),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('release_alert_settings_threshold_check', sql`${t.thresholdPercent} between 1 and 20`)],
+);
+
+/** One alert per member and release at most: the key a second run of the release's job finds taken. */
+export const releaseAlertDeliveries = pgTable(
+  'release_alert_deliveries',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releaseId: text('release_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.releaseId] })],
+);

@@ -23,6 +23,7 @@ import { jobHandlers } from './jobs';
 import { auditHandlers } from './audit';
 import { adminStatisticsHandlers } from './adminStatistics';
 import { dataQualityHandlers } from './dataQuality';
+import { releaseAlertHandlers } from './releaseAlerts';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -38,6 +39,7 @@ export function createHandlers(context: AppContext) {
     ...secondFactorHandlers(context), // the sign-in's second step and TOTP enrolment in the settings
     ...accountSecurityHandlers(context), // Re-authentication, linked identity providers (list, unlink)
     ...oidcHandlers(context), // Sign-in through OpenID Connect providers, company single sign-on
+    ...releaseAlertHandlers(context), // the member's release alerts (settings, the e-mail's unsubscribe link) and their job
 
     // questionnaire
     ...formsHandlers(context), // also listForms (admin)

@@ -5,6 +5,7 @@ import { requireAdmin } from '../auth/caller';
 import { currentRelease, cutRelease, listReleases, type Release } from '../services/releases';
 import { readThreshold } from '../services/statisticsSettings';
 import { recordAudit } from '../services/audit';
+import { queueReleaseAlerts } from '../services/releaseAlerts';
 
 const contractRelease = ({ id, sequence, cutAt, trigger, size, changedForms, years, current }: Release) => ({
   id,
@@ -17,7 +18,7 @@ const contractRelease = ({ id, sequence, cutAt, trigger, size, changedForms, yea
   current,
 });
 
-export function releaseHandlers({ config, database }: AppContext) {
+export function releaseHandlers({ config, database, jobs }: AppContext) {
   return {
     async listReleases(request) {
       await requireAdmin(database, request);
@@ -53,6 +54,8 @@ export function releaseHandlers({ config, database }: AppContext) {
       if (outcome.status === 'too-few-changes') {
         return { status: 'too-few-changes' as const, changedForms: outcome.changedForms, threshold, release: contractRelease(outcome.current) };
       }
+      // The members' release alerts of the new release (one job per release).
+      await queueReleaseAlerts(jobs, outcome.release);
       return { status: 'cut' as const, changedForms: outcome.release.changedForms, threshold, release: contractRelease(outcome.release) };
     },
   } satisfies Partial<OperationHandlers>;

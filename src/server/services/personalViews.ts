@@ -613,5 +613,17 @@ export function personalViews(context: AppContext) {
     };
   }
 
-  return { individual, callerOf, latestFormOf, insight, evolution };
+  /**
+   * The group a person's personalised comparison shows them and its published answer, on the release of `settings`
+   * (release alerts read it on a new release): the widening cascade, exactly as `individual` runs it, nothing
+   * charged or saved. Null when the form's currency has no rate.
+   */
+  async function peerAnswer(settings: RequestSettings, form: TargetForm): Promise<{ own: OwnForm; used: PublishedAnswer | null } | null> {
+    const own = ownValues(settings, form);
+    if (!own) return null;
+    const { used } = await widen(settings, form, own);
+    return { own, used };
+  }
+
+  return { individual, callerOf, latestFormOf, insight, evolution, peerAnswer };
 }

@@ -439,6 +439,8 @@ export function startReleaseSchedule(
     intervalHours: number;
     checkEveryMs?: number;
     log: (message: string, fields?: Record<string, unknown>) => void;
+    /** After each cut of the schedule (the members' release alerts are queued here). */
+    onCut?: (release: Release) => Promise<unknown>;
   },
 ): { stop(): void; tick(): Promise<void> } {
   let running = false;
@@ -456,8 +458,10 @@ export function startReleaseSchedule(
         force: !current,
         dueAfterMs: options.intervalHours * 3_600_000,
       });
-      if (outcome.status === 'cut')
+      if (outcome.status === 'cut') {
         options.log('statistics release cut', { sequence: outcome.release.sequence, size: outcome.release.size, changedForms: outcome.release.changedForms });
+        await options.onCut?.(outcome.release);
+      }
     } catch (error) {
       options.log('statistics release cut failed', { error: error instanceof Error ? error.message : String(error) });
     } finally {
