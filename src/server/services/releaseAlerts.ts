@@ -22,11 +22,9 @@ import { CURRENCY, statisticsEngine, type PublishedAnswer } from './statisticsEn
 import type { StatisticsSettings } from './statisticsSettings';
 import { featureAccess, type FeatureAccess } from '../../domain/entitlements';
 import { deflator, ratesForCountry } from '../../domain/inflation';
+import { RELEASE_ALERT_THRESHOLD, isReleaseAlertThreshold } from '../../domain/releaseAlerts';
 
 export const RELEASE_ALERTS_JOB = 'release-alerts.evaluate';
-
-/** The threshold a member may choose (percent, real terms) and the one they start with. */
-export const RELEASE_ALERT_THRESHOLD = { min: 1, max: 20, default: 3 } as const;
 
 export interface ReleaseAlertSettings {
   enabled: boolean;
@@ -60,7 +58,7 @@ export async function readReleaseAlerts(db: Queryable, userId: string): Promise<
 /** Saves a member's settings (the contract bounds the threshold; checked again here). */
 export async function saveReleaseAlerts(db: Queryable, userId: string, settings: ReleaseAlertSettings): Promise<ReleaseAlertSettings> {
   const { enabled, thresholdPercent } = settings;
-  if (!Number.isInteger(thresholdPercent) || thresholdPercent < RELEASE_ALERT_THRESHOLD.min || thresholdPercent > RELEASE_ALERT_THRESHOLD.max) {
+  if (!isReleaseAlertThreshold(thresholdPercent)) {
     throw badRequest('VALIDATION_ERROR', 'Invalid body', [
       `body.thresholdPercent: must be between ${RELEASE_ALERT_THRESHOLD.min} and ${RELEASE_ALERT_THRESHOLD.max}`,
     ]);
