@@ -48,6 +48,7 @@ export const PAGE_SECTIONS = [
   'second_factor',
   'errors',
   'settings',
+  'release_alerts',
   'personal',
   'payments',
   'become_premium',

@@ -68,6 +68,7 @@ export type SectionName =
   | 'checkout_return'
   | 'newsletter_confirm'
   | 'newsletter_unsubscribe'
+  | 'release_alerts_unsubscribe'
   | 'methodology'
   | 'admin_newsletters'
   | 'not_found';
@@ -123,6 +124,8 @@ export type PageName =
   // newsletters (src/web/features/newsletter, admin-newsletters) and the methodology page
   | 'newsletter-confirm'
   | 'newsletter-unsubscribe'
+  // the release alert e-mails' unsubscribe link (src/web/features/release-alerts/routePages.tsx)
+  | 'release-alerts-unsubscribe'
   | 'methodology'
   | 'admin-newsletters'
   // the admin area's dashboard, releases, configuration and outbox (src/web/features/admin/routePages.tsx)
@@ -308,6 +311,12 @@ export const appRoutes: readonly AppRoute[] = [
   // The links of the newsletter e-mails, the methodology and the admin's newsletters.
   { path: 'newsletter/confirm', guards: ['public'], section: 'newsletter_confirm', view: { kind: 'page', page: 'newsletter-confirm' } },
   { path: 'newsletter/unsubscribe', guards: ['public'], section: 'newsletter_unsubscribe', view: { kind: 'page', page: 'newsletter-unsubscribe' } },
+  {
+    path: 'release-alerts/unsubscribe',
+    guards: ['public'],
+    section: 'release_alerts_unsubscribe',
+    view: { kind: 'page', page: 'release-alerts-unsubscribe' },
+  },
   { path: 'methodology', guards: ['public'], section: 'methodology', view: { kind: 'page', page: 'methodology' } },
   { path: 'admin/newsletters', guards: ['signed-in', 'admin'], section: 'admin_newsletters', view: { kind: 'page', page: 'admin-newsletters' } },
 ];

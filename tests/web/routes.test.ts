@@ -71,6 +71,8 @@ const expected: Record<string, Guard[]> = {
   // The newsletter e-mails' links, the methodology and the admin's newsletters.
   'newsletter/confirm': ['public'],
   'newsletter/unsubscribe': ['public'],
+  // The release alert e-mails' unsubscribe link.
+  'release-alerts/unsubscribe': ['public'],
   methodology: ['public'],
   'admin/newsletters': ['signed-in', 'admin'],
 };

@@ -24,6 +24,7 @@ import { adminUsersPages } from '../features/admin-users/routePages';
 import { adminFormsPages } from '../features/admin-forms/routePages';
 import { adminOutlierPages } from '../features/admin-outliers/routePages';
 import { newsletterPages } from '../features/newsletter/routePages';
+import { releaseAlertPages } from '../features/release-alerts/routePages';
 import { methodologyPages } from '../features/methodology/routePages';
 import { adminNewsletterPages } from '../features/admin-newsletters/routePages';
 import { adminPages } from '../features/admin/routePages';
@@ -69,6 +70,7 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...adminFormsPages,
   ...adminOutlierPages,
   ...newsletterPages,
+  ...releaseAlertPages,
   ...methodologyPages,
   ...adminNewsletterPages,
   ...adminPages,

@@ -1,4 +1,5 @@
-// The settings page (/settings and /my-account/settings): language, password, cookie choice, and the
+// The settings page (/settings and /my-account/settings): language, password, release alerts (a member's, in
+// ReleaseAlertsSettings.tsx), cookie choice, and the
 // GDPR self-service — download all my data (JSON) and delete my account, the latter behind the confirm
 // modal. Security changes (password, second factor, unlinking a provider) ask the password again
 // in a dialog when the session proved the person more than 5 minutes ago, then go on as typed.
@@ -36,6 +37,7 @@ import { inspect } from '../../kernel/inspector';
 import { ReauthenticationDialog, ReauthMethodsContext, type ReauthMethods } from './ReauthenticationDialog';
 import { ActionAlert } from '../../components/ActionAlert';
 import { OptionSelect } from '../../components/OptionSelect';
+import { ReleaseAlertsSettings } from './ReleaseAlertsSettings';
 
 const requests = accountRequests();
 
@@ -609,6 +611,7 @@ export function SettingsPage({ section }: PageProps) {
           <SecondFactorSettings />
           <LinkedProvidersSettings />
           {isCorporate && <CompanySsoSettings />}
+          {!isCorporate && <ReleaseAlertsSettings />}
           <CookieSettings />
           <DataSettings />
         </Stack>
