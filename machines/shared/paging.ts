@@ -1,0 +1,12 @@
+/** The pages of a paged answer (the contract's `*Page` schemas: `total` items, `limit` a page), at least 1. */
+export function pageCount(context: { data: { total: number } | null; limit: number }): number {
+  return Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
+}
+
+/**
+ * A `goToPage(n)` worth loading: a whole number from 1 to the last page, not the page shown. A paged machine's
+ * `isAnotherPage` guard asks it with its context and the event's page.
+ */
+export function isAnotherPage(context: { page: number; data: { total: number } | null; limit: number }, page: number): boolean {
+  return Number.isInteger(page) && page >= 1 && page <= pageCount(context) && page !== context.page;
+}
