@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { failTo, outputOf, retryState } from '../shared/load';
 
 type Schemas = components['schemas'];
 export type NewsTypepost = Schemas['Typepost'];
@@ -71,6 +72,12 @@ export const newsPageCount = (context: Pick<NewsListContext, 'data' | 'limit'>) 
  * - A new filter starts again at page 1; the page shown stays on screen while the next one loads.
  * - Tags: `loading`, `ready`, `empty`, `failed`. Emits `news.failed` so the app can notify the failure.
  */
+/** A new category or language filter loads its first page (from a page of posts or from none). */
+const REFILTER = {
+  'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
+  'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
+} as const;
+
 export const newsListMachine = setup({
   types: {
     context: {} as NewsListContext,
@@ -110,11 +117,10 @@ export const newsListMachine = setup({
       assertEvent(event, 'news.filterLanguage');
       return { language: event.language, page: 1 };
     }),
-    rememberAnswer: assign(({ context }, params: { answer: NewsListAnswer }) => ({
-      data: params.answer.page,
-      categories: params.answer.categories ?? context.categories,
-      failure: null,
-    })),
+    rememberAnswer: assign(({ context, event }) => {
+      const answer = outputOf<NewsListAnswer>(event);
+      return { data: answer.page, categories: answer.categories ?? context.categories, failure: null };
+    }),
     ...failureActions<NewsListContext, NewsListEvent, NewsListEmitted>('news.failed'),
   },
 }).createMachine({
@@ -150,11 +156,11 @@ export const newsListMachine = setup({
           {
             guard: { type: 'hasItems', params: ({ event }) => ({ answer: event.output }) },
             target: 'ready',
-            actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
+            actions: 'rememberAnswer',
           },
-          { target: 'empty', actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) } },
+          { target: 'empty', actions: 'rememberAnswer' },
         ],
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('failed'),
       },
     },
     ready: {
@@ -162,23 +168,15 @@ export const newsListMachine = setup({
       tags: ['ready'],
       on: {
         'news.goToPage': { guard: 'isAnotherPage', target: 'loading', actions: 'setPage' },
-        'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
-        'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
+        ...REFILTER,
       },
     },
     empty: {
       description: 'No post matches the filters (or none is published yet); a filter can be widened.',
       tags: ['empty'],
-      on: {
-        'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
-        'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
-      },
+      on: REFILTER,
     },
-    failed: {
-      description: 'The page could not be loaded; it can be asked again.',
-      tags: ['failed'],
-      on: { 'news.retry': { target: 'loading' } },
-    },
+    failed: retryState('The page could not be loaded; it can be asked again.', 'news.retry'),
   },
 });
 
