@@ -5,7 +5,7 @@ import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
 import { answerConfirm, confirmChild, confirmSetup } from '../shared/confirm';
-import { failTo, loadCall, outputOf, retryState } from '../shared/load';
+import { failTo, loadCall, outputOf, retryOn } from '../shared/load';
 import { isAnotherPage as anotherPage } from '../shared/paging';
 
 export type ReleasePage = components['schemas']['ReleasePage'];
@@ -115,7 +115,7 @@ export const adminReleasesMachine = setup({
       tags: ['loading'],
       invoke: { ...loadCall('loadReleases', 'ready', 'rememberPage'), input: ({ context }) => ({ page: context.page, limit: context.limit }) },
     },
-    failed: retryState('The releases could not be loaded.', 'releases.retry'),
+    failed: { description: 'The releases could not be loaded.', ...retryOn('releases.retry') },
     ready: {
       description: 'One page of releases, the next scheduled cut, the outcome of the last cut, and the cut button.',
       tags: ['ready'],

@@ -3,7 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { loadCall, outputOf, retryState } from '../shared/load';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export type DetailedStatistics = components['schemas']['DetailedStatistics'];
 
@@ -95,7 +95,7 @@ export const adminStatsMachine = setup({
       tags: ['loading', 'loaded'],
       invoke: { ...loadCall('loadStatistics', 'loaded', 'rememberData'), id: 'refreshStatistics', input: yearInput },
     },
-    failed: retryState('The figures could not be loaded; the page says so and may ask again.', 'stats.retry'),
+    failed: { description: 'The figures could not be loaded; the page says so and may ask again.', ...retryOn('stats.retry') },
   },
 });
 

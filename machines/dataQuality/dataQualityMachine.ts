@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { loadCall, outputOf, retryState } from '../shared/load';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export interface DataQualityInput {
   /** Days after which a draft is stale. */
@@ -80,7 +80,7 @@ export const dataQualityMachine = setup({
         'quality.reload': { target: 'loading' },
       },
     },
-    failed: retryState('The report could not be loaded; it can be asked again.', 'quality.retry'),
+    failed: { description: 'The report could not be loaded; it can be asked again.', ...retryOn('quality.retry') },
   },
 });
 

@@ -3,7 +3,8 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { failTo, outputOf, retryState } from '../shared/load';
+import { failTo, outputOf, retryOn } from '../shared/load';
+import { isAnotherPage } from '../shared/paging';
 
 type Schemas = components['schemas'];
 export type NewsTypepost = Schemas['Typepost'];
@@ -56,8 +57,6 @@ export type NewsListEvent =
 
 export type NewsListEmitted = { type: 'news.failed'; failure: CallFailure };
 
-export const newsPageCount = (context: Pick<NewsListContext, 'data' | 'limit'>) => Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
-
 /**
  * The blog's and the insights' list of posts: cards of one type, a page at a time, a
  * category filter (the categories and their counts come with the first page) and a language filter that
@@ -92,7 +91,7 @@ export const newsListMachine = setup({
   guards: {
     isAnotherPage: ({ context, event }) => {
       assertEvent(event, 'news.goToPage');
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= newsPageCount(context) && event.page !== context.page;
+      return isAnotherPage(context, event.page);
     },
     isAnotherCategory: ({ context, event }) => {
       assertEvent(event, 'news.filterCategory');
@@ -176,7 +175,7 @@ export const newsListMachine = setup({
       tags: ['empty'],
       on: REFILTER,
     },
-    failed: retryState('The page could not be loaded; it can be asked again.', 'news.retry'),
+    failed: { description: 'The page could not be loaded; it can be asked again.', ...retryOn('news.retry') },
   },
 });
 

@@ -3,7 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { loadCall, outputOf, retryState } from '../shared/load';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export type NewsletterPostSummary = components['schemas']['NewsletterPostSummary'];
 export type NewsletterIssue = components['schemas']['NewsletterIssue'];
@@ -146,7 +146,7 @@ export const issueMachine = setup({
       tags: ['loading'],
       invoke: { ...loadCall('loadPosts', 'composing', 'rememberPosts', 'postsFailed'), input: ({ context }) => ({ language: context.language }) },
     },
-    postsFailed: retryState('The posts could not be loaded.', 'issue.retry', 'loadingPosts'),
+    postsFailed: { description: 'The posts could not be loaded.', ...retryOn('issue.retry', 'loadingPosts') },
     composing: {
       description: 'Choosing posts, writing the subject and the intro.',
       tags: ['composing'],

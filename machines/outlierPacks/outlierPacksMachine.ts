@@ -5,7 +5,7 @@ import type { OutlierPack, OutlierPackInput } from './calls';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
 import { confirmChild, confirmSetup } from '../shared/confirm';
-import { loadCall, outputOf, retryState } from '../shared/load';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 /** What an admin can do to a pack from the list, each behind the confirm modal of the same kind. */
 export type PackAction = 'activate' | 'deactivate' | 'delete';
@@ -121,7 +121,7 @@ export const outlierPacksMachine = setup({
       tags: ['loading'],
       invoke: loadCall('listPacks', 'ready', 'rememberPacks'),
     },
-    failed: retryState('The packs could not be loaded.', 'packs.retry'),
+    failed: { description: 'The packs could not be loaded.', ...retryOn('packs.retry') },
     ready: {
       description: 'The packs, each with its status and the actions it allows.',
       tags: ['ready'],

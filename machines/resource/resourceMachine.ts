@@ -2,7 +2,7 @@ import { assign, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { loadCall, outputOf, retryState } from '../shared/load';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export interface ResourceContext {
   /** The answer, once it came. */
@@ -60,7 +60,7 @@ export const resourceMachine = setup({
       tags: ['ready'],
       on: { 'resource.reload': { target: 'loading' } },
     },
-    failed: retryState('The call failed; the screen says so and may ask again.', 'resource.retry'),
+    failed: { description: 'The call failed; the screen says so and may ask again.', ...retryOn('resource.retry') },
   },
 });
 

@@ -5,7 +5,7 @@ import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
 import { confirmChild, confirmSetup } from '../shared/confirm';
-import { failTo, outputOf, retryState } from '../shared/load';
+import { failTo, outputOf, retryOn } from '../shared/load';
 import { isAnotherPage } from '../shared/paging';
 
 export type HistoryPage = components['schemas']['HistoryPage'];
@@ -122,7 +122,7 @@ export const searchHistoryMachine = setup({
         onError: failTo('failed'),
       },
     },
-    failed: retryState('The page could not be loaded.', 'searchHistory.retry'),
+    failed: { description: 'The page could not be loaded.', ...retryOn('searchHistory.retry') },
     ready: {
       description: 'One page of saved searches, each to re-open or delete; pages to move through.',
       tags: ['ready'],

@@ -6,8 +6,8 @@
  *   action (reading it with `outputOf`) and whose failure goes to `failed` (`failTo`);
  * - `failTo(target)`: the `onError` that keeps the failed call and emits it (`rememberFailure`, `emitFailed` of
  *   `failureActions()`, machines/shared/failure.ts);
- * - `retryState(description, retry)`: the state a failed load waits in (tag `failed`) until its `retry` event
- *   asks again.
+ * - `retryOn(retry)`: the tag (`failed`) and the transition of the state a failed load waits in until its `retry`
+ *   event asks again.
  */
 
 /** The answer of an invoked actor, read from the `xstate.done.actor.<id>` event of its `onDone`. */
@@ -33,12 +33,15 @@ export function loadCall<const Src extends string, const Done extends string, co
   return { id: src, src, onDone: { target: done, actions: remember }, onError: failTo(failed) } as const;
 }
 
-/** The state a failed call waits in (tag `failed`, or `tag`) until `retry` asks again (`target`, default `loading`). */
-export function retryState<const Retry extends string, const Target extends string = 'loading'>(
-  description: string,
+/**
+ * The tag (`failed`, or `tag`) and the transition of the state a failed call waits in until `retry` asks again
+ * (`target`, default `loading`): `failed: { description: '…', ...retryOn('<flow>.retry') }` (the description stays
+ * in the chart, where the build strips it).
+ */
+export function retryOn<const Retry extends string, const Target extends string = 'loading'>(
   retry: Retry,
   target: Target = 'loading' as Target,
   tag = 'failed',
 ) {
-  return { description, tags: [tag], on: { [retry]: { target } } as { [E in Retry]: { target: Target } } };
+  return { tags: [tag], on: { [retry]: { target } } as { [E in Retry]: { target: Target } } };
 }

@@ -10,3 +10,15 @@ export function pageCount(context: { data: { total: number } | null; limit: numb
 export function isAnotherPage(context: { page: number; data: { total: number } | null; limit: number }, page: number): boolean {
   return Number.isInteger(page) && page >= 1 && page <= pageCount(context) && page !== context.page;
 }
+
+/** What a view shows of the paging: the page, the pages, the total, and whether to go back or forward (when `ready`). */
+export function pagingView(context: { page: number; data: { total: number } | null; limit: number }, ready: boolean) {
+  const pages = pageCount(context);
+  return {
+    page: context.page,
+    pages,
+    total: context.data?.total ?? 0,
+    canGoBack: ready && context.page > 1,
+    canGoForward: ready && context.page < pages,
+  };
+}
