@@ -2,8 +2,8 @@
  * The load → shown, or failed → asked again, that most screens' charts share, as setup fragments each machine
  * spreads into its own chart (so each still reads on its own in the Stately editor):
  *
- * - `loadCall(src, done, remember)`: the `invoke` of a call whose answer the machine keeps with its `remember`
- *   action (reading it with `outputOf`) and whose failure goes to `failed` (`failTo`);
+ * - `loadCall(src, done, actions)`: the `invoke` of a call whose answer the machine keeps with its actions (a
+ *   `remember…` action reading it with `outputOf`) and whose failure goes to `failed` (`failTo`);
  * - `failTo(target)`: the `onError` that keeps the failed call and emits it (`rememberFailure`, `emitFailed` of
  *   `failureActions()`, machines/shared/failure.ts);
  * - `retryOn(retry)`: the tag (`failed`) and the transition of the state a failed load waits in until its `retry`
@@ -22,15 +22,16 @@ export function failTo<const Target extends string>(target: Target) {
 
 /**
  * The `invoke` of a call named `src` in the setup (its id too): its answer goes to `done` through the machine's
- * `remember` action, its failure to `failed` (`failTo`). The invoking state adds the call's `input`.
+ * `actions` (a `remember…` action reading it with `outputOf`), its failure to `failed` (`failTo`). The invoking
+ * state adds the call's `input`.
  */
-export function loadCall<const Src extends string, const Done extends string, const Remember extends string, const Failed extends string = 'failed'>(
-  src: Src,
-  done: Done,
-  remember: Remember,
-  failed: Failed = 'failed' as Failed,
-) {
-  return { id: src, src, onDone: { target: done, actions: remember }, onError: failTo(failed) } as const;
+export function loadCall<
+  const Src extends string,
+  const Done extends string,
+  const Actions extends string | readonly string[],
+  const Failed extends string = 'failed',
+>(src: Src, done: Done, actions: Actions, failed: Failed = 'failed' as Failed) {
+  return { id: src, src, onDone: { target: done, actions }, onError: failTo(failed) } as const;
 }
 
 /**
