@@ -49,6 +49,8 @@ export type AdminReleasesEmitted =
 
 export const DEFAULT_RELEASES_LIMIT = 10;
 
+const confirmCut = confirmSetup<AdminReleasesContext, AdminReleasesEvent>('cut');
+
 /**
  * The statistics releases of /admin/releases: the list (newest first, with the next scheduled cut and K) and
  * "cut a release now" behind the confirm modal of kind cut.
@@ -64,8 +66,6 @@ export const DEFAULT_RELEASES_LIMIT = 10;
  *   K, and the view says why in the person's language.
  * - Tags: `loading`, `ready`, `confirming`, `cutting`, `failed`.
  */
-const confirmCut = confirmSetup<AdminReleasesContext, AdminReleasesEvent>('cut');
-
 export const adminReleasesMachine = setup({
   types: {
     context: {} as AdminReleasesContext,

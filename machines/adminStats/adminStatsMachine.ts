@@ -29,6 +29,9 @@ export type AdminStatsEvent =
 
 export type AdminStatsEmitted = { type: 'stats.failed'; failure: CallFailure };
 
+/** The survey year asked for (both calls). */
+const yearInput = ({ context }: { context: AdminStatsContext }): StatsRequest => ({ year: context.year });
+
 /**
  * The admin dashboard (/admin/stats): the operational figures of GET forms/detailed-statistics.
  *
@@ -41,9 +44,6 @@ export type AdminStatsEmitted = { type: 'stats.failed'; failure: CallFailure };
  * - A year outside the survey years the answer lists is ignored.
  * - Tags: `loading`, `loaded`, `failed`. Emits `stats.failed` so the app can notify the failure.
  */
-/** The survey year asked for (both calls). */
-const yearInput = ({ context }: { context: AdminStatsContext }): StatsRequest => ({ year: context.year });
-
 export const adminStatsMachine = setup({
   types: {
     context: {} as AdminStatsContext,

@@ -62,6 +62,11 @@ export interface PatchRequest {
 const EMPTY_CREDITS: CreditsDraft = { delta: '', reason: '' };
 const sameRoles = (a: readonly Role[], b: readonly Role[]) => a.length === b.length && a.every((role) => b.includes(role));
 
+const confirmDelete = confirmSetup<AdminUserContext, AdminUserEvent>('delete');
+
+/** Leaving the credit adjustment (while typing it or confirming it) forgets it. */
+const cancelCredits = { target: 'idle', actions: 'forgetCredits' } as const;
+
 /**
  * One account as an admin manages it (/admin/users/{id}): change its roles, adjust its credits with a
  * reason (a ledger row; never below 0), delete it behind the confirm modal. One change at a time.
@@ -83,11 +88,6 @@ const sameRoles = (a: readonly Role[], b: readonly Role[]) => a.length === b.len
  * - Tags: `loading`, `ready`, `saving`, `editingRoles`, `editingCredits`, `confirmingCredits`,
  *   `confirmingDelete`, `deleting`. Emits what was saved or deleted, and `adminUser.failed` for the app to notify.
  */
-const confirmDelete = confirmSetup<AdminUserContext, AdminUserEvent>('delete');
-
-/** Leaving the credit adjustment (while typing it or confirming it) forgets it. */
-const cancelCredits = { target: 'idle', actions: 'forgetCredits' } as const;
-
 export const adminUserMachine = setup({
   types: {
     context: {} as AdminUserContext,

@@ -41,6 +41,11 @@ export type ConfigEditorEvent =
 
 export type ConfigEditorEmitted = { type: 'editor.saved'; values: unknown } | { type: 'editor.failed'; failure: CallFailure };
 
+/** Changing the values (from a stored or a failed save) goes back to editing them. */
+const edit = { target: 'editing', actions: 'setValues' } as const;
+/** Saving starts with the check of the values (from editing, or again after a failed save). */
+const submit = { target: 'validating', actions: 'clearProblems' } as const;
+
 /**
  * One configuration editor of /admin/configs (minimum values, inflation data, exchange rates): the same chart for
  * each; the values, their check and the call are injected.
@@ -55,11 +60,6 @@ export type ConfigEditorEmitted = { type: 'editor.saved'; values: unknown } | { 
  * - `saved` holds the values the server answered with; they become the stored ones.
  * - Tags: `editing`, `validating`, `confirming`, `saving`, `saved`, `failed`; `busy` while validating or saving.
  */
-/** Changing the values (from a stored or a failed save) goes back to editing them. */
-const edit = { target: 'editing', actions: 'setValues' } as const;
-/** Saving starts with the check of the values (from editing, or again after a failed save). */
-const submit = { target: 'validating', actions: 'clearProblems' } as const;
-
 export const configEditorMachine = setup({
   types: {
     context: {} as ConfigEditorContext,

@@ -57,6 +57,12 @@ export type NewsListEvent =
 
 export type NewsListEmitted = { type: 'news.failed'; failure: CallFailure };
 
+/** A new category or language filter loads its first page (from a page of posts or from none). */
+const REFILTER = {
+  'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
+  'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
+} as const;
+
 /**
  * The blog's and the insights' list of posts: cards of one type, a page at a time, a
  * category filter (the categories and their counts come with the first page) and a language filter that
@@ -71,12 +77,6 @@ export type NewsListEmitted = { type: 'news.failed'; failure: CallFailure };
  * - A new filter starts again at page 1; the page shown stays on screen while the next one loads.
  * - Tags: `loading`, `ready`, `empty`, `failed`. Emits `news.failed` so the app can notify the failure.
  */
-/** A new category or language filter loads its first page (from a page of posts or from none). */
-const REFILTER = {
-  'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
-  'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
-} as const;
-
 export const newsListMachine = setup({
   types: {
     context: {} as NewsListContext,

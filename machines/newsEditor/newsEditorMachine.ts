@@ -153,6 +153,8 @@ const saveDraft = [{ guard: 'canSave', target: 'saving', actions: 'rememberSent'
 /** After a save (done or failed), any change to the draft makes it unsaved again; the draft may be saved again. */
 const afterSave = { always: { guard: 'draftChanged', target: 'idle' }, on: { 'editor.save': saveDraft } } as const;
 
+const confirmDelete = confirmSetup<NewsEditorContext, NewsEditorEvent>('delete');
+
 /**
  * The news editor of the admin area: write or change a post with a live preview, a cover
  * image, and save it as a draft, publish it, schedule it, unpublish it or delete it.
@@ -176,8 +178,6 @@ const afterSave = { always: { guard: 'draftChanged', target: 'idle' }, on: { 'ed
  * - Tags: `loading`, `loadFailed`, `rendering`, `uploading`, `saving`, `saved`, `saveFailed`, `confirming`,
  *   `deleting`, `deleted`. Emits `editor.saved`, `editor.deleted` and `editor.failed`.
  */
-const confirmDelete = confirmSetup<NewsEditorContext, NewsEditorEvent>('delete');
-
 export const newsEditorMachine = setup({
   types: {
     context: {} as NewsEditorContext,

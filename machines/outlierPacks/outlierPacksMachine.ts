@@ -44,6 +44,14 @@ export function actionAllowed(pack: OutlierPack | undefined, action: PackAction)
   return !pack.active;
 }
 
+const confirmPack = confirmSetup<OutlierPacksContext, OutlierPacksEvent>('activate');
+
+/** The end of a change to a pack: the list is loaded again, or the failure shown beside it. */
+const CHANGED = {
+  onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
+  onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
+} as const;
+
 /**
  * The outlier packs of the admin simulator (/admin/outliers): the list with each pack's status, and the three
  * changes that move the statistics at the next release — activate, deactivate, delete — each confirmed first.
@@ -59,14 +67,6 @@ export function actionAllowed(pack: OutlierPack | undefined, action: PackAction)
  *   offered: the ask is ignored. The server refuses the same with 409 and its reason.
  * - Tags: `loading`, `ready`, `confirming`, `working`, `failed`.
  */
-const confirmPack = confirmSetup<OutlierPacksContext, OutlierPacksEvent>('activate');
-
-/** The end of a change to a pack: the list is loaded again, or the failure shown beside it. */
-const CHANGED = {
-  onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
-  onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
-} as const;
-
 export const outlierPacksMachine = setup({
   types: {
     context: {} as OutlierPacksContext,

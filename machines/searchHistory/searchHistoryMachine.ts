@@ -41,6 +41,8 @@ export type SearchHistoryEmitted = { type: 'searchHistory.deleted'; id: string }
 
 export const DEFAULT_HISTORY_LIMIT = 10;
 
+const confirmDelete = confirmSetup<SearchHistoryContext, SearchHistoryEvent>('delete');
+
 /**
  * The person's saved searches (my-account/my-searches): a paged list, re-opened elsewhere (comparison/{id},
  * free), deleted behind the confirm modal of type delete.
@@ -57,8 +59,6 @@ export const DEFAULT_HISTORY_LIMIT = 10;
  * - A page that becomes empty after a delete loads the page before it.
  * - Tags: `loading`, `ready`, `confirming`, `deleting`, `failed`.
  */
-const confirmDelete = confirmSetup<SearchHistoryContext, SearchHistoryEvent>('delete');
-
 export const searchHistoryMachine = setup({
   types: {
     context: {} as SearchHistoryContext,
