@@ -1,7 +1,7 @@
 // The releases page as its view renders it: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { pagingView } from '../shared/paging';
+import { listTableView, pagingView } from '../shared/paging';
 import type { AdminReleasesMachine, CutReleaseResult, Release } from './adminReleasesMachine';
 
 export type AdminReleasesSnapshot = SnapshotFrom<AdminReleasesMachine>;
@@ -63,15 +63,5 @@ export function sameAdminReleasesView(a: AdminReleasesView, b: AdminReleasesView
 
 /** The releases as the one list view (src/web/components/ListTable) reads a list. */
 export function adminReleasesListView(view: AdminReleasesView) {
-  return {
-    status: view.status === 'ready' && view.releases.length === 0 ? ('empty' as const) : view.status,
-    items: view.releases,
-    filtered: false,
-    loading: view.loading,
-    page: view.page,
-    pages: view.pages,
-    canGoBack: view.canGoBack,
-    canGoForward: view.canGoForward,
-    canRetry: view.canRetry,
-  };
+  return listTableView(view, view.releases, { loading: view.loading, canRetry: view.canRetry });
 }

@@ -1,6 +1,6 @@
 // The saved searches as my-searches renders them: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
-import { pagingView } from '../shared/paging';
+import { listTableView, pagingView } from '../shared/paging';
 import type { HistoryEntry, SearchHistoryMachine } from './searchHistoryMachine';
 
 export type SearchHistorySnapshot = SnapshotFrom<SearchHistoryMachine>;
@@ -39,15 +39,5 @@ export function searchHistoryView(snapshot: SearchHistorySnapshot): SearchHistor
 
 /** The saved searches as the shared list component reads a list (an empty page is the empty state). */
 export function searchHistoryListView(view: SearchHistoryView) {
-  return {
-    status: view.status === 'ready' && view.entries.length === 0 ? ('empty' as const) : view.status,
-    items: view.entries,
-    filtered: false,
-    loading: view.busy,
-    page: view.page,
-    pages: view.pages,
-    canGoBack: view.canGoBack,
-    canGoForward: view.canGoForward,
-    canRetry: view.status === 'failed',
-  };
+  return listTableView(view, view.entries, { loading: view.busy, canRetry: view.status === 'failed' });
 }

@@ -22,3 +22,25 @@ export function pagingView(context: { page: number; data: { total: number } | nu
     canGoForward: ready && context.page < pages,
   };
 }
+
+/**
+ * A paged screen's view as the one list component (src/web/components/ListTable) reads a list: `items` of the page
+ * shown (an empty page is the empty state), no filters, `loading` while a page (or a change) is on its way.
+ */
+export function listTableView<T>(
+  view: { status: 'loading' | 'ready' | 'failed'; page: number; pages: number; canGoBack: boolean; canGoForward: boolean },
+  items: T[],
+  { loading, canRetry }: { loading: boolean; canRetry: boolean },
+) {
+  return {
+    status: view.status === 'ready' && items.length === 0 ? ('empty' as const) : view.status,
+    items,
+    filtered: false,
+    loading,
+    page: view.page,
+    pages: view.pages,
+    canGoBack: view.canGoBack,
+    canGoForward: view.canGoForward,
+    canRetry,
+  };
+}
