@@ -1,10 +1,12 @@
-import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { answerConfirm } from '../shared/confirm';
+import { answerConfirm, confirmChild, confirmSetup } from '../shared/confirm';
+import { failTo, loadCall, outputOf, retryOn } from '../shared/load';
+import { isAnotherPage as anotherPage } from '../shared/paging';
 
 export type ReleasePage = components['schemas']['ReleasePage'];
 export type Release = components['schemas']['Release'];
@@ -47,6 +49,8 @@ export type AdminReleasesEmitted =
 
 export const DEFAULT_RELEASES_LIMIT = 10;
 
+const confirmCut = confirmSetup<AdminReleasesContext, AdminReleasesEvent>('cut');
+
 /**
  * The statistics releases of /admin/releases: the list (newest first, with the next scheduled cut and K) and
  * "cut a release now" behind the confirm modal of kind cut.
@@ -80,13 +84,9 @@ export const adminReleasesMachine = setup({
   guards: {
     isAnotherPage: ({ context, event }) => {
       assertEvent(event, 'releases.goToPage');
-      const pages = Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages && event.page !== context.page;
+      return anotherPage(context, event.page);
     },
-    confirmed: ({ event }) => {
-      assertEvent(event, 'releases.answer');
-      return event.confirmed;
-    },
+    ...confirmCut.guards,
     wasCut: (_, params: { result: CutReleaseResult }) => params.result.status === 'cut',
   },
   actions: {
@@ -95,12 +95,10 @@ export const adminReleasesMachine = setup({
       return { page: event.page };
     }),
     firstPage: assign({ page: 1 }),
-    rememberPage: assign((_, params: { page: ReleasePage }) => ({ data: params.page, failure: null })),
+    rememberPage: assign(({ event }) => ({ data: outputOf<ReleasePage>(event), failure: null })),
     rememberOutcome: assign((_, params: { result: CutReleaseResult }) => ({ outcome: params.result, failure: null })),
     forgetOutcome: assign({ outcome: null, failure: null }),
-    openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'cut' }),
-    resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
-    rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
+    ...confirmCut.actions,
     emitCut: emit((_, params: { result: CutReleaseResult }) => ({ type: 'releases.cut' as const, result: params.result })),
     emitRefused: emit((_, params: { result: CutReleaseResult }) => ({ type: 'releases.refused' as const, result: params.result })),
     ...failureActions<AdminReleasesContext, AdminReleasesEvent, AdminReleasesEmitted>('releases.failed'),
@@ -109,25 +107,15 @@ export const adminReleasesMachine = setup({
   id: 'adminReleases',
   description: 'The statistics releases: the list with the next scheduled cut, and cutting one now after confirming.',
   context: ({ input }) => ({ page: 1, limit: input.limit ?? DEFAULT_RELEASES_LIMIT, data: null, outcome: null, failure: null }),
-  invoke: { id: 'confirm', src: 'confirmModal', input: { kind: 'cut' } },
+  invoke: confirmChild('cut'),
   initial: 'loading',
   states: {
     loading: {
       description: 'Loading one page of releases (newest first) with the next scheduled cut.',
       tags: ['loading'],
-      invoke: {
-        id: 'loadReleases',
-        src: 'loadReleases',
-        input: ({ context }) => ({ page: context.page, limit: context.limit }),
-        onDone: { target: 'ready', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('loadReleases', 'ready', 'rememberPage'), input: ({ context }) => ({ page: context.page, limit: context.limit }) },
     },
-    failed: {
-      description: 'The releases could not be loaded.',
-      tags: ['failed'],
-      on: { 'releases.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The releases could not be loaded.', ...retryOn('releases.retry') },
     ready: {
       description: 'One page of releases, the next scheduled cut, the outcome of the last cut, and the cut button.',
       tags: ['ready'],
@@ -168,7 +156,7 @@ export const adminReleasesMachine = setup({
             ],
           },
         ],
-        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('ready'),
       },
     },
   },

@@ -1,6 +1,7 @@
 // The releases page as its view renders it: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
+import { listTableView, pagingView } from '../shared/paging';
 import type { AdminReleasesMachine, CutReleaseResult, Release } from './adminReleasesMachine';
 
 export type AdminReleasesSnapshot = SnapshotFrom<AdminReleasesMachine>;
@@ -28,16 +29,12 @@ export interface AdminReleasesView {
 }
 
 export function adminReleasesView(snapshot: AdminReleasesSnapshot): AdminReleasesView {
-  const { data, page, limit, outcome, failure } = snapshot.context;
+  const { data, outcome, failure } = snapshot.context;
   const failed = snapshot.hasTag('failed');
-  const ready = snapshot.hasTag('ready');
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / limit));
   return {
     status: failed ? 'failed' : data ? 'ready' : 'loading',
     releases: data?.items ?? [],
-    page,
-    pages,
-    total: data?.total ?? 0,
+    ...pagingView(snapshot.context, snapshot.hasTag('ready')),
     nextScheduledCut: data?.nextScheduledCut ?? null,
     threshold: data?.threshold ?? null,
     outcome: outcome ? { kind: outcome.status === 'cut' ? 'cut' : 'refused', result: outcome } : null,
@@ -45,8 +42,6 @@ export function adminReleasesView(snapshot: AdminReleasesSnapshot): AdminRelease
     loading: snapshot.hasTag('loading'),
     cutting: snapshot.hasTag('cutting'),
     canCut: snapshot.can({ type: 'releases.askCut' }),
-    canGoBack: ready && page > 1,
-    canGoForward: ready && page < pages,
     canRetry: snapshot.can({ type: 'releases.retry' }),
   };
 }
@@ -68,15 +63,5 @@ export function sameAdminReleasesView(a: AdminReleasesView, b: AdminReleasesView
 
 /** The releases as the one list view (src/web/components/ListTable) reads a list. */
 export function adminReleasesListView(view: AdminReleasesView) {
-  return {
-    status: view.status === 'ready' && view.releases.length === 0 ? ('empty' as const) : view.status,
-    items: view.releases,
-    filtered: false,
-    loading: view.loading,
-    page: view.page,
-    pages: view.pages,
-    canGoBack: view.canGoBack,
-    canGoForward: view.canGoForward,
-    canRetry: view.canRetry,
-  };
+  return listTableView(view, view.releases, { loading: view.loading, canRetry: view.canRetry });
 }

@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export type DetailedStatistics = components['schemas']['DetailedStatistics'];
 
@@ -27,6 +28,9 @@ export type AdminStatsEvent =
   | { type: 'stats.selectYear'; year: number };
 
 export type AdminStatsEmitted = { type: 'stats.failed'; failure: CallFailure };
+
+/** The survey year asked for (both calls). */
+const yearInput = ({ context }: { context: AdminStatsContext }): StatsRequest => ({ year: context.year });
 
 /**
  * The admin dashboard (/admin/stats): the operational figures of GET forms/detailed-statistics.
@@ -61,7 +65,10 @@ export const adminStatsMachine = setup({
       assertEvent(event, 'stats.selectYear');
       return { year: event.year };
     }),
-    rememberData: assign((_, params: { data: DetailedStatistics }) => ({ data: params.data, year: params.data.year, failure: null })),
+    rememberData: assign(({ event }) => {
+      const data = outputOf<DetailedStatistics>(event);
+      return { data, year: data.year, failure: null };
+    }),
     ...failureActions<AdminStatsContext, AdminStatsEvent, AdminStatsEmitted>('stats.failed'),
   },
 }).createMachine({
@@ -73,13 +80,7 @@ export const adminStatsMachine = setup({
     loading: {
       description: 'Asking for the figures for the first time.',
       tags: ['loading'],
-      invoke: {
-        id: 'loadStatistics',
-        src: 'loadStatistics',
-        input: ({ context }) => ({ year: context.year }),
-        onDone: { target: 'loaded', actions: { type: 'rememberData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('loadStatistics', 'loaded', 'rememberData'), input: yearInput },
     },
     loaded: {
       description: 'The figures, cards and charts are shown.',
@@ -92,19 +93,9 @@ export const adminStatsMachine = setup({
     refreshing: {
       description: 'Asking for fresh figures (or another year) while the previous ones stay on screen.',
       tags: ['loading', 'loaded'],
-      invoke: {
-        id: 'refreshStatistics',
-        src: 'loadStatistics',
-        input: ({ context }) => ({ year: context.year }),
-        onDone: { target: 'loaded', actions: { type: 'rememberData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('loadStatistics', 'loaded', 'rememberData'), id: 'refreshStatistics', input: yearInput },
     },
-    failed: {
-      description: 'The figures could not be loaded; the page says so and may ask again.',
-      tags: ['failed'],
-      on: { 'stats.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The figures could not be loaded; the page says so and may ask again.', ...retryOn('stats.retry') },
   },
 });
 

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
@@ -6,7 +6,8 @@ import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { checkCreditsAdjustment, parseDelta, type CreditsDraft, type CreditsProblems } from './creditsAdjustment';
 import { errorOf, failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { answerConfirm } from '../shared/confirm';
+import { answerConfirm, confirmChild, confirmSetup } from '../shared/confirm';
+import { failTo, outputOf, retryOn } from '../shared/load';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -61,6 +62,11 @@ export interface PatchRequest {
 const EMPTY_CREDITS: CreditsDraft = { delta: '', reason: '' };
 const sameRoles = (a: readonly Role[], b: readonly Role[]) => a.length === b.length && a.every((role) => b.includes(role));
 
+const confirmDelete = confirmSetup<AdminUserContext, AdminUserEvent>('delete');
+
+/** Leaving the credit adjustment (while typing it or confirming it) forgets it. */
+const cancelCredits = { target: 'idle', actions: 'forgetCredits' } as const;
+
 /**
  * One account as an admin manages it (/admin/users/{id}): change its roles, adjust its credits with a
  * reason (a ledger row; never below 0), delete it behind the confirm modal. One change at a time.
@@ -104,13 +110,10 @@ export const adminUserMachine = setup({
       const failure = failureOf(errorOf(event));
       return failure.status === 409 && failure.errorCode === 'INSUFFICIENT_BALANCE';
     },
-    confirmed: ({ event }) => {
-      assertEvent(event, 'adminUser.answerDelete');
-      return event.confirmed;
-    },
+    ...confirmDelete.guards,
   },
   actions: {
-    rememberUser: assign((_, params: { user: User }) => ({ user: params.user, failure: null })),
+    rememberUser: assign(({ event }) => ({ user: outputOf<User>(event), failure: null })),
     ...failureActions<AdminUserContext, AdminUserEvent, AdminUserEmitted>('adminUser.failed'),
     startRoleDraft: assign(({ context }) => ({ roleDraft: [...(context.user?.role ?? [])], rolesProblem: null, failure: null })),
     toggleRole: assign(({ context, event }) => {
@@ -145,9 +148,7 @@ export const adminUserMachine = setup({
       delta: parseDelta(context.creditsDraft.delta) ?? 0,
     })),
     forgetCredits: assign({ creditsDraft: EMPTY_CREDITS, creditsProblems: {} }),
-    openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'delete' }),
-    resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
-    rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
+    ...confirmDelete.actions,
     emitDeleted: emit(({ context }) => ({ type: 'adminUser.deleted' as const, userId: context.userId })),
   },
 }).createMachine({
@@ -163,7 +164,7 @@ export const adminUserMachine = setup({
     creditsProblems: {},
     failure: null,
   }),
-  invoke: { id: 'confirm', src: 'confirmModal', input: { kind: 'delete' } },
+  invoke: confirmChild('delete'),
   initial: 'loading',
   states: {
     loading: {
@@ -173,18 +174,11 @@ export const adminUserMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: { type: 'rememberUser', params: ({ event }) => ({ user: event.output }) } },
-        onError: [
-          { guard: 'isNotFound', target: 'notFound' },
-          { target: 'loadFailed', actions: ['rememberFailure', 'emitFailed'] },
-        ],
+        onDone: { target: 'ready', actions: 'rememberUser' },
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, failTo('loadFailed')],
       },
     },
-    loadFailed: {
-      description: 'The account could not be loaded; it can be asked again.',
-      tags: ['loadFailed'],
-      on: { 'adminUser.retry': { target: 'loading' } },
-    },
+    loadFailed: { description: 'The account could not be loaded; it can be asked again.', ...retryOn('adminUser.retry', 'loading', 'loadFailed') },
     notFound: {
       description: 'There is no such account (deleted meanwhile, or a wrong address).',
       tags: ['notFound'],
@@ -218,8 +212,8 @@ export const adminUserMachine = setup({
             id: 'saveRoles',
             src: 'patchUser',
             input: ({ context }) => ({ userId: context.userId, patch: { role: context.roleDraft } }),
-            onDone: { target: 'idle', actions: [{ type: 'rememberUser', params: ({ event }) => ({ user: event.output }) }, 'emitRolesSaved'] },
-            onError: { target: 'editingRoles', actions: ['rememberFailure', 'emitFailed'] },
+            onDone: { target: 'idle', actions: ['rememberUser', 'emitRolesSaved'] },
+            onError: failTo('editingRoles'),
           },
         },
         editingCredits: {
@@ -228,7 +222,7 @@ export const adminUserMachine = setup({
           on: {
             'adminUser.changeCredits': { actions: 'changeCredits' },
             'adminUser.reviewCredits': [{ guard: 'creditsValid', target: 'confirmingCredits', actions: 'explainCredits' }, { actions: 'explainCredits' }],
-            'adminUser.cancel': { target: 'idle', actions: 'forgetCredits' },
+            'adminUser.cancel': cancelCredits,
           },
         },
         confirmingCredits: {
@@ -237,7 +231,7 @@ export const adminUserMachine = setup({
           on: {
             'adminUser.confirmCredits': { target: 'savingCredits' },
             'adminUser.backToCredits': { target: 'editingCredits' },
-            'adminUser.cancel': { target: 'idle', actions: 'forgetCredits' },
+            'adminUser.cancel': cancelCredits,
           },
         },
         savingCredits: {
@@ -250,18 +244,8 @@ export const adminUserMachine = setup({
               const check = checkCreditsAdjustment(context.creditsDraft, context.user?.credits ?? 0);
               return { userId: context.userId, patch: check.ok ? { creditsDelta: check.delta, reason: check.reason } : {} };
             },
-            onDone: {
-              target: 'idle',
-              actions: [{ type: 'rememberUser', params: ({ event }) => ({ user: event.output }) }, 'emitCreditsAdjusted', 'forgetCredits'],
-            },
-            onError: [
-              {
-                guard: 'isInsufficientBalance',
-                target: 'editingCredits',
-                actions: 'explainBelowZero',
-              },
-              { target: 'editingCredits', actions: ['rememberFailure', 'emitFailed'] },
-            ],
+            onDone: { target: 'idle', actions: ['rememberUser', 'emitCreditsAdjusted', 'forgetCredits'] },
+            onError: [{ guard: 'isInsufficientBalance', target: 'editingCredits', actions: 'explainBelowZero' }, failTo('editingCredits')],
           },
         },
         confirmingDelete: {
@@ -279,7 +263,7 @@ export const adminUserMachine = setup({
             src: 'deleteUser',
             input: ({ context }) => ({ userId: context.userId }),
             onDone: { target: '#adminUser.deleted', actions: 'emitDeleted' },
-            onError: { target: 'idle', actions: ['rememberFailure', 'emitFailed'] },
+            onError: failTo('idle'),
           },
         },
       },

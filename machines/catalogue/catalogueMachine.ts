@@ -4,6 +4,7 @@ import type { Catalogue } from '../premiumModal/premiumModalMachine';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { outputOf, retryOn } from '../shared/load';
 
 export interface CatalogueContext {
   catalogue: Catalogue | null;
@@ -30,7 +31,7 @@ export const catalogueMachine = setup({
     loadCatalogue: injected<Catalogue>('catalogue: provide loadCatalogue'),
   },
   actions: {
-    rememberCatalogue: assign((_, params: { catalogue: Catalogue }) => ({ catalogue: params.catalogue, failure: null })),
+    rememberCatalogue: assign(({ event }) => ({ catalogue: outputOf<Catalogue>(event), failure: null })),
     rememberFailure: assign(({ event }) => ({ failure: failureOf(errorOf(event)) })),
   },
 }).createMachine({
@@ -46,7 +47,7 @@ export const catalogueMachine = setup({
       invoke: {
         id: 'loadCatalogue',
         src: 'loadCatalogue',
-        onDone: { target: 'ready', actions: { type: 'rememberCatalogue', params: ({ event }) => ({ catalogue: event.output }) } },
+        onDone: { target: 'ready', actions: 'rememberCatalogue' },
         onError: { target: 'failed', actions: 'rememberFailure' },
       },
     },
@@ -55,11 +56,7 @@ export const catalogueMachine = setup({
       tags: ['ready'],
       on: { 'catalogue.reload': { target: 'loading' } },
     },
-    failed: {
-      description: 'The catalogue could not be loaded; the person may try again.',
-      tags: ['failed'],
-      on: { 'catalogue.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The catalogue could not be loaded; the person may try again.', ...retryOn('catalogue.retry') },
   },
 });
 

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup, type PromiseActorLogic }
 import type { CallFailure } from '../../src/api/client';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { failTo, outputOf } from '../shared/load';
 
 /** One problem of the values being edited: a translation key with the field (and the row of a list) it is about. */
 export interface EditorProblem {
@@ -40,6 +41,11 @@ export type ConfigEditorEvent =
 
 export type ConfigEditorEmitted = { type: 'editor.saved'; values: unknown } | { type: 'editor.failed'; failure: CallFailure };
 
+/** Changing the values (from a stored or a failed save) goes back to editing them. */
+const edit = { target: 'editing', actions: 'setValues' } as const;
+/** Saving starts with the check of the values (from editing, or again after a failed save). */
+const submit = { target: 'validating', actions: 'clearProblems' } as const;
+
 /**
  * One configuration editor of /admin/configs (minimum values, inflation data, exchange rates): the same chart for
  * each; the values, their check and the call are injected.
@@ -77,7 +83,7 @@ export const configEditorMachine = setup({
     }),
     rememberProblems: assign((_, params: { problems: EditorProblem[] }) => ({ problems: params.problems })),
     clearProblems: assign({ problems: [], failure: null }),
-    rememberStored: assign((_, params: { values: unknown }) => ({ values: params.values, stored: params.values, failure: null })),
+    rememberStored: assign(({ event }) => ({ values: outputOf<unknown>(event), stored: outputOf<unknown>(event), failure: null })),
     emitSaved: emit(({ context }) => ({ type: 'editor.saved' as const, values: context.stored })),
     ...failureActions<ConfigEditorContext, ConfigEditorEvent, ConfigEditorEmitted>('editor.failed'),
   },
@@ -92,7 +98,7 @@ export const configEditorMachine = setup({
       tags: ['editing'],
       on: {
         'editor.edit': { actions: 'setValues' },
-        'editor.submit': { target: 'validating', actions: 'clearProblems' },
+        'editor.submit': submit,
       },
     },
     validating: {
@@ -127,22 +133,19 @@ export const configEditorMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context }) => ({ values: context.values }),
-        onDone: { target: 'saved', actions: [{ type: 'rememberStored', params: ({ event }) => ({ values: event.output }) }, 'emitSaved'] },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onDone: { target: 'saved', actions: ['rememberStored', 'emitSaved'] },
+        onError: failTo('failed'),
       },
     },
     saved: {
       description: 'Stored; the page says it takes effect at the next release.',
       tags: ['saved'],
-      on: { 'editor.edit': { target: 'editing', actions: 'setValues' } },
+      on: { 'editor.edit': edit },
     },
     failed: {
       description: 'The save failed; the values typed are kept to correct or send again.',
       tags: ['failed'],
-      on: {
-        'editor.edit': { target: 'editing', actions: 'setValues' },
-        'editor.submit': { target: 'validating', actions: 'clearProblems' },
-      },
+      on: { 'editor.edit': edit, 'editor.submit': submit },
     },
   },
 });

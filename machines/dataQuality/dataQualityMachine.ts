@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export interface DataQualityInput {
   /** Days after which a draft is stale. */
@@ -57,7 +58,7 @@ export const dataQualityMachine = setup({
       assertEvent(event, 'quality.setStaleDays');
       return { staleDraftDays: event.days };
     }),
-    rememberReport: assign((_, params: { report: unknown }) => ({ report: params.report, failure: null })),
+    rememberReport: assign(({ event }) => ({ report: outputOf<unknown>(event), failure: null })),
     ...failureActions<DataQualityContext, DataQualityEvent, DataQualityEmitted>('quality.failed'),
   },
 }).createMachine({
@@ -69,13 +70,7 @@ export const dataQualityMachine = setup({
     loading: {
       description: 'The report is being computed; the one shown before stays until the answer comes.',
       tags: ['loading'],
-      invoke: {
-        id: 'loadReport',
-        src: 'loadReport',
-        input: ({ context }) => ({ staleDraftDays: context.staleDraftDays }),
-        onDone: { target: 'ready', actions: { type: 'rememberReport', params: ({ event }) => ({ report: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('loadReport', 'ready', 'rememberReport'), input: ({ context }) => ({ staleDraftDays: context.staleDraftDays }) },
     },
     ready: {
       description: 'The report is shown.',
@@ -85,11 +80,7 @@ export const dataQualityMachine = setup({
         'quality.reload': { target: 'loading' },
       },
     },
-    failed: {
-      description: 'The report could not be loaded; it can be asked again.',
-      tags: ['failed'],
-      on: { 'quality.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The report could not be loaded; it can be asked again.', ...retryOn('quality.retry') },
   },
 });
 

@@ -3,6 +3,8 @@ import type { CallFailure } from '../../src/api/client';
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf, failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { failTo, outputOf, retryOn } from '../shared/load';
+import { isAnotherPage, pageCount } from '../shared/paging';
 
 /** One page of a list as the API answers it (the contract's `*Page` schemas: items, page, limit, total). */
 export interface ListPage<T = unknown> {
@@ -89,7 +91,7 @@ export function cleanFilters(filters: ListFilters | undefined): ListFilters {
 
 export const sameFilters = (a: ListFilters, b: ListFilters) => JSON.stringify(cleanFilters(a)) === JSON.stringify(cleanFilters(b));
 
-export const pageCount = (context: Pick<ListContext, 'data' | 'limit'>) => Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
+export { pageCount };
 
 /** The filters an event asks for, or null for an event that sets none. */
 function requestedFilters(context: ListContext, event: ListEvent): ListFilters | null {
@@ -141,7 +143,7 @@ export const listMachine = setup({
   guards: {
     isAnotherPage: ({ context, event }) => {
       assertEvent(event, 'list.goToPage');
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pageCount(context) && event.page !== context.page;
+      return isAnotherPage(context, event.page);
     },
     changesFilters: ({ context, event }) => {
       const next = requestedFilters(context, event);
@@ -174,7 +176,7 @@ export const listMachine = setup({
       return { openId: event.id };
     }),
     close: assign({ openId: null }),
-    rememberPage: assign((_, params: { page: ListPage }) => ({ data: params.page, failure: null })),
+    rememberPage: assign(({ event }) => ({ data: outputOf<ListPage>(event), failure: null })),
     rememberExportFailure: assign(({ event }) => ({ exportFailure: failureOf(errorOf(event)) })),
     forgetExportFailure: assign({ exportFailure: null }),
     ...failureActions<ListContext, ListEvent, ListEmitted>('list.failed'),
@@ -218,11 +220,11 @@ export const listMachine = setup({
           {
             guard: { type: 'hasItems', params: ({ event }) => ({ page: event.output }) },
             target: 'shown.ready',
-            actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) },
+            actions: 'rememberPage',
           },
-          { target: 'shown.empty', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
+          { target: 'shown.empty', actions: 'rememberPage' },
         ],
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('failed'),
       },
     },
     shown: {
@@ -273,11 +275,7 @@ export const listMachine = setup({
         },
       },
     },
-    failed: {
-      description: 'The page could not be loaded; it can be asked again.',
-      tags: ['failed'],
-      on: { 'list.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The page could not be loaded; it can be asked again.', ...retryOn('list.retry') },
   },
 });
 

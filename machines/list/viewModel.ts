@@ -1,6 +1,7 @@
 // A list as its view renders it: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
-import { cleanFilters, pageCount, sameFilters, type ListFilters, type ListMachine } from './listMachine';
+import { pagingView } from '../shared/paging';
+import { cleanFilters, sameFilters, type ListFilters, type ListMachine } from './listMachine';
 
 export type ListSnapshot = SnapshotFrom<ListMachine>;
 
@@ -31,9 +32,7 @@ export interface ListView<T> {
 
 /** `T` is the item type of the list the machine was provided with (e.g. CreditLedgerEntry). */
 export function listView<T>(snapshot: ListSnapshot): ListView<T> {
-  const { data, page, filters, draft, openId, exportFailure } = snapshot.context;
-  const pages = pageCount(snapshot.context);
-  const ready = snapshot.hasTag('ready');
+  const { data, filters, draft, openId, exportFailure } = snapshot.context;
   const items = (data?.items ?? []) as T[];
   const status = snapshot.hasTag('failed')
     ? 'failed'
@@ -51,12 +50,8 @@ export function listView<T>(snapshot: ListSnapshot): ListView<T> {
     draft,
     filtered: Object.keys(filters).length > 0,
     canApply: !sameFilters(cleanFilters(draft), filters),
-    page,
-    pages,
-    total: data?.total ?? 0,
+    ...pagingView(snapshot.context, snapshot.hasTag('ready')),
     loading: snapshot.hasTag('loading'),
-    canGoBack: ready && page > 1,
-    canGoForward: ready && page < pages,
     canRetry: snapshot.can({ type: 'list.retry' }),
     open: snapshot.hasTag('reading') ? (items.find((item) => (item as { id?: unknown }).id === openId) ?? null) : null,
     exporting: snapshot.hasTag('exporting'),

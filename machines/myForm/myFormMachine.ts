@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { components } from '../../src/api/schema';
 import { injected } from '../shared/injected';
+import { retryOn } from '../shared/load';
 
 export type Form = components['schemas']['Form'];
 
@@ -55,6 +56,9 @@ export function myFormProblemOf(error: unknown): MyFormProblem {
     errorCode: typeof candidate?.errorCode === 'string' ? candidate.errorCode : null,
   };
 }
+
+/** The yearly update of a form of an earlier year, asked from the form shown (again after a failed copy). */
+const askCopy = { guard: 'isOfEarlierYear', target: 'confirming', actions: 'forgetNotice' } as const;
 
 /**
  * My form and the yearly update (my-form, update-data; docs/questionnaire.md).
@@ -120,8 +124,7 @@ export const myFormMachine = setup({
     },
     loadFailed: {
       description: 'The form could not be read (offline or server failure); offers to try again.',
-      tags: ['loadFailed'],
-      on: { 'myForm.retry': { target: 'loading' } },
+      ...retryOn('myForm.retry', 'loading', 'loadFailed'),
     },
     empty: {
       description: 'The user has no form yet: the view leads to the questionnaire.',
@@ -130,7 +133,7 @@ export const myFormMachine = setup({
     ready: {
       description: 'The form by step, with edit; when it is of an earlier year, the update for this year.',
       tags: ['ready'],
-      on: { 'myForm.askCopy': { guard: 'isOfEarlierYear', target: 'confirming', actions: 'forgetNotice' } },
+      on: { 'myForm.askCopy': askCopy },
     },
     confirming: {
       description: 'The confirm modal of type copy is open.',
@@ -157,7 +160,7 @@ export const myFormMachine = setup({
     copyFailed: {
       description: 'The copy failed; the form is still shown and the update can be asked again.',
       tags: ['ready', 'copyFailed'],
-      on: { 'myForm.askCopy': { guard: 'isOfEarlierYear', target: 'confirming', actions: 'forgetNotice' } },
+      on: { 'myForm.askCopy': askCopy },
     },
     copied: {
       description: 'This year’s form exists now (in progress): the view opens it in the editor.',

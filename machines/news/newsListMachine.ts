@@ -3,6 +3,8 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { failTo, outputOf, retryOn } from '../shared/load';
+import { isAnotherPage } from '../shared/paging';
 
 type Schemas = components['schemas'];
 export type NewsTypepost = Schemas['Typepost'];
@@ -55,7 +57,11 @@ export type NewsListEvent =
 
 export type NewsListEmitted = { type: 'news.failed'; failure: CallFailure };
 
-export const newsPageCount = (context: Pick<NewsListContext, 'data' | 'limit'>) => Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
+/** A new category or language filter loads its first page (from a page of posts or from none). */
+const REFILTER = {
+  'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
+  'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
+} as const;
 
 /**
  * The blog's and the insights' list of posts: cards of one type, a page at a time, a
@@ -85,7 +91,7 @@ export const newsListMachine = setup({
   guards: {
     isAnotherPage: ({ context, event }) => {
       assertEvent(event, 'news.goToPage');
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= newsPageCount(context) && event.page !== context.page;
+      return isAnotherPage(context, event.page);
     },
     isAnotherCategory: ({ context, event }) => {
       assertEvent(event, 'news.filterCategory');
@@ -110,11 +116,10 @@ export const newsListMachine = setup({
       assertEvent(event, 'news.filterLanguage');
       return { language: event.language, page: 1 };
     }),
-    rememberAnswer: assign(({ context }, params: { answer: NewsListAnswer }) => ({
-      data: params.answer.page,
-      categories: params.answer.categories ?? context.categories,
-      failure: null,
-    })),
+    rememberAnswer: assign(({ context, event }) => {
+      const answer = outputOf<NewsListAnswer>(event);
+      return { data: answer.page, categories: answer.categories ?? context.categories, failure: null };
+    }),
     ...failureActions<NewsListContext, NewsListEvent, NewsListEmitted>('news.failed'),
   },
 }).createMachine({
@@ -150,11 +155,11 @@ export const newsListMachine = setup({
           {
             guard: { type: 'hasItems', params: ({ event }) => ({ answer: event.output }) },
             target: 'ready',
-            actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
+            actions: 'rememberAnswer',
           },
-          { target: 'empty', actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) } },
+          { target: 'empty', actions: 'rememberAnswer' },
         ],
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('failed'),
       },
     },
     ready: {
@@ -162,23 +167,15 @@ export const newsListMachine = setup({
       tags: ['ready'],
       on: {
         'news.goToPage': { guard: 'isAnotherPage', target: 'loading', actions: 'setPage' },
-        'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
-        'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
+        ...REFILTER,
       },
     },
     empty: {
       description: 'No post matches the filters (or none is published yet); a filter can be widened.',
       tags: ['empty'],
-      on: {
-        'news.filterCategory': { guard: 'isAnotherCategory', target: 'loading', actions: 'setCategory' },
-        'news.filterLanguage': { guard: 'isAnotherLanguage', target: 'loading', actions: 'setLanguage' },
-      },
+      on: REFILTER,
     },
-    failed: {
-      description: 'The page could not be loaded; it can be asked again.',
-      tags: ['failed'],
-      on: { 'news.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The page could not be loaded; it can be asked again.', ...retryOn('news.retry') },
   },
 });
 

@@ -1,7 +1,8 @@
 // The post list as its view renders it: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
 import type { components } from '../../src/api/schema';
-import { newsPageCount, type NewsLanguage, type NewsListMachine } from './newsListMachine';
+import { pageCount } from '../shared/paging';
+import type { NewsLanguage, NewsListMachine } from './newsListMachine';
 
 type Schemas = components['schemas'];
 
@@ -25,7 +26,7 @@ export function newsListView(snapshot: SnapshotFrom<NewsListMachine>): NewsListV
   const { context } = snapshot;
   const loading = snapshot.hasTag('loading');
   const status = loading ? 'loading' : snapshot.hasTag('ready') ? 'ready' : snapshot.hasTag('empty') ? 'empty' : 'failed';
-  const pages = newsPageCount(context);
+  const pages = pageCount(context);
   return {
     status,
     posts: context.data?.items ?? [],

@@ -1,11 +1,12 @@
-import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { errorOf, failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
-import { answerConfirm } from '../shared/confirm';
+import { answerConfirm, confirmChild, confirmSetup } from '../shared/confirm';
+import { failTo, loadCall, outputOf, retryOn } from '../shared/load';
 
 type Schemas = components['schemas'];
 export type EditorPost = Schemas['Post'];
@@ -149,8 +150,10 @@ const imageProblemOf = (error: unknown): ImageProblem => {
 /** `editor.save` while not saving (unsaved, saved or failed): saves a valid draft, or shows what is missing. */
 const saveDraft = [{ guard: 'canSave', target: 'saving', actions: 'rememberSent' }, { actions: 'showProblems' }] as const;
 
-/** After a save (done or failed), any change to the draft makes it unsaved again. */
-const unsavedOnChange = { guard: 'draftChanged', target: 'idle' } as const;
+/** After a save (done or failed), any change to the draft makes it unsaved again; the draft may be saved again. */
+const afterSave = { always: { guard: 'draftChanged', target: 'idle' }, on: { 'editor.save': saveDraft } } as const;
+
+const confirmDelete = confirmSetup<NewsEditorContext, NewsEditorEvent>('delete');
 
 /**
  * The news editor of the admin area: write or change a post with a live preview, a cover
@@ -207,10 +210,7 @@ export const newsEditorMachine = setup({
       assertEvent(event, 'editor.uploadImage');
       return (IMAGE_TYPES as readonly string[]).includes(event.file.type) && event.file.size > 0 && event.file.size <= MAX_IMAGE_BYTES;
     },
-    confirmed: ({ event }) => {
-      assertEvent(event, 'editor.answer');
-      return event.confirmed;
-    },
+    ...confirmDelete.guards,
   },
   actions: {
     applyEdit: assign(({ context, event }) => {
@@ -224,13 +224,18 @@ export const newsEditorMachine = setup({
       assertEvent(event, 'editor.save');
       return { problems: draftProblems(context.draft, event.status) };
     }),
-    rememberLoaded: assign((_, params: { post: EditorPost }) => {
-      const draft = draftOf(params.post);
-      return { saved: params.post, draft, savedDraft: draft, failure: null };
+    rememberLoaded: assign(({ event }) => {
+      const post = outputOf<EditorPost>(event);
+      const draft = draftOf(post);
+      return { saved: post, draft, savedDraft: draft, failure: null };
     }),
     rememberSent: assign(({ context }) => ({ savedDraft: context.draft, problems: [], failure: null })),
-    rememberSaved: assign((_, params: { post: EditorPost }) => ({ saved: params.post, postId: params.post.id })),
-    emitSaved: emit(({ context }, params: { post: EditorPost }) => ({ type: 'editor.saved' as const, post: params.post, created: context.postId === null })),
+    rememberSaved: assign(({ event }) => {
+      const post = outputOf<EditorPost>(event);
+      return { saved: post, postId: post.id };
+    }),
+    /** Before `rememberSaved`: a post without an id until now was created. */
+    emitSaved: emit(({ context, event }) => ({ type: 'editor.saved' as const, post: outputOf<EditorPost>(event), created: context.postId === null })),
     rememberPreview: assign((_, params: { html: string }) => ({ previewHtml: params.html })),
     rejectImage: assign(({ event }) => {
       assertEvent(event, 'editor.uploadImage');
@@ -242,9 +247,7 @@ export const newsEditorMachine = setup({
     removeImage: assign(({ context }) => ({ draft: { ...context.draft, imageUrl: '' }, imageProblem: null })),
     ...failureActions<NewsEditorContext, NewsEditorEvent, NewsEditorEmitted>('editor.failed'),
     emitDeleted: emit({ type: 'editor.deleted' as const }),
-    openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'delete' }),
-    resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
-    rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
+    ...confirmDelete.actions,
   },
 }).createMachine({
   id: 'newsEditor',
@@ -259,25 +262,18 @@ export const newsEditorMachine = setup({
     imageProblem: null,
     failure: null,
   }),
-  invoke: { id: 'confirm', src: 'confirmModal', input: { kind: 'delete' } },
+  invoke: confirmChild('delete'),
   initial: 'loading',
   states: {
     loading: {
       description: 'Loading the post to edit; a new post goes straight to the form.',
       tags: ['loading'],
       always: { guard: 'isNewPost', target: 'editing' },
-      invoke: {
-        id: 'loadForEditing',
-        src: 'loadForEditing',
-        input: ({ context }) => ({ id: context.postId! }),
-        onDone: { target: 'editing', actions: { type: 'rememberLoaded', params: ({ event }) => ({ post: event.output }) } },
-        onError: { target: 'loadFailed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('loadForEditing', 'editing', 'rememberLoaded', 'loadFailed'), input: ({ context }) => ({ id: context.postId! }) },
     },
     loadFailed: {
       description: 'The post could not be loaded (gone, or no answer); it can be asked again.',
-      tags: ['loadFailed'],
-      on: { 'editor.retry': { target: 'loading' } },
+      ...retryOn('editor.retry', 'loading', 'loadFailed'),
     },
     editing: {
       description: 'The form, its preview and its cover, each going on by itself.',
@@ -370,34 +366,23 @@ export const newsEditorMachine = setup({
                     // Typed on while it was being saved: saved, but not as shown.
                     guard: 'draftChanged',
                     target: 'idle',
-                    actions: [
-                      { type: 'emitSaved', params: ({ event }) => ({ post: event.output }) },
-                      { type: 'rememberSaved', params: ({ event }) => ({ post: event.output }) },
-                    ],
+                    actions: ['emitSaved', 'rememberSaved'],
                   },
-                  {
-                    target: 'saved',
-                    actions: [
-                      { type: 'emitSaved', params: ({ event }) => ({ post: event.output }) },
-                      { type: 'rememberSaved', params: ({ event }) => ({ post: event.output }) },
-                    ],
-                  },
+                  { target: 'saved', actions: ['emitSaved', 'rememberSaved'] },
                 ],
-                onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+                onError: failTo('failed'),
               },
             },
             saved: {
               description: 'Saved as shown; the next change makes it unsaved again.',
               tags: ['saved'],
               // Any change (typing, a new cover, removing it) makes it unsaved again.
-              always: unsavedOnChange,
-              on: { 'editor.save': saveDraft },
+              ...afterSave,
             },
             failed: {
               description: 'The save failed; the draft is kept as typed and can be saved again.',
               tags: ['saveFailed'],
-              always: unsavedOnChange,
-              on: { 'editor.save': saveDraft },
+              ...afterSave,
             },
           },
         },
@@ -418,7 +403,7 @@ export const newsEditorMachine = setup({
         src: 'deletePost',
         input: ({ context }) => ({ id: context.postId! }),
         onDone: { target: 'deleted', actions: 'emitDeleted' },
-        onError: { target: 'editing', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('editing'),
       },
     },
     deleted: {

@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export type NewsletterPostSummary = components['schemas']['NewsletterPostSummary'];
 export type NewsletterIssue = components['schemas']['NewsletterIssue'];
@@ -116,9 +117,9 @@ export const issueMachine = setup({
       return { language: event.language, selected: [], posts: [] };
     }),
     showErrors: assign({ errors: ({ context }) => validateIssue(context) }),
-    rememberPosts: assign((_, params: { posts: NewsletterPostSummary[] }) => ({ posts: params.posts, failure: null })),
-    rememberPreview: assign((_, params: { preview: NewsletterIssuePreview }) => ({ preview: params.preview, failure: null })),
-    rememberIssue: assign((_, params: { issue: NewsletterIssue }) => ({ issue: params.issue, failure: null })),
+    rememberPosts: assign(({ event }) => ({ posts: outputOf<NewsletterPostSummary[]>(event), failure: null })),
+    rememberPreview: assign(({ event }) => ({ preview: outputOf<NewsletterIssuePreview>(event), failure: null })),
+    rememberIssue: assign(({ event }) => ({ issue: outputOf<NewsletterIssue>(event), failure: null })),
     forgetFailure: assign({ failure: null, errors: {} }),
     reset: assign({ selected: [], subject: '', intro: '', errors: {}, preview: null, issue: null, failure: null }),
     emitSent: emit((_, params: { issue: NewsletterIssue }) => ({ type: 'issue.sent' as const, issue: params.issue })),
@@ -143,19 +144,9 @@ export const issueMachine = setup({
     loadingPosts: {
       description: 'Loading the published posts of the language.',
       tags: ['loading'],
-      invoke: {
-        id: 'loadPosts',
-        src: 'loadPosts',
-        input: ({ context }) => ({ language: context.language }),
-        onDone: { target: 'composing', actions: { type: 'rememberPosts', params: ({ event }) => ({ posts: event.output }) } },
-        onError: { target: 'postsFailed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('loadPosts', 'composing', 'rememberPosts', 'postsFailed'), input: ({ context }) => ({ language: context.language }) },
     },
-    postsFailed: {
-      description: 'The posts could not be loaded.',
-      tags: ['failed'],
-      on: { 'issue.retry': { target: 'loadingPosts' } },
-    },
+    postsFailed: { description: 'The posts could not be loaded.', ...retryOn('issue.retry', 'loadingPosts') },
     composing: {
       description: 'Choosing posts, writing the subject and the intro.',
       tags: ['composing'],
@@ -169,13 +160,7 @@ export const issueMachine = setup({
     previewing: {
       description: 'Rendering the e-mail and counting its audience.',
       tags: ['previewing'],
-      invoke: {
-        id: 'previewIssue',
-        src: 'previewIssue',
-        input: ({ context }) => draftOf(context),
-        onDone: { target: 'preview', actions: { type: 'rememberPreview', params: ({ event }) => ({ preview: event.output }) } },
-        onError: { target: 'composing', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('previewIssue', 'preview', 'rememberPreview', 'composing'), input: ({ context }) => draftOf(context) },
     },
     preview: {
       description: 'The e-mail as subscribers get it, and how many it reaches; send or go back to edit.',
@@ -188,13 +173,7 @@ export const issueMachine = setup({
     starting: {
       description: 'Saving the issue and starting its sending.',
       tags: ['starting'],
-      invoke: {
-        id: 'startSending',
-        src: 'startSending',
-        input: ({ context }) => draftOf(context),
-        onDone: { target: 'sending', actions: { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) } },
-        onError: { target: 'preview', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('startSending', 'sending', 'rememberIssue', 'preview'), input: ({ context }) => draftOf(context) },
     },
     sending: {
       description: 'The sending runs in the background; its progress is asked for every POLL_INTERVAL.',
@@ -212,12 +191,9 @@ export const issueMachine = setup({
           {
             guard: { type: 'isSent', params: ({ event }) => ({ issue: event.output }) },
             target: 'sent',
-            actions: [
-              { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) },
-              { type: 'emitSent', params: ({ event }) => ({ issue: event.output }) },
-            ],
+            actions: ['rememberIssue', { type: 'emitSent', params: ({ event }) => ({ issue: event.output }) }],
           },
-          { target: 'sending', actions: { type: 'rememberIssue', params: ({ event }) => ({ issue: event.output }) } },
+          { target: 'sending', actions: 'rememberIssue' },
         ],
         // A missed answer does not stop the sending: ask again after the interval.
         onError: { target: 'sending', actions: 'rememberFailure' },

@@ -3,6 +3,7 @@ import type { CallFailure } from '../../src/api/client';
 import type { OutlierPackResult } from '../outlierPacks/calls';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { failTo, loadCall, outputOf, retryOn } from '../shared/load';
 
 export interface CalculationProgress {
   done: number;
@@ -32,6 +33,9 @@ export type OutlierCalculationEvent = { type: 'calculation.start' } | { type: 'c
 
 export type OutlierCalculationEmitted =
   { type: 'calculation.finished'; packId: string; result: OutlierPackResult } | { type: 'calculation.failed'; failure: CallFailure };
+
+/** Calculating again, from a result shown or from none. */
+const start = { target: 'starting', actions: 'forgetFailure' } as const;
 
 /**
  * One pack's calculation and impact (/admin/outliers, the pack's panel): its stored result, and calculating it
@@ -64,11 +68,11 @@ export const outlierCalculationMachine = setup({
     }),
   },
   guards: {
-    hasResult: (_, params: { result: OutlierPackResult | null }) => params.result !== null,
+    hasResult: ({ event }) => outputOf<OutlierPackResult | null>(event) !== null,
   },
   actions: {
-    rememberResult: assign((_, params: { result: OutlierPackResult | null }) => ({ result: params.result, failure: null })),
-    rememberJob: assign((_, params: { jobId: string }) => ({ jobId: params.jobId, progress: null })),
+    rememberResult: assign(({ event }) => ({ result: outputOf<OutlierPackResult | null>(event), failure: null })),
+    rememberJob: assign(({ event }) => ({ jobId: outputOf<string>(event), progress: null })),
     rememberProgress: assign(({ event }) => {
       assertEvent(event, 'calculation.progress');
       return { progress: { done: event.done, total: event.total, phase: event.phase } };
@@ -98,36 +102,26 @@ export const outlierCalculationMachine = setup({
         src: 'loadResult',
         input: ({ context }) => ({ packId: context.packId }),
         onDone: [
-          {
-            guard: { type: 'hasResult', params: ({ event }) => ({ result: event.output }) },
-            target: 'showing',
-            actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) },
-          },
-          { target: 'idle', actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) } },
+          { guard: 'hasResult', target: 'showing', actions: 'rememberResult' },
+          { target: 'idle', actions: 'rememberResult' },
         ],
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('failed'),
       },
     },
     idle: {
       description: 'Never calculated with its current rules: nothing to show yet.',
       tags: ['idle'],
-      on: { 'calculation.start': { target: 'starting', actions: 'forgetFailure' } },
+      on: { 'calculation.start': start },
     },
     showing: {
       description: 'The impact: forms flagged, per measure the median and p90 before and after, overall and per group.',
       tags: ['showing'],
-      on: { 'calculation.start': { target: 'starting', actions: 'forgetFailure' } },
+      on: { 'calculation.start': start },
     },
     starting: {
       description: 'Asking the server to queue the calculation as a background job.',
       tags: ['calculating'],
-      invoke: {
-        id: 'startCalculation',
-        src: 'startCalculation',
-        input: ({ context }) => ({ packId: context.packId }),
-        onDone: { target: 'running', actions: { type: 'rememberJob', params: ({ event }) => ({ jobId: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: { ...loadCall('startCalculation', 'running', 'rememberJob'), input: ({ context }) => ({ packId: context.packId }) },
     },
     running: {
       description: 'The background job runs; its progress is shown.',
@@ -147,21 +141,13 @@ export const outlierCalculationMachine = setup({
         src: 'loadResult',
         input: ({ context }) => ({ packId: context.packId }),
         onDone: [
-          {
-            guard: { type: 'hasResult', params: ({ event }) => ({ result: event.output }) },
-            target: 'showing',
-            actions: [{ type: 'rememberResult', params: ({ event }) => ({ result: event.output }) }, 'emitFinished'],
-          },
-          { target: 'idle', actions: { type: 'rememberResult', params: ({ event }) => ({ result: event.output }) } },
+          { guard: 'hasResult', target: 'showing', actions: ['rememberResult', 'emitFinished'] },
+          { target: 'idle', actions: 'rememberResult' },
         ],
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('failed'),
       },
     },
-    failed: {
-      description: 'The result could not be read or the calculation failed; the reason is shown.',
-      tags: ['failed'],
-      on: { 'calculation.retry': { target: 'loadingResult' } },
-    },
+    failed: { description: 'The result could not be read or the calculation failed; the reason is shown.', ...retryOn('calculation.retry', 'loadingResult') },
   },
 });
 

@@ -4,6 +4,8 @@ import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import type { OutlierPack, OutlierPackInput } from './calls';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { confirmChild, confirmSetup } from '../shared/confirm';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 /** What an admin can do to a pack from the list, each behind the confirm modal of the same kind. */
 export type PackAction = 'activate' | 'deactivate' | 'delete';
@@ -41,6 +43,14 @@ export function actionAllowed(pack: OutlierPack | undefined, action: PackAction)
   if (action === 'deactivate') return pack.active;
   return !pack.active;
 }
+
+const confirmPack = confirmSetup<OutlierPacksContext, OutlierPacksEvent>('activate');
+
+/** The end of a change to a pack: the list is loaded again, or the failure shown beside it. */
+const CHANGED = {
+  onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
+  onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
+} as const;
 
 /**
  * The outlier packs of the admin simulator (/admin/outliers): the list with each pack's status, and the three
@@ -81,24 +91,21 @@ export const outlierPacksMachine = setup({
       assertEvent(event, 'packs.answer');
       return event.confirmed && context.pending?.action === 'delete';
     },
-    confirmed: ({ event }) => {
-      assertEvent(event, 'packs.answer');
-      return event.confirmed;
-    },
+    ...confirmPack.guards,
   },
   actions: {
-    rememberPacks: assign((_, params: { packs: OutlierPack[] }) => ({ packs: params.packs, failure: null })),
+    rememberPacks: assign(({ event }) => ({ packs: outputOf<OutlierPack[]>(event), failure: null })),
     rememberPending: assign(({ event }) => {
       assertEvent(event, 'packs.ask');
       return { pending: { id: event.id, action: event.action }, failure: null };
     }),
     forgetPending: assign({ pending: null }),
+    ...confirmPack.actions,
+    // The kind is the action asked for.
     openConfirm: sendTo('confirm', ({ event }) => {
       assertEvent(event, 'packs.ask');
       return { type: 'confirm.open' as const, kind: event.action };
     }),
-    resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
-    rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
     emitChanged: emit(({ context }) => ({ type: 'packs.changed' as const, id: context.pending?.id ?? '', action: context.pending?.action ?? 'delete' })),
     ...failureActions<OutlierPacksContext, OutlierPacksEvent, OutlierPacksEmitted>('packs.failed'),
   },
@@ -106,24 +113,15 @@ export const outlierPacksMachine = setup({
   id: 'outlierPacks',
   description: 'The outlier packs with their status; activate, deactivate or delete one after confirming.',
   context: { packs: null, pending: null, failure: null },
-  invoke: { id: 'confirm', src: 'confirmModal', input: { kind: 'activate' } },
+  invoke: confirmChild('activate'),
   initial: 'loading',
   states: {
     loading: {
       description: 'Loading the packs (newest first) with their last results.',
       tags: ['loading'],
-      invoke: {
-        id: 'listPacks',
-        src: 'listPacks',
-        onDone: { target: 'ready', actions: { type: 'rememberPacks', params: ({ event }) => ({ packs: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: loadCall('listPacks', 'ready', 'rememberPacks'),
     },
-    failed: {
-      description: 'The packs could not be loaded.',
-      tags: ['failed'],
-      on: { 'packs.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The packs could not be loaded.', ...retryOn('packs.retry') },
     ready: {
       description: 'The packs, each with its status and the actions it allows.',
       tags: ['ready'],
@@ -153,8 +151,7 @@ export const outlierPacksMachine = setup({
           const pack = context.packs!.find((p) => p.id === context.pending!.id)!;
           return { id: pack.id, pack: packInput(pack, context.pending!.action === 'activate') };
         },
-        onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
-        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
+        ...CHANGED,
       },
     },
     deleting: {
@@ -164,8 +161,7 @@ export const outlierPacksMachine = setup({
         id: 'deletePack',
         src: 'deletePack',
         input: ({ context }) => ({ id: context.pending?.id ?? '' }),
-        onDone: { target: 'loading', actions: ['emitChanged', 'forgetPending'] },
-        onError: { target: 'ready', actions: ['rememberFailure', 'emitFailed', 'forgetPending'] },
+        ...CHANGED,
       },
     },
   },

@@ -22,6 +22,7 @@ import {
   type SheetContext,
 } from './answerSheet';
 import { injected } from '../shared/injected';
+import { retryOn } from '../shared/load';
 
 export type Form = components['schemas']['Form'];
 export type QuestionnaireDefinition = components['schemas']['Questionnaire'];
@@ -364,8 +365,7 @@ export const questionnaireMachine = setup({
     },
     loadFailed: {
       description: 'The definition or the form could not be loaded (offline or server failure); offers to try again.',
-      tags: ['loadFailed'],
-      on: { 'questionnaire.retry': { target: 'loading' } },
+      ...retryOn('questionnaire.retry', 'loading', 'loadFailed'),
     },
     missing: {
       description: 'Editor mode, but the signed-in user has no form yet: the view leads to the questionnaire.',

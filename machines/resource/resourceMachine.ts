@@ -2,6 +2,7 @@ import { assign, setup, type PromiseActorLogic } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { loadCall, outputOf, retryOn } from '../shared/load';
 
 export interface ResourceContext {
   /** The answer, once it came. */
@@ -40,7 +41,7 @@ export const resourceMachine = setup({
     load: injected<unknown>('resource: provide load'),
   },
   actions: {
-    rememberData: assign((_, params: { data: unknown }) => ({ data: params.data, failure: null })),
+    rememberData: assign(({ event }) => ({ data: outputOf<unknown>(event), failure: null })),
     ...failureActions<ResourceContext, ResourceEvent, ResourceEmitted>('resource.failed'),
   },
 }).createMachine({
@@ -52,23 +53,14 @@ export const resourceMachine = setup({
     loading: {
       description: 'The call is on its way.',
       tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: { type: 'rememberData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
-      },
+      invoke: loadCall('load', 'ready', 'rememberData'),
     },
     ready: {
       description: 'The answer is shown.',
       tags: ['ready'],
       on: { 'resource.reload': { target: 'loading' } },
     },
-    failed: {
-      description: 'The call failed; the screen says so and may ask again.',
-      tags: ['failed'],
-      on: { 'resource.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The call failed; the screen says so and may ask again.', ...retryOn('resource.retry') },
   },
 });
 

@@ -1,9 +1,12 @@
-import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { confirmModalMachine } from '../confirmModal/confirmModalMachine';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
+import { confirmChild, confirmSetup } from '../shared/confirm';
+import { failTo, outputOf, retryOn } from '../shared/load';
+import { isAnotherPage } from '../shared/paging';
 
 export type HistoryPage = components['schemas']['HistoryPage'];
 export type HistoryEntry = components['schemas']['HistoryEntry'];
@@ -38,6 +41,8 @@ export type SearchHistoryEmitted = { type: 'searchHistory.deleted'; id: string }
 
 export const DEFAULT_HISTORY_LIMIT = 10;
 
+const confirmDelete = confirmSetup<SearchHistoryContext, SearchHistoryEvent>('delete');
+
 /**
  * The person's saved searches (my-account/my-searches): a paged list, re-opened elsewhere (comparison/{id},
  * free), deleted behind the confirm modal of type delete.
@@ -70,14 +75,10 @@ export const searchHistoryMachine = setup({
   guards: {
     isAnotherPage: ({ context, event }) => {
       assertEvent(event, 'searchHistory.goToPage');
-      const pages = Math.max(1, Math.ceil((context.data?.total ?? 0) / context.limit));
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pages && event.page !== context.page;
+      return isAnotherPage(context, event.page);
     },
     pageEmptiedByDelete: ({ context }, params: { page: HistoryPage }) => params.page.items.length === 0 && context.page > 1 && params.page.total > 0,
-    confirmed: ({ event }) => {
-      assertEvent(event, 'searchHistory.answer');
-      return event.confirmed;
-    },
+    ...confirmDelete.guards,
   },
   actions: {
     setPage: assign(({ event }) => {
@@ -85,15 +86,13 @@ export const searchHistoryMachine = setup({
       return { page: event.page };
     }),
     previousPage: assign({ page: ({ context }) => context.page - 1 }),
-    rememberPage: assign((_, params: { page: HistoryPage }) => ({ data: params.page, failure: null })),
+    rememberPage: assign(({ event }) => ({ data: outputOf<HistoryPage>(event), failure: null })),
     rememberPending: assign(({ event }) => {
       assertEvent(event, 'searchHistory.askDelete');
       return { pendingId: event.id, failure: null };
     }),
     forgetPending: assign({ pendingId: null }),
-    openConfirm: sendTo('confirm', { type: 'confirm.open', kind: 'delete' }),
-    resolveConfirm: sendTo('confirm', { type: 'confirm.resolve' }),
-    rejectConfirm: sendTo('confirm', { type: 'confirm.reject' }),
+    ...confirmDelete.actions,
     emitDeleted: emit(({ context }) => ({ type: 'searchHistory.deleted' as const, id: context.pendingId ?? '' })),
     ...failureActions<SearchHistoryContext, SearchHistoryEvent, SearchHistoryEmitted>('searchHistory.failed'),
   },
@@ -101,7 +100,7 @@ export const searchHistoryMachine = setup({
   id: 'searchHistory',
   description: 'The saved searches of the signed-in person: paged, re-opened for free, deleted after confirming.',
   context: ({ input }) => ({ page: 1, limit: input.limit ?? DEFAULT_HISTORY_LIMIT, data: null, pendingId: null, failure: null }),
-  invoke: { id: 'confirm', src: 'confirmModal', input: { kind: 'delete' } },
+  invoke: confirmChild('delete'),
   initial: 'loading',
   states: {
     loading: {
@@ -118,16 +117,12 @@ export const searchHistoryMachine = setup({
             reenter: true,
             actions: 'previousPage',
           },
-          { target: 'ready', actions: { type: 'rememberPage', params: ({ event }) => ({ page: event.output }) } },
+          { target: 'ready', actions: 'rememberPage' },
         ],
-        onError: { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
+        onError: failTo('failed'),
       },
     },
-    failed: {
-      description: 'The page could not be loaded.',
-      tags: ['failed'],
-      on: { 'searchHistory.retry': { target: 'loading' } },
-    },
+    failed: { description: 'The page could not be loaded.', ...retryOn('searchHistory.retry') },
     ready: {
       description: 'One page of saved searches, each to re-open or delete; pages to move through.',
       tags: ['ready'],

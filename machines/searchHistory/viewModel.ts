@@ -1,5 +1,6 @@
 // The saved searches as my-searches renders them: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
+import { listTableView, pagingView } from '../shared/paging';
 import type { HistoryEntry, SearchHistoryMachine } from './searchHistoryMachine';
 
 export type SearchHistorySnapshot = SnapshotFrom<SearchHistoryMachine>;
@@ -23,18 +24,12 @@ export interface SearchHistoryView {
 }
 
 export function searchHistoryView(snapshot: SearchHistorySnapshot): SearchHistoryView {
-  const { data, page, limit, pendingId, failure } = snapshot.context;
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const { data, pendingId, failure } = snapshot.context;
   const ready = snapshot.hasTag('ready');
   return {
     status: snapshot.hasTag('failed') ? 'failed' : data === null ? 'loading' : 'ready',
     entries: data?.items ?? [],
-    page,
-    pages,
-    total,
-    canGoBack: ready && page > 1,
-    canGoForward: ready && page < pages,
+    ...pagingView(snapshot.context, ready),
     busy: !ready,
     pendingId,
     deleting: snapshot.hasTag('deleting'),
@@ -44,15 +39,5 @@ export function searchHistoryView(snapshot: SearchHistorySnapshot): SearchHistor
 
 /** The saved searches as the shared list component reads a list (an empty page is the empty state). */
 export function searchHistoryListView(view: SearchHistoryView) {
-  return {
-    status: view.status === 'ready' && view.entries.length === 0 ? ('empty' as const) : view.status,
-    items: view.entries,
-    filtered: false,
-    loading: view.busy,
-    page: view.page,
-    pages: view.pages,
-    canGoBack: view.canGoBack,
-    canGoForward: view.canGoForward,
-    canRetry: view.status === 'failed',
-  };
+  return listTableView(view, view.entries, { loading: view.busy, canRetry: view.status === 'failed' });
 }
