@@ -243,7 +243,15 @@ export function ComparisonScreen({
       <Failure actor={actor} />
       <Withheld actor={actor} privacyThreshold={privacyThreshold} />
       <Prompt actor={actor} />
-      <ResultPanel actor={actor} language={language} definition={definition} years={years} privacyThreshold={privacyThreshold} exchangeRates={exchangeRates} />
+      <ResultPanel
+        actor={actor}
+        language={language}
+        definition={definition}
+        years={years}
+        privacyThreshold={privacyThreshold}
+        exchangeRates={exchangeRates}
+        example={cost.kind === 'demo'}
+      />
       {after}
     </PaidSearchFrame>
   );
