@@ -1,10 +1,12 @@
-// What the audit log of admin changes records (src/server/services/audit.ts): every action the server writes and
+// What the audit log of admin changes records (src/server/services/audit.ts): every action the server (and
+// `npm run create-admin`) writes and
 // every kind of object it is written about. The server can write no other (recordAudit takes these types), and the
 // admin's audit page shows each by its translated name (admin_audit.actions.<action, dots as underscores> and
 // admin_audit.targets.<target>, in both locales: tests/web/auditActions.test.ts).
 
 /** Dotted verbs: what changed, on which kind of object. */
 export const AUDIT_ACTIONS = [
+  'user.create',
   'user.credits',
   'user.roles',
   'user.premiumType',

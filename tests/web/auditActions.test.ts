@@ -15,11 +15,11 @@ function serverFiles(dir: string): string[] {
   });
 }
 
-/** The codes the server's source writes (in the files that call recordAudit): `action: '…'` (both sides of a conditional too) and the users route's `audit('…'`. */
+/** The codes the server's source and scripts write (in the files that call recordAudit): `action: '…'` (both sides of a conditional too) and the users route's `audit('…'`. */
 function writtenCodes(): { actions: Set<string>; targets: Set<string> } {
   const actions = new Set<string>();
   const targets = new Set<string>();
-  for (const file of serverFiles(path.join('src', 'server'))) {
+  for (const file of [...serverFiles(path.join('src', 'server')), ...serverFiles('scripts')]) {
     const source = readFileSync(file, 'utf8');
     if (!source.includes('recordAudit(') || file.endsWith(path.join('services', 'audit.ts'))) continue; // the writers only
     for (const match of source.matchAll(/\baction:\s*([^,}\n]+)/g)) {
@@ -38,6 +38,7 @@ describe('audit log action names', () => {
     expect(written.actions).toContain('user.premiumType');
     expect(written.actions).toContain('payment.refused');
     expect(written.actions).toContain('outlierPack.activate');
+    expect(written.actions).toContain('user.create');
     expect(written.targets).toContain('user');
   });
 

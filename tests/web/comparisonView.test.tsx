@@ -274,7 +274,7 @@ describe('result', () => {
   it('on the demo’s example data speaks of an example position, never of the visitor’s own', async () => {
     for (const language of ['es', 'en'] as const) {
       const i18n = createI18n(language);
-      await toResult(language, { ...OK, position: null, creditsLeft: null, historyId: null }, { kind: 'demo' });
+      await toResult(language, { ...OK, position: null, creditsLeft: null, historyId: undefined }, { kind: 'demo' });
       const card = screen.getByTestId('comparison-position-card');
       expect(card.textContent).toContain(i18n.t('comparison.result.example_position'));
       expect(card.textContent).not.toContain(i18n.t('comparison.result.your_position'));
