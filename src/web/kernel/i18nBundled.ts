@@ -12,6 +12,9 @@ export const resources = { es: { translation: es }, en: { translation: en } } as
 
 export function createI18n(language: Language): I18n {
   const instance = i18next.createInstance();
-  void instance.use(sentencePeriod).use(initReactI18next).init({ ...options, resources, lng: language, initAsync: false });
+  void instance
+    .use(sentencePeriod)
+    .use(initReactI18next)
+    .init({ ...options, resources, lng: language, initAsync: false });
   return instance;
 }
