@@ -45,6 +45,7 @@ test('a member opening /admin (or another admin-or-corporate page) goes to /', a
 });
 
 test('a member opening /my-account, its credits or its searches goes to / (admin-or-corporate), told why; the account settings stay open', async ({ page }) => {
+  test.slow(); // four pages and three notices
   await signInAs(page, 'member');
   for (const path of ['/my-account', '/my-account/my-credits', '/my-account/my-searches']) {
     await page.goto(path);
