@@ -261,3 +261,23 @@ test('an out-of-range answer takes the focus on the first press of Next, by poin
     await expect(page.getByTestId('questionnaire-step')).toHaveAttribute('data-step', '0');
   }
 });
+
+test('on a wide screen the header’s logo and the page’s heading start at one left edge', async ({ page }) => {
+  test.slow(); // four pages and a sign-in
+  const WIDE = { width: 1600, height: 900 };
+  await page.setViewportSize(WIDE);
+  const aligned = (path: string) =>
+    test.step(path, async () => {
+      await page.goto(path);
+      const heading = page.locator('main h1').first();
+      await expect(heading, path).toBeVisible();
+      const logo = await edges(page.getByTestId('header-home'));
+      const title = await edges(heading);
+      expect(Math.abs(title.left - logo.left), `${path}: logo at ${logo.left}px, heading at ${title.left}px`).toBeLessThanOrEqual(1);
+      // The frame is narrower than the screen: the edge is the shared frame's, not the screen's gutter.
+      expect(logo.left, path).toBeGreaterThan(32);
+    });
+  for (const path of ['/home', '/demo-comparison', '/blog']) await aligned(path);
+  await signInAs(page, 'member');
+  await aligned('/comparison');
+});

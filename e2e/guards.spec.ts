@@ -44,13 +44,18 @@ test('a member opening /admin (or another admin-or-corporate page) goes to /', a
   await expect(page.getByTestId('settings-page')).toBeVisible();
 });
 
-test('a member opening /my-account, its credits or its searches goes to / (admin-or-corporate); the account settings stay open', async ({ page }) => {
+test('a member opening /my-account, its credits or its searches goes to / (admin-or-corporate), told why; the account settings stay open', async ({ page }) => {
+  test.slow(); // four pages and three notices
   await signInAs(page, 'member');
   for (const path of ['/my-account', '/my-account/my-credits', '/my-account/my-searches']) {
     await page.goto(path);
     // / leads on to /home.
     await expect(page, path).toHaveURL(/\/home$/);
     await expect(page.getByTestId('home-hero-title')).toBeVisible();
+    // A toast says these pages are for company accounts and where the member's settings are.
+    const notice = page.getByTestId('toast').filter({ hasText: 'Página para cuentas de empresa' });
+    await expect(notice.first(), path).toBeVisible();
+    await expect(notice.first()).toContainText('«Ajustes»');
   }
   await page.goto('/my-account/settings');
   await expect(page).toHaveURL(/\/my-account\/settings$/);

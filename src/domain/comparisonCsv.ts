@@ -3,10 +3,12 @@
 // measure with every published figure and, when known, the person's own value and position. Money is as on
 // the screen (src/domain/money.ts): in the currency shown, converted with the release's rate, to 100. The lines are written by src/domain/csv.ts; numbers are
 // plain (no grouping, dot decimals) so spreadsheets read them as numbers in any language. Texts come in
-// already translated, so this module stays pure.
+// translated (comparisonCsvText reads them through the caller's translate function), so this module stays pure.
+// Every label of the file names one thing: the survey year is its own row, so a year filter does not repeat it.
 import { MEASURES, type MeasureName, type Measures, type Positions } from './peerDistribution';
 import { shownStatistic, type MoneyDisplay } from './money';
 import { csvRow } from './csv';
+import type { FilterField } from './peerGroupFilters';
 
 export interface ComparisonCsvText {
   year: string;
@@ -35,8 +37,8 @@ export interface ComparisonCsvInput {
   result: { year: number; countLabel: string; measures: Measures | null };
   /** The person's position per measure (from the server or estimated); null when there is none. */
   positions: Positions | null;
-  /** The filters, translated: [label, value]. */
-  filters: Array<[string, string]>;
+  /** The filters, translated (the year's left out: the survey year has its own row). */
+  filters: Array<{ field: FilterField; label: string; value: string }>;
   text: ComparisonCsvText;
   /** How the screen shows the result's money: the CSV holds the same figures in the same currency. */
   money: Pick<MoneyDisplay, 'currency' | 'conversion' | 'value'>;
@@ -49,7 +51,7 @@ export function comparisonCsv({ result, positions, filters, text, money }: Compa
     csvRow([text.currency, money.currency]),
     ...(conversion ? [csvRow([text.exchangeRate, conversion.rate]), csvRow([text.exchangeRateDate, conversion.date])] : []),
     csvRow([text.groupSize, result.countLabel]),
-    ...filters.map(([label, value]) => csvRow([label, value])),
+    ...filters.filter(({ field }) => field !== 'year').map(({ label, value }) => csvRow([label, value])),
     '',
     csvRow([
       text.measure,
@@ -91,6 +93,34 @@ export function comparisonCsv({ result, positions, filters, text, money }: Compa
     }
   }
   return lines.join('\r\n') + '\r\n';
+}
+
+/** A translate function (i18next's `t`): a key and its values to the reader's text. */
+export type CsvTranslate = (key: string, values?: Record<string, string | number>) => string;
+
+/** The file's labels in the reader's language (comparison.csv.*), the rate's row naming both currencies when converted. */
+export function comparisonCsvText(t: CsvTranslate, conversion: { from: string; to: string } | null): ComparisonCsvText {
+  return {
+    year: t('comparison.csv.year'),
+    currency: t('comparison.csv.currency'),
+    exchangeRate: conversion ? t('comparison.csv.exchange_rate', { from: conversion.from, to: conversion.to }) : '',
+    exchangeRateDate: t('comparison.csv.exchange_rate_date'),
+    groupSize: t('comparison.csv.group_size'),
+    measure: t('comparison.csv.measure'),
+    n: t('comparison.csv.n'),
+    mean: t('comparison.csv.mean'),
+    p10: 'P10',
+    p25: 'P25',
+    p50: t('comparison.csv.median'),
+    p75: 'P75',
+    p90: 'P90',
+    medianCiLow: t('comparison.csv.median_ci_low'),
+    medianCiHigh: t('comparison.csv.median_ci_high'),
+    ownValue: t('comparison.csv.own_value'),
+    percentileRank: t('comparison.csv.percentile_rank'),
+    diffFromMedianPercent: t('comparison.csv.diff_from_median'),
+    measures: Object.fromEntries(MEASURES.map((m) => [m, t(`comparison.measures.${m}`)])) as Record<MeasureName, string>,
+  };
 }
 
 /** A file name for the download: paybench-comparison-2025-banking-es.csv (letters, digits and dashes). */

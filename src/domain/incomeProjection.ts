@@ -5,7 +5,9 @@
 // Assumptions, as the page explains them:
 // - growth g = the peer group's median yearly growth: the compound annual growth (CAGR) of the published median
 //   between the first and the last survey year with a median (years under K or without quartiles are skipped);
-// - the band: the same CAGR of the group's p25 and of its p75 (the low and high growth seen in the group);
+// - the band: centred on g, as wide on each side as the farther of the CAGRs of the group's p25 and p75 is from g
+//   (the low and high growth seen in the group both fall inside it, and the projection is its central line: the
+//   quartiles' growth alone could both lie above, or below, the median's, leaving the line on an edge);
 // - with fewer than two years with a median, g = the average yearly inflation of the rates (a notice says so),
 //   and the band collapses to it;
 // - real terms: the nominal projection deflated by that average inflation, in money of the starting year;
@@ -63,7 +65,8 @@ export function peerGrowth(series: readonly GrowthPoint[], ratesPercent: readonl
     };
     const g25 = quartile((p) => p.p25) ?? median;
     const g75 = quartile((p) => p.p75) ?? median;
-    return { median, low: Math.min(g25, g75, median), high: Math.max(g25, g75, median), source: 'peers', fromYear: first.year, toYear: last.year };
+    const spread = Math.max(Math.abs(g25 - median), Math.abs(g75 - median));
+    return { median, low: median - spread, high: median + spread, source: 'peers', fromYear: first.year, toYear: last.year };
   }
   const inflation = averageInflation(ratesPercent);
   return { median: inflation, low: inflation, high: inflation, source: 'inflation', fromYear: null, toYear: null };

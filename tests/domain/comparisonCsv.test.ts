@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonCsv, comparisonCsvFileName, type ComparisonCsvText } from '../../src/domain/comparisonCsv';
+import { comparisonCsv, comparisonCsvFileName, comparisonCsvText, type ComparisonCsvText, type CsvTranslate } from '../../src/domain/comparisonCsv';
+import es from '../../locales/es.json';
+import en from '../../locales/en.json';
 import type { Measures, Statistic } from '../../src/domain/peerDistribution';
 import { moneyDisplay, publishedExchangeRates } from '../../src/domain/money';
 
@@ -64,8 +66,8 @@ describe('comparisonCsv', () => {
         deferredCompensation: null,
       },
       filters: [
-        ['Sector', 'Banca, seguros'],
-        ['Country', 'Spain'],
+        { field: 'sector', label: 'Sector', value: 'Banca, seguros' },
+        { field: 'country', label: 'Country', value: 'Spain' },
       ],
       text,
       money: moneyDisplay('es', 'EUR', published),
@@ -119,6 +121,42 @@ describe('comparisonCsv', () => {
     expect(csv.trim().split('\r\n')).toHaveLength(5);
     expect(csv).toContain('People,<5');
   });
+});
+
+/** The locale file's text of a key, its {{values}} put in (what i18next does for these plain texts). */
+const translateFrom =
+  (texts: unknown): CsvTranslate =>
+  (key, values = {}) => {
+    const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+    if (typeof text !== 'string') throw new Error(`no text for ${key}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  };
+
+describe('comparisonCsv in the locales’ words', () => {
+  for (const [language, texts] of [
+    ['es', es],
+    ['en', en],
+  ] as const) {
+    it(`names every row of the description and every column once (${language}), the year filtered on included`, () => {
+      const t = translateFrom(texts);
+      const csv = comparisonCsv({
+        result: { year: 2025, countLabel: '12', measures },
+        positions: null,
+        filters: (['year', 'sector', 'country'] as const).map((field) => ({ field, label: t(`comparison.filters.fields.${field}`), value: field })),
+        text: comparisonCsvText(t, { from: 'EUR', to: 'USD' }),
+        money: moneyDisplay(language, 'EUR', published),
+      });
+      const lines = csv.split('\r\n');
+      const blank = lines.indexOf('');
+      const rowLabels = lines.slice(0, blank).map((line) => line.split(',')[0]);
+      const header = lines[blank + 1].split(',');
+      expect(new Set(rowLabels).size, rowLabels.join(' | ')).toBe(rowLabels.length);
+      expect(new Set(header).size, header.join(' | ')).toBe(header.length);
+      // The survey year is said once, with its value.
+      expect(lines.filter((line) => line.endsWith(',2025'))).toHaveLength(1);
+      expect(rowLabels).toContain(t('comparison.filters.fields.sector'));
+    });
+  }
 });
 
 describe('comparisonCsvFileName', () => {

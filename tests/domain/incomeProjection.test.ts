@@ -28,14 +28,50 @@ describe('growth', () => {
     expect(cagr(100, 200, 0)).toBeNull();
   });
 
-  it("is the peer group's median CAGR over the years with a median, with the p25/p75 growth as the band", () => {
+  it("is the peer group's median CAGR over the years with a median, the band centred on it and holding the p25/p75 growth", () => {
     const growth = peerGrowth(PEERS, [2, 4]);
     expect(growth.source).toBe('peers');
     expect(growth.fromYear).toBe(2023);
     expect(growth.toYear).toBe(2025);
     expect(growth.median).toBeCloseTo(0.1, 12);
+    // p25 grew 5 %, p75 12 %: the farther (5 points below 10 %) sets the band's half-width.
     expect(growth.low).toBeCloseTo(0.05, 12);
-    expect(growth.high).toBeCloseTo(0.12, 12);
+    expect(growth.high).toBeCloseTo(0.15, 12);
+  });
+
+  it('keeps the central line strictly inside its band, even when both quartiles grew faster (or slower) than the median', () => {
+    const faster: GrowthPoint[] = [
+      { year: 2022, p25: 80_000, p50: 100_000, p75: 120_000 },
+      { year: 2025, p25: 96_000, p50: 103_000, p75: 150_000 },
+    ];
+    const slower: GrowthPoint[] = [
+      { year: 2022, p25: 80_000, p50: 100_000, p75: 120_000 },
+      { year: 2025, p25: 80_500, p50: 130_000, p75: 121_000 },
+    ];
+    for (const peers of [faster, slower, PEERS]) {
+      const growth = peerGrowth(peers, []);
+      expect(growth.low).toBeLessThan(growth.median);
+      expect(growth.high).toBeGreaterThan(growth.median);
+      expect(growth.high - growth.median).toBeCloseTo(growth.median - growth.low, 12);
+      // The quartiles' own growth stays inside the band.
+      for (const [quartile, pick] of [
+        ['p25', (p: GrowthPoint) => p.p25!],
+        ['p75', (p: GrowthPoint) => p.p75!],
+      ] as const) {
+        const g = (pick(peers.at(-1)!) / pick(peers[0])) ** (1 / (peers.at(-1)!.year - peers[0].year)) - 1;
+        expect(g, quartile).toBeGreaterThanOrEqual(growth.low - 1e-12);
+        expect(g, quartile).toBeLessThanOrEqual(growth.high + 1e-12);
+      }
+      const { current } = incomeProjection({ start: { year: 2025, value: 100_000 }, peers, inflationRates: [2] });
+      current.years.forEach((year, t) => {
+        if (t === 0) {
+          expect([current.low[0], current.high[0]]).toEqual([current.nominal[0], current.nominal[0]]);
+          return;
+        }
+        expect(current.low[t], String(year)).toBeLessThan(current.nominal[t]);
+        expect(current.nominal[t], String(year)).toBeLessThan(current.high[t]);
+      });
+    }
   });
 
   it('falls back to average inflation with fewer than two years with a median', () => {
@@ -90,8 +126,8 @@ describe('projection', () => {
     expect(current.nominal).toEqual([110_000, 121_000, 133_100, 146_410, 161_051, 177_156]);
     // 110,000 × 1.05^t
     expect(current.low).toEqual([110_000, 115_500, 121_275, 127_339, 133_706, 140_391]);
-    // 110,000 × 1.12^t
-    expect(current.high).toEqual([110_000, 123_200, 137_984, 154_542, 173_087, 193_858]);
+    // 110,000 × 1.15^t: as far above the median growth as the p25's is below
+    expect(current.high).toEqual([110_000, 126_500, 145_475, 167_296, 192_391, 221_249]);
     // Growth equals inflation: flat in real terms.
     expect(current.real).toEqual([110_000, 110_000, 110_000, 110_000, 110_000, 110_000]);
     // 110,000 × 181,500 / 121,000 = 165,000, then × 1.1^t (no quartiles: the band is the median growth).

@@ -184,9 +184,9 @@ function renderScreen(actor: ReturnType<typeof startActor>['actor'], language: L
 const select = (field: string) => screen.getByTestId<HTMLSelectElement>(`filter-${field}`);
 const optionValues = (field: string) => Array.from(select(field).options).map((option) => option.value);
 
-async function toResult(language: Language = 'es', result: ComparisonResult = OK) {
+async function toResult(language: Language = 'es', result: ComparisonResult = OK, cost?: SearchCost) {
   const { actor, fakes } = startActor();
-  renderScreen(actor, language);
+  renderScreen(actor, language, cost);
   await flush();
   await act(async () => fakes.count!.resolve({ count: 1_234, countLabel: '1234', enough: true }));
   await flush();
@@ -271,6 +271,21 @@ describe('result', () => {
     expect(screen.getByTestId('comparison-privacy-note').textContent).toContain('menos de 5 personas');
   });
 
+  it('on the demo’s example data speaks of an example position, never of the visitor’s own', async () => {
+    for (const language of ['es', 'en'] as const) {
+      const i18n = createI18n(language);
+      await toResult(language, { ...OK, position: null, creditsLeft: null, historyId: undefined }, { kind: 'demo' });
+      const card = screen.getByTestId('comparison-position-card');
+      expect(card.textContent).toContain(i18n.t('comparison.result.example_position'));
+      expect(card.textContent).not.toContain(i18n.t('comparison.result.your_position'));
+      expect(screen.getByTestId('comparison-no-position').textContent).toBe(i18n.t('comparison.result.example_no_position'));
+      cleanup();
+    }
+    // A signed-in person's own comparison still says "your position".
+    await toResult('es', { ...OK, position: null });
+    expect(screen.getByTestId('comparison-position-card').textContent).toContain('Su posición');
+  });
+
   it('the with/without deferred switch changes the measures and the headline', async () => {
     await toResult();
     const toggle = within(screen.getByTestId('comparison-deferred-switch')).getByRole('checkbox');
@@ -303,7 +318,9 @@ describe('result', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     const text = await saved!.text();
     const lines = text.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines.slice(0, 4)).toEqual(['Year,2025', 'Currency,EUR', 'People,1234', 'Year,2025']);
+    // The survey year has its row; the year filter does not repeat it.
+    expect(lines.slice(0, 3)).toEqual(['Survey year,2025', 'Currency,EUR', 'People,1234']);
+    expect(lines.filter((line) => line.endsWith(',2025'))).toHaveLength(1);
     expect(lines).toContain('Total pay without deferral,120,156000,135000,145000,155000,170000,185000,152000,158000,170500,72,10');
     vi.unstubAllGlobals();
   });

@@ -1,6 +1,7 @@
 // The route guards as a decision table over the real route table.
 import { describe, expect, it } from 'vitest';
-import { decideGuards } from '../../src/web/app/guards';
+import { CORPORATE_ONLY_NOTICE, decideGuards } from '../../src/web/app/guards';
+import { createI18n } from '../../src/web/kernel/i18nBundled';
 import { appRoutes, type Guard } from '../../src/domain/routes';
 import type { User } from '../../machines/auth/landing';
 import { demoUser } from '../machines/harness/users';
@@ -49,10 +50,10 @@ describe('route guards', () => {
     }
   });
 
-  it('admin-or-corporate pages: a member → /; corporate and admin pass', () => {
+  it('admin-or-corporate pages: a member → /, told why and where their settings are; corporate and admin pass', () => {
     for (const path of ['dashboard', 'register', 'my-account', 'my-account/my-credits', 'my-account/my-searches']) {
       expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
-      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual({ ...toRoot, notice: CORPORATE_ONLY_NOTICE });
       expect(decideGuards(guardsOf(path), 'signedIn', as('corporate')), path).toEqual(allow);
       expect(decideGuards(guardsOf(path), 'signedIn', as('admin')), path).toEqual(allow);
       expect(decideGuards(guardsOf(path), 'signedIn', as('member', 'corporate')), path).toEqual(allow);
@@ -62,7 +63,7 @@ describe('route guards', () => {
   it('a member opening /my-account, my-credits or my-searches goes to / as the admin-or-corporate guard says; the settings stay open', () => {
     for (const path of ['my-account', 'my-account/my-credits', 'my-account/my-searches']) {
       expect(guardsOf(path), path).toEqual(['signed-in', 'admin-or-corporate']);
-      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual({ ...toRoot, notice: CORPORATE_ONLY_NOTICE });
       expect(decideGuards(guardsOf(path), 'signedIn', as('corporate')), path).toEqual(allow);
       expect(decideGuards(guardsOf(path), 'signedIn', as('admin')), path).toEqual(allow);
       expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
@@ -73,5 +74,14 @@ describe('route guards', () => {
       expect(decideGuards(guardsOf('my-account/settings'), 'signedIn', as(role)), role).toEqual(allow);
     }
     expect(decideGuards(guardsOf('my-account/settings'), 'signedOut', null)).toEqual(toLogin);
+  });
+
+  it('the notice of a refused corporate page names the account settings, in both languages', () => {
+    for (const language of ['es', 'en'] as const) {
+      const i18n = createI18n(language);
+      for (const key of [CORPORATE_ONLY_NOTICE.titleKey, CORPORATE_ONLY_NOTICE.textKey]) expect(i18n.exists(key), `${language} ${key}`).toBe(true);
+      expect(i18n.t(CORPORATE_ONLY_NOTICE.textKey)).toContain(i18n.t('sections.settings'));
+      expect(i18n.t(CORPORATE_ONLY_NOTICE.textKey)).toContain(i18n.t('sections.my_account'));
+    }
   });
 });

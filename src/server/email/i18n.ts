@@ -8,12 +8,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { LANGUAGES, type Language } from '../../domain/constants';
+import { collapseDoublePeriod } from '../../domain/sentencePeriod';
 
 const readEmailTexts = (language: Language): Record<string, unknown> =>
   (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../locales/${language}.json`, import.meta.url)), 'utf8')) as { email: Record<string, unknown> }).email;
 
 const instance = i18next.createInstance();
-void instance.init({
+// A value ending in a period at the end of a sentence ("… {{company}}.") leaves one period (src/domain/sentencePeriod.ts).
+void instance.use({ type: 'postProcessor', name: 'sentencePeriod', process: (value: string) => collapseDoublePeriod(value) }).init({
   resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: { email: readEmailTexts(language) } }])),
   lng: 'es',
   supportedLngs: [...LANGUAGES],
@@ -22,6 +24,7 @@ void instance.init({
   // Plain texts; the HTML part escapes them whole (above).
   interpolation: { escapeValue: false },
   returnEmptyString: false,
+  postProcess: ['sentencePeriod'],
   initAsync: false,
 });
 

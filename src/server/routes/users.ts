@@ -49,6 +49,7 @@ import {
 import { statisticsChangedHere } from '../services/statisticsSettings';
 import { listOutbox } from '../services/emailOutbox';
 import { recordAudit } from '../services/audit';
+import type { AuditAction } from '../../domain/auditActions';
 
 /**
  * A registration (member, or corporate user created by an admin or a colleague) answers after at least this
@@ -261,7 +262,7 @@ export function usersHandlers(context: AppContext) {
       }
       if (role && target.id === admin.id) throw forbidden('FORBIDDEN', 'Administrators cannot change their own roles');
       const updated = await database.transaction(async (tx) => {
-        const audit = (action: string, before: unknown, after: unknown) =>
+        const audit = (action: AuditAction, before: unknown, after: unknown) =>
           recordAudit(tx, admin, { action, targetType: 'user', targetId: target.id, before, after });
         if (creditsDelta !== undefined && creditsDelta !== 0) {
           const adjustment = await adjustCredits(tx, target.id, creditsDelta, reason ?? '');

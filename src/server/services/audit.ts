@@ -2,6 +2,7 @@
 // change, so a change and its record commit or roll back together. Never put secrets or passwords in before/after.
 import type { Queryable } from '../db/open';
 import { newId } from '../ids';
+import type { AuditAction, AuditTarget } from '../../domain/auditActions';
 
 export interface AuditActor {
   id: string;
@@ -9,9 +10,9 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  /** Dotted verb: `user.roles`, `user.credits`, `user.delete`, `config.minValues`, `outlierPack.activate`, … */
-  action: string;
-  targetType: string;
+  /** Dotted verb: `user.roles`, `user.credits`, `user.delete`, `config.minValues`, `outlierPack.activate`, … (src/domain/auditActions.ts) */
+  action: AuditAction;
+  targetType: AuditTarget;
   targetId?: string | null;
   before?: unknown;
   after?: unknown;

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { contentPages, informationPages, type NavLinkEntry } from '../kernel/navigation';
 import { BrandMark } from './Header';
 import { loadWithRecipes } from '../kernel/lazyPage';
+import { PAGE_MAX_W } from '../kernel/theme';
 
 function FooterLinks({ title, entries, testId }: { title: string; entries: readonly NavLinkEntry[]; testId: string }) {
   const { t } = useTranslation();
@@ -70,7 +71,7 @@ export function Footer() {
   const { t } = useTranslation();
   return (
     <Box as="footer" bg="bg.subtle" borderTopWidth="1px" py="10" data-testid="app-footer">
-      <Container maxW="6xl">
+      <Container maxW={PAGE_MAX_W}>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="8">
           <Stack gap="2">
             <HStack gap="2" fontWeight="bold">

@@ -2,6 +2,7 @@ import { Badge, Box, Container, Flex, HStack, Link, Text, VisuallyHidden } from 
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useAppConfig } from '../kernel/appConfig';
+import { PAGE_MAX_W } from '../kernel/theme';
 import { headerSections, sectionLock } from '../kernel/navigation';
 import { useCurrentUser } from '../kernel/session';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -34,7 +35,7 @@ export function Header() {
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" data-testid="app-header">
-      <Container maxW="6xl" py="3">
+      <Container maxW={PAGE_MAX_W} py="3">
         <Flex align="center" gap={{ base: 3, md: 6 }} wrap="wrap">
           <Link asChild fontWeight="bold" fontSize="lg" color="fg" _hover={{ textDecoration: 'none' }}>
             <RouterLink to="/home" aria-label={t('app.home_link')} data-testid="header-home">

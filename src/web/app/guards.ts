@@ -15,8 +15,20 @@ export type GuardDecision =
   | { kind: 'allow' }
   /** The session is still being restored: show a spinner, decide when it is known. */
   | { kind: 'wait' }
-  /** Go elsewhere; `remember`: the wanted URL is kept to return to after signing in. */
-  | { kind: 'redirect'; to: string; remember: boolean };
+  /**
+   * Go elsewhere; `remember`: the wanted URL is kept to return to after signing in; `notice`: why, said to a signed-in
+   * person sent away (the translation keys of a toast's title and text).
+   */
+  | { kind: 'redirect'; to: string; remember: boolean; notice?: GuardNotice };
+
+/** What a page refused to a signed-in person says: translation keys. */
+export interface GuardNotice {
+  titleKey: string;
+  textKey: string;
+}
+
+/** A member opening a corporate page (/my-account, its credits and searches, the dashboard…): those pages are for company accounts; their own settings are elsewhere. */
+export const CORPORATE_ONLY_NOTICE: GuardNotice = { titleKey: 'guards.corporate_only_title', textKey: 'guards.corporate_only' };
 
 /**
  * - public: anyone, at once.
@@ -25,8 +37,9 @@ export type GuardDecision =
  *   person signed out here (`leftOnPurpose`): signing out of a guarded page is not a request to sign in.
  * - admin: the user has role admin, otherwise /.
  * - admin-or-corporate: the user's roles include admin or corporate, otherwise / — a member opening
- *   /my-account, /my-account/my-credits or /my-account/my-searches included; /my-account/settings
- *   has only the signed-in guard, so it stays open to every signed-in user.
+ *   /my-account, /my-account/my-credits or /my-account/my-searches included, told why and where their own
+ *   settings are (CORPORATE_ONLY_NOTICE); /my-account/settings has only the signed-in guard, so it stays open
+ *   to every signed-in user.
  * The first guard that does not pass decides.
  */
 export function decideGuards(guards: readonly Guard[], status: AuthStatus, user: User | null, leftOnPurpose = false): GuardDecision {
@@ -45,7 +58,7 @@ export function decideGuards(guards: readonly Guard[], status: AuthStatus, user:
         if (!isAdmin(user)) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false };
         break;
       case 'admin-or-corporate':
-        if (!isAdminOrCorporate(user)) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false };
+        if (!isAdminOrCorporate(user)) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false, notice: CORPORATE_ONLY_NOTICE };
         break;
     }
   }

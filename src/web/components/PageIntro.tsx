@@ -6,11 +6,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteHeading } from '../../domain/routes';
 import { LoadingSpinner } from './LoadingSpinner';
+import { PAGE_MAX_W } from '../kernel/theme';
 
 /** The container of each frame: its width, vertical padding and the gap between the heading and the rest. */
 export const PAGE_FRAMES = {
   narrow: { maxW: '3xl', py: { base: '8', md: '12' }, gap: '8' },
-  wide: { maxW: '7xl', py: { base: '6', md: '10' }, gap: '6' },
+  wide: { maxW: PAGE_MAX_W, py: { base: '6', md: '10' }, gap: '6' },
 } as const;
 
 export interface PageHeadingProps extends Omit<StackProps, 'title'> {

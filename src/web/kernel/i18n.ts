@@ -1,10 +1,11 @@
 // Translations: Spanish by default, English available, the choice kept in localStorage
 // appLanguage. A missing translation shows the default given by the caller, otherwise the key itself.
-import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type InitOptions, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import esCore from 'virtual:locale-core/es';
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../../domain/constants';
 import { resolveLanguage } from '../../domain/language';
+import { collapseDoublePeriod } from '../../domain/sentencePeriod';
 
 /**
  * What a missing translation shows: i18next's `defaultValue`, else a `default` interpolation parameter
@@ -16,6 +17,16 @@ export function missingTranslation(key: string, defaultValue: string | undefined
   return typeof fallback === 'string' ? fallback : key;
 }
 
+/**
+ * Every text through it: a value ending in a period put where the text ends its sentence ("… de {{company}}.")
+ * leaves one period, not two ("Grupo Demo S.A.").
+ */
+export const sentencePeriod: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'sentencePeriod',
+  process: (value: string) => collapseDoublePeriod(value),
+};
+
 export const options = {
   supportedLngs: [...LANGUAGES],
   // No cross-language fallback: both files have the same keys (tests/web/locales.test.ts), and a gap
@@ -24,6 +35,7 @@ export const options = {
   interpolation: { escapeValue: false }, // React escapes
   returnEmptyString: false,
   parseMissingKeyHandler: missingTranslation,
+  postProcess: [sentencePeriod.name],
 } satisfies InitOptions;
 
 /**
@@ -51,6 +63,7 @@ export async function createBrowserI18n(language: Language): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance
     .use(lazyTranslations)
+    .use(sentencePeriod)
     .use(initReactI18next)
     .init({ ...options, resources: { es: { translation: esCore } }, partialBundledLanguages: true, lng: language });
   browserInstance = instance;

@@ -6,12 +6,15 @@ import { initReactI18next } from 'react-i18next';
 import es from '@locales/es.json';
 import en from '@locales/en.json';
 import type { Language } from '../../domain/constants';
-import { options } from './i18n';
+import { options, sentencePeriod } from './i18n';
 
 export const resources = { es: { translation: es }, en: { translation: en } } as const;
 
 export function createI18n(language: Language): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({ ...options, resources, lng: language, initAsync: false });
+  void instance
+    .use(sentencePeriod)
+    .use(initReactI18next)
+    .init({ ...options, resources, lng: language, initAsync: false });
   return instance;
 }

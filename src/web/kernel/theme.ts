@@ -93,6 +93,10 @@ const config = defineConfig({
           950: { value: '#07211e' },
         },
       },
+      // The app's frame (PAGE_MAX_W): 80rem, Chakra's 7xl.
+      sizes: {
+        page: { value: '80rem' },
+      },
       fonts: {
         heading: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
         body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
@@ -129,3 +133,11 @@ const config = defineConfig({
 await nextTask();
 
 export const system = createSystem(defaultBaseConfig, usedTheme, config);
+
+/**
+ * The width of the app's frame (the `page` size token): the header, the footer, the cookie bar, the home page's
+ * bands and every wide page share it, so their content starts at one left edge on any screen.
+ */
+export const PAGE_MAX_W = 'page';
+/** The frame's side gutters: the Container recipe's, for a frame that is not a Container (the admin layout). */
+export const PAGE_GUTTER = { base: '4', md: '6', lg: '8' } as const;

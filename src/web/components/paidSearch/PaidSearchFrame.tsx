@@ -8,6 +8,7 @@ import { Alert, Button, Container, Grid, HStack, Spinner, Stack, Text } from '@c
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PAGE_FRAMES, PageIntro, PageHeading } from '../PageIntro';
+import type { PAGE_MAX_W } from '../../kernel/theme';
 
 /** What the result area shows before (or instead of) an answer; null: nothing of the frame's own. */
 export type PaidSearchStatus =
@@ -25,7 +26,8 @@ export interface PaidSearchFrameProps {
   /** The comparison's heading is the pages' PageIntro (with titleTestId); the personal views' a compact one. */
   heading?: 'page' | 'compact';
   titleTestId?: string;
-  maxW?: '6xl' | '7xl';
+  /** The frame's width: the app's (PAGE_MAX_W, the header's) unless given; a narrower one no longer lines up with the logo. */
+  maxW?: typeof PAGE_MAX_W | '6xl' | '7xl';
   /** data-layout of the frame (the comparison's filters-first or result-first on a phone). */
   layout?: string;
   /** The filter panel in a column beside the result area (its grid columns, the gap and min width of the area). */

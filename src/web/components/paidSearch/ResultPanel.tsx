@@ -63,24 +63,31 @@ function PositionLine({ view, language, format, testId }: { view: MeasureView; l
   );
 }
 
-function Headline({ result, language, format }: { result: ResultView; language: Language; format: MoneyFormat }) {
+function Headline({ result, language, format, example }: { result: ResultView; language: Language; format: MoneyFormat; example: boolean }) {
   const { t } = useTranslation();
   const { headline } = result;
+  // Whose position: the caller's own, an admin's subject, or nobody's on the demo's example data (no "your").
+  const whose = result.markedSubject ? 'subject' : example ? 'example' : 'own';
   return (
-    <Box borderWidth="1px" rounded="lg" p="5" bg="brand.subtle" data-testid="comparison-position-card">
+    <Box borderWidth="1px" rounded="lg" p="5" bg="brand.subtle" data-testid="comparison-position-card" data-whose={whose}>
       <Stack gap="2">
         <Text fontSize="sm" fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wide">
-          {result.markedSubject ? t('comparison.result.subject_position') : t('comparison.result.your_position')} · {t(headline.labelKey)}
+          {t({ subject: 'comparison.result.subject_position', example: 'comparison.result.example_position', own: 'comparison.result.your_position' }[whose])} ·{' '}
+          {t(headline.labelKey)}
         </Text>
         {headline.position ? (
           <PositionLine view={headline} language={language} format={format} testId="comparison-position" />
         ) : headline.positionWithheld ? (
           <Text color="fg.muted" data-testid="comparison-position-withheld">
-            {t(result.markedSubject ? 'comparison.result.subject_position_withheld' : 'comparison.result.position_withheld', { quartile: QUARTILE_MINIMUM })}
+            {t(whose === 'own' ? 'comparison.result.position_withheld' : 'comparison.result.subject_position_withheld', { quartile: QUARTILE_MINIMUM })}
           </Text>
         ) : (
           <Text color="fg.muted" data-testid="comparison-no-position">
-            {result.markedSubject ? t('comparison.result.no_subject_position') : t('comparison.result.no_position', { year: result.year })}
+            {whose === 'subject'
+              ? t('comparison.result.no_subject_position')
+              : whose === 'example'
+                ? t('comparison.result.example_no_position')
+                : t('comparison.result.no_position', { year: result.year })}
           </Text>
         )}
       </Stack>
@@ -219,9 +226,11 @@ export interface ResultPanelProps {
   years: readonly number[];
   privacyThreshold: number;
   exchangeRates?: ExchangeRates | null;
+  /** The demo's example data (/demo-comparison): a position there is nobody's own, so the texts never say "your". */
+  example?: boolean;
 }
 
-export function ResultPanel({ actor, language, definition, years, privacyThreshold, exchangeRates = null }: ResultPanelProps) {
+export function ResultPanel({ actor, language, definition, years, privacyThreshold, exchangeRates = null, example = false }: ResultPanelProps) {
   const { t } = useTranslation();
   // A result draws a page of figures: in slices (useDeferredSelector.ts).
   const result = useDeferredSelector(actor, (snapshot) => resultView(snapshot, privacyThreshold), sameView);
@@ -337,11 +346,11 @@ export function ResultPanel({ actor, language, definition, years, privacyThresho
         )}
 
         {/* A corporate user compares a market, not themselves: no position block (and no call to fill in a form). */}
-        {result.showsPosition && <Headline result={result} language={language} format={format} />}
+        {result.showsPosition && <Headline result={result} language={language} format={format} example={example} />}
 
         <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
           {result.measures.map((view) => (
-            <MeasureCard key={view.measure} view={view} language={language} format={format} subject={result.markedSubject} />
+            <MeasureCard key={view.measure} view={view} language={language} format={format} subject={result.markedSubject || example} />
           ))}
         </SimpleGrid>
 

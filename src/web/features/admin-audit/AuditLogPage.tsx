@@ -1,6 +1,6 @@
 // /admin/audit: the audit log of admin changes (GET /api/admin/audit-log), newest first, in pages, narrowed by
 // filters the admin types and applies (machines/list with the audit log's actor). Each row: when, who, what, on
-// what, before → after.
+// what (by their translated names: src/domain/auditActions.ts), before → after.
 import { Button, Code, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_FILTERS, AUDIT_PAGE_LIMIT, provideAuditLog, type AuditEntry } from '../../../../machines/auditLog/actors';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../domain/accountFormat';
 import { ListFilterForm, ListTable, listTexts, ListTextFilter } from '../../components/ListTable';
 import { useList } from '../../components/useList';
 import { PageHeading } from '../../components/PageIntro';
+import { auditActionKey, auditTargetKey } from '../../../domain/auditActions';
 
 /** A changed value as short text (JSON, cut at 300 characters; the full value is in the title). */
 function valueText(value: unknown): string {
@@ -79,11 +80,11 @@ export default function AuditLogPage() {
           {
             key: 'action',
             header: t('admin_audit.columns.action'),
+            // The action's name; its code (what the action filter takes) on hover.
             cell: (entry) => (
-              <>
-                <Text>{t(`admin_audit.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}</Text>
-                <Code fontSize="xs">{entry.action}</Code>
-              </>
+              <Text title={entry.action} data-testid="audit-action">
+                {t(auditActionKey(entry.action), { defaultValue: entry.action })}
+              </Text>
             ),
           },
           {
@@ -91,7 +92,7 @@ export default function AuditLogPage() {
             header: t('admin_audit.columns.target'),
             cell: (entry) => (
               <>
-                <Text>{t(`admin_audit.targets.${entry.targetType}`, { defaultValue: entry.targetType })}</Text>
+                <Text title={entry.targetType}>{t(auditTargetKey(entry.targetType), { defaultValue: entry.targetType })}</Text>
                 {entry.targetId && <Code fontSize="xs">{entry.targetId}</Code>}
               </>
             ),

@@ -50,7 +50,7 @@ export default function OutlierPacksPage() {
   const selected = panel.kind === 'impact' ? view.rows.find((row) => row.pack.id === panel.packId)?.pack : undefined;
 
   let list;
-  if (view.status === 'loading') list = <LoadingSpinner />;
+  if (view.status === 'loading') list = <LoadingSpinner skeleton="table" />;
   else if (view.status === 'failed') {
     list = (
       <Alert.Root status="error" data-testid="outlier-packs-error">

@@ -6,6 +6,7 @@ import { Box, Flex, Link as ChakraLink, List } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../kernel/appConfig';
+import { PAGE_GUTTER, PAGE_MAX_W } from '../../kernel/theme';
 import { activeAdminSection, visibleAdminSections } from './adminSections';
 
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -15,14 +16,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const sections = visibleAdminSections(config);
   const active = activeAdminSection(pathname);
   return (
-    // Page gutters as the header's (Container 6xl): nothing touches the screen's edges.
+    // The header's frame and gutters (PAGE_MAX_W, PAGE_GUTTER): the admin pages start where the logo does.
     <Flex
       direction={{ base: 'column', md: 'row' }}
       gap={{ base: '4', md: '8' }}
       align="stretch"
-      maxW="6xl"
+      maxW={PAGE_MAX_W}
       mx="auto"
-      px={{ base: '4', md: '6' }}
+      px={PAGE_GUTTER}
       py={{ base: '4', md: '6' }}
       data-testid="admin-layout"
     >

@@ -159,14 +159,14 @@ function Prompt({ actor }: { actor: ComparisonActorRef }) {
   if (phase === 'preparing') {
     return (
       <Stack aria-busy="true" data-testid="comparison-preparing">
-        <LoadingSpinner />
+        <LoadingSpinner skeleton="comparison" />
       </Stack>
     );
   }
   if (phase === 'searching' && !hasResult) {
     return (
       <Stack align="center" py="16" gap="3" data-testid="comparison-searching">
-        <LoadingSpinner label={t('comparison.search.searching')} data-testid="comparison-searching-spinner" />
+        <LoadingSpinner label={t('comparison.search.searching')} skeleton="comparison" data-testid="comparison-searching-spinner" />
         <Text color="fg.muted">{t('comparison.search.searching')}</Text>
       </Stack>
     );
@@ -243,7 +243,15 @@ export function ComparisonScreen({
       <Failure actor={actor} />
       <Withheld actor={actor} privacyThreshold={privacyThreshold} />
       <Prompt actor={actor} />
-      <ResultPanel actor={actor} language={language} definition={definition} years={years} privacyThreshold={privacyThreshold} exchangeRates={exchangeRates} />
+      <ResultPanel
+        actor={actor}
+        language={language}
+        definition={definition}
+        years={years}
+        privacyThreshold={privacyThreshold}
+        exchangeRates={exchangeRates}
+        example={cost.kind === 'demo'}
+      />
       {after}
     </PaidSearchFrame>
   );

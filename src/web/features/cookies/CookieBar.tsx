@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { COOKIE_BAR_HIDE_MS } from '../../../domain/constants';
 import { consentView } from '../../../../machines/consent/viewModel';
 import { useConsentActor } from '../../kernel/session';
+import { PAGE_MAX_W } from '../../kernel/theme';
 
 export function CookieBar() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function CookieBar() {
       data-testid="cookie-bar"
       data-state={hiding ? 'hiding' : 'shown'}
     >
-      <Container maxW="6xl">
+      <Container maxW={PAGE_MAX_W}>
         <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ base: 'stretch', md: 'center' }}>
           <Text flex="1" fontSize="sm">
             {t('cookies.text')}{' '}

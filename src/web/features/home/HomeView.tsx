@@ -8,6 +8,7 @@ import { formatCount } from '../../../domain/language';
 import type { Resource } from '../../kernel/useApiResource';
 import type { PublicSummary } from './usePublicSummary';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { PAGE_MAX_W } from '../../kernel/theme';
 
 export interface HomeViewProps {
   summary: Resource<PublicSummary>;
@@ -30,7 +31,7 @@ function Hero() {
       py={{ base: 16, md: 24 }}
       data-testid="home-hero"
     >
-      <Container maxW="6xl">
+      <Container maxW={PAGE_MAX_W}>
         <Stack gap="6" maxW="3xl">
           <Text fontSize="sm" fontWeight="semibold" letterSpacing="wide" textTransform="uppercase" color="brand.200">
             {t('home.hero.eyebrow')}
@@ -112,7 +113,7 @@ function Summary({ summary, language }: { summary: Resource<PublicSummary>; lang
   }
   return (
     <Box as="section" aria-labelledby="home-summary-title" bg="bg.subtle" py={{ base: 10, md: 14 }} data-testid="home-summary">
-      <Container maxW="6xl">
+      <Container maxW={PAGE_MAX_W}>
         <Stack gap="6">
           <Heading as="h2" id="home-summary-title" size="2xl">
             {t('home.summary.title')}
@@ -128,7 +129,7 @@ function Features() {
   const { t } = useTranslation();
   return (
     <Box as="section" aria-labelledby="home-features-title" py={{ base: 12, md: 20 }} data-testid="home-features">
-      <Container maxW="6xl">
+      <Container maxW={PAGE_MAX_W}>
         <Stack gap="8">
           <Stack gap="3" maxW="3xl">
             <Heading as="h2" id="home-features-title" size="2xl">
@@ -158,7 +159,7 @@ function Privacy({ threshold }: { threshold: number }) {
   const { t } = useTranslation();
   return (
     <Box as="section" aria-labelledby="home-privacy-title" pb={{ base: 12, md: 20 }} data-testid="home-privacy">
-      <Container maxW="6xl">
+      <Container maxW={PAGE_MAX_W}>
         <Stack gap="3" bg="brand.subtle" rounded="xl" p={{ base: 6, md: 10 }}>
           <Heading as="h2" id="home-privacy-title" size="xl" color="brand.fg">
             {t('home.privacy.title')}

@@ -21,6 +21,7 @@ import { InsightsWidgets } from '../../components/personalViews/InsightsWidgets'
 import { DashboardEvolution } from './DashboardEvolution';
 import { inspect } from '../../kernel/inspector';
 import { PageHeading } from '../../components/PageIntro';
+import { PAGE_MAX_W } from '../../kernel/theme';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export default function DashboardPage() {
   const latestComparison = recent.status === 'ready' ? recent.data.items.find((entry) => entry.kind === 'comparison') : undefined;
 
   return (
-    <Container maxW="6xl" py={{ base: 6, md: 10 }} data-testid="dashboard-page">
+    <Container maxW={PAGE_MAX_W} py={{ base: 6, md: 10 }} data-testid="dashboard-page">
       <Stack gap="6">
         <PageHeading
           title={user?.corporateInfo?.companyName ? t('dashboard.title_company', { company: user.corporateInfo.companyName }) : t('dashboard.title')}

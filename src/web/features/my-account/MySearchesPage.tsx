@@ -117,7 +117,7 @@ export function SearchHistoryList({ history, language, definition, years }: Sear
         send={send}
         testId="my-searches"
         texts={listTexts(t, 'my_searches')}
-        loadingElement={<LoadingSpinner />}
+        loadingElement={<LoadingSpinner skeleton="table" />}
         emptyAction={
           <Button asChild colorPalette="brand">
             <RouterLink to="/comparison">{t('dashboard.start.button')}</RouterLink>

@@ -19,6 +19,7 @@ import { PageHeading } from '../../components/PageIntro';
 import { RetryAlert } from '../../components/ActionAlert';
 import { OptionSelect } from '../../components/OptionSelect';
 import { PostKindButtons } from '../../components/PostKindButtons';
+import { PAGE_MAX_W } from '../../kernel/theme';
 
 const PAGE_LIMIT = 9;
 
@@ -31,7 +32,7 @@ export default function NewsListPage({ meta }: PageProps) {
   const language = resolveLanguage(i18n.language);
   usePageMeta({ title: t(`news.types.${listType}`), description: t(`news.intro.${listType}`) }, language);
   return (
-    <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+    <Container maxW={PAGE_MAX_W} py={{ base: '6', md: '10' }}>
       <Stack gap="6">
         <PageHeading gap="2" title={t(`news.types.${listType}`)} intro={t(`news.intro.${typepost}`)}>
           <Link href={`/rss/${typepost}.xml?language=${language}`} fontSize="sm" color="fg.muted" data-testid="news-rss">

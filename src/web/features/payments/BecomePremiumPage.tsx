@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCurrentUser, useLanguage } from '../../kernel/session';
 import { PremiumModal } from './PremiumModal';
 import { usePaymentsConfig, usePremiumModal } from '../../components/payments/usePayments';
+import { PAGE_MAX_W } from '../../kernel/theme';
 
 /** Where closing the modal goes: back in this tab's history, or the comparison. */
 export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallback = '/comparison') {
@@ -27,7 +28,7 @@ export function OpenPremiumModal({ testId }: { testId: string }) {
   const payments = usePaymentsConfig();
   useLeaveOnClose(actor);
   return (
-    <Container maxW="6xl" py="10" data-testid={testId}>
+    <Container maxW={PAGE_MAX_W} py="10" data-testid={testId}>
       <PremiumModal actor={actor} language={language} plan={user?.premiumType ?? 'free'} paymentsAvailable={payments.available} testMode={payments.testMode} />
     </Container>
   );

@@ -262,7 +262,6 @@ export default function EvolutionPage() {
     <PaidSearchFrame
       testId="evolution-page"
       phase={phase}
-      maxW="7xl"
       title={fromDashboard ? t('personal.evolution.dashboard_title') : t('sections.your_evolution')}
       intro={t('personal.evolution.intro')}
       filters={{ panel: <Filters actor={actor} cost={cost} />, columns: '18rem 1fr', gap: '4' }}

@@ -164,7 +164,6 @@ export default function IncomeProjectionPage() {
     <PaidSearchFrame
       testId="projection-page"
       phase={phase}
-      maxW="6xl"
       title={t('sections.your_income_projection')}
       intro={t('personal.projection.intro')}
       before={

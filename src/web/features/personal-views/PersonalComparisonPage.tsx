@@ -140,7 +140,6 @@ export default function PersonalComparisonPage() {
     <PaidSearchFrame
       testId="personal-comparison-page"
       phase={view.phase}
-      maxW="6xl"
       title={t('sections.personalized_comparison')}
       intro={t('personal.intro')}
       before={
