@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';

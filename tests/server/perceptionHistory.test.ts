@@ -15,11 +15,10 @@ async function user(t: TestApp, roles: Role[], extra: { credits?: number; premiu
 const history = (t: TestApp, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/forms/perception-history', headers });
 
 async function believed(t: TestApp, formId: string, without: number, withDeferral: number) {
-  await t.database.execute(`update forms set answers = answers || jsonb_build_object('diffWithoutDeferral', $2::numeric, 'diffWithDeferral', $3::numeric) where id = $1`, [
-    formId,
-    without,
-    withDeferral,
-  ]);
+  await t.database.execute(
+    `update forms set answers = answers || jsonb_build_object('diffWithoutDeferral', $2::numeric, 'diffWithDeferral', $3::numeric) where id = $1`,
+    [formId, without, withDeferral],
+  );
 }
 
 describe('GET /forms/perception-history', () => {
