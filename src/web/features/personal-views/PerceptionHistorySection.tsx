@@ -2,7 +2,7 @@
 // against the position their personalised comparison published, year by year, and one sentence on how the belief
 // moved. Renders the perceptionHistory machine's view (loading, shown, empty, premium required, failed).
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Box, Button, Heading, HStack, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { perceptionHistoryActors } from '../../../../machines/perceptionHistory/
 import { perceptionView, samePerceptionView } from '../../../../machines/perceptionHistory/viewModel';
 import { useLanguage } from '../../kernel/session';
 import { inspect } from '../../kernel/inspector';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { formatSignedPercent } from './format';
 
 const PerceptionChart = lazy(() => import('./PerceptionChart'));
@@ -40,12 +41,7 @@ export function PerceptionHistorySection() {
         <Text fontSize="sm" color="fg.muted">
           {t('perception.intro')}
         </Text>
-        {view.status === 'loading' && (
-          <HStack gap="2" role="status">
-            <Spinner size="sm" />
-            <Text>{t('perception.loading')}</Text>
-          </HStack>
-        )}
+        {view.status === 'loading' && <LoadingSpinner label={t('perception.loading')} data-testid="perception-loading" />}
         {view.status === 'shown' && (
           <>
             {view.trend && (
