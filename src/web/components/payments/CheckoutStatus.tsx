@@ -7,18 +7,16 @@ import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutMachine } from '../../../../machines/checkout/checkoutMachine';
 import { checkoutView } from '../../../../machines/checkout/viewModel';
-import type { Language } from '../../../domain/constants';
-import { useLanguage } from '../../kernel/session';
 import { ActionAlert, ActionButton, type AlertAction } from '../ActionAlert';
 
 export type CheckoutActor = ActorRefFrom<CheckoutMachine>;
 
-/** "a, b and c" in the reader's language. */
-const listFormat = (language: Language) => new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+/** "a, b and c" in the reader's language (the texts' language). */
+const listFormat = (language: string) => new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
 
 export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const view = useSelector(actor, checkoutView);
   const failure = useSelector(actor, (s) => s.context.failure);
   const send = actor.send;
