@@ -13,6 +13,12 @@ export const RETURN_PATH = '/checkout/return';
 /** The channel on which the return page (another tab of the same origin) says how a payment ended. */
 export const PAYMENTS_CHANNEL = 'paybench-payments';
 
+/**
+ * The local-storage key the return page also writes its message to: every other tab of the origin gets a `storage`
+ * event, where BroadcastChannel is missing (or the tabs do not share one).
+ */
+export const PAYMENTS_STORAGE_KEY = 'paybench-payments';
+
 /** What the return pages post on PAYMENTS_CHANNEL. */
 export type PaymentsMessage = { kind: 'checkout'; outcome: CheckoutOutcome } | { kind: 'portal' };
 
@@ -41,7 +47,25 @@ export function openInNewTab(url: string, open: typeof window.open = (...args) =
 
 export const openTabActor = fromPromise<OpenTabResult, { url: string }>(async ({ input }) => openInNewTab(input.url));
 
-/** Listens on PAYMENTS_CHANNEL, and for the person coming back to this tab; `toEvent` maps what to send back. */
+/** The message a `storage` event carries (written by announcePayment), or null for any other key or value. */
+export function paymentsMessageOf(key: string | null, value: string | null): PaymentsMessage | null {
+  if (key !== PAYMENTS_STORAGE_KEY || !value) return null;
+  try {
+    const stored = JSON.parse(value) as { message?: PaymentsMessage };
+    const message = stored.message;
+    if (message?.kind === 'portal') return message;
+    if (message?.kind === 'checkout' && (message.outcome === 'success' || message.outcome === 'cancel')) return message;
+  } catch {
+    // Not ours: ignored.
+  }
+  return null;
+}
+
+/**
+ * Listens on PAYMENTS_CHANNEL and for the same message in local storage (one of the two may not reach this tab; a
+ * message heard twice only reads the account once more), and for the person coming back to this tab; `toEvent`
+ * maps what to send back.
+ */
 export function watchPayments<E extends EventObject>(toEvent: (message: PaymentsMessage | 'focus') => E | null) {
   return fromCallback(({ sendBack }) => {
     const send = (event: E | null) => {
@@ -49,25 +73,38 @@ export function watchPayments<E extends EventObject>(toEvent: (message: Payments
     };
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAYMENTS_CHANNEL) : null;
     const onMessage = (message: MessageEvent<PaymentsMessage>) => send(toEvent(message.data));
+    const onStorage = (event: StorageEvent) => {
+      const message = paymentsMessageOf(event.key, event.newValue);
+      if (message) send(toEvent(message));
+    };
     const onVisible = () => {
       if (document.visibilityState === 'visible') send(toEvent('focus'));
     };
     channel?.addEventListener('message', onMessage);
+    window.addEventListener('storage', onStorage);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       channel?.removeEventListener('message', onMessage);
       channel?.close();
+      window.removeEventListener('storage', onStorage);
       document.removeEventListener('visibilitychange', onVisible);
     };
   });
 }
 
-/** Posts how a payment ended to the tab that started it (the return pages). */
+/** Posts how a payment ended to the tab that started it (the return pages): on the channel and in local storage. */
 export function announcePayment(message: PaymentsMessage): void {
-  if (typeof BroadcastChannel !== 'function') return;
-  const channel = new BroadcastChannel(PAYMENTS_CHANNEL);
-  channel.postMessage(message);
-  channel.close();
+  if (typeof BroadcastChannel === 'function') {
+    const channel = new BroadcastChannel(PAYMENTS_CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+  }
+  try {
+    // A fresh value each time (`at`), so the same outcome twice still fires the other tabs' storage event.
+    window.localStorage.setItem(PAYMENTS_STORAGE_KEY, JSON.stringify({ message, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode, quota): the channel and the polling remain.
+  }
 }
 
 /** The language the person uses the app in, asked when a payment page is opened (the page speaks it). */

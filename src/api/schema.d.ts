@@ -2043,6 +2043,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/perception-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's belief about their pay against their published position, per survey year
+         * @description For each survey year in which the caller completed the questionnaire: what they believed (step 5's
+         *     difference from their peers, percent) and their position as that year's personalised comparison publishes
+         *     it (the difference from the published median of the peer group it chooses, same widening cascade). A year
+         *     whose widest group is under the privacy threshold, or has no median, carries a null position. Nothing is
+         *     charged or saved. A plan feature (perceptionHistory): 403 PREMIUM_REQUIRED with `requiredPlan` when the
+         *     caller's plan does not include it, 403 FORBIDDEN for accounts no plan opens it to (corporate).
+         */
+        get: operations["getPerceptionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/better-city": {
         parameters: {
             query?: never;
@@ -3015,6 +3040,21 @@ export interface components {
                 positionLevel: string;
                 series: components["schemas"]["EvolutionPoint"][];
             } | null;
+        };
+        PerceptionHistory: {
+            /** @description One row per survey year with a completed form of the caller, oldest first. */
+            years: components["schemas"]["PerceptionYear"][];
+        };
+        PerceptionYear: {
+            year: components["schemas"]["Year"];
+            /** @description The person's own estimate (percent above or below their peers, total without deferred pay); null when not given. */
+            believedWithoutDeferral: number | null;
+            /** @description The same, total with deferred pay. */
+            believedWithDeferral: number | null;
+            /** @description The difference from the published median of that year's peer group, as the personalised comparison publishes it; null when no group publishes a median. */
+            positionWithoutDeferral: number | null;
+            /** @description The same, total with deferred pay. */
+            positionWithDeferral: number | null;
         };
         InsightItem: {
             /** @description Option code of the group (city, sector or country). */
@@ -7472,6 +7512,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPerceptionHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per survey year with a completed form, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerceptionHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -13,7 +13,8 @@ import {
   type CheckoutMachine,
   type OpenTabResult,
 } from '../../machines/checkout/checkoutMachine';
-import { checkoutView } from '../../machines/checkout/viewModel';
+import { checkoutView, confirmedMessage, returnNextStep } from '../../machines/checkout/viewModel';
+import { PAYMENTS_STORAGE_KEY, paymentsMessageOf } from '../../machines/checkout/actors';
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
@@ -25,6 +26,8 @@ const BEFORE: AccountState = { credits: 1, premiumType: 'free' };
 const CREDITED: AccountState = { credits: 11, premiumType: 'free' };
 const UPGRADED: AccountState = { credits: 1, premiumType: 'premium' };
 const URL = 'http://localhost/api/payments/sandbox/cs_test_1';
+/** What the premium plan opens beyond the free plan (src/domain/entitlements.ts). */
+const PREMIUM_OPENS = ['evolution', 'perceptionHistory', 'insights', 'incomeProjection', 'negotiationBrief', 'releaseAlerts'];
 const failure = (status: number, errorCode: string | null = null): CallFailure => ({
   ok: false,
   status,
@@ -231,6 +234,12 @@ const assertions = {
     expect(view.account).toEqual(world.chosen!.kind === 'credits' ? CREDITED : UPGRADED);
     expect(world.emitted.at(-1)).toEqual({ type: 'checkout.confirmed', item: world.chosen, account: view.account });
     expect(world.watching).toBe(0);
+    // It says what changed: the credits added (the difference from before paying), or the plan and the views it opened.
+    expect(view.confirmed).toEqual(
+      world.chosen!.kind === 'credits'
+        ? { kind: 'credits', key: 'purchase.credits_added', values: { count: CREDITED.credits - BEFORE.credits, balance: CREDITED.credits } }
+        : { kind: 'plan', key: 'purchase.plan_active', plan: 'premium', views: PREMIUM_OPENS },
+    );
   },
   'ended.decided.cancelled': (world, snapshot) => {
     expect(checkoutView(snapshot)).toMatchObject({ status: 'cancelled', canChoose: true, messageKey: 'payments.checkout.cancelled' });
@@ -325,5 +334,39 @@ describe('checkout behaviour', () => {
     expect(purchaseArrived(PLAN, UPGRADED, UPGRADED)).toBe(false);
     expect(purchaseArrived(PACK, BEFORE, { credits: 10, premiumType: 'free' })).toBe(false);
     expect(purchaseArrived(PACK, BEFORE, { credits: 11, premiumType: 'free' })).toBe(true);
+  });
+
+  it('confirmedMessage: the credits really added, and only the views the new plan opens beyond the old one', () => {
+    // A pack of 10 that found 3 more credits already there (granted meanwhile) says what the balance grew by.
+    expect(confirmedMessage(PACK, { credits: 14, premiumType: 'free' }, BEFORE)).toEqual({
+      kind: 'credits',
+      key: 'purchase.credits_added',
+      values: { count: 13, balance: 14 },
+    });
+    expect(confirmedMessage(PLAN, UPGRADED, { credits: 1, premiumType: 'basic' })).toMatchObject({
+      plan: 'premium',
+      views: ['insights', 'incomeProjection', 'negotiationBrief', 'releaseAlerts'],
+    });
+    expect(confirmedMessage({ ...PLAN, plan: 'basic' }, { credits: 1, premiumType: 'basic' }, BEFORE)).toMatchObject({
+      views: ['evolution', 'perceptionHistory'],
+    });
+  });
+
+  it('returnNextStep: credits for a corporate account, the first view a new plan opens, otherwise the plans', () => {
+    expect(returnNextStep({ role: ['corporate'], premiumType: 'free' })).toEqual({ kind: 'credits' });
+    expect(returnNextStep({ role: ['member'], premiumType: 'basic' })).toEqual({ kind: 'plan', feature: 'evolution', to: '/your-evolution' });
+    expect(returnNextStep({ role: ['member'], premiumType: 'premium' })).toEqual({ kind: 'plan', feature: 'evolution', to: '/your-evolution' });
+    expect(returnNextStep({ role: ['member'], premiumType: 'free' })).toEqual({ kind: 'plans' });
+    expect(returnNextStep(null)).toEqual({ kind: 'plans' });
+  });
+
+  it('paymentsMessageOf: reads the return page’s message from local storage, and nothing else', () => {
+    const stored = (message: unknown) => JSON.stringify({ message, at: 1 });
+    expect(paymentsMessageOf(PAYMENTS_STORAGE_KEY, stored({ kind: 'checkout', outcome: 'success' }))).toEqual({ kind: 'checkout', outcome: 'success' });
+    expect(paymentsMessageOf(PAYMENTS_STORAGE_KEY, stored({ kind: 'portal' }))).toEqual({ kind: 'portal' });
+    expect(paymentsMessageOf(PAYMENTS_STORAGE_KEY, stored({ kind: 'checkout', outcome: 'paid?' }))).toBeNull();
+    expect(paymentsMessageOf('current_user', stored({ kind: 'portal' }))).toBeNull();
+    expect(paymentsMessageOf(PAYMENTS_STORAGE_KEY, 'not json')).toBeNull();
+    expect(paymentsMessageOf(PAYMENTS_STORAGE_KEY, null)).toBeNull();
   });
 });

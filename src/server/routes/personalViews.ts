@@ -1,5 +1,5 @@
 // The personal views (docs/statistics-and-privacy.md): the personalised comparison (four variants), evolution over
-// the survey years and the insights (three rankings and their by-user-id variants). The handlers check who may see
+// the survey years, the perception over the years and the insights (three rankings and their by-user-id variants). The handlers check who may see
 // which form or person and hand the rest to services/personalViews.ts (the widening cascade, pricing, and every
 // figure from the shared statistics engine).
 import type { AppContext } from '../context';
@@ -8,10 +8,12 @@ import { conflict, notFound } from '../http/errors';
 import { findUserByEmail, findUserById, normaliseEmail } from '../services/users';
 import { FORM_REQUIRED } from '../services/statisticsEngine';
 import { NOT_YOURS, formById, latestCompletedForm, mayAct, personalViews, type TargetForm } from '../services/personalViews';
+import { perceptionHistoryService } from '../services/perceptionHistory';
 
 export function personalViewsHandlers(context: AppContext) {
   const { database } = context;
   const { individual, callerOf, latestFormOf, insight, evolution } = personalViews(context);
+  const perceptionHistory = perceptionHistoryService(context);
 
   return {
     async compareIndividual(request) {
@@ -59,6 +61,10 @@ export function personalViewsHandlers(context: AppContext) {
 
     async getEvolution(request) {
       return evolution(request.auth!.userId, request.body);
+    },
+
+    async getPerceptionHistory(request) {
+      return perceptionHistory(request.auth!.userId);
     },
 
     async getBetterCity(request) {

@@ -147,7 +147,7 @@ export async function latestCompletedForm(db: Queryable, userId: string): Promis
 }
 
 /** A person's completed forms of `years`, oldest first. */
-async function completedFormsOf(db: Queryable, userId: string, years: number[]): Promise<TargetForm[]> {
+export async function completedFormsOf(db: Queryable, userId: string, years: number[]): Promise<TargetForm[]> {
   const rows = await db.execute<FormRow>(`${FORM_SQL} where user_id = $1 and status = 'completed' and survey_year = any($2::int[]) order by survey_year`, [
     userId,
     years,
@@ -268,6 +268,21 @@ export function personalViews(context: AppContext) {
       }
     }
     return { steps, used };
+  }
+
+  /**
+   * A form's position as its personalised comparison publishes it (the same cascade, the same published median),
+   * computed without charging or saving anything; null figures when no group publishes a median.
+   */
+  async function publishedPosition(
+    settings: RequestSettings,
+    form: TargetForm,
+  ): Promise<{ diffWithoutDeferral: number | null; diffWithDeferral: number | null }> {
+    const answer = await peerAnswer(settings, form);
+    return {
+      diffWithoutDeferral: answer?.used?.position?.totalWithoutDeferral?.diffFromMedianPercent ?? null,
+      diffWithDeferral: answer?.used?.position?.totalWithDeferral?.diffFromMedianPercent ?? null,
+    };
   }
 
   async function individual(callerId: string, target: { form: TargetForm } | { history: string }, clientKey?: string): Promise<IndividualResult> {
@@ -625,5 +640,5 @@ export function personalViews(context: AppContext) {
     return { own, used };
   }
 
-  return { individual, callerOf, latestFormOf, insight, evolution, peerAnswer };
+  return { individual, publishedPosition, callerOf, latestFormOf, insight, evolution, peerAnswer };
 }

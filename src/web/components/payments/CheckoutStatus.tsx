@@ -1,18 +1,22 @@
 // What the checkout is doing, under the packs or the cards: preparing, the link when the popup was
-// blocked, waiting for the confirmation (with a way to stop), confirmed (credits or plan), cancelled,
-// failed (retry), timed out (check again), unavailable. Renders the checkout machine's view model.
+// blocked, waiting for the confirmation (with a way to stop), confirmed (the credits added, or the plan and the views
+// it opened), cancelled, failed (retry), timed out (check again), unavailable. Renders the checkout machine's view model.
 import { Alert, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutMachine } from '../../../../machines/checkout/checkoutMachine';
-import { checkoutView, confirmedMessage } from '../../../../machines/checkout/viewModel';
+import { checkoutView } from '../../../../machines/checkout/viewModel';
 import { ActionAlert, ActionButton, type AlertAction } from '../ActionAlert';
 
 export type CheckoutActor = ActorRefFrom<CheckoutMachine>;
 
+/** "a, b and c" in the reader's language (the texts' language). */
+const listFormat = (language: string) => new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+
 export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const view = useSelector(actor, checkoutView);
   const failure = useSelector(actor, (s) => s.context.failure);
   const send = actor.send;
@@ -74,13 +78,19 @@ export function CheckoutStatus({ actor }: { actor: CheckoutActor }) {
         </Alert.Root>
       );
     case 'confirmed': {
-      const message = view.item && view.account ? confirmedMessage(view.item, view.account) : null;
-      const values = message && 'plan' in message.values ? { ...message.values, plan: t(`payments.plans.${message.values.plan}`) } : message?.values;
+      const message = view.confirmed;
       return (
         <Alert.Root status="success" data-testid="checkout-status" data-status="confirmed" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Description>{message ? t(message.key, values) : null}</Alert.Description>
+            <Alert.Description data-testid="checkout-confirmed" data-kind={message?.kind}>
+              {message?.kind === 'credits' && t(message.key, message.values)}
+              {message?.kind === 'plan' &&
+                t(message.key, {
+                  plan: t(`payments.plans.${message.plan}`),
+                  views: listFormat(language).format(message.views.map((feature) => t(`purchase.features.${feature}`))),
+                })}
+            </Alert.Description>
           </Alert.Content>
           <ActionButton {...dismiss} />
         </Alert.Root>

@@ -1,12 +1,14 @@
 // /checkout/return: where the hosted payment page and the portal send the buyer back, in the tab they
 // opened. It tells the tab that started the purchase how it ended (that tab confirms and shows it) and
-// says so here; the tab can be closed.
+// says so here; the tab can be closed, or go on to what was bought (returnNextStep: a corporate account's credits
+// or its search, the first view a member's new plan opens). The page is in the app's layout, signed in as any page.
 import { useEffect } from 'react';
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { announcePayment, type PaymentsMessage } from '../../../../machines/checkout/actors';
-import { useCurrentUser } from '../../kernel/session';
+import { returnNextStep } from '../../../../machines/checkout/viewModel';
+import { useAuthActor, useCurrentUser } from '../../kernel/session';
 
 export type ReturnOutcome = 'success' | 'cancelled' | 'portal' | 'unknown';
 
@@ -33,16 +35,42 @@ const TEXTS: Record<ReturnOutcome, { title: string; text: string }> = {
   unknown: { title: 'payments.return.unknown_title', text: 'payments.return.unknown_text' },
 };
 
+/** The buttons of the next step: what fits what was bought (the first is the main one). */
+function NextStep({ outcome }: { outcome: ReturnOutcome }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const step = returnNextStep(user);
+  const links: { to: string; label: string; testId: string }[] =
+    step.kind === 'credits'
+      ? [
+          { to: '/my-account/my-credits', label: t('purchase.next_credits'), testId: 'return-next-credits' },
+          ...(outcome === 'success' ? [{ to: '/comparison', label: t('purchase.next_search'), testId: 'return-next-search' }] : []),
+        ]
+      : step.kind === 'plan' && outcome !== 'cancelled'
+        ? [{ to: step.to, label: t('purchase.next_plan', { view: t(`purchase.features.${step.feature}`) }), testId: 'return-next-view' }]
+        : [{ to: '/become-premium', label: t('payments.return.to_premium'), testId: 'return-next-plans' }];
+  return (
+    <HStack gap="3" wrap="wrap" data-testid="return-next" data-kind={step.kind}>
+      {links.map((link, i) => (
+        <Button key={link.testId} asChild colorPalette="brand" variant={i === 0 ? 'solid' : 'outline'} data-testid={link.testId}>
+          <RouterLink to={link.to}>{link.label}</RouterLink>
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
 export default function CheckoutReturnPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const outcome = returnOutcome(params);
-  const user = useCurrentUser();
+  const auth = useAuthActor();
   useEffect(() => {
     const message = messageOf(outcome);
     if (message) announcePayment(message);
-  }, [outcome]);
-  const corporate = user?.role.includes('corporate') ?? false;
+    // What was bought shows on the account: read it afresh (the header's plan, the next step).
+    if (outcome === 'success' || outcome === 'portal') auth.send({ type: 'auth.reloadUser' });
+  }, [outcome, auth]);
   return (
     <Container maxW="2xl" py={{ base: 10, md: 16 }} data-testid="checkout-return" data-outcome={outcome}>
       <Stack gap="4">
@@ -52,11 +80,7 @@ export default function CheckoutReturnPage() {
         <Text fontSize="lg" color="fg.muted">
           {t(TEXTS[outcome].text)}
         </Text>
-        <Button asChild colorPalette="brand" alignSelf="flex-start">
-          <RouterLink to={corporate ? '/my-account/my-credits' : '/become-premium'}>
-            {t(corporate ? 'payments.return.to_credits' : 'payments.return.to_premium')}
-          </RouterLink>
-        </Button>
+        <NextStep outcome={outcome} />
       </Stack>
     </Container>
   );

@@ -1,7 +1,7 @@
 // /your-evolution (signed-in): a peer group's median with its p25–p75 band per survey year, the person's own line,
 // nominal or real (a switch), the count of each year (years under K marked, not dropped) and the comparison's filter
 // panel. ?historyId=… follows a saved search for free (&dashboard=1 when the corporate dashboard asks). Renders the
-// evolution machine's view.
+// evolution machine's view, and under it the person's perception over the years (PerceptionHistorySection).
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, HStack, SegmentGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -12,7 +12,7 @@ import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../ma
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
-import { useLanguage } from '../../kernel/session';
+import { useCurrentUser, useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
 import { useComparisonPageContext } from '../../components/paidSearch/useComparisonPage';
@@ -22,6 +22,9 @@ import { ConversionNote, useMoneyFormat } from '../../components/personalViews/u
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { YearCards, type YearCard } from './YearCards';
 import { inspect } from '../../kernel/inspector';
+import { useAppConfig } from '../../kernel/appConfig';
+import { featureAccess } from '../../../domain/entitlements';
+import { PerceptionHistorySection } from './PerceptionHistorySection';
 
 const TrendChart = lazy(() => import('../../components/personalViews/TrendChart'));
 
@@ -252,6 +255,11 @@ export default function EvolutionPage() {
   const failure = useSelector(actor, (s) => evolutionView(s).failure, sameView);
 
   usePersonalAnnouncements(actor, 'evolution.searched', { onFailure, onCharged });
+  // The perception over the years is the person's own (not on a saved search, not for corporate accounts).
+  const user = useCurrentUser();
+  const premiumEnabled = useAppConfig()?.premiumEnabled ?? false;
+  const showPerception =
+    !historyId && user !== null && featureAccess({ roles: user.role, premiumType: user.premiumType }, 'perceptionHistory', premiumEnabled).kind !== 'forbidden';
 
   // The balance changes elsewhere too (credits bought, the account re-read).
   useEffect(() => {
@@ -281,6 +289,7 @@ export default function EvolutionPage() {
       }
     >
       {result && <Result actor={actor} result={result} />}
+      {showPerception && <PerceptionHistorySection />}
     </PaidSearchFrame>
   );
 }
