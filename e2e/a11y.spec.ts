@@ -303,6 +303,14 @@ test('admin: statistics landing page and a member’s form compared by an admin'
   await expectAccessible(page, '/comparison-comp/:id with results');
 });
 
+test('admin: the data-quality report with its checks, form links and years', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.getByTestId('cookie-deny').click();
+  await visit(page, '/admin/data-quality', 'quality-report');
+  await expect(page.getByTestId('quality-years-table')).toBeVisible();
+  await expectAccessible(page, '/admin/data-quality');
+});
+
 test('the scanner itself: problems put into a real page are reported, the experimental label rule included', async ({ page }) => {
   await visit(page, '/about', 'information-page');
   await page.evaluate(() => {

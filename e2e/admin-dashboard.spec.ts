@@ -116,6 +116,48 @@ test.describe('admin dashboard', () => {
     expect(configsOverflow).toBeLessThanOrEqual(0);
   });
 
+  test("the charts' labels never run into each other, and the weekly chart shows a history", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'admin');
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/admin/stats');
+      // The funnel's steps and the sector, country and level names: every label line of a chart clear of the others.
+      for (const chart of ['stats-funnel-chart', 'stats-by-sector-chart', 'stats-by-country-chart', 'stats-by-position-chart']) {
+        const svg = page.getByTestId(chart).locator('svg.apexcharts-svg');
+        await expect(svg).toBeVisible();
+        await expect(svg.locator('.apexcharts-yaxis-texts-g text').first()).toBeVisible();
+        const lines = await svg.evaluate((element) =>
+          [...element.querySelectorAll('.apexcharts-yaxis-texts-g tspan, .apexcharts-xaxis-texts-g tspan')]
+            .filter((tspan) => (tspan.textContent ?? '').trim() !== '')
+            .map((tspan) => {
+              const box = tspan.getBoundingClientRect();
+              return { text: (tspan.textContent ?? '').trim(), left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+            }),
+        );
+        expect(lines.length, chart).toBeGreaterThan(1);
+        for (const [i, a] of lines.entries()) {
+          for (const b of lines.slice(i + 1)) {
+            const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            expect(overlap, `${chart} at ${viewport.width}px: "${a.text}" and "${b.text}" overlap`).toBe(false);
+          }
+        }
+      }
+    }
+    // The weekly chart starts at the first week with activity, and the seeded accounts spread over the weeks.
+    const weeks = page.getByTestId('stats-weekly-table').locator('tbody tr');
+    const counts = await weeks.evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => Number((cell.textContent ?? '').replace(/[^\d]/g, '')))),
+    );
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts[0][0] + counts[0][1], 'the first week drawn has activity').toBeGreaterThan(0);
+    expect(counts.filter(([registrations]) => registrations > 0).length).toBeGreaterThan(counts.length / 2);
+    await expect(page.getByTestId('stats-weekly-chart')).toHaveAttribute('data-points', String(counts.length));
+  });
+
   test('the outbox lists the mails stored instead of sent, and opens one', async ({ page }) => {
     await signInAs(page, 'admin');
     await page.getByTestId('admin-nav-outbox').click();

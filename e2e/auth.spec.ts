@@ -191,16 +191,24 @@ test('settings: change the password, download my data, and delete my account beh
   await expect(page.getByTestId('settings-delete-error')).toBeHidden();
   await page.getByTestId('settings-delete').click();
   await expect(page.getByTestId('confirm-modal')).toBeVisible();
-  await expect(page.getByTestId('confirm-modal')).toHaveAttribute('data-kind', 'delete');
-  await expect(page.getByTestId('confirm-title')).toHaveText('¿Eliminar este elemento?');
+  // The question names what goes with the account: the account, its forms, saved searches, credits and purchases,
+  // sessions and newsletter subscriptions.
+  await expect(page.getByTestId('confirm-modal')).toHaveAttribute('data-kind', 'erase');
+  await expect(page.getByTestId('confirm-title')).toHaveText('¿Eliminar su cuenta para siempre?');
+  for (const named of ['su cuenta', 'cuestionarios', 'búsquedas guardadas', 'créditos', 'compras', 'sesiones', 'boletín']) {
+    await expect(page.getByTestId('confirm-subtitle')).toContainText(named);
+  }
+  await expect(page.getByTestId('confirm-resolve')).toHaveText('Eliminar mi cuenta');
   await page.getByTestId('confirm-reject').click();
   await expect(page.getByTestId('confirm-modal')).toBeHidden();
   await expect(page.getByTestId('settings-page')).toBeVisible();
 
   await page.getByTestId('settings-delete').click();
   await page.getByTestId('confirm-resolve').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Su cuenta y sus datos se han eliminado.' })).toBeVisible();
+  // Home, and there the toast says the account is gone.
   await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home-hero')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Su cuenta y sus datos se han eliminado.' })).toBeVisible();
   expect(await localStorageOf(page)).toEqual({});
   expect((await request.post('/api/auth/sign-in', { data: { email, password: newPassword } })).status()).toBe(401);
 });

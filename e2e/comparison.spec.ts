@@ -205,8 +205,25 @@ test('"Ver mi comparativa": the member’s own peer group is compared on arrival
   await expect(page.getByTestId('comparison-own-group')).toBeVisible();
   await expect(page.getByTestId('comparison-page')).toHaveAttribute('data-layout', 'result-first');
   await expect(page.getByTestId('comparison-filters')).toBeHidden();
-  await page.getByTestId('comparison-change-filters').click();
+  // The result's heading is on the first screen, above the filters' button; nothing of the filters before it.
+  const heading = (await page.locator('#comparison-result-title').boundingBox())!;
+  expect(heading.y + heading.height).toBeLessThanOrEqual(844);
+  const toggle = page.getByTestId('comparison-change-filters');
+  expect((await toggle.boundingBox())!.y).toBeLessThan(heading.y);
+  await toggle.click();
   await expect(page.getByTestId('comparison-filters')).toBeVisible();
   await expect(page.getByTestId('filter-positionLevel')).not.toHaveValue('');
+  // The button counts the filters set in the panel it opens.
+  const set = await page
+    .getByTestId('comparison-filters')
+    .locator('select')
+    .evaluateAll((selects) => selects.filter((select) => (select as HTMLSelectElement).value !== '').length);
+  expect(set).toBeGreaterThan(0);
+  await expect(toggle).toHaveText(`Filtros (${set})`);
+  // On a laptop the panel stands beside the result as before, with no button.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByTestId('comparison-page')).toHaveAttribute('data-layout', 'filters-first');
+  await expect(page.getByTestId('comparison-filters')).toBeVisible();
+  await expect(toggle).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -216,6 +216,22 @@ test('on a 390 px phone the personal views fit the screen: per-year figures as c
 
   await page.goto('/your-evolution');
   await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', 'result', SLOW);
+  // The figures come first, on the first screen; the filters wait behind a button that counts those set.
+  await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-layout', 'result-first');
+  await expect(page.getByTestId('comparison-filters')).toBeHidden();
+  const result = (await page.getByTestId('evolution-result').boundingBox())!;
+  expect(result.y).toBeLessThan(844);
+  const toggle = page.getByTestId('comparison-change-filters');
+  await toggle.click();
+  await expect(page.getByTestId('comparison-filters')).toBeVisible();
+  const set = await page
+    .getByTestId('comparison-filters')
+    .locator('select')
+    .evaluateAll((selects) => selects.filter((select) => (select as HTMLSelectElement).value !== '').length);
+  expect(set).toBeGreaterThan(0);
+  await expect(toggle).toHaveText(`Filtros (${set})`);
+  await toggle.click();
+  await expect(page.getByTestId('comparison-filters')).toBeHidden();
   // Opened at once on the person's own group: no "counting…" line that never ends.
   await expect(page.getByTestId('count-loading')).toHaveCount(0);
   await expect(page.getByTestId('evolution-table')).toBeHidden();

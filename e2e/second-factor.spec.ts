@@ -58,10 +58,14 @@ test('a member turns on two-step verification in the settings, then signs in wit
   await page.goto('/login');
   await submitSignIn(page, email, password);
   await expectSecondStep(page);
+  // The code is all the step asks: its field has the focus as soon as it appears.
+  await expect(page.getByTestId('second-factor-code')).toBeFocused();
   await expectAccessible(page, 'login: the second step');
   await page.getByTestId('second-factor-code').fill(wrong);
   await page.getByTestId('second-factor-submit').click();
   await expect(page.getByTestId('second-factor-code-error')).toBeVisible();
+  // A refused code is announced to a screen reader, not only drawn in red.
+  await expect(page.getByRole('alert').and(page.getByTestId('second-factor-code-error'))).toBeVisible();
   await expectSecondStep(page);
   await page.getByTestId('second-factor-code').fill(codeOf(secret, 1));
   await page.getByTestId('second-factor-submit').click();

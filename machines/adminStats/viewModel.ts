@@ -23,6 +23,22 @@ export interface AdminStatsView {
   canRetry: boolean;
   /** The funnel read as "reached step n": every draft stopped at n or later plus the completed forms. */
   funnel: FunnelStep[];
+  /** The weeks to draw: from the first with any registration or search (at least the last MIN_WEEKS_SHOWN). */
+  weekly: DetailedStatistics['weekly'];
+}
+
+/** The fewest weeks the weekly chart shows, however recent the first activity. */
+export const MIN_WEEKS_SHOWN = 4;
+
+/**
+ * The weekly series without its leading empty weeks: a young database (or one seeded a moment ago) draws the weeks
+ * it has, not half a year of zeros before one spike. Never fewer than MIN_WEEKS_SHOWN weeks (all there are, if fewer).
+ */
+export function weeksShown(data: DetailedStatistics | null): DetailedStatistics['weekly'] {
+  if (!data) return [];
+  const first = data.weekly.findIndex((week) => week.registrations > 0 || week.searches > 0);
+  const start = first === -1 ? data.weekly.length : first;
+  return data.weekly.slice(Math.max(0, Math.min(start, data.weekly.length - MIN_WEEKS_SHOWN)));
 }
 
 export function funnelOf(data: DetailedStatistics | null): FunnelStep[] {
@@ -46,6 +62,7 @@ export function adminStatsView(snapshot: AdminStatsSnapshot): AdminStatsView {
     canRefresh: snapshot.can({ type: 'stats.refresh' }),
     canRetry: snapshot.can({ type: 'stats.retry' }),
     funnel: funnelOf(data),
+    weekly: weeksShown(status === 'failed' ? null : data),
   };
 }
 

@@ -3,11 +3,12 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 /**
  * What the modal asks to confirm (the confirm modal takes a type, delete or copy; leave asks
  * before an in-app link abandons an unfinished questionnaire; activate and deactivate ask before an admin change that
- * moves the statistics, e.g. the active outlier pack; cut asks before an admin cuts a statistics release).
+ * moves the statistics, e.g. the active outlier pack; cut asks before an admin cuts a statistics release; erase asks
+ * before a person deletes their own account, naming everything that goes with it).
  */
-export type ConfirmKind = 'delete' | 'copy' | 'leave' | 'activate' | 'deactivate' | 'cut';
+export type ConfirmKind = 'delete' | 'copy' | 'leave' | 'activate' | 'deactivate' | 'cut' | 'erase';
 
-export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'activate', 'deactivate', 'cut'] as const satisfies readonly ConfirmKind[];
+export const CONFIRM_KINDS = ['delete', 'copy', 'leave', 'activate', 'deactivate', 'cut', 'erase'] as const satisfies readonly ConfirmKind[];
 
 export interface ConfirmModalContext {
   /**

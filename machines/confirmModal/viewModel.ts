@@ -49,6 +49,12 @@ export const CONFIRM_TEXT_KEYS = {
     rejectLabelKey: 'modals.cut_modal.no_cut',
     resolveLabelKey: 'modals.cut_modal.cut',
   },
+  erase: {
+    titleKey: 'modals.erase_modal.title',
+    subtitleKey: 'modals.erase_modal.subtitle',
+    rejectLabelKey: 'modals.erase_modal.no_erase',
+    resolveLabelKey: 'modals.erase_modal.erase',
+  },
 } as const satisfies { [K in ConfirmKind]: ConfirmTextKeys<K> };
 
 /** Everything the confirm modal view renders; a pure function of the snapshot. */
@@ -83,5 +89,7 @@ export function confirmModalView(snapshot: ConfirmModalSnapshot): ConfirmModalVi
       return { kind, ...CONFIRM_TEXT_KEYS.deactivate, ...shared };
     case 'cut':
       return { kind, ...CONFIRM_TEXT_KEYS.cut, ...shared };
+    case 'erase':
+      return { kind, ...CONFIRM_TEXT_KEYS.erase, ...shared };
   }
 }

@@ -10,7 +10,7 @@ import {
   type DetailedStatistics,
   type StatsRequest,
 } from '../../machines/adminStats/adminStatsMachine';
-import { adminStatsView, funnelOf } from '../../machines/adminStats/viewModel';
+import { adminStatsView, funnelOf, MIN_WEEKS_SHOWN, weeksShown } from '../../machines/adminStats/viewModel';
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
@@ -147,6 +147,28 @@ describe('adminStats behaviour', () => {
     world.actor.send({ type: 'stats.selectYear', year: 2026 });
     expect(world.actor.getSnapshot().value).toBe('loaded');
     expect(world.requests).toHaveLength(1);
+  });
+
+  it('draws the weeks from the first with activity, never fewer than a few', () => {
+    const withWeeks = (active: (i: number) => { registrations: number; searches: number }) => ({
+      ...LATEST,
+      weekly: LATEST.weekly.map((week, i) => ({ ...week, ...active(i) })),
+    });
+    // Activity from the 20th week on: the 19 empty weeks before it are left out, the rest kept in order.
+    const late = withWeeks((i) => (i >= 19 ? { registrations: i % 2, searches: (i + 1) % 2 } : { registrations: 0, searches: 0 }));
+    expect(weeksShown(late)).toEqual(late.weekly.slice(19));
+    // Searches alone count as activity; an empty week after the first active one stays.
+    const searchesOnly = withWeeks((i) => ({ registrations: 0, searches: i === 10 || i === 25 ? 1 : 0 }));
+    expect(weeksShown(searchesOnly)).toEqual(searchesOnly.weekly.slice(10));
+    // Activity only in the current week, or none: still the last few weeks, so the chart has a line.
+    const current = withWeeks((i) => ({ registrations: i === 25 ? 4 : 0, searches: 0 }));
+    expect(weeksShown(current)).toEqual(current.weekly.slice(-MIN_WEEKS_SHOWN));
+    const none = withWeeks(() => ({ registrations: 0, searches: 0 }));
+    expect(weeksShown(none)).toHaveLength(MIN_WEEKS_SHOWN);
+    // Activity from the first week: every week.
+    const full = withWeeks(() => ({ registrations: 1, searches: 0 }));
+    expect(weeksShown(full)).toEqual(full.weekly);
+    expect(weeksShown(null)).toEqual([]);
   });
 
   it('reads the funnel as drafts that reached each step', () => {

@@ -36,6 +36,7 @@ const graph = machineGraph({
       { type: 'confirm.open', kind: 'delete' },
       { type: 'confirm.open', kind: 'copy' },
       { type: 'confirm.open', kind: 'leave' },
+      { type: 'confirm.open', kind: 'erase' },
     ],
   }),
 });

@@ -3,7 +3,8 @@
 // neighbourhood: their own country × sector × level group has more than 20 counted forms in every survey year, with
 // a realistic spread of pay, the same on every seed. Through the API, each of the member's personal views then
 // publishes figures at first sight: the evolution without widening, the personalised comparison at its first step,
-// and an entry in each insights ranking.
+// and an entry in each insights ranking. The admin's weekly chart of the same seed shows a history of registrations,
+// not every account in the week of the seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { publishRelease } from './helpers/comparisonFixtures';
@@ -94,5 +95,24 @@ describe("the demo member's neighbourhood", () => {
       const ranking = (await t.app.inject({ method: 'GET', url: `/api/forms/${url}`, headers: memberHeaders })).json();
       expect(ranking.items.length, url).toBeGreaterThan(0);
     }
+  });
+
+  it("dates the panel's accounts across the past weeks: the admin dashboard's weekly registrations show a history", async () => {
+    const [admin] = await t.database.execute<{ id: string }>('select id from users where email = $1', [DEMO_ACCOUNTS.admin]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/forms/detailed-statistics', headers: await t.bearer(admin.id, ['admin']) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { weekly } = res.json<{ weekly: Array<{ weekStart: string; registrations: number }> }>();
+    const total = weekly.reduce((sum, week) => sum + week.registrations, 0);
+    const busiest = Math.max(...weekly.map((week) => week.registrations));
+    // Most weeks have registrations, and none holds most of them (before, all but none were in the seed's week).
+    expect(weekly.filter((week) => week.registrations > 0).length).toBeGreaterThanOrEqual(20);
+    expect(busiest).toBeLessThan(total / 4);
+    // Every account is dated no later than now, and each panel account within the year of its first answer.
+    const late = await t.database.execute<{ n: number }>(
+      `select count(*)::int as n from users u
+        where u.created_at > now()
+           or (u.email like 'panel-%' and extract(year from u.created_at at time zone 'UTC') <> (select min(f.survey_year) from forms f where f.user_id = u.id))`,
+    );
+    expect(late[0].n).toBe(0);
   });
 });

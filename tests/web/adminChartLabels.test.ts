@@ -1,6 +1,6 @@
 // The admin charts' labels: categories wrapped onto lines rather than cut, and a value axis of whole counts.
 import { describe, expect, it } from 'vitest';
-import { countAxis, MOST_COUNT_INTERVALS, wrapLabel } from '../../src/web/features/admin/stats/chartLabels';
+import { countAxis, horizontalChartHeight, MOST_COUNT_INTERVALS, wrapLabel } from '../../src/web/features/admin/stats/chartLabels';
 
 describe('wrapLabel', () => {
   it('keeps a short label as it is', () => {
@@ -42,5 +42,20 @@ describe('countAxis', () => {
       expect(axis.tickAmount).toBeLessThanOrEqual(MOST_COUNT_INTERVALS);
       expect(axis.tickAmount).toBeGreaterThanOrEqual(1);
     }
+  });
+});
+
+describe('horizontalChartHeight', () => {
+  it('gives a row of wrapped labels more room than a row of one-line labels, per category', () => {
+    const oneLine = ['Banca', 'Seguros', 'Energía'];
+    const wrapped = ['Banca', wrapLabel('Administración pública', 16), wrapLabel('Transporte y logística', 16)];
+    expect(wrapped.some(Array.isArray)).toBe(true);
+    const perRow = (labels: Array<string | string[]>) => (horizontalChartHeight(labels, 0) - horizontalChartHeight([], 0)) / labels.length;
+    expect(perRow(wrapped)).toBeGreaterThan(perRow(oneLine));
+    expect(horizontalChartHeight([...oneLine, ...oneLine], 0)).toBeGreaterThan(horizontalChartHeight(oneLine, 0));
+  });
+
+  it('never goes below the height asked for', () => {
+    expect(horizontalChartHeight(['Banca'], 260)).toBe(260);
   });
 });

@@ -193,6 +193,23 @@ export function* generateDemoPeople(formCount: number, seed = 20230101, now = ne
   }
 }
 
+/**
+ * When a panel person's account was created: a day of the year of their first answer, never after `now`. The days
+ * follow a fixed low-discrepancy sequence over the person's index (no draw from the random stream, so the panel's
+ * answers stay the same), spreading the accounts evenly: the admin dashboard's weekly registrations show a history,
+ * not one week holding everybody.
+ */
+export function registeredAt(person: DemoPerson, now: Date): Date {
+  const firstYear = Math.min(...person.forms.map((form) => form.surveyYear));
+  const start = Date.UTC(firstYear, 0, 1);
+  const end = Math.min(Date.UTC(firstYear + 1, 0, 1), now.getTime());
+  if (!(end > start)) return new Date(now);
+  const fraction = (person.index * GOLDEN_RATIO_FRACTION) % 1;
+  return new Date(start + Math.floor(fraction * (end - start)));
+}
+
+const GOLDEN_RATIO_FRACTION = (Math.sqrt(5) - 1) / 2;
+
 /** Where a person works, when it is fixed instead of drawn (the demo member's neighbourhood). */
 export interface DemoProfile {
   country: CountryCode;

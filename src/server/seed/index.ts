@@ -5,7 +5,7 @@
 // The first-start seed is one transaction: a start killed at any moment leaves either nothing (the next
 // start seeds again) or the whole seed, never accounts without forms. An advisory lock taken inside it makes
 // instances that start together on one PostgreSQL seed once.
-import { generateDemoPeople, generateNeighbourhood, type DemoPerson, type DemoProfile } from '../db/demoForms';
+import { generateDemoPeople, generateNeighbourhood, registeredAt, type DemoPerson, type DemoProfile } from '../db/demoForms';
 import { columnValues } from '../db/formRow';
 import type { Database, Queryable } from '../db/open';
 import { newId } from '../ids';
@@ -93,7 +93,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     if (options.forms > 0) {
       // The demo member's colleagues, on top of the generated panel (whose own 20 sectors × 6 levels leave the
       // member's group 2–3 people a year); with SEED_FORMS=0 only the accounts are seeded.
-      forms += await writeBatch(tx, generateNeighbourhood(DEMO_MEMBER_PROFILE, undefined, options.now), 0);
+      forms += await writeBatch(tx, generateNeighbourhood(DEMO_MEMBER_PROFILE, undefined, options.now), 0, options.now);
       await step('forms');
     }
     await bumpDataVersion(tx);
@@ -269,7 +269,7 @@ export async function insertDemoForms(
   // writes them inside its single transaction through writeDemoForms.
   const written = await writeDemoForms(database, count, {
     ...options,
-    writeBatch: (people, offset) => database.transaction((tx) => writeBatch(tx, people, offset)),
+    writeBatch: (people, offset) => database.transaction((tx) => writeBatch(tx, people, offset, options.now)),
   });
   await bumpDataVersion(database);
   return written;
@@ -288,7 +288,7 @@ async function writeDemoForms(
   },
 ): Promise<number> {
   const batchSize = options.batchSize ?? 5000;
-  const write = options.writeBatch ?? ((people: DemoPerson[], offset: number) => writeBatch(db, people, offset));
+  const write = options.writeBatch ?? ((people: DemoPerson[], offset: number) => writeBatch(db, people, offset, options.now));
   let batch: DemoPerson[] = [];
   let batchForms = 0;
   let written = 0;
@@ -313,9 +313,13 @@ async function writeDemoForms(
   return written;
 }
 
-/** Writes one batch of panel people and their forms (two statements; the caller owns the transaction). */
-async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): Promise<number> {
+/**
+ * Writes one batch of panel people and their forms (two statements; the caller owns the transaction). Each account
+ * is dated within the year of its first answer (registeredAt), so the dashboard's weeks show a history.
+ */
+async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number, now = new Date()): Promise<number> {
   const userIds = people.map(() => newId());
+  const registered = people.map((person) => registeredAt(person, now).toISOString());
   const emails = people.map((p) => (offset === 0 ? p.email : p.email.replace('panel-', `panel-${offset}-`)));
   const columns = {
     id: [] as string[],
@@ -340,9 +344,9 @@ async function writeBatch(tx: Queryable, people: DemoPerson[], offset: number): 
     }
   });
   await tx.execute(
-    `insert into users (id, email, roles, email_verified)
-     select id, email, '{member}', true from unnest($1::text[], $2::text[]) as u(id, email)`,
-    [userIds, emails],
+    `insert into users (id, email, roles, email_verified, created_at)
+     select id, email, '{member}', true, created_at from unnest($1::text[], $2::text[], $3::timestamptz[]) as u(id, email, created_at)`,
+    [userIds, emails, registered],
   );
   await tx.execute(
     `insert into forms (id, user_id, email, survey_year, status, completed_steps, answers, currency, country, city, sector,

@@ -66,7 +66,12 @@ export function ConfirmModal({ actor, onAnswer, busy = false }: ConfirmModalProp
                 >
                   {t(view.rejectLabelKey)}
                 </Button>
-                <Button colorPalette={view.kind === 'delete' ? 'red' : 'brand'} loading={busy} onClick={() => answer(true)} data-testid="confirm-resolve">
+                <Button
+                  colorPalette={view.kind === 'delete' || view.kind === 'erase' ? 'red' : 'brand'}
+                  loading={busy}
+                  onClick={() => answer(true)}
+                  data-testid="confirm-resolve"
+                >
                   {t(view.resolveLabelKey)}
                 </Button>
               </HStack>

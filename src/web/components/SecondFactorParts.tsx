@@ -1,5 +1,6 @@
 // Pieces of the TOTP second factor shared by the sign-in's second step and the settings: the QR code with its
 // secret to type in by hand, the code field, and the recovery codes shown once.
+import { useEffect, useRef } from 'react';
 import { Box, Code, Field, Image, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,6 +25,7 @@ export function TotpCodeField({
   errorKey,
   testId,
   allowRecoveryCode = false,
+  focusOnShow = false,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -31,8 +33,14 @@ export function TotpCodeField({
   testId: string;
   /** A recovery code (letters and a dash) may be typed instead of the 6 digits. */
   allowRecoveryCode?: boolean;
+  /** The field takes the focus when it appears (the sign-in's second step: the code is all it asks). */
+  focusOnShow?: boolean;
 }) {
   const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnShow) input.current?.focus();
+  }, [focusOnShow]);
   return (
     <Field.Root required invalid={errorKey !== null}>
       <Field.Label>{t('second_factor.code')}</Field.Label>
@@ -43,9 +51,15 @@ export function TotpCodeField({
         maxLength={allowRecoveryCode ? 32 : 6}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        ref={input}
         data-testid={testId}
       />
-      {errorKey && <Field.ErrorText data-testid={`${testId}-error`}>{t(errorKey, { defaultValue: t('auth.unknown') })}</Field.ErrorText>}
+      {/* A refused code is announced as it appears (the focus stays in the field, where it is typed again). */}
+      {errorKey && (
+        <Field.ErrorText role="alert" data-testid={`${testId}-error`}>
+          {t(errorKey, { defaultValue: t('auth.unknown') })}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }

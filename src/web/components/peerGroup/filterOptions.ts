@@ -2,7 +2,7 @@
 // the same option codes and label keys the questionnaire uses, so a filter always matches stored answers.
 // The experience bands and survey years are not questions: they come from the domain and the app config.
 import type { components } from '../../../api/schema';
-import { cityLabelKey, EXPERIENCE_BANDS } from '../../../domain/questionnaire';
+import { cityLabelKey, EXPERIENCE_BANDS, QUESTIONNAIRE_STEPS } from '../../../domain/questionnaire';
 import type { FilterField, PeerGroupFilters } from '../../../domain/peerGroupFilters';
 
 export type Questionnaire = components['schemas']['Questionnaire'];
@@ -43,12 +43,21 @@ export function filterChoices(definition: Questionnaire | null, filters: PeerGro
   return choices as FilterChoices;
 }
 
-/** The translation key (or literal) of a set filter's value, for chips, the CSV and the history list. */
+/** The option lists of the questionnaire bundled with the app: the same codes and keys GET forms/questionnaire serves. */
+const BUNDLED_QUESTIONS = new Map(QUESTIONNAIRE_STEPS.flatMap((step) => step.questions).map((question) => [question.name, question]));
+
+/**
+ * The translation key (or literal) of a set filter's value, for chips, the CSV and the history list. Until the
+ * served definition has loaded (or when it could not be), the bundled one names the value: a chip never shows a
+ * code such as "banking".
+ */
 export function choiceLabel(choices: FilterChoices, field: FilterField, value: string | number): FilterChoice {
   const text = String(value);
   const found = choices[field].find((choice) => choice.value === text);
   if (found) return found;
   // A city outside the chosen country's list (a ranking across countries, no country set): still its name.
   const cityKey = field === 'city' ? cityLabelKey(text) : null;
-  return cityKey ? { value: text, labelKey: cityKey } : { value: text, labelKey: '', label: text };
+  if (cityKey) return { value: text, labelKey: cityKey };
+  const bundled = BUNDLED_QUESTIONS.get(field)?.options?.find((option) => option.value === text);
+  return bundled ? { value: text, labelKey: bundled.labelKey } : { value: text, labelKey: '', label: text };
 }

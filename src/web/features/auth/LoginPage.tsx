@@ -269,7 +269,7 @@ function SecondFactorStep() {
         </Heading>
         <Text color="fg.muted">{t(enrolling ? 'second_factor.enrol_text' : 'second_factor.code_text')}</Text>
         {enrolling && view.enrolment && <TotpQrCode qrCode={view.enrolment.qrCode} secret={view.enrolment.secret} />}
-        <TotpCodeField value={code} onChange={setCode} errorKey={view.errorKey} testId="second-factor-code" allowRecoveryCode={!enrolling} />
+        <TotpCodeField value={code} onChange={setCode} errorKey={view.errorKey} testId="second-factor-code" allowRecoveryCode={!enrolling} focusOnShow />
         <Button type="submit" colorPalette="brand" loading={view.busy} data-testid="second-factor-submit">
           {t(enrolling ? 'second_factor.enrol_submit' : 'second_factor.verify')}
         </Button>

@@ -2,12 +2,13 @@
 // comparison-comp/{id}, demo-comparison): in the paid searches' frame, the filter panel beside whatever the
 // machine's state shows (a prompt, the result, why figures are withheld, a failure). Pages build the actor and
 // pass it in.
-import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Language } from '../../../domain/constants';
+import { activeFilters } from '../../../domain/peerGroupFilters';
 import { QUARTILE_MINIMUM, TAIL_PERCENTILE_MINIMUM } from '../../../domain/constants';
 import { comparisonPhase, failureView, sameView, withheldView } from '../../../../machines/comparison/viewModel';
 import type { ComparisonActorRef } from '../../components/paidSearch/comparisonActor';
@@ -138,7 +139,7 @@ function Failure({ actor }: { actor: ComparisonActorRef }) {
   );
 }
 
-/** The filters set, as chips (on a phone, where the panel waits behind "Change filters"). */
+/** The filters set, as chips (on a phone, where the panel waits behind "Filters (N)"). */
 function ActiveFilterChips({ actor, definition, years }: { actor: ComparisonActorRef; definition: Questionnaire | null; years: readonly number[] }) {
   const { t } = useTranslation();
   const filters = useSelector(actor, (snapshot) => snapshot.context.filters);
@@ -195,20 +196,16 @@ export function ComparisonScreen({
   after,
   testId = 'comparison-page',
 }: ComparisonScreenProps) {
-  const { t } = useTranslation();
   const phase = useSelector(actor, comparisonPhase);
-  // On a phone (< 768 px) an answer comes first and the filters wait behind "Change filters"; before any answer
+  // On a phone (< 768 px) an answer comes first and the filters wait behind "Filters (N)"; before any answer
   // (or on wider screens) the filters are where the person starts.
-  const narrow = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const answered = useSelector(actor, (s) => s.context.result !== null || s.hasTag('busy'));
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const resultFirst = narrow && answered;
+  const activeCount = useSelector(actor, (s) => activeFilters(s.context.filters).length);
   const panel = <FilterPanel actor={actor} definition={definition} years={years} language={language} privacyThreshold={privacyThreshold} cost={cost} />;
   return (
     <PaidSearchFrame
       testId={testId}
       phase={phase}
-      layout={resultFirst ? 'result-first' : 'filters-first'}
       title={title}
       intro={intro}
       heading="page"
@@ -217,26 +214,8 @@ export function ComparisonScreen({
         columns: '300px minmax(0, 1fr)',
         gap: '5',
         minW: '0',
-        panel: resultFirst ? (
-          <Stack gap="3">
-            <Button
-              variant="outline"
-              onClick={() => setFiltersOpen((open) => !open)}
-              aria-expanded={filtersOpen}
-              aria-controls="comparison-filters-collapsible"
-              data-testid="comparison-change-filters"
-            >
-              {t(filtersOpen ? 'comparison.filters.hide' : 'comparison.filters.change')}
-            </Button>
-            <Box id="comparison-filters-collapsible" hidden={!filtersOpen}>
-              {panel}
-            </Box>
-            {/* With the filters folded away, the chips say which group the result is about. */}
-            {!filtersOpen && <ActiveFilterChips actor={actor} definition={definition} years={years} />}
-          </Stack>
-        ) : (
-          panel
-        ),
+        panel,
+        fold: { answered, activeCount, chips: <ActiveFilterChips actor={actor} definition={definition} years={years} /> },
       }}
     >
       {aside}

@@ -11,7 +11,7 @@ import { evolutionMachine, type EvolutionScale } from '../../../../machines/evol
 import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../machines/evolution/actors';
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
-import { FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
+import { activeFilters, FILTER_FIELDS, type FilterField } from '../../../domain/peerGroupFilters';
 import { useCurrentUser, useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
 import { PaidSearchFrame } from '../../components/paidSearch/PaidSearchFrame';
@@ -253,6 +253,7 @@ export default function EvolutionPage() {
   const phase = useSelector(actor, (s) => evolutionView(s).phase);
   const result = useSelector(actor, (s) => evolutionView(s).result, sameView);
   const failure = useSelector(actor, (s) => evolutionView(s).failure, sameView);
+  const activeCount = useSelector(actor, (s) => activeFilters(evolutionView(s).panel.filters).length);
 
   usePersonalAnnouncements(actor, 'evolution.searched', { onFailure, onCharged });
   // The perception over the years is the person's own (not on a saved search, not for corporate accounts).
@@ -272,7 +273,13 @@ export default function EvolutionPage() {
       phase={phase}
       title={fromDashboard ? t('personal.evolution.dashboard_title') : t('sections.your_evolution')}
       intro={t('personal.evolution.intro')}
-      filters={{ panel: <Filters actor={actor} cost={cost} />, columns: '18rem 1fr', gap: '4' }}
+      filters={{
+        panel: <Filters actor={actor} cost={cost} />,
+        columns: '18rem 1fr',
+        gap: '4',
+        // On a phone the figures come first once the own group's are on their way; the filters wait behind a button.
+        fold: { answered: result !== null || phase !== 'editing', activeCount },
+      }}
       status={
         (phase === 'preparing' || phase === 'searching') && !result
           ? { kind: 'running' }

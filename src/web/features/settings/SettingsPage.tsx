@@ -523,7 +523,7 @@ function DataSettings() {
   const { t } = useTranslation();
   const auth = useAuthActor();
   const showMessage = useShowMessage();
-  const confirm = useConfirm('delete');
+  const confirm = useConfirm('erase');
   const exporting = useAccountRequest(requests.exportMyData, {
     succeeded: (data) => download(data),
     failed: () => showMessage({ kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.export.failed' }),
@@ -541,7 +541,8 @@ function DataSettings() {
       setMissingPassword(true);
       return;
     }
-    if (await confirm.ask('delete')) deleting.submit({ password });
+    // The question names everything the server deletes with the account (services/users.ts deleteAccount).
+    if (await confirm.ask('erase')) deleting.submit({ password });
   };
 
   return (

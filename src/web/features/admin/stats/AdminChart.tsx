@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { Box } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import type { Props as ApexChartProps } from 'react-apexcharts';
-import { countAxis, wrapLabel } from './chartLabels';
+import { countAxis, horizontalChartHeight, wrapLabel } from './chartLabels';
 
 const moduleValue = ReactApexChartModule as unknown as { default?: ComponentType<ApexChartProps> } & ComponentType<ApexChartProps>;
 const ApexChart: ComponentType<ApexChartProps> = moduleValue.default ?? moduleValue;
@@ -49,6 +49,7 @@ export default function AdminChart({
   // Full category labels, wrapped onto lines (a line chart's many dates stay one line, turned when crowded).
   const wrapped = kind === 'line' ? categories : categories.map((label) => wrapLabel(label, horizontal ? LINE_CHARS.horizontal : LINE_CHARS.vertical));
   const countLabels = { formatter: (value: string | number) => formatCount(Number(value)) };
+  const chartHeight = horizontal ? horizontalChartHeight(wrapped, height) : height;
   const options: ApexOptions = {
     chart: {
       type: kind,
@@ -94,7 +95,7 @@ export default function AdminChart({
   };
   return (
     <Box role="img" aria-label={ariaLabel} data-testid={testId} data-points={categories.length} data-axis-max={valueAxis.max}>
-      <ApexChart type={kind} height={height} options={options} series={series} />
+      <ApexChart type={kind} height={chartHeight} options={options} series={series} />
     </Box>
   );
 }

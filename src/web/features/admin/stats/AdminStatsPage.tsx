@@ -136,7 +136,7 @@ function Breakdown({
   );
 }
 
-function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelStep[] }) {
+function Dashboard({ data, funnel, weekly }: { data: DetailedStatistics; funnel: FunnelStep[]; weekly: DetailedStatistics['weekly'] }) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const locale = NUMBER_LOCALE[language];
@@ -241,8 +241,10 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
           rows={funnel.map((s) => [stepName(s.step), n(s.reached), n(s.stopped)])}
           testId="stats-funnel"
         >
+          {/* Horizontal bars: each step's name on its own row, where it has room (under vertical bars they ran together). */}
           <AdminChart
             kind="bar"
+            horizontal
             categories={funnel.map((s) => stepName(s.step))}
             series={[
               { name: t('admin.stats.charts.funnel_reached'), data: funnel.map((s) => s.reached) },
@@ -259,19 +261,19 @@ function Dashboard({ data, funnel }: { data: DetailedStatistics; funnel: FunnelS
       </SimpleGrid>
 
       <ChartCard
-        title={t('admin.stats.charts.weekly')}
+        title={t('admin.stats.charts.weekly', { weeks: weekly.length })}
         columns={[t('admin.stats.charts.week_of'), t('admin.stats.charts.registrations'), t('admin.stats.charts.searches')]}
-        rows={data.weekly.map((w) => [weekLabel(w.weekStart), n(w.registrations), n(w.searches)])}
+        rows={weekly.map((w) => [weekLabel(w.weekStart), n(w.registrations), n(w.searches)])}
         testId="stats-weekly"
       >
         <AdminChart
           kind="line"
-          categories={data.weekly.map((w) => weekLabel(w.weekStart))}
+          categories={weekly.map((w) => weekLabel(w.weekStart))}
           series={[
-            { name: t('admin.stats.charts.registrations'), data: data.weekly.map((w) => w.registrations) },
-            { name: t('admin.stats.charts.searches'), data: data.weekly.map((w) => w.searches) },
+            { name: t('admin.stats.charts.registrations'), data: weekly.map((w) => w.registrations) },
+            { name: t('admin.stats.charts.searches'), data: weekly.map((w) => w.searches) },
           ]}
-          ariaLabel={t('admin.stats.charts.weekly_aria')}
+          ariaLabel={t('admin.stats.charts.weekly_aria', { weeks: weekly.length })}
           formatCount={n}
           testId="stats-weekly-chart"
         />
@@ -403,7 +405,7 @@ export default function AdminStatsPage() {
       )}
       {view.status === 'failed' && <LoadFailed onRetry={() => stats.send({ type: 'stats.retry' })} canRetry={view.canRetry} testId="stats-failed" />}
       {view.status === 'loading' && <Skeleton height="64" rounded="md" data-testid="stats-loading" />}
-      {view.status === 'loaded' && view.data && <Dashboard data={view.data} funnel={view.funnel} />}
+      {view.status === 'loaded' && view.data && <Dashboard data={view.data} funnel={view.funnel} weekly={view.weekly} />}
     </Box>
   );
 }

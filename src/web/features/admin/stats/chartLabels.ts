@@ -32,3 +32,18 @@ export function countAxis(largest: number): { max: number; tickAmount: number; s
   const tickAmount = Math.ceil(top / step);
   return { max: tickAmount * step, tickAmount, step };
 }
+
+/** Height of a line of an 11 px label, and the room around a horizontal bar's label (px). */
+const LABEL_LINE_PX = 14;
+const ROW_PADDING_PX = 12;
+/** Room for the legend and the value axis around the rows (px). */
+const CHART_CHROME_PX = 70;
+
+/**
+ * The height that gives each row of horizontal bars room for its wrapped label: the tallest label's lines plus
+ * padding, per category, so two long names ("Administración pública", "Transporte y logística") never touch.
+ */
+export function horizontalChartHeight(labels: Array<string | string[]>, minimum: number): number {
+  const lines = Math.max(1, ...labels.map((label) => (Array.isArray(label) ? label.length : 1)));
+  return Math.max(minimum, labels.length * (lines * LABEL_LINE_PX + ROW_PADDING_PX) + CHART_CHROME_PX);
+}
