@@ -15,8 +15,11 @@ import { startTestApp, type SignedIn, type TestApp } from './helpers/testApp';
 const specification = readContract();
 const rules = [...operationRules(specification).values()];
 const bodyOperations = rules.filter((rule) => rule.mediaTypes !== null);
-const errorSchema = (specification.components as { schemas: Record<string, object> }).schemas.Error;
-const validateError = new Ajv2020({ strict: false }).compile(errorSchema);
+// The Error schema with the contract's components around it, so its references (requiredPlan's PremiumType) resolve.
+const contractSchemas = (specification.components as { schemas: Record<string, object> }).schemas;
+const validateError = new Ajv2020({ strict: false })
+  .addSchema({ $id: 'contract.json', components: { schemas: contractSchemas } })
+  .compile({ $ref: 'contract.json#/components/schemas/Error' });
 
 /** The operation's URL with every path parameter filled with a well-formed id. */
 const urlOf = (rule: OperationRule) => `/api${rule.path.replace(/\{[^}]+\}/g, () => newId())}`;
@@ -49,7 +52,8 @@ let member: SignedIn;
 beforeAll(async () => {
   t = await startTestApp();
   const adminUser = await t.createUser({ roles: ['admin'] });
-  const memberUser = await t.createUser({ roles: ['member'] });
+  // On the premium plan, so a view's answer is about the form, not the plan (plans: entitlements.test.ts).
+  const memberUser = await t.createUser({ roles: ['member'], premiumType: 'premium' });
   admin = await t.signIn(adminUser.email);
   member = await t.signIn(memberUser.email);
 });
