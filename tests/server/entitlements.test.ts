@@ -5,8 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { insertForm, insertForms, insertUser, publishRelease } from './helpers/comparisonFixtures';
-import { featureAccess, lowestPlanFor, MEMBER_PLANS, type Feature } from '../../src/domain/entitlements';
+import { featureAccess, lowestPlanFor, MEMBER_PLANS, planFeatures, type Feature } from '../../src/domain/entitlements';
 import type { Role } from '../../src/server/auth/accessToken';
+import { seedCatalogue } from '../../src/server/seed';
+import es from '../../locales/es.json';
+import en from '../../locales/en.json';
 
 let t: TestApp;
 type Account = (typeof MEMBER_PLANS)[number] | 'corporate' | 'admin';
@@ -20,6 +23,7 @@ async function person(roles: Role[], premiumType: string, credits = 0) {
 
 beforeAll(async () => {
   t = await startTestApp();
+  await seedCatalogue(t.database);
   await insertForms(t.database, 30, (i) => ({ fixedSalary: 100_000 + i * 4_000 }));
   await insertForms(t.database, 30, (i) => ({ year: 2024, fixedSalary: 95_000 + i * 4_000 }));
   for (const plan of MEMBER_PLANS) {
@@ -167,5 +171,34 @@ describe('give to get and the flag', () => {
       await t.database.execute(`delete from configs where key = 'premiumEnabled'`);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/app-config' })).json()).toMatchObject({ premiumEnabled: true });
+  });
+});
+
+describe('the subscription cards list exactly what each plan includes', () => {
+  type Card = { id: string; plan: string; price: number | null; content: Array<{ title: string; subtitle: string[] }> };
+  const cards = async (lang: 'es' | 'en'): Promise<Card[]> =>
+    (await t.app.inject({ method: 'GET', url: `/api/payments/catalogue?lang=${lang}` })).json<{ subscriptionCards: Card[] }>().subscriptionCards;
+  const LOCALES = { es, en };
+
+  it.each(['es', 'en'] as const)('in %s, every yearly and 3-month card of a member plan', async (lang) => {
+    const served = (await cards(lang)).filter((card) => card.plan !== 'corporate');
+    expect(served.map((card) => card.id).sort()).toEqual(['advanced-quarter', 'advanced-year', 'basic-quarter', 'basic-year', 'premium-quarter', 'premium-year']);
+    for (const card of served) {
+      const plan = card.plan as (typeof MEMBER_PLANS)[number];
+      const expected = planFeatures(plan).map((feature) => LOCALES[lang].entitlements.features[feature].title);
+      expect(card.content.flatMap((item) => item.subtitle), card.id).toEqual(expected);
+    }
+  });
+
+  it('a card stored with the lines of before lists the generated ones; its price an admin set stays', async () => {
+    const before = {
+      es: { name: 'Básico · anual', content: [{ title: 'Básico', subtitle: ['Comparativa personalizada', 'Su cuestionario de cada año'] }] },
+      en: { name: 'Basic · yearly', content: [{ title: 'Basic', subtitle: ['Personalised comparison', 'Your questionnaire every year'] }] },
+    };
+    await t.database.execute(`update catalogue_items set texts = $1, price = 89 where id = 'basic-year'`, [JSON.stringify(before)]);
+    await seedCatalogue(t.database);
+    const basic = (await cards('en')).find((card) => card.id === 'basic-year')!;
+    expect(basic.price).toBe(89);
+    expect(basic.content).toEqual([{ title: 'Basic', subtitle: planFeatures('basic').map((feature) => en.entitlements.features[feature].title) }]);
   });
 });

@@ -79,9 +79,11 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
                   {t(price.period === 'quarter' ? 'become_premium.per_quarter' : 'become_premium.per_year')}
                 </Text>
               </Text>
-              <Text fontSize="xs" color="fg.muted" data-testid="card-buy-annual">
-                {t('become_premium.buy_annual', { price: price.yearly })}
-              </Text>
+              {price.period === 'year' && (
+                <Text fontSize="xs" color="fg.muted" data-testid="card-buy-annual">
+                  {t('become_premium.buy_annual', { price: price.yearly })}
+                </Text>
+              )}
             </Stack>
           )}
         </Box>
