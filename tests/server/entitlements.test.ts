@@ -182,11 +182,21 @@ describe('the subscription cards list exactly what each plan includes', () => {
 
   it.each(['es', 'en'] as const)('in %s, every yearly and 3-month card of a member plan', async (lang) => {
     const served = (await cards(lang)).filter((card) => card.plan !== 'corporate');
-    expect(served.map((card) => card.id).sort()).toEqual(['advanced-quarter', 'advanced-year', 'basic-quarter', 'basic-year', 'premium-quarter', 'premium-year']);
+    expect(served.map((card) => card.id).sort()).toEqual([
+      'advanced-quarter',
+      'advanced-year',
+      'basic-quarter',
+      'basic-year',
+      'premium-quarter',
+      'premium-year',
+    ]);
     for (const card of served) {
       const plan = card.plan as (typeof MEMBER_PLANS)[number];
       const expected = planFeatures(plan).map((feature) => LOCALES[lang].entitlements.features[feature].title);
-      expect(card.content.flatMap((item) => item.subtitle), card.id).toEqual(expected);
+      expect(
+        card.content.flatMap((item) => item.subtitle),
+        card.id,
+      ).toEqual(expected);
     }
   });
 
