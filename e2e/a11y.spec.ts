@@ -197,6 +197,8 @@ test('member: the premium modal with its cards and the personal views with their
       await expect(p.getByTestId('premium-modal')).toBeHidden();
     },
   });
+  // The personal views with their figures: the premium demo member, whose plan includes every one of them.
+  await signInAs(page, 'premium');
   for (const [path, ready] of [
     ['/personalized-comparison', 'personal-result'],
     ['/your-evolution', 'evolution-page'],

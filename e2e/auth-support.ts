@@ -8,6 +8,7 @@ export const DEMO_ACCOUNTS = {
   corporate: { email: 'corporate@paybench.demo', landing: '/dashboard' },
   unlimited: { email: 'unlimited@paybench.demo', landing: '/dashboard' },
   member: { email: 'member@paybench.demo', landing: '/comparison' },
+  premium: { email: 'premium@paybench.demo', landing: '/comparison' },
 } as const;
 
 export type DemoRole = keyof typeof DEMO_ACCOUNTS;

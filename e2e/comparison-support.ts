@@ -11,6 +11,7 @@ export const DEMO = {
   corporate: 'corporate@paybench.demo',
   unlimited: 'unlimited@paybench.demo',
   member: 'member@paybench.demo',
+  premium: 'premium@paybench.demo',
 } as const;
 
 /** DEMO_PASSWORD of the test server, or the one it generated in its data folder. */

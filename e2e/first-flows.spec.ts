@@ -6,11 +6,11 @@
 // - flows finish: the search resumed after buying credits runs, an invitation is confirmed on the page with
 //   "invite another", and a subscription bought in the premium modal says what changed and offers the next step.
 // Texts are read from the locale files, so the assertions follow the wording in both languages.
-import { expect as baseExpect, test, type Page } from './fixtures';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { signInAs } from './auth-support';
 import { switchLanguage, VIEWPORTS, type TestLanguage } from './a11y-support';
-import { DEMO, bringCreditsTo, waitForSearchable, watchProblems } from './comparison-support';
+import { DEMO, apiSignIn, bearer, bringCreditsTo, waitForSearchable, watchProblems } from './comparison-support';
 import { apiAnswers, memberWithCompletedForm, signIn, uniqueEmail } from './questionnaire-support';
 
 // Each journey waits on the real server (payments through the webhook, statistics): a longer wait per step than
@@ -44,12 +44,22 @@ async function payInSandbox(page: Page, trigger: () => Promise<void>): Promise<v
   await payment.close();
 }
 
-/** The premium flag as PREMIUM_ENABLED=true would set it: the server's real /app-config answer with the flag on. */
-async function withPremiumFlag(page: Page): Promise<void> {
+/** The premium flag as PREMIUM_ENABLED=false would show it to the web app: the server's real /app-config answer with the flag off. */
+async function withoutPremiumFlag(page: Page): Promise<void> {
   await page.route('**/api/app-config', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), premiumEnabled: true } });
+    await route.fulfill({ response, json: { ...(await response.json()), premiumEnabled: false } });
   });
+}
+
+/** Puts an account on a plan, as an admin does (PATCH users/{id}). */
+async function putOnPlan(request: APIRequestContext, member: { email: string; password: string }, plan: string): Promise<void> {
+  const signedIn = await request.post('/api/auth/sign-in', { data: { email: member.email, password: member.password } });
+  baseExpect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { user } = (await signedIn.json()) as { user: { _id: string } };
+  const admin = await apiSignIn(request, DEMO.admin);
+  const patched = await request.patch(`/api/users/${user._id}`, { headers: bearer(admin.token), data: { premiumType: plan } });
+  baseExpect(patched.status(), await patched.text()).toBe(200);
 }
 
 const PERSONAL_VIEWS = ['personalized_comparison', 'your_evolution', 'your_income_projection'] as const;
@@ -66,7 +76,11 @@ for (const viewport of VIEWPORTS) {
         request,
       }) => {
         const problems = watchProblems(page);
+        // The flag off as the web app reads it; the server's stays on (the default), so the member is on a plan that
+        // includes every view (what each plan includes: e2e/premium.spec.ts).
+        await withoutPremiumFlag(page);
         const member = await memberWithCompletedForm(request, `explore-${viewport.name}-${language}`);
+        await putOnPlan(request, member, 'premium');
         await signIn(page, member.email, member.password);
         await switchLanguage(page, language);
 
@@ -112,12 +126,13 @@ for (const viewport of VIEWPORTS) {
       });
 
       test('with the premium flag on, the header shows all six sections and the locked ones say why', async ({ page }) => {
-        await withPremiumFlag(page);
         await signInAs(page, 'member');
         await switchLanguage(page, language);
         const header = page.getByTestId('header-sections');
         await expect(header.getByRole('link')).toHaveCount(6);
-        for (const section of PERSONAL_VIEWS) {
+        // The personalised comparison is free (give to get); the free plan lacks the evolution and the projection.
+        await expect(page.getByTestId('nav-personalized_comparison')).not.toHaveAttribute('data-locked', /.+/);
+        for (const section of PERSONAL_VIEWS.filter((each) => each !== 'personalized_comparison')) {
           const link = page.getByTestId(`nav-${section}`);
           // A free plan: the badge shows, and the link's name carries the reason.
           await expect(link).toHaveAttribute('data-locked', 'premium');

@@ -1,5 +1,6 @@
-// The personal views end to end on the real server (600 seeded forms) with the demo member, a director in Spanish
-// banking with completed forms of the last three years and their own estimates from step 5 (−5 %, −3 %): the
+// The personal views end to end on the real server (600 seeded forms) with the premium demo member (a plan with every
+// view; what each plan includes: tests/server/entitlements.test.ts and e2e/premium.spec.ts), a director in Spanish
+// banking with completed forms of every survey year and their own estimates from step 5 (−5 %, −3 %): the
 // personalised comparison (gauges with the perception beside the measured difference, the peer group, box plots,
 // insights), the evolution (chart, figures per year, the nominal/real switch, the comparison's filter panel) and the
 // income projection; and, for the demo corporate user, an evolution's price and its free re-opening from my-searches.
@@ -18,7 +19,7 @@ async function expectTrendChartDrawn(page: Page, testId: string) {
 }
 
 test('the personalised comparison shows the perception beside the measured difference, the peer group and its box plots', async ({ page }) => {
-  await signInAs(page, 'member');
+  await signInAs(page, 'premium');
   await page.goto('/personalized-comparison');
   await expect(page.getByTestId('personal-comparison-page')).toHaveAttribute('data-phase', 'result', SLOW);
 
@@ -46,7 +47,7 @@ test('the personalised comparison shows the perception beside the measured diffe
 });
 
 test('the evolution draws the median with its band and the own line; the real/nominal switch changes the figures', async ({ page }) => {
-  await signInAs(page, 'member');
+  await signInAs(page, 'premium');
   await page.goto('/your-evolution');
   await expect(page.getByTestId('evolution-page')).toHaveAttribute('data-phase', /result|editing/, SLOW);
   // Everyone of each year: enough people in every seeded year for a median.
@@ -88,7 +89,7 @@ for (const viewport of [
 ]) {
   test(`the demo member's first screens show figures, not "too few people" (${viewport.name})`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signInAs(page, 'member');
+    await signInAs(page, 'premium');
     await page.goto('/your-evolution');
     await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
     // The member's own group, as it is (no widening needed), with a median and quartiles in every year.
@@ -121,7 +122,7 @@ for (const viewport of [
 }
 
 test('an evolution without figures in any year is one sentence with a widening link; the wider group says so', async ({ page }) => {
-  await signInAs(page, 'member');
+  await signInAs(page, 'premium');
   await page.goto('/your-evolution');
   await expect(page.getByTestId('evolution-result')).toHaveAttribute('data-stale', 'false', SLOW);
   // Argentinian banking directors: nobody in the demo data, in any year.
@@ -144,7 +145,7 @@ test('an evolution without figures in any year is one sentence with a widening l
 });
 
 test('the income projection shows five years ahead, its chart and the assumptions; a saved one re-opens', async ({ page, request }) => {
-  await signInAs(page, 'member');
+  await signInAs(page, 'premium');
   await page.goto('/your-income-projection');
   await expect(page.getByTestId('projection-page')).toHaveAttribute('data-phase', 'ready', SLOW);
   await expect(page.getByTestId('projection-start')).toContainText('€');
@@ -161,7 +162,7 @@ test('the income projection shows five years ahead, its chart and the assumption
   const figures = await page.getByTestId('projection-table').textContent();
 
   // Saved in the member's history (free), and re-opened from it with the same figures.
-  const member = await apiSignIn(request, DEMO.member);
+  const member = await apiSignIn(request, DEMO.premium);
   const history = await request.get('/api/forms/user-history?limit=5', { headers: bearer(member.token) });
   const saved = ((await history.json()) as { items: { id: string; kind: string }[] }).items.find((item) => item.kind === 'projection');
   expect(saved).toBeDefined();
@@ -209,7 +210,7 @@ test('a corporate evolution costs one credit; my-searches re-opens it on its pag
 
 test('on a 390 px phone the personal views fit the screen: per-year figures as cards, no sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, 'member');
+  await signInAs(page, 'premium');
   const fitsScreen = async (path: string) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   };

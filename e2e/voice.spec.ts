@@ -15,14 +15,16 @@ const visibleText = (page: Page) => page.locator('body').innerText();
 /** The language's own name ("Español", in the language switch) is the one Spanish word an English page may show. */
 const withoutLanguageNames = (text: string) => text.replace(/Español/g, '');
 
-async function openPersonalComparison(page: Page) {
+/** The personalised comparison with its insights: shown (`ready`), or, for a plan without them, what they are (`locked`). */
+async function openPersonalComparison(page: Page, insights: 'ready' | 'locked' = 'ready') {
   await page.goto('/personalized-comparison');
   await expect(page.getByTestId('personal-comparison-page')).toHaveAttribute('data-phase', 'result', SLOW);
-  await expect(page.getByTestId('insights')).toHaveAttribute('data-phase', 'ready', SLOW);
+  await expect(page.getByTestId('insights')).toHaveAttribute('data-phase', insights, SLOW);
 }
 
 test('the member reads usted on the personal views and the plan cards, and English with no Spanish', async ({ page }) => {
-  await signInAs(page, 'member');
+  // The premium demo member: every personal view is theirs to read.
+  await signInAs(page, 'premium');
   await openPersonalComparison(page);
   const comparison = await visibleText(page);
   expect(comparison).toContain('Su grupo de referencia');
@@ -32,19 +34,21 @@ test('the member reads usted on the personal views and the plan cards, and Engli
   await expect(page.getByTestId('projection-page')).toHaveAttribute('data-phase', 'ready', SLOW);
   expect(informalWords(await visibleText(page))).toEqual([]);
 
+  // The plan cards, as the free demo member sees them (a paid plan sees its manage block), and their own views.
+  await signInAs(page, 'member');
   await page.goto('/become-premium');
   const modal = page.getByTestId('premium-modal');
   await expect(modal).toHaveAttribute('data-status', 'cards', SLOW);
   await expect(modal.getByTestId('subscription-card').first()).toBeVisible();
   const cards = await modal.innerText();
-  expect(cards).toContain('Su cuestionario de cada año');
+  expect(cards).toContain('Su evolución, nominal y real');
   expect(informalWords(cards)).toEqual([]);
 
   // The same page in English (the switch is kept across the navigation).
   await page.goto('/home');
   await page.getByTestId('language-en').click();
   await expect(page.getByTestId('language-en')).toHaveAttribute('aria-pressed', 'true');
-  await openPersonalComparison(page);
+  await openPersonalComparison(page, 'locked');
   const english = await visibleText(page);
   expect(english).toContain('Your peer group');
   expect(spanishWords(withoutLanguageNames(english))).toEqual([]);

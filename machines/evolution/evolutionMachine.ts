@@ -13,7 +13,7 @@ import {
 import { failureOf } from '../personalViews/calls';
 import type { CountRequestInput, CountResult } from '../comparison/comparisonMachine';
 import { failureActions } from '../shared/failure';
-import { paidSearchDelays, paidSearchGuards, searchFailure, waitingToCount } from '../shared/paidSearch';
+import { paidSearchDelays, paidSearchGuards, paidViewFailure, waitingToCount } from '../shared/paidSearch';
 import { injected } from '../shared/injected';
 
 export type EvolutionResult = components['schemas']['EvolutionResult'];
@@ -89,7 +89,8 @@ export type EvolutionEmitted =
  * preparing ──start (free / saved)──▶ searching ──answer──▶ result ──setFilter──▶ editing ──search──▶ searching
  *     │  └──start (charged)──▶ editing         ▲       │         └──widen (no figures; next field; credit)──▶ searching
  *     │                                        └───────┼──402──▶ creditGate (emits creditsExhausted)
- *     └─error─▶ unavailable (retry)                    ├──no form──▶ formRequired
+ *     └─error─▶ unavailable (retry)                    ├──plan without it (403 PREMIUM_REQUIRED)──▶ premiumRequired
+ *                                                      ├──no form──▶ formRequired
  *                                                      └──failure──▶ failed ──retry (same key)──▶ searching
  * editing: waiting ──after countDebounce──▶ counting ──done──▶ ready
  *             ▲ setFilter / clearFilters       └──error──▶ countFailed ──retry──▶ counting
@@ -105,7 +106,7 @@ export type EvolutionEmitted =
  * input, then the balance each answer reports, or `evolution.setCredits`); at 0 the search button is disabled and
  * the panel says how to get credits. A small latest year does not block the search: earlier years may have figures.
  *
- * Tags: `loading`, `editing`, `busy`, `result`, `creditGate`, `formRequired`, `failed`, `unavailable`.
+ * Tags: `loading`, `editing`, `busy`, `result`, `creditGate`, `premiumRequired`, `formRequired`, `failed`, `unavailable`.
  */
 /** Whether an answer has a median in some year (otherwise its chart would show the person's own line alone). */
 export function hasFigures(result: EvolutionResult | null): boolean {
@@ -272,7 +273,7 @@ export const evolutionMachine = setup({
             { type: 'emitSearched', params: ({ event }) => ({ answer: event.output }) },
           ],
         },
-        onError: searchFailure('', { formStep: true }),
+        onError: paidViewFailure(''),
       },
     },
     result: {
@@ -287,6 +288,10 @@ export const evolutionMachine = setup({
     creditGate: {
       description: 'A corporate user without credits: the app warns and leads to /my-account.',
       tags: ['creditGate'],
+    },
+    premiumRequired: {
+      description: "The member's plan lacks the evolution (403 PREMIUM_REQUIRED): the way out is the premium modal, the plan that unlocks it marked.",
+      tags: ['premiumRequired'],
     },
     formRequired: {
       description: 'A member without a completed form: the way out is the questionnaire.',

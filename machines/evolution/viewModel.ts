@@ -4,10 +4,12 @@ import type { SnapshotFrom } from 'xstate';
 import { activeFilters, nextWidening, type FilterField, type PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import { hasFigures, type EvolutionMachine, type EvolutionResult, type EvolutionScale } from './evolutionMachine';
 import { countViewOf, type CountView } from '../comparison/viewModel';
+import { requiredPlanOf } from '../personalViews/calls';
+import { premiumPathFor } from '../premiumModal/viewModel';
 
 export type EvolutionSnapshot = SnapshotFrom<EvolutionMachine>;
 
-export type EvolutionPhase = 'preparing' | 'unavailable' | 'editing' | 'searching' | 'result' | 'creditGate' | 'formRequired' | 'failed';
+export type EvolutionPhase = 'preparing' | 'unavailable' | 'editing' | 'searching' | 'result' | 'creditGate' | 'premiumRequired' | 'formRequired' | 'failed';
 
 export function evolutionPhase(snapshot: EvolutionSnapshot): EvolutionPhase {
   if (snapshot.hasTag('loading')) return 'preparing';
@@ -15,6 +17,7 @@ export function evolutionPhase(snapshot: EvolutionSnapshot): EvolutionPhase {
   if (snapshot.hasTag('busy')) return 'searching';
   if (snapshot.hasTag('result')) return 'result';
   if (snapshot.hasTag('creditGate')) return 'creditGate';
+  if (snapshot.hasTag('premiumRequired')) return 'premiumRequired';
   if (snapshot.hasTag('formRequired')) return 'formRequired';
   if (snapshot.hasTag('failed')) return 'failed';
   return 'editing';
@@ -168,8 +171,19 @@ export function evolutionFailureView(snapshot: EvolutionSnapshot): EvolutionFail
   return { status: failure.status, errorCode: failure.errorCode, offline: failure.status === 0, canRetry: snapshot.can({ type: 'evolution.retry' }) };
 }
 
+/**
+ * Where a plan without the evolution goes (403 PREMIUM_REQUIRED): the premium modal's page with the feature and the
+ * plan that unlocks it marked; null in every other state.
+ */
+export function evolutionPremiumPath(snapshot: EvolutionSnapshot): string | null {
+  if (!snapshot.hasTag('premiumRequired')) return null;
+  return premiumPathFor('evolution', requiredPlanOf(snapshot.context.failure) ?? 'basic');
+}
+
 export interface EvolutionView {
   phase: EvolutionPhase;
+  /** The premium modal's path when the plan lacks the evolution; null otherwise. */
+  premiumPath: string | null;
   panel: EvolutionPanelView;
   result: EvolutionResultView | null;
   failure: EvolutionFailureView | null;
@@ -178,6 +192,7 @@ export interface EvolutionView {
 export function evolutionView(snapshot: EvolutionSnapshot): EvolutionView {
   return {
     phase: evolutionPhase(snapshot),
+    premiumPath: evolutionPremiumPath(snapshot),
     panel: evolutionPanelView(snapshot),
     result: evolutionResultView(snapshot),
     failure: evolutionFailureView(snapshot),

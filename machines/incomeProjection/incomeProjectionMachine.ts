@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
-import { failureOf, isInsufficientCredits, needsForm } from '../personalViews/calls';
+import { failureOf, isInsufficientCredits, needsForm, needsPlan } from '../personalViews/calls';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
 import { errorOf, failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
@@ -43,11 +43,12 @@ type IncomeProjectionContext = IncomeProjectionInput & { inputs: ProjectionInput
  * ```
  * waiting ──(free or re-opening: at once) / projection.run──▶ loading ──inputs with the person's own total──▶ ready
  *                                                               ├──no own total (no completed form)──▶ noOwnFigures
+ *                                                               ├──plan without it (403 PREMIUM_REQUIRED)──▶ premiumRequired
  *                                                               ├──402──▶ creditGate (emits creditsExhausted)
  *                                                               └──failure──▶ failed ──projection.retry (same key)──▶ loading
  * ```
  *
- * Tags: `waiting`, `busy`, `ready`, `noOwnFigures`, `creditGate`, `failed`.
+ * Tags: `waiting`, `busy`, `ready`, `noOwnFigures`, `premiumRequired`, `creditGate`, `failed`.
  */
 export const incomeProjectionMachine = setup({
   types: {
@@ -64,6 +65,7 @@ export const incomeProjectionMachine = setup({
     hasOwnTotal: (_, params: { inputs: ProjectionInputs }) => (params.inputs.userSeries ?? []).length > 0,
     isInsufficientCredits: ({ event }) => isInsufficientCredits(errorOf(event)),
     needsForm: ({ event }) => needsForm(errorOf(event)),
+    needsPlan: ({ event }) => needsPlan(errorOf(event)),
   },
   actions: {
     rememberInputs: assign((_, params: { inputs: ProjectionInputs }) => ({ inputs: params.inputs, failure: null })),
@@ -113,6 +115,7 @@ export const incomeProjectionMachine = setup({
             target: 'creditGate',
             actions: ['rememberFailure', 'emitCreditsExhausted'],
           },
+          { guard: 'needsPlan', target: 'premiumRequired', actions: 'rememberFailure' },
           { guard: 'needsForm', target: 'noOwnFigures', actions: 'rememberFailure' },
           { target: 'failed', actions: ['rememberFailure', 'emitFailed'] },
         ],
@@ -125,6 +128,10 @@ export const incomeProjectionMachine = setup({
     noOwnFigures: {
       description: 'The person has no completed form to start from: the way out is the questionnaire.',
       tags: ['noOwnFigures'],
+    },
+    premiumRequired: {
+      description: "The member's plan lacks the income projection (403 PREMIUM_REQUIRED): the way out is the premium modal, the plan that unlocks it marked.",
+      tags: ['premiumRequired'],
     },
     creditGate: {
       description: 'A corporate user without credits: the app warns and leads to /my-account.',

@@ -7,6 +7,8 @@ import { incomeProjection, type GrowthPoint, type Projection } from '../../src/d
 import type { FilterField, PeerGroupFilters } from '../../src/domain/peerGroupFilters';
 import type { EvolutionResult } from '../evolution/evolutionMachine';
 import type { IncomeProjectionMachine } from './incomeProjectionMachine';
+import { requiredPlanOf } from '../personalViews/calls';
+import { premiumPathFor } from '../premiumModal/viewModel';
 
 export type IncomeProjectionSnapshot = SnapshotFrom<IncomeProjectionMachine>;
 
@@ -56,13 +58,20 @@ export function projectionView(snapshot: IncomeProjectionSnapshot): ProjectionVi
   };
 }
 
-export type ProjectionPhase = 'waiting' | 'loading' | 'ready' | 'noOwnFigures' | 'creditGate' | 'failed';
+export type ProjectionPhase = 'waiting' | 'loading' | 'ready' | 'noOwnFigures' | 'premiumRequired' | 'creditGate' | 'failed';
 
 export function projectionPhase(snapshot: IncomeProjectionSnapshot): ProjectionPhase {
   if (snapshot.hasTag('waiting')) return 'waiting';
   if (snapshot.hasTag('ready')) return 'ready';
   if (snapshot.hasTag('creditGate')) return 'creditGate';
   if (snapshot.hasTag('noOwnFigures')) return 'noOwnFigures';
+  if (snapshot.hasTag('premiumRequired')) return 'premiumRequired';
   if (snapshot.hasTag('failed')) return 'failed';
   return 'loading';
+}
+
+/** Where a plan without the projection goes (403 PREMIUM_REQUIRED): the premium modal, the plan that unlocks it marked; null otherwise. */
+export function projectionPremiumPath(snapshot: IncomeProjectionSnapshot): string | null {
+  if (!snapshot.hasTag('premiumRequired')) return null;
+  return premiumPathFor('incomeProjection', requiredPlanOf(snapshot.context.failure) ?? 'advanced');
 }

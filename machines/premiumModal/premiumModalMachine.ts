@@ -8,6 +8,7 @@ import { corporateContactMachine } from '../corporateContact/corporateContactMac
 import { failureOf } from '../../src/api/callFailure';
 import { errorOf } from '../shared/failure';
 import { injected } from '../shared/injected';
+import type { Feature, PaidPlan } from '../../src/domain/entitlements';
 
 export type SubscriptionCard = components['schemas']['SubscriptionCard'];
 export type Catalogue = components['schemas']['Catalogue'];
@@ -15,12 +16,22 @@ export type Catalogue = components['schemas']['Catalogue'];
 /** Who looks at the modal: only the plan matters (the manage block needs a user with a paid plan). */
 export type PremiumModalUser = { premiumType: string } | null;
 
+/** A view refused for the plan (403 PREMIUM_REQUIRED, or a locked section): the feature and the cheapest plan with it. */
+export interface PremiumHighlight {
+  feature: Feature;
+  plan: PaidPlan;
+}
+
 export interface PremiumModalInput {
   user: PremiumModalUser;
+  /** Opened for a feature the plan lacks: the cards of the plan that unlocks it are marked. */
+  highlight?: PremiumHighlight | null;
 }
 
 export interface PremiumModalContext {
   user: PremiumModalUser;
+  /** The feature asked for and the plan that unlocks it; null when the modal was opened for itself. */
+  highlight: PremiumHighlight | null;
   cards: SubscriptionCard[];
   /** Set when the prices were converted from EUR: the rate and its date are shown beside them (docs/money.md). */
   conversion: Catalogue['conversion'];
@@ -80,7 +91,9 @@ const paidPlanEvents = {
  * - select(card) of any other card starts the checkout of the card's buyButton in the child `checkout` (machines/checkout);
  *   more-details logs (`logMoreDetails`, the app's logger) and shows the in-progress notice.
  * - The manage button opens the portal through the child `manage` (machines/manageSubscription).
- * - It starts closed; a page that shows it at once (/become-premium, a free user on a paid view) opens it.
+ * - It starts closed; a page that shows it at once (/become-premium, a free user on a paid view) opens it. Opened for
+ *   a feature the plan lacks (input `highlight`: the feature and the cheapest plan with it), the cards of that plan
+ *   are marked as including it.
  * - Closing emits `premiumModal.closed` (a page that showed the modal instead of a paid view leaves).
  * - Tags: `closed`, `open`, `loading`, `failed`, `manage`, `purchased`, `cards`, `notice`, `contact`, `empty`.
  */
@@ -138,7 +151,7 @@ export const premiumModalMachine = setup({
 }).createMachine({
   id: 'premiumModal',
   description: 'The become-premium modal: subscription cards to buy, or the block that manages a paid plan.',
-  context: ({ input }) => ({ user: input.user, cards: [], conversion: null, noticeCardId: null, failure: null }),
+  context: ({ input }) => ({ user: input.user, highlight: input.highlight ?? null, cards: [], conversion: null, noticeCardId: null, failure: null }),
   invoke: [
     { id: 'checkout', src: 'checkout' },
     { id: 'manage', src: 'manageSubscription' },

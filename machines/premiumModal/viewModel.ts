@@ -3,7 +3,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Language } from '../../src/domain/constants';
 import { cardButtonStyle, cardPrice, columnsOfTwo, discountBadge, type CardButtonStyle, type CardPrice, type PlacedCard } from '../../src/domain/payments';
-import type { PremiumModalMachine, SubscriptionCard } from './premiumModalMachine';
+import type { PremiumHighlight, PremiumModalMachine, SubscriptionCard } from './premiumModalMachine';
+import { FEATURES, MEMBER_PLANS, type Feature, type PaidPlan } from '../../src/domain/entitlements';
 
 export type PremiumModalSnapshot = SnapshotFrom<PremiumModalMachine>;
 
@@ -15,6 +16,8 @@ export interface CardView {
   buttonStyle: CardButtonStyle;
   /** The second card of its pair. */
   last: boolean;
+  /** The feature asked for, on the cards of the plan that unlocks it (marked "Includes …"); null on the others. */
+  includes: Feature | null;
 }
 
 export interface PremiumModalView {
@@ -33,11 +36,14 @@ export interface PremiumModalView {
   noticeCardId: string | null;
   /** The exchange rate and its date when the prices were converted from EUR (docs/money.md); null otherwise. */
   conversion: PremiumModalSnapshot['context']['conversion'];
+  /** Opened for a feature the plan lacks, while the cards show: the feature and the plan that unlocks it. */
+  highlight: PremiumHighlight | null;
 }
 
-function cardView(placed: PlacedCard<SubscriptionCard>, language: Language): CardView {
+function cardView(placed: PlacedCard<SubscriptionCard>, language: Language, highlight: PremiumHighlight | null): CardView {
   const { card, last } = placed;
-  return { card, id: card.id, badge: discountBadge(card), price: cardPrice(card, language), buttonStyle: cardButtonStyle(card), last };
+  const includes = highlight && card.plan === highlight.plan ? highlight.feature : null;
+  return { card, id: card.id, badge: discountBadge(card), price: cardPrice(card, language), buttonStyle: cardButtonStyle(card), last, includes };
 }
 
 /**
@@ -60,8 +66,27 @@ export function premiumModalView(snapshot: PremiumModalSnapshot, language: Langu
     subheadingKey: purchased ? 'become_premium.purchased.text' : 'become_premium.upgrading',
     plan: purchased ? (snapshot.context.user?.premiumType ?? null) : null,
     nextStep: purchased ? { to: '/personalized-comparison', labelKey: 'become_premium.purchased.next' } : null,
-    columns: status === 'cards' ? columnsOfTwo(cardsByPlan(snapshot.context.cards)).map((column) => column.map((placed) => cardView(placed, language))) : [],
+    columns:
+      status === 'cards'
+        ? columnsOfTwo(cardsByPlan(snapshot.context.cards)).map((column) => column.map((placed) => cardView(placed, language, snapshot.context.highlight)))
+        : [],
     noticeCardId: snapshot.hasTag('notice') ? snapshot.context.noticeCardId : null,
     conversion: status === 'cards' ? snapshot.context.conversion : null,
+    highlight: status === 'cards' ? snapshot.context.highlight : null,
   };
+}
+
+/** The page of the premium modal opened for a feature the plan lacks, the plan that unlocks it marked (/become-premium). */
+export function premiumPathFor(feature: Feature, plan: PaidPlan): string {
+  return `/become-premium?${new URLSearchParams({ feature, plan }).toString()}`;
+}
+
+/** The highlight a /become-premium address asks for (its feature and plan query); null when it asks for none or an unknown one. */
+export function premiumHighlightOfSearch(search: string): PremiumHighlight | null {
+  const query = new URLSearchParams(search);
+  const feature = query.get('feature');
+  const plan = query.get('plan');
+  if (!feature || !(FEATURES as readonly string[]).includes(feature)) return null;
+  if (!plan || !(MEMBER_PLANS as readonly string[]).includes(plan) || plan === 'free') return null;
+  return { feature: feature as Feature, plan: plan as PaidPlan };
 }

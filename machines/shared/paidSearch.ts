@@ -1,4 +1,4 @@
-import { isInsufficientCredits, needsForm } from '../personalViews/calls';
+import { isInsufficientCredits, needsForm, needsPlan } from '../personalViews/calls';
 import { errorOf } from './failure';
 
 /**
@@ -9,11 +9,12 @@ import { errorOf } from './failure';
  *   state every filter change re-enters (comparison and evolution);
  * - the charged call's guards: a credit left (`hasCredits`), and what its failure was (`isInsufficientCredits`,
  *   `needsForm`), read from the actor's error event;
- * - the routing of that failure (`searchFailure`): 402 INSUFFICIENT_CREDITS to the credit gate, a missing form to
- *   the questionnaire's way out, anything else to a failed state that retries with the same idempotency key.
+ * - the routing of that failure (`searchFailure`): 402 INSUFFICIENT_CREDITS to the credit gate, a plan without the
+ *   view (403 PREMIUM_REQUIRED) to the premium modal's way out, a missing form to the questionnaire's, anything else
+ *   to a failed state that retries with the same idempotency key.
  *
  * A machine using the fragment names these in its setup: the actions `rememberFailure`, `emitCreditsExhausted` and
- * `emitFailed`, and (with the form step) the state `formRequired`.
+ * `emitFailed`, with the form step the state `formRequired`, and with paidViewFailure the state `premiumRequired`.
  */
 
 /** The pause after the last filter change before counting. */
@@ -31,6 +32,8 @@ export const paidSearchGuards = {
   isInsufficientCredits: ({ event }: { event: { type: string } }) => isInsufficientCredits(errorOf(event)),
   /** The caller has no completed form to compare (403 FORM_REQUIRED, 404 NO_COMPLETED_FORM). */
   needsForm: ({ event }: { event: { type: string } }) => needsForm(errorOf(event)),
+  /** The caller's plan lacks the view (403 PREMIUM_REQUIRED with the plan that unlocks it). */
+  needsPlan: ({ event }: { event: { type: string } }) => needsPlan(errorOf(event)),
 };
 
 /** A filter just changed: the state that waits for the pause, then counts (its sibling `counting`). */
@@ -50,4 +53,16 @@ export function searchFailure<const At extends string>(at: At, { formStep }: { f
   const toFormRequired = { guard: 'needsForm', target: `${at}formRequired`, actions: 'rememberFailure' } as const;
   const toFailed = { target: `${at}failed`, actions: ['rememberFailure', 'emitFailed'] } as const;
   return formStep ? [toCreditGate, toFormRequired, toFailed] : [toCreditGate, toFailed];
+}
+
+/**
+ * The same for a view a plan sells (the evolution): also a plan without it (403 PREMIUM_REQUIRED) to
+ * `${at}premiumRequired`, before the form's way out (the server asks for the plan first).
+ */
+export function paidViewFailure<const At extends string>(at: At) {
+  const toCreditGate = { guard: 'isInsufficientCredits', target: `${at}creditGate`, actions: ['rememberFailure', 'emitCreditsExhausted'] } as const;
+  const toPremiumRequired = { guard: 'needsPlan', target: `${at}premiumRequired`, actions: 'rememberFailure' } as const;
+  const toFormRequired = { guard: 'needsForm', target: `${at}formRequired`, actions: 'rememberFailure' } as const;
+  const toFailed = { target: `${at}failed`, actions: ['rememberFailure', 'emitFailed'] } as const;
+  return [toCreditGate, toPremiumRequired, toFormRequired, toFailed];
 }

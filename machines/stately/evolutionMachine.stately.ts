@@ -124,6 +124,11 @@ export const machine = createMachine({
             actions: ['rememberFailure', 'emitCreditsExhausted'],
           },
           {
+            target: 'premiumRequired',
+            guard: 'needsPlan',
+            actions: 'rememberFailure',
+          },
+          {
             target: 'formRequired',
             guard: 'needsForm',
             actions: 'rememberFailure',
@@ -157,6 +162,10 @@ export const machine = createMachine({
     creditGate: {
       description: 'A corporate user without credits: the app warns and leads to /my-account.',
       tags: ['creditGate'],
+    },
+    premiumRequired: {
+      description: 'The member\'s plan lacks the evolution (403 PREMIUM_REQUIRED): the way out is the premium modal, the plan that unlocks it marked.',
+      tags: ['premiumRequired'],
     },
     formRequired: {
       description: 'A member without a completed form: the way out is the questionnaire.',

@@ -44,6 +44,11 @@ export const machine = createMachine({
             actions: ['rememberFailure', 'emitCreditsExhausted'],
           },
           {
+            target: 'premiumRequired',
+            guard: 'needsPlan',
+            actions: 'rememberFailure',
+          },
+          {
             target: 'noOwnFigures',
             guard: 'needsForm',
             actions: 'rememberFailure',
@@ -62,6 +67,10 @@ export const machine = createMachine({
     noOwnFigures: {
       description: 'The person has no completed form to start from: the way out is the questionnaire.',
       tags: ['noOwnFigures'],
+    },
+    premiumRequired: {
+      description: 'The member\'s plan lacks the income projection (403 PREMIUM_REQUIRED): the way out is the premium modal, the plan that unlocks it marked.',
+      tags: ['premiumRequired'],
     },
     creditGate: {
       description: 'A corporate user without credits: the app warns and leads to /my-account.',

@@ -1834,8 +1834,8 @@ export interface paths {
         put?: never;
         /**
          * Compare pay within a filtered group
-         * @description Members with a completed form (free; 403 FORM_REQUIRED otherwise), corporate users (1 credit per
-         *     new search; re-opening a saved search with `isHistory: true` and its `historyId` is free; 402
+         * @description Members with a completed form of the current survey year (free on every plan: give to get; 403
+         *     FORM_REQUIRED otherwise), corporate users (1 credit per new search; re-opening a saved search with `isHistory: true` and its `historyId` is free; 402
          *     INSUFFICIENT_CREDITS when short) and admins. Groups under the privacy threshold answer
          *     `not-enough-data`; filters that would let one group be subtracted from another answer `refused`
          *     (neither costs a credit). A new search is saved to the history. The same `idempotencyKey` never
@@ -2023,9 +2023,11 @@ export interface paths {
         put?: never;
         /**
          * Pay of a group over the survey years
-         * @description Members with a completed form (free; 403 FORM_REQUIRED otherwise), corporate users (1 credit per
-         *     new evolution dashboard, free when re-opened with its `historyId`; 402 INSUFFICIENT_CREDITS when
-         *     short) and admins. Years under the privacy threshold carry null figures and say why (status,
+         * @description Members whose plan includes the evolution (basic and up; with `projection`, the income projection:
+         *     advanced and up) while the premium flag is on — otherwise 403 PREMIUM_REQUIRED with `requiredPlan`, the
+         *     cheapest plan that does, also when re-opening a saved search — and a completed form of the current survey
+         *     year (free; 403 FORM_REQUIRED otherwise); corporate users (1 credit per new evolution dashboard, free when
+         *     re-opened with its `historyId`; 402 INSUFFICIENT_CREDITS when short) and admins. Years under the privacy threshold carry null figures and say why (status,
          *     reasonCode). With `getUserEvolution` the caller's own figures per year are added. `historyId` may
          *     name the caller's saved evolution (re-opened with its filters and years) or saved comparison (the
          *     dashboard's evolution of a saved search: its filters, the requested years); both are free.
@@ -2077,7 +2079,7 @@ export interface paths {
         };
         /**
          * Cities ranked by median total pay
-         * @description Members with a completed form (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
+         * @description Members whose plan includes the insights (advanced and up) while the premium flag is on (403 PREMIUM_REQUIRED with `requiredPlan` otherwise) and with a completed form of the current survey year (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
          */
         get: operations["getBetterCity"];
         put?: never;
@@ -2097,7 +2099,7 @@ export interface paths {
         };
         /**
          * Sectors ranked by median total pay
-         * @description Members with a completed form (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
+         * @description Members whose plan includes the insights (advanced and up) while the premium flag is on (403 PREMIUM_REQUIRED with `requiredPlan` otherwise) and with a completed form of the current survey year (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
          */
         get: operations["getBetterSectors"];
         put?: never;
@@ -2117,7 +2119,7 @@ export interface paths {
         };
         /**
          * Countries ranked by median total pay
-         * @description Members with a completed form (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
+         * @description Members whose plan includes the insights (advanced and up) while the premium flag is on (403 PREMIUM_REQUIRED with `requiredPlan` otherwise) and with a completed form of the current survey year (403 FORM_REQUIRED otherwise), corporate users and admins; free. The groups follow the caller's own profile (latest completed form) as the by-user-id variant does; a caller without a completed form gets the ranking over everyone. Groups under the privacy threshold, or too small for a median, or refused by the rule against differencing, are left out and counted in `omitted`.
          */
         get: operations["getAverageByCountry"];
         put?: never;
@@ -2137,7 +2139,7 @@ export interface paths {
         };
         /**
          * Cities ranked for a user's profile
-         * @description The user themself or an admin. Ranks the cities of the user's country within the user's sector and position level (from their latest completed form).
+         * @description The user themself or an admin; a member's plan must include the insights while the premium flag is on (403 PREMIUM_REQUIRED with `requiredPlan` otherwise). Ranks the cities of the user's country within the user's sector and position level (from their latest completed form).
          */
         get: operations["getBetterCityByUserId"];
         put?: never;
@@ -2157,7 +2159,7 @@ export interface paths {
         };
         /**
          * Sectors ranked for a user's profile
-         * @description The user themself or an admin. Ranks the sectors within the user's country and position level (from their latest completed form).
+         * @description The user themself or an admin; a member's plan must include the insights while the premium flag is on (403 PREMIUM_REQUIRED with `requiredPlan` otherwise). Ranks the sectors within the user's country and position level (from their latest completed form).
          */
         get: operations["getBetterSectorsByUserId"];
         put?: never;
@@ -2177,7 +2179,7 @@ export interface paths {
         };
         /**
          * Countries ranked for a user's profile
-         * @description The user themself or an admin. Ranks the countries within the user's sector and position level (from their latest completed form).
+         * @description The user themself or an admin; a member's plan must include the insights while the premium flag is on (403 PREMIUM_REQUIRED with `requiredPlan` otherwise). Ranks the countries within the user's sector and position level (from their latest completed form).
          */
         get: operations["getAverageByCountryByUserId"];
         put?: never;
@@ -4185,7 +4187,7 @@ export interface components {
             };
         };
         /**
-         * @description Signed in but not allowed (FORBIDDEN, FORM_REQUIRED, WRONG_PASSWORD on change-password and account deletion,
+         * @description Signed in but not allowed (FORBIDDEN, FORM_REQUIRED, PREMIUM_REQUIRED with `requiredPlan`, WRONG_PASSWORD on change-password and account deletion,
          *     SECOND_FACTOR_REQUIRED for an admin without a second factor while ADMIN_MFA=required, REAUTHENTICATION_REQUIRED
          *     for a security change without a recent re-authentication).
          */

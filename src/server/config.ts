@@ -199,7 +199,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || `Paybench <no-reply@${new URL(env.PUBLIC_URL || `http://localhost:${port}`).hostname}>`,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'paybench:',
-    premiumEnabled: bool(env, 'PREMIUM_ENABLED', false),
+    premiumEnabled: bool(env, 'PREMIUM_ENABLED', true),
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || null,
     privacyThreshold,
     accessTokenTtlSeconds: Math.min(int(env, 'ACCESS_TOKEN_TTL_SECONDS', 600), 900),

@@ -134,6 +134,8 @@ const failure = (status: number, errorCode: string | null): CallFailure => ({
 });
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
 const NO_FORM = failure(403, 'FORM_REQUIRED');
+/** A plan without the evolution: the server names the plan that unlocks it. */
+const NO_PLAN: CallFailure = { ...failure(403, 'PREMIUM_REQUIRED'), body: { error: 'plan', errorCode: 'PREMIUM_REQUIRED', requiredPlan: 'basic' } };
 const SERVER_ERROR = failure(500, null);
 const OFFLINE: CallFailure = { ok: false, status: 0, value: null, reason: 'network', body: null, errorCode: null, request: null };
 
@@ -164,7 +166,7 @@ const graph = machineGraph({
     },
     {
       outputs: { loadStartingPoint: [OWN_GROUP, CHARGED_START, SAVED], runEvolution: [ANSWER, WIDENED, EMPTY], countResults: [COUNT] },
-      errors: { loadStartingPoint: [OFFLINE], runEvolution: [NO_CREDITS, NO_FORM, SERVER_ERROR], countResults: [SERVER_ERROR] },
+      errors: { loadStartingPoint: [OFFLINE], runEvolution: [NO_CREDITS, NO_PLAN, NO_FORM, SERVER_ERROR], countResults: [SERVER_ERROR] },
     },
   ),
 });
@@ -388,8 +390,14 @@ const assertions = {
     expect(evolutionView(snapshot)).toMatchObject({ phase: 'creditGate', failure: { status: 402, canRetry: false } });
     expect(world.emitted.at(-1)).toEqual({ type: 'evolution.creditsExhausted', failure: NO_CREDITS });
   },
+  premiumRequired: (world, snapshot) => {
+    // The way out is the premium modal's page, Basic (the plan the server named) marked as including the evolution.
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'premiumRequired', premiumPath: '/become-premium?feature=evolution&plan=basic', failure: null });
+    // Not a failure to notify: nothing broke, the plan lacks the view.
+    expect(world.emitted).not.toContainEqual({ type: 'evolution.failed', failure: NO_PLAN });
+  },
   formRequired: (_world, snapshot) => {
-    expect(evolutionView(snapshot)).toMatchObject({ phase: 'formRequired', failure: { errorCode: 'FORM_REQUIRED' } });
+    expect(evolutionView(snapshot)).toMatchObject({ phase: 'formRequired', premiumPath: null, failure: { errorCode: 'FORM_REQUIRED' } });
   },
   failed: (world, snapshot) => {
     expect(evolutionView(snapshot)).toMatchObject({ phase: 'failed', failure: { status: 500, canRetry: true }, panel: { filters: world.filters } });

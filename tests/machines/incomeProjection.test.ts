@@ -12,7 +12,7 @@ import {
   type ProjectionInputs,
   type ProjectionRequest,
 } from '../../machines/incomeProjection/incomeProjectionMachine';
-import { projectionPhase, projectionView } from '../../machines/incomeProjection/viewModel';
+import { projectionPhase, projectionPremiumPath, projectionView } from '../../machines/incomeProjection/viewModel';
 import type { EvolutionResult } from '../../machines/evolution/evolutionMachine';
 import type { CallFailure } from '../../src/api/client';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
@@ -76,6 +76,8 @@ const failure = (status: number, errorCode: string | null): CallFailure => ({
 });
 const NO_CREDITS = failure(402, 'INSUFFICIENT_CREDITS');
 const NO_FORM = failure(403, 'FORM_REQUIRED');
+/** A plan without the projection: the server names the plan that unlocks it. */
+const NO_PLAN: CallFailure = { ...failure(403, 'PREMIUM_REQUIRED'), body: { error: 'plan', errorCode: 'PREMIUM_REQUIRED', requiredPlan: 'advanced' } };
 const SERVER_ERROR = failure(500, null);
 const KEY = 'projection-key-0001';
 const CHARGED: IncomeProjectionInput = { historyId: null, autoStart: false, requestKey: KEY };
@@ -90,7 +92,7 @@ const graphFor = (input: IncomeProjectionInput) =>
     serializeState,
     events: eventsWithFixtures<IncomeProjectionEvent>(
       {},
-      { outputs: { loadProjectionInputs: [WITH_OWN, WITHOUT_OWN] }, errors: { loadProjectionInputs: [NO_CREDITS, NO_FORM, SERVER_ERROR] } },
+      { outputs: { loadProjectionInputs: [WITH_OWN, WITHOUT_OWN] }, errors: { loadProjectionInputs: [NO_CREDITS, NO_PLAN, NO_FORM, SERVER_ERROR] } },
     ),
   });
 
@@ -165,6 +167,15 @@ const assertions = {
   noOwnFigures: (_world, snapshot) => {
     expect(projectionPhase(snapshot)).toBe('noOwnFigures');
     expect(projectionView(snapshot)).toBeNull();
+    expect(projectionPremiumPath(snapshot)).toBeNull();
+  },
+  premiumRequired: (world, snapshot) => {
+    // The way out is the premium modal's page, Advanced (the plan the server named) marked as including the projection.
+    expect(projectionPhase(snapshot)).toBe('premiumRequired');
+    expect(projectionPremiumPath(snapshot)).toBe('/become-premium?feature=incomeProjection&plan=advanced');
+    expect(projectionView(snapshot)).toBeNull();
+    // Not a failure to notify: nothing broke, the plan lacks the view.
+    expect(world.emitted).not.toContainEqual({ type: 'projection.failed', failure: NO_PLAN });
   },
   creditGate: (world, snapshot) => {
     expect(projectionPhase(snapshot)).toBe('creditGate');

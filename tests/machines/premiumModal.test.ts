@@ -9,11 +9,12 @@ import {
   type Catalogue,
   type PremiumModalEmitted,
   type PremiumModalEvent,
+  type PremiumModalInput,
   type PremiumModalMachine,
   type PremiumModalUser,
   type SubscriptionCard,
 } from '../../machines/premiumModal/premiumModalMachine';
-import { cardsByPlan, premiumModalView } from '../../machines/premiumModal/viewModel';
+import { cardsByPlan, premiumHighlightOfSearch, premiumModalView, premiumPathFor } from '../../machines/premiumModal/viewModel';
 import { checkoutMachine, type CheckoutMachine } from '../../machines/checkout/checkoutMachine';
 import { manageSubscriptionMachine, type ManageSubscriptionMachine } from '../../machines/manageSubscription/manageSubscriptionMachine';
 import { corporateContactMachine } from '../../machines/corporateContact/corporateContactMachine';
@@ -87,7 +88,7 @@ interface World extends ActorWorld<PremiumModalMachine> {
   emitted: PremiumModalEmitted[];
 }
 
-function createWorld(): World {
+function createWorld(input: PremiumModalInput = { user: FREE }): World {
   const world = { loading: null, user: FREE, catalogue: null, logged: [], baselineReads: 0, portals: 0, emitted: [] } as Omit<World, 'actor'> as World;
   const never = <T>() => new Promise<T>(() => undefined);
   const machine = premiumModalMachine.provide({
@@ -118,7 +119,7 @@ function createWorld(): World {
     },
     actions: { logMoreDetails: (_, params: { cardId: string }) => void world.logged.push(params.cardId) },
   });
-  world.actor = createActor(machine, { input: { user: FREE } });
+  world.actor = createActor(machine, { input });
   world.actor.on('*', (event) => world.emitted.push(event));
   return world;
 }
@@ -227,6 +228,43 @@ describe('premiumModal behaviour', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     return world;
   }
+
+  it('opened for a feature the plan lacks, marks the cards of the plan that unlocks it, and only those', async () => {
+    const world = createWorld({ user: FREE, highlight: { feature: 'evolution', plan: 'basic' } });
+    world.actor.start();
+    world.actor.send({ type: 'premiumModal.open' });
+    world.loading!.resolve({
+      ...CATALOGUE,
+      subscriptionCards: [card('basic'), card('basic-quarter', { period: 'quarter', priceMonth: null }), PREMIUM, CORPORATE],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const view = premiumModalView(world.actor.getSnapshot(), 'es');
+    expect(view.highlight).toEqual({ feature: 'evolution', plan: 'basic' });
+    const marked = view.columns.flat().map((cardView) => [cardView.id, cardView.includes]);
+    expect(marked).toEqual([
+      ['basic', 'evolution'],
+      ['basic-quarter', 'evolution'],
+      ['premium', null],
+      ['corporate', null],
+    ]);
+    // Opened for itself, nothing is marked.
+    const plain = await openWithCards();
+    expect(
+      premiumModalView(plain.actor.getSnapshot(), 'es')
+        .columns.flat()
+        .every((cardView) => cardView.includes === null),
+    ).toBe(true);
+    expect(premiumModalView(plain.actor.getSnapshot(), 'es').highlight).toBeNull();
+  });
+
+  it('the page of a refused view carries the feature and the plan, and only known ones are read back', () => {
+    const path = premiumPathFor('incomeProjection', 'advanced');
+    expect(path).toBe('/become-premium?feature=incomeProjection&plan=advanced');
+    expect(premiumHighlightOfSearch(path.slice(path.indexOf('?')))).toEqual({ feature: 'incomeProjection', plan: 'advanced' });
+    expect(premiumHighlightOfSearch('?feature=evolution&plan=free')).toBeNull();
+    expect(premiumHighlightOfSearch('?feature=nothing&plan=basic')).toBeNull();
+    expect(premiumHighlightOfSearch('')).toBeNull();
+  });
 
   it('select starts the checkout of that card’s buyButton', async () => {
     const world = await openWithCards();

@@ -28,9 +28,10 @@ import { QUARTILE_MINIMUM } from '../../src/domain/constants';
 
 const K = 5;
 
-/** The user id behind a form written by addPeople, and a member's bearer for it. */
+/** The user id behind a form written by addPeople, and a member's bearer for it (on the premium plan: every view). */
 async function memberOf(a: Attacker, formId: string) {
   const [row] = await a.t.database.execute<{ user_id: string }>('select user_id from forms where id = $1', [formId]);
+  await a.t.database.execute(`update users set premium_type = 'premium' where id = $1`, [row.user_id]);
   return a.t.bearer(row.user_id, ['member']);
 }
 

@@ -42,10 +42,10 @@ describe('health and system calls', () => {
     });
   });
 
-  it('GET /api/app-config has the premium flag off by default and K = 5', async () => {
+  it('GET /api/app-config has the premium flag on by default and K = 5', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/app-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ premiumEnabled: false, privacyThreshold: 5, analyticsScriptUrl: null, languages: ['es', 'en'] });
+    expect(res.json()).toMatchObject({ premiumEnabled: true, privacyThreshold: 5, analyticsScriptUrl: null, languages: ['es', 'en'] });
     expect(res.json().surveyYears[0]).toBe(2023);
   });
 

@@ -17,7 +17,7 @@ const lines = (cards: Card[], id: string) => cards.find((card) => card.id === id
 
 describe('plan cards in Spanish', () => {
   it('say su and usted on a new database', async () => {
-    expect(lines(await spanishCards(), 'basic-year')).toContain('Su cuestionario de cada año');
+    expect(lines(await spanishCards(), 'basic-year')).toContain('Su evolución, nominal y real');
     expect(lines(await spanishCards(), 'corporate')).toEqual([
       'Búsquedas ilimitadas (sin créditos)',
       'Usuarios para toda su empresa',

@@ -280,7 +280,7 @@ describe('configuration that decides what counts', () => {
       inflationData: expect.arrayContaining([{ year: 2024, country: 'es', rate: 2.8, estimate: false }]),
       exchangeRates: [],
       privacyThreshold: 5,
-      premiumEnabled: false,
+      premiumEnabled: true,
       dataVersion: await readDataVersion(t.database),
     });
   });

@@ -51,7 +51,8 @@ let member: SignedIn;
 beforeAll(async () => {
   t = await startTestApp();
   const adminUser = await t.createUser({ roles: ['admin'] });
-  const memberUser = await t.createUser({ roles: ['member'] });
+  // On the premium plan, so a view's answer is about the form, not the plan (plans: entitlements.test.ts).
+  const memberUser = await t.createUser({ roles: ['member'], premiumType: 'premium' });
   admin = await t.signIn(adminUser.email);
   member = await t.signIn(memberUser.email);
 });

@@ -70,10 +70,10 @@ describe('catalogue', () => {
     expect(cards['advanced-year']).toMatchObject({ price: 129, priceMonth: 10.75 });
     expect(cards['premium-year']).toMatchObject({ price: 171, priceMonth: 14.25, discount: '-25%' });
     expect([cards['basic-quarter'].price, cards['advanced-quarter'].price, cards['premium-quarter'].price]).toEqual([75, 95, 110]);
-    // A 3-month option has the single-price shape: no monthly price, one content item with one subtitle.
+    // A 3-month option has no monthly price, and lists what its plan includes as the yearly card does.
     expect(cards['basic-quarter'].priceMonth).toBeNull();
     expect(cards['basic-quarter'].content).toHaveLength(1);
-    expect(cards['basic-quarter'].content[0].subtitle).toHaveLength(1);
+    expect(cards['basic-quarter'].content[0].subtitle).toEqual(cards['basic-year'].content[0].subtitle);
     expect(cards.corporate).toMatchObject({ plan: 'corporate', period: 'custom', price: null, priceMonth: null });
     expect(cards['premium-year'].content[0].title).toBe('Premium');
   });

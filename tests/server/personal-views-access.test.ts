@@ -1,6 +1,7 @@
 // Who may call each personal view, checked on the server: every variant × every kind of caller —
 // anonymous, the member whose figures they are (owner), another member with a form of their own, a corporate
-// user without one, an admin. Figures are tested in personal-views.test.ts.
+// user without one, an admin. The members are on the premium plan, so what is tested is who may see whose figures;
+// what each plan includes is tested in entitlements.test.ts. Figures are tested in personal-views.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { insertForm, insertForms, publishRelease } from './helpers/comparisonFixtures';
@@ -14,8 +15,8 @@ beforeAll(async () => {
   t = await startTestApp();
   await insertForms(t.database, 20, (i) => ({ fixedSalary: 100_000 + i * 5_000 }));
   const made = {
-    owner: await t.createUser({ roles: ['member'] }),
-    other: await t.createUser({ roles: ['member'] }),
+    owner: await t.createUser({ roles: ['member'], premiumType: 'premium' }),
+    other: await t.createUser({ roles: ['member'], premiumType: 'premium' }),
     corporate: await t.createUser({ roles: ['corporate'], credits: 100 }),
     admin: await t.createUser({ roles: ['admin'] }),
   };
@@ -109,7 +110,7 @@ describe('permissions of every personal view × caller', () => {
     // A member asking about an address that is not theirs learns nothing of whether it exists.
     const probe = await t.app.inject({ method: 'GET', url: '/api/forms/comparation-individual-by-user-email/nobody%40example.com', headers: headers.other });
     expect(probe.statusCode).toBe(403);
-    const formless = await t.createUser({ roles: ['member'] });
+    const formless = await t.createUser({ roles: ['member'], premiumType: 'premium' });
     const self = await t.app.inject({
       method: 'GET',
       url: `/api/forms/comparation-individual-by-user-id/${formless.id}`,

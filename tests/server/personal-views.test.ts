@@ -14,8 +14,9 @@ import type { Role } from '../../src/server/auth/accessToken';
 
 const YEAR = 2025;
 
+/** An account of these roles; a member is on the premium plan, which includes every view tested here (plans: entitlements.test.ts). */
 async function user(t: TestApp, roles: Role[], extra: { credits?: number; premiumType?: string } = {}) {
-  const id = await insertUser(t.database, { roles, ...extra });
+  const id = await insertUser(t.database, { roles, ...(roles.includes('member') ? { premiumType: 'premium' } : {}), ...extra });
   return { id, headers: await t.bearer(id, roles) };
 }
 

@@ -24,7 +24,8 @@ describe("the demo member's neighbourhood", () => {
     t = await startTestApp();
     await seedDemo(t.database, { forms: FORMS, password: 'seed-neighbourhood-password-1' });
     await publishRelease(t.database);
-    const [member] = await t.database.execute<{ id: string }>('select id from users where email = $1', [DEMO_ACCOUNTS.member]);
+    // The demo member on the premium plan (the free one shares the profile): every personal view is theirs to open.
+    const [member] = await t.database.execute<{ id: string }>('select id from users where email = $1', [DEMO_ACCOUNTS.premium]);
     memberHeaders = await t.bearer(member.id, ['member']);
     // Hashing the demo password, seeding and cutting a release take a while on a busy machine.
   }, 180_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSections, headerSections, informationPages, personalViews, premiumPage, sectionLock } from '../../src/web/kernel/navigation';
+import { accountSections, headerSections, informationPages, lockingPlan, personalViews, premiumPage, sectionLock } from '../../src/web/kernel/navigation';
 import { appRoutes } from '../../src/domain/routes';
 
 const routed = new Set(appRoutes.map((route) => `/${route.path}`));
@@ -50,13 +50,25 @@ describe('the personal views outside the header', () => {
     for (const user of [free, paid, admin, null]) for (const entry of headerSections(true)) expect(sectionLock(entry, false, user)).toBeNull();
   });
 
-  it('with the flag on, a free plan finds the personal views locked (premium), a paid plan or an admin does not', () => {
+  it('with the flag on, each view is locked exactly when the plan lacks its feature (the entitlement table); never for an admin', () => {
     const locked = (user: typeof free | null) =>
       headerSections(true)
         .filter((entry) => sectionLock(entry, true, user) === 'premium')
         .map((entry) => entry.to);
-    expect(locked(free)).toEqual(['/personalized-comparison', '/your-evolution', '/your-income-projection']);
+    // The personalised comparison is free (give to get); the evolution is basic's, the projection advanced's.
+    expect(locked(free)).toEqual(['/your-evolution', '/your-income-projection']);
+    expect(locked({ premiumType: 'basic', role: ['member'] })).toEqual(['/your-income-projection']);
+    expect(locked({ premiumType: 'advanced', role: ['member'] })).toEqual([]);
     expect(locked(paid)).toEqual([]);
     expect(locked(admin)).toEqual([]);
+    expect(locked({ premiumType: 'free', role: ['corporate'] })).toEqual([]);
+  });
+
+  it('names the cheapest plan that unlocks a locked view', () => {
+    expect(lockingPlan('evolution', true, free)).toBe('basic');
+    expect(lockingPlan('incomeProjection', true, free)).toBe('advanced');
+    expect(lockingPlan('insights', true, { premiumType: 'basic', role: ['member'] })).toBe('advanced');
+    expect(lockingPlan('evolution', false, free)).toBeNull();
+    expect(lockingPlan('evolution', true, null)).toBeNull();
   });
 });

@@ -44,23 +44,8 @@ const pack = (credits: number, price: number, priceCredit: number, style: string
   },
 });
 
-// What each plan opens (the header sections of src/web/app/navigation.ts): basic the personalised comparison, advanced also the
-// evolution over the years, premium also the income projection.
-const FEATURES: Record<'basic' | 'advanced' | 'premium', Record<Language, string[]>> = {
-  basic: {
-    es: ['Comparativa personalizada', 'Comparativa con filtros', 'Su cuestionario de cada año'],
-    en: ['Personalised comparison', 'Comparison with filters', 'Your questionnaire every year'],
-  },
-  advanced: {
-    es: ['Todo lo del plan básico', 'Su evolución a lo largo de los años', 'Perspectivas por ciudad y sector'],
-    en: ['Everything in basic', 'Your evolution over the years', 'Insights by city and sector'],
-  },
-  premium: {
-    es: ['Todo lo del plan avanzado', 'Proyección de sus ingresos', 'Soporte prioritario'],
-    en: ['Everything in advanced', 'Your income projection', 'Priority support'],
-  },
-};
-
+// A member plan card's feature lines are not stored: they are generated from the entitlement table when the catalogue
+// is served (services/payments/catalogue.ts), so a card always lists exactly what its plan includes.
 const PLAN_NAMES: Record<'basic' | 'advanced' | 'premium' | 'corporate', Record<Language, string>> = {
   basic: { es: 'Básico', en: 'Basic' },
   advanced: { es: 'Avanzado', en: 'Advanced' },
@@ -80,12 +65,12 @@ const yearly = (plan: 'basic' | 'advanced' | 'premium', price: number, priceMont
   discount,
   style: discount ? 'secondary' : 'tertiary',
   texts: {
-    es: { name: `${PLAN_NAMES[plan].es} · anual`, content: [{ title: PLAN_NAMES[plan].es, subtitle: FEATURES[plan].es }] },
-    en: { name: `${PLAN_NAMES[plan].en} · yearly`, content: [{ title: PLAN_NAMES[plan].en, subtitle: FEATURES[plan].en }] },
+    es: { name: `${PLAN_NAMES[plan].es} · anual`, content: [{ title: PLAN_NAMES[plan].es, subtitle: [] }] },
+    en: { name: `${PLAN_NAMES[plan].en} · yearly`, content: [{ title: PLAN_NAMES[plan].en, subtitle: [] }] },
   },
 });
 
-// A 3-month option: no monthly price and one content item with one subtitle, so the card shows a single price.
+// A 3-month option: no monthly price, so the card shows a single price.
 const quarterly = (plan: 'basic' | 'advanced' | 'premium', price: number): CatalogueSeedItem => ({
   id: `${plan}-quarter`,
   kind: 'card',
@@ -98,14 +83,8 @@ const quarterly = (plan: 'basic' | 'advanced' | 'premium', price: number): Catal
   discount: null,
   style: 'tertiary',
   texts: {
-    es: {
-      name: `${PLAN_NAMES[plan].es} · 3 meses`,
-      content: [{ title: `${PLAN_NAMES[plan].es} · 3 meses`, subtitle: [`El plan ${PLAN_NAMES[plan].es.toLowerCase()} durante 3 meses`] }],
-    },
-    en: {
-      name: `${PLAN_NAMES[plan].en} · 3 months`,
-      content: [{ title: `${PLAN_NAMES[plan].en} · 3 months`, subtitle: [`The ${PLAN_NAMES[plan].en.toLowerCase()} plan for 3 months`] }],
-    },
+    es: { name: `${PLAN_NAMES[plan].es} · 3 meses`, content: [{ title: `${PLAN_NAMES[plan].es} · 3 meses`, subtitle: [] }] },
+    en: { name: `${PLAN_NAMES[plan].en} · 3 months`, content: [{ title: `${PLAN_NAMES[plan].en} · 3 months`, subtitle: [] }] },
   },
 });
 

@@ -3,6 +3,8 @@ export interface ErrorBody {
   error: string | string[];
   errorCode?: string;
   message?: string;
+  /** With PREMIUM_REQUIRED: the cheapest plan that unlocks what was refused. */
+  requiredPlan?: string;
 }
 
 export class HttpError extends Error {
@@ -11,13 +13,15 @@ export class HttpError extends Error {
     readonly errorCode: string,
     message: string,
     readonly details?: string[],
+    /** Fields of the answer beside error, errorCode and message (the contract's Error schema names them). */
+    readonly extra: Pick<ErrorBody, 'requiredPlan'> = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
   toBody(): ErrorBody {
-    return { error: this.details ?? this.message, errorCode: this.errorCode, message: this.message };
+    return { error: this.details ?? this.message, errorCode: this.errorCode, message: this.message, ...this.extra };
   }
 }
 

@@ -6,11 +6,11 @@
 // The evaluation after a release runs as the background job `release-alerts.evaluate`, queued by every cut.
 import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
-import { HttpError, badRequest, forbidden, type ErrorBody } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import { requireCaller } from '../auth/caller';
 import { clientAddress, rateLimited } from '../auth/identity';
 import { createReleaseAlertLinks, type ReleaseAlertLinks } from '../auth/releaseAlertLinks';
-import type { PaidPlan } from '../../domain/entitlements';
+import { PREMIUM_REQUIRED } from '../services/entitlements';
 import {
   RELEASE_ALERTS_JOB,
   evaluateReleaseAlerts,
@@ -26,17 +26,6 @@ const LINK_ERRORS = {
 } as const;
 
 const linkError = (code: keyof typeof LINK_ERRORS) => badRequest(code, LINK_ERRORS[code]);
-
-/** 403 PREMIUM_REQUIRED naming the cheapest plan that includes the feature (the contract's Error.requiredPlan). */
-class PremiumRequired extends HttpError {
-  constructor(readonly requiredPlan: PaidPlan) {
-    super(403, 'PREMIUM_REQUIRED', `Release alerts are part of the ${requiredPlan} plan`);
-  }
-
-  override toBody(): ErrorBody & { requiredPlan: PaidPlan } {
-    return { ...super.toBody(), requiredPlan: this.requiredPlan };
-  }
-}
 
 export function releaseAlertHandlers(context: AppContext) {
   const { config, database, throttles } = context;
@@ -71,7 +60,7 @@ export function releaseAlertHandlers(context: AppContext) {
       const { enabled, thresholdPercent } = request.body;
       if (enabled) {
         const access = await releaseAlertsAccess(context, { roles: caller.roles, premiumType: caller.premium_type });
-        if (access.kind === 'premium-required') throw new PremiumRequired(access.plan);
+        if (access.kind === 'premium-required') throw PREMIUM_REQUIRED(access.plan);
         if (access.kind === 'forbidden') throw forbidden('FORBIDDEN', 'Release alerts are a member service');
       }
       await saveReleaseAlerts(database, caller.id, { enabled, thresholdPercent });

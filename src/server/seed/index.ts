@@ -33,6 +33,7 @@ export const DEMO_ACCOUNTS = {
   corporate: 'corporate@paybench.demo',
   unlimited: 'unlimited@paybench.demo',
   member: 'member@paybench.demo',
+  premium: 'premium@paybench.demo',
 } as const;
 
 export const DEMO_LOGINS: DemoLogin[] = [
@@ -40,11 +41,12 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'corporate', email: DEMO_ACCOUNTS.corporate },
   { role: 'corporate (unlimited plan)', email: DEMO_ACCOUNTS.unlimited },
   { role: 'member', email: DEMO_ACCOUNTS.member },
+  { role: 'member (premium plan)', email: DEMO_ACCOUNTS.premium },
 ];
 
 /**
- * Where the demo member works: a director in Spanish banking, in Madrid. The seed gives this group a populated
- * neighbourhood (demoForms.ts generateNeighbourhood), so the member's personal views show figures at first sight.
+ * Where the demo members work: directors in Spanish banking, in Madrid. The seed gives this group a populated
+ * neighbourhood (demoForms.ts generateNeighbourhood), so the members' personal views show figures at first sight.
  */
 export const DEMO_MEMBER_PROFILE: DemoProfile = { country: 'es', city: 'madrid', sector: 'banking', positionLevel: 'director' };
 
@@ -148,6 +150,7 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
   const corporateId = newId();
   const unlimitedId = newId();
   const memberId = newId();
+  const premiumId = newId();
   const accounts = [
     { id: newId(), email: DEMO_ACCOUNTS.admin, roles: ['admin'], credits: 0, premium: 'free', corporate: null, company: null },
     {
@@ -169,6 +172,7 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
       company: unlimitedId,
     },
     { id: memberId, email: DEMO_ACCOUNTS.member, roles: ['member'], credits: 0, premium: 'free', corporate: null, company: null },
+    { id: premiumId, email: DEMO_ACCOUNTS.premium, roles: ['member'], credits: 0, premium: 'premium', corporate: null, company: null },
   ];
   for (const a of accounts) {
     await tx.execute(
@@ -183,11 +187,17 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
     DEMO_CORPORATE_CREDITS,
     `seed:welcome:${corporateId}`,
   ]);
-  // The demo member answered the survey in the last years: a director in Spanish banking.
-  const years = surveyYears(now).slice(-3);
-  for (const [i, year] of years.entries()) {
+  // The free demo member answered the survey in the last three years, the premium one in every survey year (the
+  // evolution and the projection draw their own line): both directors in Spanish banking.
+  await insertDemoMemberForms(tx, { userId: memberId, email: DEMO_ACCOUNTS.member, years: surveyYears(now).slice(-3), fixedSalary: 168_000 });
+  await insertDemoMemberForms(tx, { userId: premiumId, email: DEMO_ACCOUNTS.premium, years: surveyYears(now), fixedSalary: 176_000 });
+}
+
+/** A demo member's completed forms, one a year, their pay growing each year. */
+async function insertDemoMemberForms(tx: Queryable, member: { userId: string; email: string; years: number[]; fixedSalary: number }) {
+  for (const [i, year] of member.years.entries()) {
     const answers = {
-      email: DEMO_ACCOUNTS.member,
+      email: member.email,
       currency: 'EUR',
       country: DEMO_MEMBER_PROFILE.country,
       city: DEMO_MEMBER_PROFILE.city,
@@ -202,7 +212,7 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
       positionLevel: DEMO_MEMBER_PROFILE.positionLevel,
       directReports: 14,
       yearsInPosition: 3 + i,
-      fixedSalary: 168_000 + i * 6_000,
+      fixedSalary: member.fixedSalary + i * 6_000,
       annualBonus: 42_000 + i * 2_000,
       targetBonusPercent: 25,
       deferredCompensation: 30_000,
@@ -211,7 +221,7 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
       privacyConsent: true,
       newsletterOptIn: false,
     };
-    await insertForm(tx, { id: newId(), userId: memberId, surveyYear: year, answers });
+    await insertForm(tx, { id: newId(), userId: member.userId, surveyYear: year, answers });
   }
 }
 

@@ -13,7 +13,7 @@ export interface Caller {
   roles: Role[];
   credits: number;
   premiumType: string;
-  /** The caller has at least one completed form (give-to-get for members). */
+  /** The caller has a completed form of the current survey year (give-to-get for members; statisticsSettings.ts). */
   hasCompletedForm: boolean;
 }
 

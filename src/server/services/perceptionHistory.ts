@@ -5,25 +5,12 @@
 // of the caller's own forms.
 import type { components } from '../../api/schema';
 import type { AppContext } from '../context';
-import { HttpError, forbidden, type ErrorBody } from '../http/errors';
-import { featureAccess, type PaidPlan } from '../../domain/entitlements';
+import { requireFeature } from './entitlements';
 import { surveyYears } from '../../domain/constants';
-import { readConfigValue } from './configs';
 import { requireSettingsCaller, statisticsEngine } from './statisticsEngine';
 import { completedFormsOf, personalViews } from './personalViews';
 
 type PerceptionHistory = components['schemas']['PerceptionHistory'];
-
-/** 403 PREMIUM_REQUIRED naming the cheapest plan that opens the feature (the contract's Error.requiredPlan). */
-class PremiumRequired extends HttpError {
-  constructor(readonly requiredPlan: PaidPlan) {
-    super(403, 'PREMIUM_REQUIRED', `This view needs the ${requiredPlan} plan`);
-  }
-
-  override toBody(): ErrorBody & { requiredPlan: PaidPlan } {
-    return { ...super.toBody(), requiredPlan: this.requiredPlan };
-  }
-}
 
 export function perceptionHistoryService(context: AppContext) {
   const { database, config } = context;
@@ -33,10 +20,7 @@ export function perceptionHistoryService(context: AppContext) {
   return async function perceptionHistory(callerId: string): Promise<PerceptionHistory> {
     const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
     const caller = requireSettingsCaller(settings);
-    const premiumEnabled = await readConfigValue(database, 'premiumEnabled', config.premiumEnabled);
-    const access = featureAccess(caller, 'perceptionHistory', premiumEnabled);
-    if (access.kind === 'premium-required') throw new PremiumRequired(access.plan);
-    if (access.kind === 'forbidden') throw forbidden('FORBIDDEN', 'This view is for members');
+    await requireFeature(database, config.premiumEnabled, caller, 'perceptionHistory');
     // One form per year: the latest completed of each year (the one its personalised comparison would show).
     const byYear = new Map<number, Awaited<ReturnType<typeof completedFormsOf>>[number]>();
     for (const form of await completedFormsOf(database, caller.id, surveyYears())) {

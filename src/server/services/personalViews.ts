@@ -5,8 +5,10 @@
 // is exactly what the comparison of the same filters and year publishes, and every position (percentile rank,
 // difference from the median) comes from published figures and the person's own values only.
 //
-// Pricing (docs/permissions-and-credits.md): members with a completed form and admins free (403 FORM_REQUIRED for a member without
-// one); corporate users pay 1 credit for each new personalised comparison and each new evolution, like a search
+// Plans (docs/permissions-and-credits.md, services/entitlements.ts): a member's plan must include the evolution, the
+// income projection or the insights while the premium flag is on (403 PREMIUM_REQUIRED otherwise, re-opening too);
+// the personalised comparison is free. Pricing: members with a completed form of the current survey year and admins
+// free (403 FORM_REQUIRED for a member without one); corporate users pay 1 credit for each new personalised comparison and each new evolution, like a search
 // (402 INSUFFICIENT_CREDITS when short; the corporate plan is free), and re-opening a saved one (historyId) is free
 // — so is the dashboard's evolution of a saved comparison, which was paid when searched. The income projection is
 // one evolution request (`projection`: the group and the next position level's) at one search's price. Insights
@@ -21,6 +23,7 @@ import { findSearch, type HistoryEntry, type SavedSearch } from './history';
 import { FIELD_OPTIONS, peerGroup, validateFilters, type ComparisonFilters, type GroupField } from './peerGroup';
 import type { OwnForm, RequestSettings } from './statisticsSettings';
 import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, releaseInfo, requireSettingsCaller, statisticsEngine, type PublishedAnswer } from './statisticsEngine';
+import { requireFeature } from './entitlements';
 import { COMPARISON_REASONS, countLabel, roundMoney } from '../../domain/statistics';
 import { COUNTRY_CITIES, type CountryCode } from '../../domain/questionnaire';
 import { WIDENING_KEEPING_LEVEL, WIDENING_ORDER, widened } from '../../domain/peerGroupFilters';
@@ -165,8 +168,10 @@ function withoutYear(filters: ComparisonFilters): ComparisonFilters {
 
 /** The personal views of an app (their statistics come from its shared engine). */
 export function personalViews(context: AppContext) {
-  const { database } = context;
+  const { database, config } = context;
   const engine = statisticsEngine(context);
+  /** The caller's plan must include the feature (403 PREMIUM_REQUIRED otherwise; services/entitlements.ts). */
+  const requirePlanOf = (caller: Caller, feature: Parameters<typeof requireFeature>[3]) => requireFeature(database, config.premiumEnabled, caller, feature);
 
   /** A form's money in EUR with the current exchange rates (statistics are in EUR); null without a rate. */
   function ownValues(
@@ -395,6 +400,7 @@ export function personalViews(context: AppContext) {
   ): Promise<Schemas['InsightList']> {
     const settings = await engine.readSettings({ userId: callerId, requestedYear: year });
     const caller = requireSettingsCaller(settings);
+    await requirePlanOf(caller, 'insights');
     let profile: TargetForm | null;
     if (targetUserId !== null) {
       profile = await latestFormOf(caller, targetUserId);
@@ -537,9 +543,11 @@ export function personalViews(context: AppContext) {
     validateFilters(withoutYear(body.filters));
     const settings = await engine.readSettings({ userId: callerId, requestedYear: undefined });
     const caller = requireSettingsCaller(settings);
+    const projection = body.projection === true;
+    // The income projection is an evolution request with `projection`; each is its own feature, re-opened or new.
+    await requirePlanOf(caller, projection ? 'incomeProjection' : 'evolution');
     const billing = billingOf(caller);
     if (billing === 'form-required') throw FORM_REQUIRED();
-    const projection = body.projection === true;
     const kind: SavedSearch['kind'] = projection ? 'projection' : 'evolution';
     const all = surveyYears();
     let reopened = body.historyId ? await ownSearch(caller, body.historyId, projection ? ['projection'] : ['evolution', 'comparison']) : null;

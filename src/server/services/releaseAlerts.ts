@@ -14,13 +14,13 @@ import type { Jobs } from '../jobs/types';
 import { createReleaseAlertLinks } from '../auth/releaseAlertLinks';
 import { releaseAlertComparisonLink, releaseAlertMail, releaseAlertUnsubscribeLink } from '../email/releaseAlertTemplates';
 import { badRequest } from '../http/errors';
-import { readConfigValue } from './configs';
 import { billingOf } from './credits';
 import { peerGroup } from './peerGroup';
 import { latestCompletedForm, personalViews } from './personalViews';
 import { CURRENCY, statisticsEngine, type PublishedAnswer } from './statisticsEngine';
 import type { StatisticsSettings } from './statisticsSettings';
 import { featureAccess, type FeatureAccess } from '../../domain/entitlements';
+import { premiumFlag } from './entitlements';
 import { deflator, ratesForCountry } from '../../domain/inflation';
 import { RELEASE_ALERT_THRESHOLD, isReleaseAlertThreshold } from '../../domain/releaseAlerts';
 
@@ -31,17 +31,12 @@ export interface ReleaseAlertSettings {
   thresholdPercent: number;
 }
 
-/** Is the feature switched on for sale (premium off: nothing is withheld, entitlements.ts)? */
-export async function premiumEnabled(context: Pick<AppContext, 'config' | 'database'>): Promise<boolean> {
-  return readConfigValue(context.database, 'premiumEnabled', context.config.premiumEnabled);
-}
-
 /** May this account use release alerts now? */
 export async function releaseAlertsAccess(
   context: Pick<AppContext, 'config' | 'database'>,
   account: { roles: readonly string[]; premiumType: string | null },
 ): Promise<FeatureAccess> {
-  return featureAccess(account, 'releaseAlerts', await premiumEnabled(context));
+  return featureAccess(account, 'releaseAlerts', await premiumFlag(context.database, context.config.premiumEnabled));
 }
 
 /** A member's settings (off, 3 %, when never saved). */
@@ -122,7 +117,7 @@ export async function evaluateReleaseAlerts(context: AppContext, releaseId: stri
   const [previous] = await database.execute<ReleaseRow>('select id, sequence, cut_at, revision from statistics_releases where sequence = $1', [
     Number(release.sequence) - 1,
   ]);
-  const selling = await premiumEnabled(context);
+  const selling = await premiumFlag(context.database, context.config.premiumEnabled);
   const members = await database.execute<{
     id: string;
     email: string;

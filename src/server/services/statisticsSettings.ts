@@ -187,6 +187,9 @@ function assemble(defaultThreshold: number, shared: SharedRow, part: CallerPart 
   const releaseYears = Object.keys(shared.release?.years ?? {}).map(Number);
   const latestYear = releaseYears.length > 0 ? Math.max(...releaseYears) : null;
   const year = options.requestedYear ?? latestYear ?? currentYear();
+  // Give to get asks for this survey year's questionnaire: the latest year the current release holds (the calendar
+  // year before the first cut), or a later one the caller already completed and the next cut will count.
+  const giveToGetYear = latestYear ?? currentYear();
   const rates = parseRates(shared.exchange_rates);
   const forms = part?.forms ?? [];
   const caller: Caller | null =
@@ -196,7 +199,7 @@ function assemble(defaultThreshold: number, shared: SharedRow, part: CallerPart 
           roles: part.caller.roles,
           credits: Number(part.caller.credits),
           premiumType: part.caller.premium_type,
-          hasCompletedForm: forms.length > 0,
+          hasCompletedForm: forms.some((f) => Number(f.survey_year) >= giveToGetYear),
         }
       : null;
   const form = forms.find((f) => Number(f.survey_year) === year);

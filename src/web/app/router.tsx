@@ -122,7 +122,7 @@ function viewOf(route: AppRoute): ReactNode {
   if (!route.meta?.premium) return plainViewOf(route);
   return (
     <Suspense fallback={<LoadingSpinner />}>
-      <PremiumGate>{plainViewOf(route)}</PremiumGate>
+      <PremiumGate section={route.section}>{plainViewOf(route)}</PremiumGate>
     </Suspense>
   );
 }

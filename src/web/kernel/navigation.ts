@@ -1,5 +1,6 @@
 // The links of the header, the account menu and the footer, as data the views render.
 import type { SectionName } from '../../domain/routes';
+import { featureAccess, type Feature, type PaidPlan } from '../../domain/entitlements';
 
 export interface NavLinkEntry {
   to: string;
@@ -30,18 +31,37 @@ export const premiumPage: NavLinkEntry = { to: '/become-premium', section: 'beco
 /** Why a section cannot be opened by this person: null when it can. */
 export type SectionLock = 'premium' | null;
 
+/** The signed-in person as the locks read them (the contract's User: roles and plan). */
+export type EntitledUser = { premiumType: string; role: readonly string[] } | null;
+
+/** What each personal view is in the entitlement table (src/domain/entitlements.ts). */
+const SECTION_FEATURES: Partial<Record<SectionName, Feature>> = {
+  personalized_comparison: 'personalComparison',
+  your_evolution: 'evolution',
+  your_income_projection: 'incomeProjection',
+};
+
+/** The feature a section shows; null for a section no plan sells. */
+export const sectionFeature = (section: SectionName): Feature | null => SECTION_FEATURES[section] ?? null;
+
 /**
- * With the premium flag on, a personal view is locked for a free plan (the premium modal shows instead, PremiumGate);
- * admins and paid plans open it. With the flag off nothing is locked (members with a completed form see them free).
+ * The cheapest plan that would unlock a feature this person's plan lacks (the premium modal highlights it); null
+ * when they may use it. The server's rule (featureAccess): with the flag off nothing is sold, so nothing is locked.
  */
-export function premiumLocked(premiumEnabled: boolean, user: { premiumType: string; role: readonly string[] } | null): boolean {
-  if (!premiumEnabled || !user) return false;
-  // premiumType "free" is no paid plan; any other is one (src/domain/payments.ts hasPaidPlan).
-  return user.premiumType === 'free' && !user.role.includes('admin');
+export function lockingPlan(feature: Feature, premiumEnabled: boolean, user: EntitledUser): PaidPlan | null {
+  if (!user) return null;
+  const access = featureAccess({ roles: user.role, premiumType: user.premiumType }, feature, premiumEnabled);
+  return access.kind === 'premium-required' ? access.plan : null;
 }
 
-export function sectionLock(entry: NavLinkEntry, premiumEnabled: boolean, user: { premiumType: string; role: readonly string[] } | null): SectionLock {
-  return personalViews.includes(entry) && premiumLocked(premiumEnabled, user) ? 'premium' : null;
+/** With the premium flag on, a view whose feature the person's plan lacks is locked (the premium modal shows instead, PremiumGate). */
+export function premiumLocked(premiumEnabled: boolean, user: EntitledUser, feature: Feature): boolean {
+  return lockingPlan(feature, premiumEnabled, user) !== null;
+}
+
+export function sectionLock(entry: NavLinkEntry, premiumEnabled: boolean, user: EntitledUser): SectionLock {
+  const feature = sectionFeature(entry.section);
+  return feature && premiumLocked(premiumEnabled, user, feature) ? 'premium' : null;
 }
 
 export const accountSections: readonly NavLinkEntry[] = [

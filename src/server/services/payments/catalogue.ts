@@ -2,12 +2,19 @@
 // display currency. A converted catalogue names its rate and the rate's date (the current statistics
 // release's exchange rates and cut date, as every other converted figure: src/domain/money.ts), converted prices
 // in whole units, so no euro price is ever shown with a dollar sign. Before the first release nothing converts.
+// A member plan's card lists exactly what the plan includes (src/domain/entitlements.ts planFeatures), in the
+// texts of the locales' `entitlements` section, generated when served: stored cards, old or new, never list
+// anything else, and an admin's prices are untouched.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Queryable } from '../../db/open';
 import type { Language } from '../../../domain/constants';
 import type { CatalogueSeedItem, CatalogueTexts } from '../../db/demoCatalogue';
 import type { components } from '../../../api/schema';
 import { currentExchangeRates } from '../releases';
 import { moneyDisplay } from '../../../domain/money';
+import { LANGUAGES } from '../../../domain/constants';
+import { MEMBER_PLANS, planFeatures, type Feature, type MemberPlan } from '../../../domain/entitlements';
 
 type Schemas = components['schemas'];
 
@@ -32,6 +39,28 @@ interface ItemRow {
 }
 
 const money = (value: string | number | null) => (value === null ? null : Number(value));
+
+type FeatureTexts = Record<Feature, { title: string; subtitle: string }>;
+
+function readFeatureTexts(language: Language): FeatureTexts {
+  const file = fileURLToPath(new URL(`../../../../locales/${language}.json`, import.meta.url));
+  return (JSON.parse(readFileSync(file, 'utf8')) as { entitlements: { features: FeatureTexts } }).entitlements.features;
+}
+
+const FEATURE_TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, readFeatureTexts(language)])) as Record<Language, FeatureTexts>;
+
+/** The feature lines of a member plan's card: every feature the plan includes, cheapest plan's first. */
+export function planFeatureLines(plan: MemberPlan, language: Language): string[] {
+  return planFeatures(plan).map((feature) => FEATURE_TEXTS[language][feature].title);
+}
+
+const isMemberPlan = (plan: string | null): plan is MemberPlan => (MEMBER_PLANS as readonly string[]).includes(plan ?? '');
+
+/** A card's content as served: a member plan's is its title over the plan's generated feature lines. */
+function cardContent(item: CatalogueItem, texts: CatalogueTexts, language: Language): CatalogueTexts['content'] {
+  if (!isMemberPlan(item.plan)) return texts.content;
+  return [{ title: texts.content[0]?.title ?? texts.name, subtitle: planFeatureLines(item.plan, language) }];
+}
 
 const toItem = (row: ItemRow): CatalogueItem => ({
   id: row.id,
@@ -115,7 +144,7 @@ export async function catalogueFor(db: Queryable, language: Language): Promise<S
         price: show(item.price),
         priceMonth: show(item.priceMonth),
         currecy: SYMBOLS[currency] ?? currency,
-        content: texts(item).content,
+        content: cardContent(item, texts(item), language),
         buyButton: item.id,
       })),
   };

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { premiumModalMachine, type PremiumModalMachine } from '../../../../machines/premiumModal/premiumModalMachine';
+import { premiumModalMachine, type PremiumHighlight, type PremiumModalMachine } from '../../../../machines/premiumModal/premiumModalMachine';
 import { premiumModalImplementations } from '../../../../machines/premiumModal/actors';
 import { checkoutMachine, type CheckoutEmitted, type CheckoutMachine } from '../../../../machines/checkout/checkoutMachine';
 import { checkoutActors } from '../../../../machines/checkout/actors';
@@ -57,13 +57,13 @@ function useReloadUserOn(
 }
 
 /** The premium modal with its real effects, following the signed-in user; `open` shows it at once. */
-export function usePremiumModal(open: boolean): ActorRefFrom<PremiumModalMachine> {
+export function usePremiumModal(open: boolean, highlight: PremiumHighlight | null = null): ActorRefFrom<PremiumModalMachine> {
   const user = useCurrentUser();
   const { get } = useLanguageGetter();
   const [machine] = useState(() =>
     premiumModalMachine.provide(premiumModalImplementations({ log: (message, details) => logger.info(`[paybench] ${message}`, details), language: get })),
   );
-  const actor = useActorRef(machine, { input: { user: user ? { premiumType: user.premiumType } : null }, inspect });
+  const actor = useActorRef(machine, { input: { user: user ? { premiumType: user.premiumType } : null, highlight }, inspect });
   useEffect(() => {
     actor.send({ type: 'premiumModal.userChanged', user: user ? { premiumType: user.premiumType } : null });
   }, [actor, user]);

@@ -1,6 +1,9 @@
 // The insights widgets: better cities, better sectors and the median by country for the caller's profile, each
-// saying how many groups were left out for privacy. Renders the insights machine's view; decides nothing.
+// saying how many groups were left out for privacy. Renders the insights machine's view; decides nothing. A plan
+// without the insights (the entitlement table, navigation.ts lockingPlan) sees what they are and the plan that
+// includes them instead, and nothing is asked of the server.
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +18,11 @@ import { FilterSummary } from '../peerGroup/FilterSummary';
 import { ConversionNote, useMoneyFormat } from './useMoneyFormat';
 import { ScrollRegion } from '../ScrollRegion';
 import { inspect } from '../../kernel/inspector';
+import { lockingPlan } from '../../kernel/navigation';
+import { useAppConfig } from '../../kernel/appConfig';
+import { useCurrentUser } from '../../kernel/session';
+import { premiumPathFor } from '../../../../machines/premiumModal/viewModel';
+import type { PaidPlan } from '../../../domain/entitlements';
 
 /** The profile's conditions the widening dropped, or the next one it would drop (country, then sector), as "country, sector". */
 function fieldList(t: (key: string) => string, fields: readonly string[], language: string): string {
@@ -105,7 +113,32 @@ function Ranking({ ranking, onWiden }: { ranking: RankingView; onWiden: () => vo
   );
 }
 
+/** The insights for a plan that lacks them: what they are, and the premium modal with the plan that includes them. */
+function LockedInsights({ plan }: { plan: PaidPlan }) {
+  const { t } = useTranslation();
+  return (
+    <Box as="section" aria-labelledby="insights-title" data-testid="insights" data-phase="locked" data-plan={plan}>
+      <Stack gap="3" align="start">
+        <Heading as="h2" size="md" id="insights-title">
+          {t('personal.insights.title')}
+        </Heading>
+        <Text color="fg.muted">{t('entitlements.features.insights.subtitle')}</Text>
+        <Text>{t('entitlements.required', { feature: t('entitlements.features.insights.title'), plan: t(`payments.plans.${plan}`) })}</Text>
+        <Button asChild size="sm" colorPalette="brand" data-testid="insights-unlock">
+          <RouterLink to={premiumPathFor('insights', plan)}>{t('entitlements.see_plans')}</RouterLink>
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
 export function InsightsWidgets() {
+  const premiumEnabled = useAppConfig()?.premiumEnabled ?? false;
+  const plan = lockingPlan('insights', premiumEnabled, useCurrentUser());
+  return plan ? <LockedInsights plan={plan} /> : <UnlockedInsightsWidgets />;
+}
+
+function UnlockedInsightsWidgets() {
   const { t } = useTranslation();
   const [machine] = useState(() => insightsMachine.provide({ actors: insightsActors() }));
   const actor = useActorRef(machine, { inspect });

@@ -2,11 +2,13 @@
 // comparison when the page was opened directly).
 import { useEffect } from 'react';
 import { Container } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useCurrentUser, useLanguage } from '../../kernel/session';
 import { PremiumModal } from './PremiumModal';
 import { usePaymentsConfig, usePremiumModal } from '../../components/payments/usePayments';
 import { PAGE_MAX_W } from '../../kernel/theme';
+import type { PremiumHighlight } from '../../../../machines/premiumModal/premiumModalMachine';
+import { premiumHighlightOfSearch } from '../../../../machines/premiumModal/viewModel';
 
 /** Where closing the modal goes: back in this tab's history, or the comparison. */
 export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallback = '/comparison') {
@@ -20,9 +22,12 @@ export function useLeaveOnClose(actor: ReturnType<typeof usePremiumModal>, fallb
   }, [actor, navigate, fallback]);
 }
 
-/** The premium modal open on a page of its own; closing it leaves (useLeaveOnClose). */
-export function OpenPremiumModal({ testId }: { testId: string }) {
-  const actor = usePremiumModal(true);
+/**
+ * The premium modal open on a page of its own; closing it leaves (useLeaveOnClose). With `highlight` (a view the
+ * plan lacks) the cards of the plan that unlocks it are marked.
+ */
+export function OpenPremiumModal({ testId, highlight = null }: { testId: string; highlight?: PremiumHighlight | null }) {
+  const actor = usePremiumModal(true, highlight);
   const user = useCurrentUser();
   const language = useLanguage();
   const payments = usePaymentsConfig();
@@ -34,6 +39,8 @@ export function OpenPremiumModal({ testId }: { testId: string }) {
   );
 }
 
+/** /become-premium, or /become-premium?feature=…&plan=… when a view the plan lacks sent the person here. */
 export default function BecomePremiumPage() {
-  return <OpenPremiumModal testId="become-premium-page" />;
+  const { search } = useLocation();
+  return <OpenPremiumModal testId="become-premium-page" highlight={premiumHighlightOfSearch(search)} />;
 }

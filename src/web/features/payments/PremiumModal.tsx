@@ -30,7 +30,8 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
   return (
     <Box
       as="article"
-      borderWidth="1px"
+      borderWidth={view.includes ? '2px' : '1px'}
+      borderColor={view.includes ? 'brand.solid' : undefined}
       rounded="lg"
       p="5"
       bg="bg"
@@ -40,8 +41,14 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
       data-testid="subscription-card"
       data-card={card.id}
       data-last={view.last ? 'true' : 'false'}
+      data-highlighted={view.includes ? 'true' : 'false'}
     >
       <Stack gap="3" h="full">
+        {view.includes && (
+          <Badge alignSelf="start" colorPalette="brand" variant="solid" data-testid="card-includes">
+            {t('entitlements.includes', { feature: t(`entitlements.features.${view.includes}.title`) })}
+          </Badge>
+        )}
         <HStack justify="space-between" align="start">
           <Heading as="h3" size="md">
             {card.content[0]?.title ?? t(`payments.plans.${card.plan}`)}
@@ -79,9 +86,11 @@ function SubscriptionCardBox({ view, onSelect, onMoreDetails, canBuy }: { view: 
                   {t(price.period === 'quarter' ? 'become_premium.per_quarter' : 'become_premium.per_year')}
                 </Text>
               </Text>
-              <Text fontSize="xs" color="fg.muted" data-testid="card-buy-annual">
-                {t('become_premium.buy_annual', { price: price.yearly })}
-              </Text>
+              {price.period === 'year' && (
+                <Text fontSize="xs" color="fg.muted" data-testid="card-buy-annual">
+                  {t('become_premium.buy_annual', { price: price.yearly })}
+                </Text>
+              )}
             </Stack>
           )}
         </Box>
@@ -187,6 +196,14 @@ export function PremiumModal({ actor, language, plan, paymentsAvailable, testMod
                   </Heading>
                 </Dialog.Title>
                 <Dialog.Description>{t(view.subheadingKey)}</Dialog.Description>
+                {view.highlight && (
+                  <Text fontWeight="semibold" data-testid="premium-modal-required" data-plan={view.highlight.plan} data-feature={view.highlight.feature}>
+                    {t('entitlements.required', {
+                      feature: t(`entitlements.features.${view.highlight.feature}.title`),
+                      plan: t(`payments.plans.${view.highlight.plan}`),
+                    })}
+                  </Text>
+                )}
                 {view.nextStep && (
                   <Box>
                     <Button asChild colorPalette="brand" data-testid="premium-next-step">

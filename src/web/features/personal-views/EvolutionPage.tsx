@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, HStack, SegmentGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { evolutionMachine, type EvolutionScale } from '../../../../machines/evolution/evolutionMachine';
 import { evolutionActors, ownGroupStart, savedSearchStart } from '../../../../machines/evolution/actors';
 import { evolutionView, type EvolutionResultView } from '../../../../machines/evolution/viewModel';
@@ -254,6 +254,7 @@ export default function EvolutionPage() {
   const result = useSelector(actor, (s) => evolutionView(s).result, sameView);
   const failure = useSelector(actor, (s) => evolutionView(s).failure, sameView);
   const activeCount = useSelector(actor, (s) => activeFilters(evolutionView(s).panel.filters).length);
+  const premiumPath = useSelector(actor, (s) => evolutionView(s).premiumPath);
 
   usePersonalAnnouncements(actor, 'evolution.searched', { onFailure, onCharged });
   // The perception over the years is the person's own (not on a saved search, not for corporate accounts).
@@ -266,6 +267,9 @@ export default function EvolutionPage() {
   useEffect(() => {
     if (actor.getSnapshot().context.credits !== credits) actor.send({ type: 'evolution.setCredits', credits });
   }, [actor, credits]);
+
+  // The plan lacks the evolution (the server said so): the premium modal, the plan that unlocks it marked.
+  if (premiumPath) return <Navigate to={premiumPath} replace />;
 
   return (
     <PaidSearchFrame

@@ -7,10 +7,10 @@ import { Alert, Badge, Box, Button, Heading, List, Skeleton, Stack, Table, Text 
 import { YearCards } from './YearCards';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { incomeProjectionMachine } from '../../../../machines/incomeProjection/incomeProjectionMachine';
 import { incomeProjectionActors } from '../../../../machines/incomeProjection/actors';
-import { projectionPhase, projectionView, type ProjectionView } from '../../../../machines/incomeProjection/viewModel';
+import { projectionPhase, projectionPremiumPath, projectionView, type ProjectionView } from '../../../../machines/incomeProjection/viewModel';
 import { sameView } from '../../../../machines/comparison/viewModel';
 import { useLanguage } from '../../kernel/session';
 import { FilterSummary } from '../../components/peerGroup/FilterSummary';
@@ -157,8 +157,12 @@ export default function IncomeProjectionPage() {
   const phase = useSelector(actor, projectionPhase);
   const view = useSelector(actor, projectionView, sameView);
   const canRun = useSelector(actor, (s) => s.can({ type: 'projection.run' }));
+  const premiumPath = useSelector(actor, projectionPremiumPath);
 
   usePersonalAnnouncements(actor, 'projection.loaded', { onFailure, onCharged });
+
+  // The plan lacks the projection (the server said so): the premium modal, the plan that unlocks it marked.
+  if (premiumPath) return <Navigate to={premiumPath} replace />;
 
   return (
     <PaidSearchFrame
