@@ -613,5 +613,16 @@ export function personalViews(context: AppContext) {
     };
   }
 
-  return { individual, callerOf, latestFormOf, insight, evolution };
+  /**
+   * The peer group of a completed form exactly as the personalised comparison publishes it (the same cascade, the
+   * same published answer and positions), without charging or saving anything: for the negotiation brief.
+   */
+  async function publishedPeerGroup(settings: RequestSettings, form: TargetForm) {
+    const own = ownValues(settings, form);
+    if (!own) throw conflict('NO_EXCHANGE_RATE', 'There is no exchange rate for the currency of this form');
+    const { steps, used } = await widen(settings, form, own);
+    return { own, steps, used };
+  }
+
+  return { individual, callerOf, latestFormOf, insight, evolution, publishedPeerGroup };
 }
