@@ -49,6 +49,7 @@ export const PAGE_SECTIONS = [
   'errors',
   'settings',
   'personal',
+  'brief',
   'payments',
   'become_premium',
   'explore',
