@@ -16,7 +16,8 @@ const specification = readContract();
 const rules = [...operationRules(specification).values()];
 const bodyOperations = rules.filter((rule) => rule.mediaTypes !== null);
 const errorSchema = (specification.components as { schemas: Record<string, object> }).schemas.Error;
-const validateError = new Ajv2020({ strict: false }).compile(errorSchema);
+// With the contract's components beside it, so the schemas it refers to (requiredPlan's PremiumType) resolve.
+const validateError = new Ajv2020({ strict: false }).compile({ ...errorSchema, components: specification.components });
 
 /** The operation's URL with every path parameter filled with a well-formed id. */
 const urlOf = (rule: OperationRule) => `/api${rule.path.replace(/\{[^}]+\}/g, () => newId())}`;

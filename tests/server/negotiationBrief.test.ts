@@ -68,7 +68,7 @@ beforeAll(async () => {
     { year: number; country?: string; rate: number }[]
   >();
   inflation2025 = rates.find((rate) => rate.country === 'es' && rate.year === YEAR)!.rate;
-});
+}, 180_000); // some 90 forms and a release cut: slow on a busy machine
 afterAll(async () => t?.close());
 
 describe.each(['es', 'en'] as const)('the brief in %s', (language) => {
@@ -97,7 +97,7 @@ describe.each(['es', 'en'] as const)('the brief in %s', (language) => {
     expect(compared.statusCode, compared.body).toBe(200);
     personal = compared.json();
     rates = (await t.app.inject({ method: 'GET', url: '/api/app-config' })).json<{ exchangeRates: ExchangeRates | null }>().exchangeRates;
-  });
+  }, 120_000);
 
   it("holds the group's published quartiles of fixed and total pay, and its size as the app shows it", () => {
     expect(personal.filters).toMatchObject({ country: 'es', sector: 'banking', positionLevel: 'director' });
