@@ -50,6 +50,7 @@ export const PAGE_SECTIONS = [
   'settings',
   'release_alerts',
   'personal',
+  'brief',
   'payments',
   'become_premium',
   'explore',

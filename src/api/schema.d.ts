@@ -2012,6 +2012,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/negotiation-brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's negotiation brief as a PDF
+         * @description A member's one-page brief for a pay negotiation, in the language asked for, built from the caller's latest
+         *     completed form and only from figures the app already publishes to them: their peer group as the
+         *     personalised comparison publishes it (approximate size, p25, median and p75 of fixed and total pay), their
+         *     position in it, the change of their fixed salary in real terms since their last raise (their own earlier
+         *     questionnaires and the inflation rates), the median of the same group one position level up (or that it is
+         *     not published) and the privacy note with the release's date. A paid feature (`negotiationBrief` of the
+         *     entitlement table): 403 PREMIUM_REQUIRED naming `requiredPlan` for a member whose plan does not include it,
+         *     403 FORBIDDEN for corporate users (not part of a company's account), free of credits. 403 FORM_REQUIRED
+         *     without a completed form.
+         */
+        get: operations["getNegotiationBrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forms/evolution": {
         parameters: {
             query?: never;
@@ -7480,6 +7508,35 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNegotiationBrief: {
+        parameters: {
+            query?: {
+                /** @description The language of the brief (Spanish by default). */
+                lang?: components["schemas"]["Language"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brief (a PDF file, offered for download). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,7 +1,7 @@
 // The personal views (docs/statistics-and-privacy.md): the personalised comparison (four variants), evolution over
 // the survey years, the perception over the years and the insights (three rankings and their by-user-id variants). The handlers check who may see
 // which form or person and hand the rest to services/personalViews.ts (the widening cascade, pricing, and every
-// figure from the shared statistics engine).
+// figure from the shared statistics engine) and the negotiation brief (services/negotiationBrief.ts).
 import type { AppContext } from '../context';
 import type { OperationHandlers } from '../http/handlerTypes';
 import { conflict, notFound } from '../http/errors';
@@ -9,11 +9,13 @@ import { findUserByEmail, findUserById, normaliseEmail } from '../services/users
 import { FORM_REQUIRED } from '../services/statisticsEngine';
 import { NOT_YOURS, formById, latestCompletedForm, mayAct, personalViews, type TargetForm } from '../services/personalViews';
 import { perceptionHistoryService } from '../services/perceptionHistory';
+import { negotiationBriefs } from '../services/negotiationBrief';
 
 export function personalViewsHandlers(context: AppContext) {
   const { database } = context;
   const { individual, callerOf, latestFormOf, insight, evolution } = personalViews(context);
   const perceptionHistory = perceptionHistoryService(context);
+  const { negotiationBrief } = negotiationBriefs(context);
 
   return {
     async compareIndividual(request) {
@@ -57,6 +59,13 @@ export function personalViewsHandlers(context: AppContext) {
     async compareIndividualByUserId(request) {
       const { caller } = await callerOf(request.auth!.userId);
       return individual(caller.id, { form: await latestFormOf(caller, request.params.id) });
+    },
+
+    // The negotiation brief: a PDF offered for download (the service checks the plan and the form).
+    async getNegotiationBrief(request, reply) {
+      const { pdf, fileName } = await negotiationBrief(request.auth!.userId, request.query.lang ?? 'es');
+      reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
+      return reply.send(pdf);
     },
 
     async getEvolution(request) {

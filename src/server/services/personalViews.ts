@@ -638,14 +638,14 @@ export function personalViews(context: AppContext) {
 
   /**
    * The group a person's personalised comparison shows them and its published answer, on the release of `settings`
-   * (release alerts read it on a new release): the widening cascade, exactly as `individual` runs it, nothing
+   * (release alerts read it on a new release, the negotiation brief and the perception history on the current one): the widening cascade, exactly as `individual` runs it, nothing
    * charged or saved. Null when the form's currency has no rate.
    */
-  async function peerAnswer(settings: RequestSettings, form: TargetForm): Promise<{ own: OwnForm; used: PublishedAnswer | null } | null> {
+  async function peerAnswer(settings: RequestSettings, form: TargetForm) {
     const own = ownValues(settings, form);
     if (!own) return null;
-    const { used } = await widen(settings, form, own);
-    return { own, used };
+    const { steps, used } = await widen(settings, form, own);
+    return { own, steps, used };
   }
 
   return { individual, publishedPosition, callerOf, latestFormOf, insight, evolution, peerAnswer };

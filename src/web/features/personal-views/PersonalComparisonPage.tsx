@@ -1,5 +1,6 @@
 // /personalized-comparison (signed-in): the caller's own pay against their peer group — a gauge per total with
-// their own perception beside it, how the group was chosen, its box plots, the release, and the insights widgets.
+// their own perception beside it, how the group was chosen, its box plots, the release, the negotiation brief's
+// download and the insights widgets.
 // ?historyId=… re-opens a saved one for free. Renders the personalComparison machine's view.
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Box, Button, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -19,6 +20,7 @@ import { useComparisonPageContext } from '../../components/paidSearch/useCompari
 import { formatReleaseDate } from '../../components/paidSearch/ResultPanel';
 import { ConversionNote, useMoneyFormat } from '../../components/personalViews/useMoneyFormat';
 import { Gauge } from './Gauge';
+import { NegotiationBriefButton } from './NegotiationBriefButton';
 import { InsightsWidgets } from '../../components/personalViews/InsightsWidgets';
 import { usePersonalAnnouncements, usePersonalPage } from './usePersonalPage';
 import { inspect } from '../../kernel/inspector';
@@ -85,6 +87,7 @@ function Result({ result }: { result: PersonalResultView }) {
         <ConversionNote display={format.display} />
         {result.reopened && <Badge colorPalette="brand">{t('personal.reopened')}</Badge>}
       </HStack>
+      <NegotiationBriefButton />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {result.gauges.map((gauge) => (
           <Gauge key={gauge.measure} view={gauge} language={language} format={format} />
