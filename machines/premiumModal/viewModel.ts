@@ -77,7 +77,7 @@ export function premiumModalView(snapshot: PremiumModalSnapshot, language: Langu
 }
 
 /** The page of the premium modal opened for a feature the plan lacks, the plan that unlocks it marked (/become-premium). */
-export function premiumPathFor(feature: Feature, plan: PaidPlan): string {
+export function premiumPathFor(feature: Feature, plan: string): string {
   return `/become-premium?${new URLSearchParams({ feature, plan }).toString()}`;
 }
 

@@ -6,6 +6,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { premiumPathFor } from '../../../../machines/premiumModal/viewModel';
 import { negotiationBriefMachine } from '../../../../machines/negotiationBrief/negotiationBriefMachine';
 import { negotiationBriefActors } from '../../../../machines/negotiationBrief/actors';
 import { negotiationBriefView } from '../../../../machines/negotiationBrief/viewModel';
@@ -13,7 +14,6 @@ import { sameView } from '../../../../machines/comparison/viewModel';
 import { featureAccess } from '../../../domain/entitlements';
 import { useCurrentUser, useLanguage, useNotifyFailure } from '../../kernel/session';
 import { useAppConfig } from '../../kernel/appConfig';
-import { premiumPage } from '../../kernel/navigation';
 import { inspect } from '../../kernel/inspector';
 
 export function NegotiationBriefButton() {
@@ -61,7 +61,7 @@ function BriefDownload() {
         )}
         {view.requiredPlan && (
           <Button asChild size="sm" colorPalette="brand">
-            <RouterLink to={premiumPage.to}>{t('brief.see_plans')}</RouterLink>
+            <RouterLink to={premiumPathFor('negotiationBrief', view.requiredPlan)}>{t('brief.see_plans')}</RouterLink>
           </Button>
         )}
       </HStack>

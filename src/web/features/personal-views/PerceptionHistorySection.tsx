@@ -6,6 +6,7 @@ import { Alert, Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/r
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { premiumPathFor } from '../../../../machines/premiumModal/viewModel';
 import { perceptionHistoryMachine } from '../../../../machines/perceptionHistory/perceptionHistoryMachine';
 import { perceptionHistoryActors } from '../../../../machines/perceptionHistory/actors';
 import { perceptionView, samePerceptionView } from '../../../../machines/perceptionHistory/viewModel';
@@ -75,7 +76,7 @@ export function PerceptionHistorySection() {
             <Alert.Content>
               <Alert.Title>{t('perception.premium_required', { plan: t(`payments.plans.${view.requiredPlan}`) })}</Alert.Title>
               <Button asChild size="sm" colorPalette="brand" mt="2" alignSelf="flex-start">
-                <RouterLink to="/become-premium">{t('perception.see_plans')}</RouterLink>
+                <RouterLink to={premiumPathFor('perceptionHistory', view.requiredPlan)}>{t('perception.see_plans')}</RouterLink>
               </Button>
             </Alert.Content>
           </Alert.Root>

@@ -6,6 +6,7 @@ import { Alert, Box, Button, Card, Field, Heading, Input, Spinner, Stack, Switch
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { premiumPathFor } from '../../../../machines/premiumModal/viewModel';
 import { releaseAlertsMachine } from '../../../../machines/releaseAlerts/releaseAlertsMachine';
 import { releaseAlertsActors } from '../../../../machines/releaseAlerts/actors';
 import { releaseAlertsView } from '../../../../machines/releaseAlerts/viewModel';
@@ -48,9 +49,9 @@ export function ReleaseAlertsSettings() {
         )}
         {view.status === 'premium' && (
           <Stack gap="3" align="flex-start" data-testid="release-alerts-upsell">
-            <Text>{t('release_alerts.upsell', { plan: t(`release_alerts.plans.${view.requiredPlan ?? 'premium'}`) })}</Text>
+            <Text>{t('release_alerts.upsell', { plan: t(`payments.plans.${view.requiredPlan ?? 'premium'}`) })}</Text>
             <Button asChild colorPalette="brand" variant="outline" size="sm">
-              <RouterLink to="/become-premium" data-testid="release-alerts-upgrade">
+              <RouterLink to={premiumPathFor('releaseAlerts', view.requiredPlan ?? 'premium')} data-testid="release-alerts-upgrade">
                 {t('release_alerts.upgrade')}
               </RouterLink>
             </Button>
