@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migratedTarget, openTestDatabase } from './support/testDatabase';
 import { DEMO_ACCOUNTS, seedDemo, type SeedStep } from '../../src/server/seed';
+import { surveyYears } from '../../src/domain/constants';
 import type { Database } from '../../src/server/db/open';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
@@ -32,12 +33,12 @@ async function counts(db: Database) {
 /** What a complete seed of FORMS generated forms holds (the generator may give a person several forms). */
 async function expectComplete(db: Database, forms: number) {
   const c = await counts(db);
-  expect(c.demo).toBe(4);
+  expect(c.demo).toBe(Object.keys(DEMO_ACCOUNTS).length);
   expect(c.configs).toBe(2);
   expect(c.posts).toBeGreaterThan(0);
   expect(c.ledger).toBe(1);
-  // The demo member's three yearly forms plus the generated ones.
-  expect(c.forms).toBe(forms + 3);
+  // The free demo member's three yearly forms, the premium one's form of every survey year, and the generated ones.
+  expect(c.forms).toBe(forms + 3 + surveyYears().length);
   return c;
 }
 
@@ -137,12 +138,12 @@ describe('a seed process killed at any step', () => {
     await migrateDatabase(db);
     const after = await counts(db);
     // Nothing or everything: never accounts without forms.
-    if (killAt === 'committed') expect(after.demo).toBe(4);
+    if (killAt === 'committed') expect(after.demo).toBe(Object.keys(DEMO_ACCOUNTS).length);
     else expect(after).toEqual({ users: 0, demo: 0, forms: 0, posts: 0, configs: 0, ledger: 0 });
     const restarted = await seedDemo(db, { forms: FORMS, password });
     expect(restarted.created).toBe(killAt !== 'committed');
     const c = await counts(db);
-    expect(c.demo).toBe(4);
+    expect(c.demo).toBe(Object.keys(DEMO_ACCOUNTS).length);
     expect(c.configs).toBe(2);
     expect(c.forms).toBeGreaterThan(FORMS);
   });

@@ -194,6 +194,19 @@ const PERMISSIONS: PermissionRow[] = [
     request: () => ({ method: 'POST', url: '/api/auth/sign-in/challenge', payload: { challenge: 'z'.repeat(43) } }),
     expect: all(401),
   },
+  // Release alerts: about oneself; turning them on needs a plan that includes them (a member service, not a company's).
+  { call: 'getReleaseAlerts', request: () => ({ method: 'GET', url: '/api/users/currentUser/release-alerts' }), expect: signedIn(200) },
+  {
+    call: 'updateReleaseAlerts',
+    request: () => ({ method: 'PUT', url: '/api/users/currentUser/release-alerts', payload: { enabled: true, thresholdPercent: 3 } }),
+    expect: { anonymous: 401, member: 403, corporate: 403, admin: 200, otherMember: 403 },
+  },
+  // The unsubscribe link needs no sign-in, only a valid token: a made-up one changes nothing for anyone.
+  {
+    call: 'unsubscribeReleaseAlerts',
+    request: () => ({ method: 'POST', url: '/api/release-alerts/unsubscribe', payload: { token: 'not-a-real-token' }, remoteAddress: freshAddress() }),
+    expect: all(400),
+  },
   // Company single sign-on: corporate users, for their own company only.
   {
     call: 'getCompanySso',
