@@ -26,7 +26,7 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
     await expect(page.getByTestId('account-email')).toHaveText(DEMO_ACCOUNTS[role].email);
     await expect(page.getByTestId('account-my_account_settings')).toBeVisible();
     // Credits and searches are for admin and corporate users only (their routes are guarded so).
-    await expect(page.getByTestId('account-my_credits')).toBeVisible({ visible: role !== 'member' });
+    await expect(page.getByTestId('account-my_credits')).toBeVisible({ visible: role !== 'member' && role !== 'premium' });
     await page.keyboard.press('Escape');
 
     // The refresh cookie restores the session: the guarded landing page shows again, not /login.

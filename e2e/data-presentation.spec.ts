@@ -127,7 +127,7 @@ test('admin statistics: numbers on the value axes, labels in full, product names
       ['stats-by-country-chart', 'x'],
       ['stats-by-position-chart', 'x'],
       ['stats-by-year-chart', 'y'],
-      ['stats-funnel-chart', 'y'],
+      ['stats-funnel-chart', 'x'],
     ] as const) {
       await expect(page.getByTestId(chart).locator('svg.apexcharts-svg')).toBeVisible();
       // Polled until drawn: a chart redraws its axis after the language switch.

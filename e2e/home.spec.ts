@@ -25,8 +25,15 @@ test('the home page shows live figures from the server, in Spanish then English,
   await expect(page.getByTestId('home-summary-sectors')).toHaveText(spanish.format(summary.sectors));
   await expect(page.getByTestId('home-summary-latest-year')).toHaveText(String(summary.latestYear));
 
-  // Premium flag off in this build: three header sections.
-  await expect(page.getByTestId('header-sections').getByRole('link')).toHaveText(['Comparativa', 'Mi cuestionario', 'Ajustes']);
+  // Premium on (the default): the header also offers the personal views, which the plans unlock.
+  await expect(page.getByTestId('header-sections').getByRole('link')).toHaveText([
+    'Comparativa',
+    'Comparativa personalizada',
+    'Su evolución',
+    'Su proyección de ingresos',
+    'Mi cuestionario',
+    'Ajustes',
+  ]);
 
   await page.getByTestId('language-en').click();
   await expect(page.getByTestId('home-hero-title')).toHaveText('Find out whether you are paid what you are worth');
@@ -37,7 +44,14 @@ test('the home page shows live figures from the server, in Spanish then English,
 
   await page.reload();
   await expect(page.getByTestId('home-hero-title')).toHaveText('Find out whether you are paid what you are worth');
-  await expect(page.getByTestId('header-sections').getByRole('link')).toHaveText(['Comparison', 'My questionnaire', 'Settings']);
+  await expect(page.getByTestId('header-sections').getByRole('link')).toHaveText([
+    'Comparison',
+    'Personalised comparison',
+    'Your evolution',
+    'Your income projection',
+    'My questionnaire',
+    'Settings',
+  ]);
   expect(problems).toEqual([]);
 });
 

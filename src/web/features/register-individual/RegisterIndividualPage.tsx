@@ -21,6 +21,7 @@ import { REGISTRATION_MAIL_SENT } from '../../../../machines/auth/failure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { inspect } from '../../kernel/inspector';
 import { useAppConfig } from '../../kernel/appConfig';
+import { premiumLocked } from '../../kernel/navigation';
 import { PageHeading } from '../../components/PageIntro';
 
 /** localStorage formEmail (captured from ?email= links by the campaign flow). */
@@ -75,8 +76,8 @@ function Registration({ formId }: { formId: string | null }) {
   const language = useLanguage();
   const showMessage = useShowMessage();
   const location = useLocation();
-  // A new member has the free plan: with the premium flag on, the personal views are locked for them.
-  const personalViewsLocked = useAppConfig()?.premiumEnabled ?? false;
+  // A new member has the free plan: the entitlement table decides whether it opens their personalised comparison.
+  const personalViewsLocked = premiumLocked(useAppConfig()?.premiumEnabled ?? false, { role: ['member'], premiumType: 'free' }, 'personalComparison');
   const registrationActor = useActorRef(registration, { input: { formId, personalViewsLocked }, inspect });
   const view = useSelector(registrationActor, memberRegistrationView, sameMemberRegistrationView);
   const stateEmail = (location.state as { email?: unknown } | null)?.email;
