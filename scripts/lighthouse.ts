@@ -86,7 +86,10 @@ async function signInAsMember(page: Page): Promise<void> {
   await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
   await page.locator('[data-testid="login-email"]').fill(DEMO_ACCOUNTS.member);
   await page.locator('[data-testid="login-password"]').fill(demoPassword);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('[data-testid="login-submit"]').click()]);
+  // Submitted with Enter, as a keyboard user does: on the phone's screen the cookie bar can cover the button.
+  await page.keyboard.press('Enter');
+  // The app moves on within the page (history), so there is no navigation to wait for: the signed-in landing is.
+  await page.waitForFunction(() => location.pathname !== '/login', { timeout: 30_000 });
   await page.waitForSelector('[data-testid="account-menu"]', { timeout: 30_000 });
 }
 
