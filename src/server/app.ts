@@ -298,7 +298,13 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
 
   // The statistics settings' listening connection (started by the first comparison) ends with the app.
   app.addHook('onClose', async () => closeStatisticsSettings(database));
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  // The job queue stops first whatever order the hooks run in: a job still finishing (a cut's release alerts, queued
+  // at start) must not reach a closed database.
+  if (ownsDatabase)
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await database.close();
+    });
   return app;
 }
 
