@@ -5,7 +5,7 @@
 // only. Nothing is stored per link: an unsubscribe link must keep working in every issue ever sent.
 //
 // A token of one purpose never passes for the other: the purpose is inside the signed payload and checked.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signedPayloads } from './signedPayloads';
 
 export type NewsletterLinkPurpose = 'confirm' | 'unsubscribe';
 
@@ -33,8 +33,7 @@ export interface NewsletterLinks {
 }
 
 export function createNewsletterLinks(tokenSecret: string): NewsletterLinks {
-  const key = createHmac('sha256', tokenSecret).update('paybench newsletter links v1').digest();
-  const signatureOf = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const tokens = signedPayloads(tokenSecret, 'paybench newsletter links v1');
 
   return {
     sign(purpose, subscriptionId, version, now = new Date()) {
@@ -44,22 +43,12 @@ export function createNewsletterLinks(tokenSecret: string): NewsletterLinks {
         ...(purpose === 'confirm' ? { v: version ?? 1 } : {}),
         e: Math.floor(now.getTime() / 1000) + NEWSLETTER_LINK_TTL_DAYS[purpose] * 86_400,
       };
-      const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-      return `${encoded}.${signatureOf(encoded)}`;
+      return tokens.seal(payload);
     },
 
     verify(token, purpose, now = new Date()) {
-      const [encoded, signature, ...rest] = token.split('.');
-      if (!encoded || !signature || rest.length > 0) return { ok: false, reason: 'invalid' };
-      const expected = Buffer.from(signatureOf(encoded));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
-      let payload: Payload;
-      try {
-        payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Payload;
-      } catch {
-        return { ok: false, reason: 'invalid' };
-      }
+      const payload = tokens.open(token) as Partial<Payload> | null;
+      if (!payload) return { ok: false, reason: 'invalid' };
       if (payload.p !== PURPOSE_CODE[purpose] || typeof payload.s !== 'string' || typeof payload.e !== 'number') return { ok: false, reason: 'invalid' };
       if (payload.e * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
       return { ok: true, subscriptionId: payload.s, version: typeof payload.v === 'number' ? payload.v : null };
