@@ -1,6 +1,7 @@
 // The confirmation and unsubscribe pages as views render them: a pure function of the machine's snapshot.
 import type { SnapshotFrom } from 'xstate';
 import type { NewsletterLinkMachine } from './newsletterLinkMachine';
+import { linkStatus } from '../shared/linkStatus';
 
 export interface NewsletterLinkView {
   mode: 'confirm' | 'unsubscribe';
@@ -16,15 +17,7 @@ const REASONS: Record<string, string> = {
 };
 
 export function newsletterLinkView(snapshot: SnapshotFrom<NewsletterLinkMachine>): NewsletterLinkView {
-  const status = snapshot.hasTag('asking')
-    ? 'asking'
-    : snapshot.hasTag('done')
-      ? 'done'
-      : snapshot.hasTag('invalid')
-        ? 'invalid'
-        : snapshot.hasTag('failed')
-          ? 'failed'
-          : 'working';
+  const status = linkStatus(snapshot);
   const { mode, subscription, failure } = snapshot.context;
   const reasonKey = status === 'invalid' ? (REASONS[failure?.errorCode ?? ''] ?? 'newsletter.link.errors.invalid') : null;
   return { mode, status, email: subscription?.email ?? null, reasonKey };

@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ReleaseAlertsMachine, RequiredPlan } from './releaseAlertsMachine';
 import type { ReleaseAlertsUnsubscribeMachine } from './unsubscribeMachine';
+import { linkStatus } from '../shared/linkStatus';
 
 export interface ReleaseAlertsView {
   status: 'loading' | 'loadFailed' | 'premium' | 'editing';
@@ -45,15 +46,7 @@ export interface ReleaseAlertsUnsubscribeView {
 }
 
 export function releaseAlertsUnsubscribeView(snapshot: SnapshotFrom<ReleaseAlertsUnsubscribeMachine>): ReleaseAlertsUnsubscribeView {
-  const status = snapshot.hasTag('asking')
-    ? 'asking'
-    : snapshot.hasTag('done')
-      ? 'done'
-      : snapshot.hasTag('invalid')
-        ? 'invalid'
-        : snapshot.hasTag('failed')
-          ? 'failed'
-          : 'working';
+  const status = linkStatus(snapshot);
   const expired = snapshot.context.failure?.errorCode === 'RELEASE_ALERTS_LINK_EXPIRED';
   return { status, reasonKey: status === 'invalid' ? (expired ? 'release_alerts.unsubscribe.expired' : 'release_alerts.unsubscribe.invalid') : null };
 }
