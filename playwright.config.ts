@@ -65,6 +65,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     locale: 'es-ES',
+    // The journeys run as a visitor who asked the system for less motion (the app honours it: src/web/kernel/theme.ts):
+    // no dialog fading in or skeleton pulsing for Chromium to paint frame by frame without a GPU. That cut a spec's
+    // browser CPU by a fifth. The accessibility tour (e2e/a11y.spec.ts) keeps the full motion most visitors see.
+    reducedMotion: 'reduce',
     // A trace records a screencast and DOM snapshots of every action: on every test it cost the 2-core machine a good
     // part of the suite's CPU. It is taken on a failed test's retry (CI retries once), so a failure still has one.
     trace: 'on-first-retry',

@@ -56,8 +56,16 @@ const HEAVY_ATTACKS = [
   'informed-attacker',
 ].map((name) => `tests/privacy/${name}.test.ts`);
 
+/** The unit files that replace modules for their tests (vi.mock, vi.resetModules): they run with a module graph each. */
+const UNIT_FILES_REPLACING_MODULES = ['tests/web/newsEditorCover.test.tsx', 'tests/web/comparisonView.test.tsx', 'tests/web/firstPaint.test.ts'];
+
 /** A project of tests on one engine: PAYBENCH_TEST_DB tells the test databases which (tests/server/support). */
-const databaseProject = (name: string, db: 'pglite' | 'postgres', include: string[], options: { exclude?: string[]; isolate: boolean }) => ({
+const databaseProject = (
+  name: string,
+  db: 'pglite' | 'postgres',
+  include: string[],
+  options: { exclude?: string[]; isolate: boolean; setupFiles?: string[] },
+) => ({
   extends: true as const,
   test: {
     name: `${name}-${db}`,
@@ -67,6 +75,7 @@ const databaseProject = (name: string, db: 'pglite' | 'postgres', include: strin
     environment: 'node',
     env: { PAYBENCH_TEST_DB: db },
     globalSetup: ['tests/server/support/global-setup.ts'],
+    setupFiles: options.setupFiles ?? [],
     isolate: options.isolate,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -75,11 +84,12 @@ const databaseProject = (name: string, db: 'pglite' | 'postgres', include: strin
 
 // API tests run on the embedded database always, and again on PostgreSQL when DATABASE_URL is set.
 // The server files of a worker share one module graph (isolate: false: importing the server and compiling the
-// contract cost ~4 s a file otherwise); each file still gets a database and an app of its own. The privacy files keep
-// a module graph each: their people, ids and noise keys come from seeded generators that must start afresh per file.
+// contract cost ~4 s a file otherwise); each file still gets a database and an app of its own. So do the privacy
+// files: their people, ids and noise keys come from seeded generators, which PRIVACY_SETUP starts afresh per file.
+const PRIVACY_SETUP = ['tests/privacy/freshDraws.ts'];
 const serverProjects = (db: 'pglite' | 'postgres') => [
   databaseProject('server', db, ['tests/server/**/*.test.ts'], { isolate: false }),
-  databaseProject('privacy', db, ['tests/privacy/**/*.test.ts'], { exclude: HEAVY_ATTACKS, isolate: true }),
+  databaseProject('privacy', db, ['tests/privacy/**/*.test.ts'], { exclude: HEAVY_ATTACKS, isolate: false, setupFiles: PRIVACY_SETUP }),
 ];
 
 export default defineConfig({
@@ -160,19 +170,34 @@ export default defineConfig({
     // time. Three workers oversubscribe the cores once ESLint and the type check run beside: 1,346 s against 1,120 s.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
+      // The unit files of a worker share one module graph (isolate: false): each file re-importing xstate, React and
+      // Chakra in a fresh process cost a fifth of the project's CPU. The files that replace modules (vi.mock,
+      // vi.resetModules) keep a graph each, so a replacement never leaks into, or misses, another file.
       {
         extends: true,
         test: {
           name: 'unit',
           root: '.',
           include: ['tests/{domain,client,machines,contract,web}/**/*.test.{ts,tsx}'],
+          exclude: UNIT_FILES_REPLACING_MODULES,
           environment: 'node',
           globalSetup: ['tests/machines/harness/coverage-setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          root: '.',
+          include: UNIT_FILES_REPLACING_MODULES,
+          environment: 'node',
+          isolate: true,
         },
       },
       ...serverProjects('pglite'),
       ...(process.env.DATABASE_URL ? serverProjects('postgres') : []),
-      databaseProject('attacks', process.env.DATABASE_URL ? 'postgres' : 'pglite', HEAVY_ATTACKS, { isolate: true }),
+      databaseProject('attacks', process.env.DATABASE_URL ? 'postgres' : 'pglite', HEAVY_ATTACKS, { isolate: false, setupFiles: PRIVACY_SETUP }),
       // Three real app processes on one PostgreSQL (and Redis with REDIS_URL); one file, run after the other
       // projects (groupOrder) so its timings (seen within 1 s) are not measured while the rest of the suite loads the cores.
       ...(process.env.DATABASE_URL

@@ -1,5 +1,5 @@
 // Identity through the real UI and the real server: signing in as each demo role lands on the role's
-// page, the session survives a reload, a wrong password shows auth.{code} (toast and field), signing out empties local
+// page, the session survives a reload, a wrong password shows auth.{code} once (on the field), signing out empties local
 // storage, and the password pages (forgot, reset link, change) and the GDPR self-service work end to end.
 import { expect, test } from './fixtures';
 import {
@@ -27,6 +27,8 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
     await expect(page.getByTestId('account-my_account_settings')).toBeVisible();
     // Credits and searches are for admin and corporate users only (their routes are guarded so).
     await expect(page.getByTestId('account-my_credits')).toBeVisible({ visible: role !== 'member' && role !== 'premium' });
+    // A company's pay transparency is for its corporate users only (the payroll calls refuse admins too).
+    await expect(page.getByTestId('account-pay_transparency')).toBeVisible({ visible: role === 'corporate' || role === 'unlimited' });
     await page.keyboard.press('Escape');
 
     // The refresh cookie restores the session: the guarded landing page shows again, not /login.
@@ -40,11 +42,11 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
 test('a wrong password is refused with the translated auth code, and the form can be sent again', async ({ page }) => {
   await page.goto('/login');
   await submitSignIn(page, DEMO_ACCOUNTS.member.email, 'not-the-password-at-all');
-  // The translated auth.{code} as an error toast, and on the password field beside it (no alert as well).
-  const toast = page.getByTestId('toast').filter({ hasText: 'El correo electrónico o la contraseña no son correctos.' });
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveAttribute('data-status', 'error');
-  await expect(page.getByTestId('login-password-error')).toHaveText('El correo electrónico o la contraseña no son correctos.');
+  // The translated auth.{code} said once, on the password field (announced), with no alert and no toast beside it.
+  const said = page.getByTestId('login-password-error');
+  await expect(said).toHaveText('El correo electrónico o la contraseña no son correctos.');
+  await expect(said).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('toast')).toHaveCount(0);
   await expect(page.getByTestId('login-password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('login-error')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);

@@ -12,6 +12,7 @@ import { signInAs } from './auth-support';
 import { switchLanguage, VIEWPORTS, type TestLanguage } from './a11y-support';
 import { DEMO, apiSignIn, bearer, bringCreditsTo, waitForSearchable, watchProblems } from './comparison-support';
 import { apiAnswers, memberWithCompletedForm, signIn, uniqueEmail } from './questionnaire-support';
+import { payInSandbox } from './payment-support';
 
 // Each journey waits on the real server (payments through the webhook, statistics): a longer wait per step than
 // the default 10 s keeps it steady on a machine shared with other work.
@@ -27,21 +28,6 @@ function text(language: TestLanguage, key: string, values: Record<string, string
   const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], LOCALES[language]);
   if (typeof found !== 'string') throw new Error(`no text at ${key}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}
-
-/** Clicks `trigger`, which opens the sandbox payment page (or the portal) in a new tab, and returns that tab. */
-async function openedTab(page: Page, trigger: () => Promise<void>): Promise<Page> {
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), trigger()]);
-  await tab.waitForLoadState();
-  return tab;
-}
-
-async function payInSandbox(page: Page, trigger: () => Promise<void>): Promise<void> {
-  const payment = await openedTab(page, trigger);
-  await payment.getByTestId('sandbox-pay').click();
-  // The return page is a second load of the app in the new tab: the slowest step on a busy machine.
-  await expect(payment.getByTestId('checkout-return')).toHaveAttribute('data-outcome', 'success', { timeout: 60_000 });
-  await payment.close();
 }
 
 /** The premium flag as PREMIUM_ENABLED=false would show it to the web app: the server's real /app-config answer with the flag off. */

@@ -4,7 +4,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { E2E_BASE_PORT, runDir, startAppServer, suiteServerEnv, templateDataDir } from './server';
+import { E2E_BASE_PORT, runDir, startAppServer, suiteDatabase, suiteServerEnv, templateDataDir } from './server';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from '@playwright/test';
@@ -25,12 +25,14 @@ export const test = base.extend<object, { appServer: { origin: string; dataDir: 
       const port = E2E_BASE_PORT + 1 + workerInfo.parallelIndex;
       const dataDir = path.join(runDir(), `worker-${workerInfo.workerIndex}`);
       cpSync(templateDataDir(), dataDir, { recursive: true });
+      const database = await suiteDatabase(`worker_${workerInfo.workerIndex}`, 'template');
       const origin = `http://127.0.0.1:${port}`;
-      const server = await startAppServer(port, suiteServerEnv(origin, dataDir));
+      const server = await startAppServer(port, suiteServerEnv(origin, dataDir, database?.url ?? null));
       process.env.E2E_DATA_DIR = dataDir;
       await use({ origin, dataDir });
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
     { scope: 'worker', timeout: 180_000 },
   ],

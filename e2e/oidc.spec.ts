@@ -120,6 +120,20 @@ test("a company's domain sends its people to the company's provider (home-realm 
   await signOutThroughMenu(page);
   await expect(page).toHaveURL((url) => url.origin === APP && ['/', '/home'].includes(url.pathname));
 
+  // Refused at the company's provider: back on the sign-in form with the address still typed and one error said once
+  // (the form's alert, no toast beside it).
+  await page.goto(`${APP}/login`);
+  await page.getByTestId('login-email').fill(`boss@${DOMAIN}`);
+  await page.getByTestId('login-email').blur();
+  await expect(page).toHaveURL((url) => url.origin === idp.issuer && url.pathname.startsWith('/interaction/'));
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL((url) => url.origin === APP && url.pathname === '/login');
+  await expect(page.getByTestId('login-error')).toContainText(/proveedor de identidad no le ha dado acceso|identity provider did not sign you in/i);
+  await expect(page.getByTestId('login-email')).toHaveValue(`boss@${DOMAIN}`);
+  await expect(page.getByTestId('login-error')).toHaveCount(1);
+  await expect(page.getByTestId('login-email-error').or(page.getByTestId('login-password-error'))).toHaveCount(0);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+
   await page.goto(`${APP}/login`);
   await page.getByTestId('login-email').fill(`boss@${DOMAIN}`);
   // Leaving the e-mail field asks where the address signs in: no password is asked.

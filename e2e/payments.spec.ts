@@ -5,14 +5,8 @@
 // buys a pack and goes back to the search; a free member buys premium yearly, sees their perception over the years on
 // their evolution, and cancels the plan in the sandbox portal.
 import { expect, test, type Page } from './fixtures';
+import { openedTab } from './payment-support';
 import { DEMO, apiSignIn, bearer, bringCreditsTo, currentCredits, ensureCompletedForm, signIn, waitForSearchable, watchProblems } from './comparison-support';
-
-/** Clicks `trigger`, which opens the payment page (or the portal) in a new tab, and returns that tab. */
-async function openedTab(page: Page, trigger: () => Promise<void>): Promise<Page> {
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), trigger()]);
-  await tab.waitForLoadState();
-  return tab;
-}
 
 test('a corporate user out of credits buys 10 credits in the sandbox, is told +10 without a reload and goes back to the search, which runs', async ({
   page,

@@ -27,28 +27,35 @@ export function withDatabase(url: string, database: string): string {
 }
 
 let databases = 0;
-/** A new, empty database on the PostgreSQL of DATABASE_URL (paybench_cluster_<pid>_<n>) and how to drop it. */
-export async function createDatabase(adminUrl: string, prefix = 'paybench_cluster'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${++databases}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+
+/** Works on the PostgreSQL server of `adminUrl` through one connection as its user (creating and dropping databases). */
+export async function onDatabaseServer<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    return await work(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+/**
+ * A new, empty database on the server of `adminUrl` (`<prefix>_<pid>_<n>`, or `options.name`), or a copy of
+ * `options.template` (which no session may be using); `drop()` removes it, whatever sessions it still has.
+ */
+export async function createDatabase(
+  adminUrl: string,
+  prefix = 'paybench_cluster',
+  options: { name?: string; template?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = options.name ?? `${prefix}_${process.pid}_${++databases}`;
+  await onDatabaseServer(adminUrl, async (admin) => {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"${options.template ? ` template "${options.template}"` : ''}`);
+  });
   return {
     url: withDatabase(adminUrl, name),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => onDatabaseServer(adminUrl, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`))),
   };
 }
 
@@ -250,6 +257,11 @@ export async function startProxy(upstreams: string[], checkEveryMs = 100): Promi
     });
     request.pipe(forwarded);
   });
+  // The clients' kept-alive connections to the proxy stay open as a load balancer's do: with Node's 5 s default a
+  // busy machine could let a client reuse a connection the proxy was closing that instant ("fetch failed"), a failure
+  // of this harness between client and proxy, not of the instances under test.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   await Promise.all(upstreams.map(check));
   const { port } = server.address() as { port: number };

@@ -4,7 +4,7 @@
 // page renders (src/web/kernel/i18n.ts, completeTranslations). New top-level sections land in the core: a
 // missing key can never show, at worst the core is larger. The core also carries the route headings' texts
 // (routes.ts `heading`), which show while such a page's code and texts load. The server's own sections
-// (SERVER_SECTIONS: the e-mails, the sandbox checkout page) are in neither part: the web app never loads them.
+// (SERVER_SECTIONS: the e-mails, the sandbox checkout page, the pay gap report's CSV) are in neither part: the web app never loads them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -49,6 +49,7 @@ export const PAGE_SECTIONS = [
   'errors',
   'settings',
   'release_alerts',
+  'pay_transparency',
   'personal',
   'brief',
   'payments',
@@ -62,7 +63,7 @@ export const PAGE_SECTIONS = [
 
 /** Sections only the server reads (the e-mails: src/server/email/i18n.ts; the sandbox checkout page:
  * src/server/services/payments/sandboxPage.ts): left out of both parts. */
-export const SERVER_SECTIONS = ['email', 'sandbox_checkout'] as const;
+export const SERVER_SECTIONS = ['email', 'sandbox_checkout', 'pay_gap_csv'] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
 

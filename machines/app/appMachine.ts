@@ -2,7 +2,6 @@ import { fromCallback, sendTo, setup, type AnyActorRef, type EventObject } from 
 import type { CatalogueOutcome, ToastOutcome } from '../../src/api/errorCatalogue';
 import { TOAST_DEFAULT_MS } from '../../src/domain/constants';
 import { authMachine, type AuthEmitted, type AuthInput } from '../auth/authMachine';
-import { authMessageKey } from '../auth/failure';
 import { consentMachine, type ConsentInput } from '../consent/consentMachine';
 import { campaignCaptureMachine, type CaptureInput } from '../campaignCapture/campaignCaptureMachine';
 import { languageMachine, type LanguageInput } from '../language/languageMachine';
@@ -37,19 +36,14 @@ export const SESSION_MESSAGES = {
   accountDeleted: { kind: 'toast', status: 'success', durationMs: TOAST_DEFAULT_MS, textKey: 'settings.delete.done' },
 } as const satisfies Record<string, ToastOutcome>;
 
-/** A failed sign-in: the translated auth.{code} as an error toast (the form may show it beside). */
-export function signInFailedMessage(code: string): ToastOutcome {
-  return { kind: 'toast', status: 'error', durationMs: TOAST_DEFAULT_MS, textKey: authMessageKey(code) };
-}
-
 type Listenable = Omit<AnyActorRef, 'on'> & {
   on<T extends AuthEmitted['type']>(type: T, handler: (event: Extract<AuthEmitted, { type: T }>) => void): { unsubscribe(): void };
 };
 
 /**
  * Listens to what the auth actor announces and turns it into the app's decisions: after signing in go to
- * the page it names; after a failed sign-in, signing out or a lost session show the message (a failed
- * sign-in as the auth.{code} toast; signing out also goes home).
+ * the page it names; after signing out or a lost session show the message (signing out also goes home). A failed
+ * sign-in is no toast: the sign-in form says it, once (on the field it concerns, or as its alert).
  */
 export const sessionAnnouncements = fromCallback<EventObject>(({ sendBack, system }) => {
   const auth = system.get(SYSTEM_IDS.auth) as Listenable | undefined;
@@ -58,8 +52,6 @@ export const sessionAnnouncements = fromCallback<EventObject>(({ sendBack, syste
     auth.on('auth.signedIn', (event) => {
       if (event.redirectTo) sendBack({ type: 'app.navigate', to: event.redirectTo } satisfies AppEvent);
     }),
-    // The sign-in form may show it inline as well (on the field it concerns, or as its alert).
-    auth.on('auth.signInFailed', (event) => sendBack({ type: 'app.message', toast: signInFailedMessage(event.code) } satisfies AppEvent)),
     auth.on('auth.signedOut', () => {
       sendBack({ type: 'app.message', toast: SESSION_MESSAGES.signedOut } satisfies AppEvent);
       sendBack({ type: 'app.navigate', to: SIGNED_OUT_PAGE } satisfies AppEvent);

@@ -138,7 +138,23 @@ export function authStorageActions(storage: StorageLike | undefined) {
     storeUser: (_: unknown, params: { user: User }) => attempt(() => storage?.setItem(STORAGE_KEYS.currentUser, JSON.stringify(params.user))),
     forgetStoredUser: () => attempt(() => storage?.removeItem(STORAGE_KEYS.currentUser)),
     clearStorage: () => attempt(() => storage?.clear()),
+    storeTypedEmail: (_: unknown, params: { email: string | null }) =>
+      attempt(() => (params.email ? storage?.setItem(STORAGE_KEYS.signInEmail, params.email) : storage?.removeItem(STORAGE_KEYS.signInEmail))),
   };
+}
+
+/**
+ * The address typed before the browser left for a provider, read once and dropped: it only bridges that one round
+ * trip (a refusal brings the form back with it), and stays in no browser longer.
+ */
+export function takeTypedEmail(storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined): string | null {
+  try {
+    const email = storage?.getItem(STORAGE_KEYS.signInEmail) ?? null;
+    storage?.removeItem(STORAGE_KEYS.signInEmail);
+    return email;
+  } catch {
+    return null;
+  }
 }
 
 /** The user kept in current_user, when it looks like one (a hand-edited value is ignored). */

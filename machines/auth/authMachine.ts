@@ -92,7 +92,6 @@ const PROVIDER_RETURNED = [
       { type: 'recordCode', params: ({ event }: { event: AuthEvent }) => ({ code: (outcomeOf(event) as { code?: string }).code ?? 'unknown' }) },
       'forgetSession',
       'forgetLink',
-      'emitSignInFailed',
     ],
   },
 ] as const;
@@ -113,14 +112,14 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  signingIn.authenticating ─ok─▶ signingIn.loadingUser ─ok─▶ signedIn.active (auth.signedIn, redirect)
  *    │ failed                          │ failed
  *    ▼                                 ▼
- *  signedOut.failed (auth.signInFailed, shown as auth.{code})
+ *  signedOut.failed (the form shows auth.{code} once: on the field it concerns, or as its alert)
  *  signedOut.invalid  (auth.signIn with a malformed address or no password: nothing is sent, the field is marked)
  *
  *  signingIn.authenticating ─second factor asked (a code, or an admin's enrolment)─▶ secondFactor
  *     invokes signInSecondStep (machines/auth/secondStepMachine.ts, systemId signInSecondStep) with the challenge;
  *     auth.submitSecondFactor / auth.cancelSecondFactor / auth.recoveryCodesSaved are forwarded to it. Its output:
  *     session   ─▶ signingIn.loadingUser        cancelled ─▶ signedOut.idle
- *     over      ─▶ signedOut.failed (auth.signInFailed: the challenge expired, the account was disabled)
+ *     over      ─▶ signedOut.failed (the challenge expired, the account was disabled)
  *
  *  signedIn ─auth.signOut─▶ signingOut ─done/failed─▶ signedOut.left (storage cleared, auth.signedOut)
  *
@@ -133,13 +132,14 @@ const notInjected = (name: string) => () => Promise.reject(new Error(`inject the
  *  Identity providers (the browser leaves the app and comes back to /login with the outcome in the fragment):
  *  signedOut ─auth.continueWithProvider─▶ redirecting (goTo GET auth/oidc/{provider}/start)
  *  signedOut ─auth.emailEntered─▶ signedOut.discoveringRealm ─company provider─▶ redirecting │ none ─▶ signedOut.idle
+ *     (redirecting keeps the typed address through the injected storeTypedEmail: the page that comes back has it)
  *  restoring/signedOut/redirecting/linking ─auth.providerReturned─▶
  *     done         ─▶ callback: providerSignIn renews (POST auth/refresh) ─session─▶ signingIn.loadingUser (auth.signedIn, landing by role)
  *     secondFactor ─▶ callback: providerSignIn resumes (POST auth/sign-in/challenge) ─challenge─▶ secondFactor
- *                     (providerSignIn refused ─▶ signedOut.failed, auth.signInFailed)
+ *                     (providerSignIn refused ─▶ signedOut.failed)
  *     link         ─▶ linking ─auth.signIn (with the linking token)─▶ signingIn … (wrong password: linking.failed)
  *     emailSent    ─▶ signedOut.emailLinkSent ("we sent a link to …"; opening it in this browser comes back as done/secondFactor)
- *     error        ─▶ signedOut.failed (auth.signInFailed, auth.{code})
+ *     error        ─▶ signedOut.failed (auth.{code}; the address typed before leaving is back in the form)
  *  signingOut ─done with endSessionUrl─▶ signedOut.left, then goTo the provider's end-session URL
  * ```
  *
@@ -205,6 +205,9 @@ export const authMachine = setup({
     clearStorage: () => {},
     /** The browser leaves the app for this URL (a provider's sign-in or sign-out); nothing when null. Injected. */
     goTo: (_, _params: { url: string | null }) => {},
+    /** Keeps the typed address for the page the provider sends back (a refusal shows the form with it). Injected. */
+    storeTypedEmail: (_, _params: { email: string | null }) => {},
+    keepTypedEmail: assign((_, params: { email: string }) => ({ typedEmail: params.email })),
     keepProvider: assign((_, params: { provider: string }) => ({ provider: params.provider })),
     keepLink: assign((_, params: { token: string; provider: string }) => ({ link: { token: params.token, provider: params.provider } })),
     forgetLink: assign({ link: null }),
@@ -243,7 +246,6 @@ export const authMachine = setup({
       redirectTo: signInLanding(context.user, context.redirectUrl),
     })),
     emitSignedInHere: emit(({ context }) => ({ type: 'auth.signedIn' as const, user: context.user!, redirectTo: null })),
-    emitSignInFailed: emit(({ context }) => ({ type: 'auth.signInFailed' as const, code: context.errorCode ?? 'unknown' })),
     emitSignedOut: emit({ type: 'auth.signedOut' as const }),
     emitSessionEnded: emit({ type: 'auth.sessionEnded' as const }),
     emitSecondFactorRequired: emit({ type: 'auth.secondFactorRequired' as const }),
@@ -288,6 +290,7 @@ export const authMachine = setup({
     provider: null,
     link: null,
     emailLinkSent: null,
+    typedEmail: input.typedEmail ?? null,
   }),
   on: {
     'auth.rememberRedirect': { actions: 'rememberRedirect' },
@@ -356,7 +359,11 @@ export const authMachine = setup({
           target: 'redirecting',
           actions: ['clearFailure', { type: 'keepProvider', params: ({ event }) => ({ provider: event.provider }) }],
         },
-        'auth.emailEntered': { guard: 'emailLooksValid', target: '.discoveringRealm' },
+        'auth.emailEntered': {
+          guard: 'emailLooksValid',
+          target: '.discoveringRealm',
+          actions: { type: 'keepTypedEmail', params: ({ event }) => ({ email: event.email.trim() }) },
+        },
         'auth.providerReturned': PROVIDER_RETURNED,
         'auth.sessionStarted': {
           target: 'signedIn.active',
@@ -416,7 +423,10 @@ export const authMachine = setup({
     redirecting: {
       description: "The browser leaves for the provider's sign-in (GET auth/oidc/{provider}/start, then the provider).",
       tags: ['signedOut', 'busy', 'redirecting'],
-      entry: { type: 'goTo', params: ({ context }) => ({ url: providerStartUrl(context.provider!, context.redirectUrl) }) },
+      entry: [
+        { type: 'storeTypedEmail', params: ({ context }) => ({ email: context.typedEmail }) },
+        { type: 'goTo', params: ({ context }) => ({ url: providerStartUrl(context.provider!, context.redirectUrl) }) },
+      ],
       on: {
         // Back from the provider's page through the browser's history: the form works again.
         'auth.signIn': [
@@ -460,7 +470,6 @@ export const authMachine = setup({
               { type: 'recordCode', params: ({ event }) => ({ code: (event.output as { failure: string }).failure }) },
               'forgetSession',
               'forgetChallenge',
-              'emitSignInFailed',
             ],
           },
         ],
@@ -516,11 +525,11 @@ export const authMachine = setup({
                 // A wrong password while linking: the linking form again (an expired link ends the linking).
                 guard: ({ context, event }) => context.link !== null && failureCode(event.error) !== 'LINK_EXPIRED',
                 target: '#auth.linking.failed',
-                actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetSession'],
               },
               {
                 target: '#auth.signedOut.failed',
-                actions: ['recordFailure', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetSession', 'forgetLink'],
               },
             ],
           },
@@ -543,7 +552,7 @@ export const authMachine = setup({
             },
             onError: {
               target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+              actions: ['recordFailure', 'forgetSession'],
             },
           },
         },
@@ -577,11 +586,7 @@ export const authMachine = setup({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: [
-              { type: 'recordCode', params: ({ event }) => ({ code: (event.output as { failure: string }).failure }) },
-              'forgetChallenge',
-              'emitSignInFailed',
-            ],
+            actions: [{ type: 'recordCode', params: ({ event }) => ({ code: (event.output as { failure: string }).failure }) }, 'forgetChallenge'],
           },
         ],
       },

@@ -27,11 +27,15 @@ export interface AuthContext {
   link: { token: string; provider: string } | null;
   /** The provider's sign-in of a new address waits for our e-mailed link (the address, the provider's name). */
   emailLinkSent: { email: string; provider: string } | null;
+  /** The address typed in the sign-in form (home-realm discovery), kept across a provider's round trip. */
+  typedEmail: string | null;
 }
 
 export interface AuthInput {
   /** The user kept in local storage current_user, if any: then a session may be there to restore. */
   storedUser: User | null;
+  /** The address typed before the browser left for a provider (one page load only: the app reads and drops it). */
+  typedEmail?: string | null;
 }
 
 export interface Credentials {
@@ -117,7 +121,6 @@ export type AuthEvent =
 export type AuthEmitted =
   /** Signed in; `redirectTo` is where to go now (null: stay, e.g. after registering). */
   | { type: 'auth.signedIn'; user: User; redirectTo: string | null }
-  | { type: 'auth.signInFailed'; code: string }
   /** The person signed out: local storage is cleared. */
   | { type: 'auth.signedOut' }
   /** The session could not be renewed: the person is signed out without asking. */

@@ -33,6 +33,8 @@ export interface AuthView {
   redirecting: boolean;
   /** The linking step (prove the existing account with its password), with the provider's name; null otherwise. */
   linking: { provider: string } | null;
+  /** The address typed before a provider's round trip (the form starts with it); null otherwise. */
+  typedEmail: string | null;
   /** Our link was e-mailed to this address (a provider's sign-in of a new address); null otherwise. */
   emailLinkSent: { email: string; provider: string } | null;
 }
@@ -73,7 +75,7 @@ export function selectAccessToken(snapshot: AuthSnapshot): string | null {
   return snapshot.context.accessToken;
 }
 
-/** A failure about what was typed: shown on the field (not again as an alert; the app's auth.{code} toast says it too). */
+/** A failure about what was typed: shown on the field (not again as an alert: a failure is said once). */
 const FIELD_FAILURES: Record<string, keyof SignInFieldProblems> = { INVALID_CREDENTIALS: 'password' };
 
 /**
@@ -129,5 +131,6 @@ export function authView(snapshot: AuthSnapshot): AuthView {
     redirecting: snapshot.hasTag('redirecting'),
     linking: selectLinking(snapshot),
     emailLinkSent: selectEmailLinkSent(snapshot),
+    typedEmail: snapshot.context.typedEmail,
   };
 }

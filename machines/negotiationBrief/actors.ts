@@ -1,5 +1,6 @@
 // The real effects of the negotiation brief: GET forms/negotiation-brief through the typed client (the PDF as a
 // blob, named as the server offers it) and saving it as a file in the browser.
+import { saveBlob } from '../shared/saveBlob';
 import { fromPromise } from 'xstate';
 import { api, call, type ApiClient } from '../../src/api/client';
 import { dataOf } from '../../src/api/callFailure';
@@ -16,15 +17,7 @@ export function fileNameOf(disposition: string | null): string {
 
 /** Hands a file to the browser's downloads. */
 export function saveFile(file: BriefFile): void {
-  const url = URL.createObjectURL(file.pdf);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(file.pdf, file.fileName);
 }
 
 export function negotiationBriefActors(client: ApiClient = api, save: (file: BriefFile) => void = saveFile) {

@@ -38,7 +38,7 @@ export const machine = createMachine({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+            actions: ['recordCode', 'forgetSession', 'forgetLink'],
           },
         ],
       },
@@ -105,6 +105,7 @@ export const machine = createMachine({
         'auth.emailEntered': {
           target: '.discoveringRealm',
           guard: 'emailLooksValid',
+          actions: 'keepTypedEmail',
         },
         'auth.providerReturned': [
           {
@@ -124,7 +125,7 @@ export const machine = createMachine({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+            actions: ['recordCode', 'forgetSession', 'forgetLink'],
           },
         ],
         'auth.sessionStarted': {
@@ -178,7 +179,7 @@ export const machine = createMachine({
     redirecting: {
       description: 'The browser leaves for the provider\'s sign-in (GET auth/oidc/{provider}/start, then the provider).',
       tags: ['signedOut', 'busy', 'redirecting'],
-      entry: 'goTo',
+      entry: ['storeTypedEmail', 'goTo'],
       on: {
         'auth.signIn': [
           {
@@ -209,7 +210,7 @@ export const machine = createMachine({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+            actions: ['recordCode', 'forgetSession', 'forgetLink'],
           },
         ],
         'auth.continueWithProvider': {
@@ -238,7 +239,7 @@ export const machine = createMachine({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: ['recordCode', 'forgetSession', 'forgetChallenge', 'emitSignInFailed'],
+            actions: ['recordCode', 'forgetSession', 'forgetChallenge'],
           },
         ],
       },
@@ -281,7 +282,7 @@ export const machine = createMachine({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: ['recordCode', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+            actions: ['recordCode', 'forgetSession', 'forgetLink'],
           },
         ],
       },
@@ -324,11 +325,11 @@ export const machine = createMachine({
               {
                 target: '#auth.linking.failed',
                 guard: 'guard',
-                actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetSession'],
               },
               {
                 target: '#auth.signedOut.failed',
-                actions: ['recordFailure', 'forgetSession', 'forgetLink', 'emitSignInFailed'],
+                actions: ['recordFailure', 'forgetSession', 'forgetLink'],
               },
             ],
           },
@@ -344,7 +345,7 @@ export const machine = createMachine({
             },
             onError: {
               target: '#auth.signedOut.failed',
-              actions: ['recordFailure', 'forgetSession', 'emitSignInFailed'],
+              actions: ['recordFailure', 'forgetSession'],
             },
           },
         },
@@ -370,7 +371,7 @@ export const machine = createMachine({
           },
           {
             target: '#auth.signedOut.failed',
-            actions: ['recordCode', 'forgetChallenge', 'emitSignInFailed'],
+            actions: ['recordCode', 'forgetChallenge'],
           },
         ],
       },

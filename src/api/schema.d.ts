@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * Export my data
-         * @description Any signed-in user, about themself. Everything stored about the account in one JSON document.
+         * @description Any signed-in user, about themself. Everything stored about the account in one JSON document; for a corporate user, also the company's payrolls (audited) and job-ad ranges.
          */
         get: operations["exportMyData"];
         put?: never;
@@ -2472,10 +2472,453 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay-transparency/payroll-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payroll file's template
+         * @description Corporate users (403 for others). A CSV with the header row in the chosen language and two example rows (UTF-8 with a byte order mark).
+         */
+        get: operations["getPayrollTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/payrolls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's payrolls
+         * @description Corporate users of the company (403 for others). One entry per reporting year uploaded, newest year first. Each call is in the audit log.
+         */
+        get: operations["listPayrolls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/payrolls/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the payroll of a reporting year
+         * @description Corporate users (403 for others). One CSV file in the multipart field `file` (the template's columns, in
+         *     Spanish or English; comma, semicolon or tab separated; UTF-8), at most 8 MB and 50,000 rows. The whole file
+         *     is checked first: any bad row or field is 400 PAYROLL_INVALID with every problem in `problems` (line,
+         *     column, code; the first 200, `moreProblems` counts the rest), and nothing is stored. A valid file replaces
+         *     the year's payroll in one transaction. The payroll is the company's alone: it never enters the survey, any
+         *     statistic of others, an admin statistic or a release. Audited.
+         */
+        put: operations["uploadPayroll"];
+        post?: never;
+        /**
+         * Delete the payroll of a reporting year
+         * @description Corporate users of the company (403 for others). Deletes the year's employees and the gap actions recorded for it; 404 when there is none. Audited.
+         */
+        delete: operations["deletePayroll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/payrolls/{year}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gender pay gap report of a reporting year
+         * @description Corporate users of the company (403 for others; 404 when the year has no payroll). The seven indicators of
+         *     Article 9 of Directive (EU) 2023/970 over hourly pay (annual pay ÷ working time): mean and median gaps of
+         *     total and of variable pay, the share of women and men receiving variable pay, the pay quartiles, and the gap
+         *     per category of workers in basic, variable and total pay. Every category is shown to the company; one where
+         *     women or men are fewer than `categoryMinimum` is marked not reportable (left out of the published report),
+         *     and a reportable one whose mean gap is 5 % or more either way is flagged with its six-month clock. Audited.
+         */
+        get: operations["getPayGapReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/payrolls/{year}/report/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gender pay gap report as CSV
+         * @description As getPayGapReport, as CSV in the chosen language. `scope=publication` (default) leaves out the categories
+         *     that are not reportable; `scope=internal` keeps them, marked. Cells a spreadsheet would read as a formula are
+         *     prefixed with '. Audited.
+         */
+        get: operations["exportPayGapReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/payrolls/{year}/gap-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the justification or remedy of a flagged category
+         * @description Corporate users of the company (403 for others; 404 when the year has no payroll or the category is not in
+         *     it). Article 10: a category's gap of 5 % or more is either justified by objective, gender-neutral criteria or
+         *     remedied within six months. One record per category and year (a new one replaces it). Audited.
+         */
+        put: operations["recordGapAction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's gender pay gap reporting calendar
+         * @description Corporate users (403 for others). From the headcount of the company's latest payroll: its band (under 100,
+         *     100–149, 150–249, 250 or more workers) and the next reports due (7 June; yearly from 250 workers, every three
+         *     years below; none under 100), each with whether that year's payroll is uploaded.
+         */
+        get: operations["getComplianceCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/job-ad-ranges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's saved job-ad ranges
+         * @description Corporate users of the company (403 for members and admins); every corporate user of the company sees all of them. Newest first; page defaults to 1 and limit to 10. Reading them costs nothing.
+         */
+        get: operations["listJobAdRanges"];
+        put?: never;
+        /**
+         * The pay range of a job ad, from the published figures
+         * @description Corporate users (403 for members and admins). Article 5 of Directive (EU) 2023/970: the pay range a vacancy
+         *     notice gives, between the policy's two percentiles (10–90, `from` below `to`) of the role's group, from
+         *     exactly the figures a comparison of that group publishes (same release, privacy threshold and perturbation):
+         *     fixed salary for basis `fixed`, fixed salary plus bonus (totalWithoutDeferral) for `fixed-bonus`. The range
+         *     is interpolated between the published percentiles and rounded outward to 500. When the group publishes no
+         *     figures or withholds a percentile the policy needs, it is widened step by step (the city, then the company
+         *     size, then the sector are left out; `widened` names them, `group` is the group used); when nothing
+         *     publishable remains the answer is `not-enough-data`, costs nothing and is not saved. A publishable answer
+         *     costs what a comparison costs (1 credit on credits, nothing on the corporate plan; 402 INSUFFICIENT_CREDITS
+         *     when short) and is saved in the company's job-ad ranges. The same `idempotencyKey` never charges twice: a
+         *     retry answers the saved range.
+         */
+        post: operations["createJobAdRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/job-ad-ranges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved job-ad range
+         * @description Corporate users of the company (403 for members and admins); 404 JOB_AD_RANGE_NOT_FOUND when the company has no such range.
+         */
+        delete: operations["deleteJobAdRange"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PayrollProblem: {
+            /** @description Line of the file (the header is line 1); null for the whole file. */
+            line: number | null;
+            /** @description The column (its key, e.g. basicPay), or null. */
+            field: string | null;
+            /** @description What is wrong (e.g. invalidNumber, duplicateId, formula). */
+            code: string;
+        };
+        PayrollSummary: {
+            reportingYear: number;
+            headcount: number;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        /** @description Gaps in percent, (men − women) ÷ men × 100; null when either side is missing. */
+        GapPair: {
+            mean: number | null;
+            median: number | null;
+        };
+        /** @enum {string} */
+        HeadcountBand: "under-100" | "100-149" | "150-249" | "250-plus";
+        GapActionInput: {
+            category: string;
+            /** @enum {string} */
+            kind: "justification" | "remedy";
+            note: string;
+            /** Format: date */
+            actionDate: string;
+        };
+        GapAction: {
+            category: string;
+            /** @enum {string} */
+            kind: "justification" | "remedy";
+            note: string;
+            /** Format: date */
+            actionDate: string;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        PayGapCategory: {
+            /** @description The role named in the file, or position level and functional area as `level|area`. */
+            category: string;
+            women: number;
+            men: number;
+            other: number;
+            basic: components["schemas"]["GapPair"];
+            variable: components["schemas"]["GapPair"];
+            total: components["schemas"]["GapPair"];
+            /** @description Women and men each at least categoryMinimum: in the published report. */
+            reportable: boolean;
+            /** @description Reportable, with a mean total gap of 5 % or more either way (Article 10). */
+            flagged: boolean;
+            /**
+             * Format: date
+             * @description A flagged category: six months from the report date.
+             */
+            remedyDeadline: string | null;
+            action: components["schemas"]["GapAction"] | null;
+        };
+        PayGapReport: {
+            reportingYear: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            headcount: {
+                total: number;
+                women: number;
+                men: number;
+                other: number;
+            };
+            headcountBand: components["schemas"]["HeadcountBand"];
+            /**
+             * Format: date
+             * @description When the report covering this year is due (7 June of the next year), or the upload date for a company with no duty to report.
+             */
+            reportDate: string;
+            categoryMinimum: number;
+            /** @description (a) Mean gap of hourly total pay, percent. */
+            meanGap: number | null;
+            /** @description (b) Mean gap of hourly variable pay among those who receive some. */
+            meanVariableGap: number | null;
+            /** @description (c) */
+            medianGap: number | null;
+            /** @description (d) */
+            medianVariableGap: number | null;
+            /** @description (e) Share (0–1) of the women and of the men who receive variable pay. */
+            receivingVariable: {
+                women: number | null;
+                men: number | null;
+            };
+            /** @description (f) Women and men ranked by hourly total pay, in four bands of equal size. */
+            quartiles: {
+                quartile: number;
+                women: number;
+                men: number;
+                womenShare: number;
+                menShare: number;
+            }[];
+            /** @description (g) The gap per category of workers. */
+            categories: components["schemas"]["PayGapCategory"][];
+        };
+        ComplianceCalendar: {
+            /** @description The latest payroll's headcount; null before any upload. */
+            headcount: number | null;
+            /** @description The year of that payroll. */
+            reportingYear: number | null;
+            band: components["schemas"]["HeadcountBand"] | null;
+            dueReports: {
+                reportingYear: number;
+                /** Format: date */
+                dueDate: string;
+                /** @description The payroll of that year is uploaded. */
+                uploaded: boolean;
+            }[];
+        };
+        /**
+         * @description What the range covers: fixed (fixed salary) or fixed-bonus (fixed salary plus annual bonus, without deferred pay).
+         * @enum {string}
+         */
+        JobAdBasis: "fixed" | "fixed-bonus";
+        /** @description The role of the vacancy, in the questionnaire's codes (the server checks each is a listed option and the city is one of the country's). */
+        JobAdRole: {
+            positionLevel: components["schemas"]["OptionCode"];
+            functionalArea: components["schemas"]["OptionCode"];
+            sector: components["schemas"]["OptionCode"];
+            country: components["schemas"]["OptionCode"];
+            city?: components["schemas"]["OptionCode"];
+            companySize?: components["schemas"]["OptionCode"];
+        };
+        /** @description The group whose published figures gave the range (the role less the widened fields). */
+        JobAdGroup: {
+            positionLevel: components["schemas"]["OptionCode"];
+            functionalArea: components["schemas"]["OptionCode"];
+            sector?: components["schemas"]["OptionCode"];
+            country: components["schemas"]["OptionCode"];
+            city?: components["schemas"]["OptionCode"];
+            companySize?: components["schemas"]["OptionCode"];
+        };
+        /**
+         * @description A field of the role left out to reach a publishable group.
+         * @enum {string}
+         */
+        JobAdWidenedField: "city" | "companySize" | "sector";
+        /** @description The percentiles the range runs between, 10 to 90, `from` below `to` (e.g. 25–75, 40–60). */
+        JobAdPolicy: {
+            from: number;
+            to: number;
+        };
+        JobAdRangeRequest: {
+            role: components["schemas"]["JobAdRole"];
+            policy: components["schemas"]["JobAdPolicy"];
+            basis: components["schemas"]["JobAdBasis"];
+            /** @description The company's own name for the role (kept with the range). */
+            title?: string;
+            /** @description Client-chosen key; a retry with the same key answers the same saved range without charging again. */
+            idempotencyKey?: string;
+        };
+        /** @description The range in whole units of `currency`, rounded outward to 500 (low down, high up). */
+        JobAdRangeBounds: {
+            low: number;
+            high: number;
+        };
+        /** @description The vacancy notice's sentence in each language, e.g. "Annual gross pay: €52,000 to €61,500 (fixed salary), depending on experience." */
+        JobAdSentences: {
+            es: string;
+            en: string;
+        };
+        /** @description The group's published figures of the basis' measure, as the comparison publishes them (rounded to 100; a percentile withheld is null). */
+        JobAdFigures: {
+            /** @description The group's published size (perturbed, rounded to 5), the comparison's count. */
+            count: number;
+            /** @description The size as the comparison shows it. */
+            countLabel: string;
+            p10: number | null;
+            p25: number | null;
+            p50: number | null;
+            p75: number | null;
+            p90: number | null;
+            /** @description The median's 95 % interval as [low, high]; null where the comparison withholds it. */
+            medianCi: number[] | null;
+        };
+        /** @description A saved job-ad range of the company. */
+        JobAdRange: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "ok";
+            title: string | null;
+            role: components["schemas"]["JobAdRole"];
+            group: components["schemas"]["JobAdGroup"];
+            widened: components["schemas"]["JobAdWidenedField"][];
+            basis: components["schemas"]["JobAdBasis"];
+            policy: components["schemas"]["JobAdPolicy"];
+            currency: components["schemas"]["Currency"];
+            range: components["schemas"]["JobAdRangeBounds"];
+            sentences: components["schemas"]["JobAdSentences"];
+            figures: components["schemas"]["JobAdFigures"];
+            year: components["schemas"]["Year"];
+            createdAt: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description ok: the range, saved (`id`, `createdAt`). not-enough-data: even the widest group (`group`, with every field in
+         *     `widened` left out) publishes no figures the policy needs; id, range, sentences, figures and createdAt are
+         *     null, nothing is charged or saved.
+         */
+        JobAdRangeResult: {
+            id: components["schemas"]["Id"] | null;
+            /** @enum {string} */
+            status: "ok" | "not-enough-data";
+            title: string | null;
+            role: components["schemas"]["JobAdRole"];
+            group: components["schemas"]["JobAdGroup"];
+            widened: components["schemas"]["JobAdWidenedField"][];
+            basis: components["schemas"]["JobAdBasis"];
+            policy: components["schemas"]["JobAdPolicy"];
+            currency: components["schemas"]["Currency"];
+            range: components["schemas"]["JobAdRangeBounds"] | null;
+            sentences: components["schemas"]["JobAdSentences"] | null;
+            figures: components["schemas"]["JobAdFigures"] | null;
+            year: components["schemas"]["Year"];
+            /** Format: date-time */
+            createdAt: string | null;
+            /** @description Credits after this answer; null when credits do not apply (the corporate plan). */
+            creditsLeft: number | null;
+        };
+        JobAdRangePage: {
+            items: components["schemas"]["JobAdRange"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
         /** @description Every 4xx/5xx body. `error` is one message or a list of problems (validation). */
         Error: {
             error: string | string[];
@@ -2484,6 +2927,10 @@ export interface components {
             /** @description Human-readable explanation (English), for logs and fallbacks. */
             message?: string;
             requiredPlan?: components["schemas"]["PremiumType"];
+            /** @description Every problem of an uploaded file (PAYROLL_INVALID), the first 200. */
+            problems?: components["schemas"]["PayrollProblem"][];
+            /** @description Problems beyond those listed. */
+            moreProblems?: number;
         };
         /** @description Random id of letters and digits. */
         Id: string;
@@ -3414,6 +3861,32 @@ export interface components {
             newsletters: components["schemas"]["Newsletter"][];
             /** @description The identity providers' accounts linked to this one (sign-in through OpenID Connect). */
             identities: components["schemas"]["LinkedIdentity"][];
+            /** @description A corporate user's company payrolls as stored (every year, its employees and gap actions); absent for others. */
+            payrolls?: components["schemas"]["PayrollExport"][];
+            /** @description A corporate user's company job-ad ranges as saved, newest first; absent for others. */
+            jobAdRanges?: components["schemas"]["JobAdRange"][];
+        };
+        PayrollExport: {
+            reportingYear: number;
+            headcount: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            employees: {
+                employeeId: string;
+                /** @enum {string} */
+                sex: "woman" | "man" | "other";
+                category: string;
+                role: string | null;
+                positionLevel: string | null;
+                functionalArea: string | null;
+                country: string;
+                fte: number;
+                basicPay: number;
+                variablePay: number;
+                /** Format: date */
+                hireDate: string | null;
+            }[];
+            gapActions: components["schemas"]["GapAction"][];
         };
         LinkedIdentity: {
             /** @description The configured provider's id. */
@@ -4297,6 +4770,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The calendar year the payroll covers. */
+        ReportingYearPath: number;
+        /** @description Language of the file's headers and texts. */
+        PayrollLanguageQuery: "es" | "en";
         /** @description Id of the record. */
         IdPath: components["schemas"]["Id"];
         /** @description E-mail address of the user. */
@@ -8074,6 +8551,334 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPayrollTemplate: {
+        parameters: {
+            query?: {
+                /** @description Language of the file's headers and texts. */
+                language?: components["parameters"]["PayrollLanguageQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPayrolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payrolls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadPayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year the payroll covers. */
+                year: components["parameters"]["ReportingYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payroll as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePayroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year the payroll covers. */
+                year: components["parameters"]["ReportingYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPayGapReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year the payroll covers. */
+                year: components["parameters"]["ReportingYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayGapReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportPayGapReport: {
+        parameters: {
+            query?: {
+                /** @description Language of the file's headers and texts. */
+                language?: components["parameters"]["PayrollLanguageQuery"];
+                scope?: "publication" | "internal";
+            };
+            header?: never;
+            path: {
+                /** @description The calendar year the payroll covers. */
+                year: components["parameters"]["ReportingYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordGapAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year the payroll covers. */
+                year: components["parameters"]["ReportingYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GapActionInput"];
+            };
+        };
+        responses: {
+            /** @description The record as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GapAction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getComplianceCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceCalendar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listJobAdRanges: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of saved ranges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAdRangePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createJobAdRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobAdRangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The range, or not-enough-data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAdRangeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteJobAdRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

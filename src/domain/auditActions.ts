@@ -31,11 +31,27 @@ export const AUDIT_ACTIONS = [
   'outlierPack.delete',
   'outlierPack.calculate',
   'payment.refused',
+  'payroll.upload',
+  'payroll.delete',
+  'payroll.read',
+  'payroll.export',
+  'payroll.gapAction',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kinds of object an audit record is about. */
-export const AUDIT_TARGETS = ['user', 'config', 'release', 'script', 'news_post', 'newsletter', 'newsletterIssue', 'outlierPack', 'payment_event'] as const;
+export const AUDIT_TARGETS = [
+  'user',
+  'config',
+  'release',
+  'script',
+  'news_post',
+  'newsletter',
+  'newsletterIssue',
+  'outlierPack',
+  'payment_event',
+  'payroll',
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** The translation key of an action's name. */

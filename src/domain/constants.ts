@@ -114,6 +114,7 @@ export const STORAGE_KEYS = {
   campaignId: 'campaignId',
   formEmail: 'formEmail',
   originEmail: 'originEmail',
+  signInEmail: 'signInEmail',
 } as const;
 
 /** Random ids: letters and digits, at least 20 characters (docs/architecture.md). */

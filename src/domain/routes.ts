@@ -10,8 +10,9 @@
  * - signed-in: authenticated, otherwise to /login.
  * - admin: the stored user has role admin, otherwise to /.
  * - admin-or-corporate: the stored user's roles include admin or corporate, otherwise to /.
+ * - corporate: the stored user's roles include corporate (a company's own data: admins are refused), otherwise to /.
  */
-export type Guard = 'public' | 'auth-ready' | 'signed-in' | 'admin' | 'admin-or-corporate';
+export type Guard = 'public' | 'auth-ready' | 'signed-in' | 'admin' | 'admin-or-corporate' | 'corporate';
 
 /** Names of the sections; each is the translation key `sections.<name>`. */
 export type SectionName =
@@ -71,6 +72,7 @@ export type SectionName =
   | 'release_alerts_unsubscribe'
   | 'methodology'
   | 'admin_newsletters'
+  | 'pay_transparency'
   | 'not_found';
 
 /**
@@ -135,7 +137,9 @@ export type PageName =
   | 'admin-outbox'
   // admin: audit log and data quality (src/web/features/admin-audit, admin-data-quality)
   | 'admin-audit'
-  | 'admin-data-quality';
+  | 'admin-data-quality'
+  // a company's pay transparency: its payrolls and gender pay gap reports (src/web/features/pay-transparency/routePages.tsx)
+  | 'pay-transparency';
 
 /** What renders at a path. */
 export type RouteView = { kind: 'home' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -307,6 +311,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: 'my-account/my-searches', guards: ['signed-in', 'admin-or-corporate'], section: 'my_searches', view: { kind: 'page', page: 'my-searches' } },
 
   { path: 'update-data', guards: ['signed-in'], section: 'update_data', view: { kind: 'page', page: 'update-data' } },
+
+  // A company's payrolls and gender pay gap reports (docs/pay-transparency.md): its corporate users only.
+  { path: 'pay-transparency', guards: ['signed-in', 'corporate'], section: 'pay_transparency', view: { kind: 'page', page: 'pay-transparency' } },
 
   // The links of the newsletter e-mails, the methodology and the admin's newsletters.
   { path: 'newsletter/confirm', guards: ['public'], section: 'newsletter_confirm', view: { kind: 'page', page: 'newsletter-confirm' } },

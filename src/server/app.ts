@@ -19,7 +19,7 @@ import { liveSession } from './auth/sessions';
 import { AUTH_ERRORS } from './auth/errorCodes';
 import { assertAdminSecondFactor } from './auth/caller';
 import { createMailer } from './email/mailer';
-import { THROTTLE_RULES, createThrottles } from './http/rateLimit';
+import { THROTTLE_RULES, createThrottles, type DELAY_RULES, type DelayRule } from './http/rateLimit';
 import { createCounterStore } from './http/rateLimitRedis';
 import { HttpError, type ErrorBody } from './http/errors';
 import { createDatabaseOutage, databaseConnectionError } from './http/databaseOutage';
@@ -61,9 +61,18 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The readiness phase after build; main.ts starts in `starting` and says `ready` after its warm-up. */
   initialPhase?: Phase;
+  /** Other growing-delay rules (tests on a loaded machine use waits no pause of the process outlasts). */
+  delayRules?: Partial<Record<keyof typeof DELAY_RULES, DelayRule>>;
 }
 
-export async function buildApp({ config, database, ownsDatabase = false, logStream, initialPhase = 'ready' }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  ownsDatabase = false,
+  logStream,
+  initialPhase = 'ready',
+  delayRules = {},
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -217,9 +226,11 @@ export async function buildApp({ config, database, ownsDatabase = false, logStre
   app.addHook('onClose', async () => counterStore.close());
   // Redis' state in readiness (`redis: up|down`) and the metrics (paybench_redis_up).
   readiness.redis = counterStore.status;
-  const throttles = createThrottles(counterStore.store, {
-    registerPerAddress: { ...THROTTLE_RULES.registerPerAddress, limit: config.registerLimitPerHour },
-  });
+  const throttles = createThrottles(
+    counterStore.store,
+    { registerPerAddress: { ...THROTTLE_RULES.registerPerAddress, limit: config.registerLimitPerHour } },
+    delayRules,
+  );
   // The job queue starts when the app is ready (its workers then take queued and interrupted jobs) and stops
   // first when it closes: running handlers are interrupted and requeued before the database goes.
   const jobs = createJobs({ database, log: app.log, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ToastOutcome } from '../../src/api/errorCatalogue';
 import { errorCatalogue } from '../../src/api/errorCatalogue';
-import { appMachine, signInFailedMessage, type AppEvent, type AppInput, type AppMachine } from '../../machines/app/appMachine';
+import { authView } from '../../machines/auth/viewModel';
+import { appMachine, type AppEvent, type AppInput, type AppMachine } from '../../machines/app/appMachine';
 import { SYSTEM_IDS } from '../../machines/app/systemIds';
 import { authMachine, type AuthMachine, type SessionOutput, type SignInOutput } from '../../machines/auth/authMachine';
 import { AuthFailure, NO_SESSION } from '../../machines/auth/failure';
@@ -132,7 +133,7 @@ describe('app behaviour: what the session announcements mean', () => {
     expect(world.navigations).toEqual([{ to: '/admin/stats', replace: false }]);
   });
 
-  it('a failed sign-in toasts the translated auth.{code} (error, 3 s); signing out toasts auth.logout_success and goes home', async () => {
+  it('a failed sign-in is no toast (the form says it, once); signing out toasts auth.logout_success and goes home', async () => {
     const world = { toasts: [] as ToastOutcome[], navigations: [] as Array<{ to: string; replace: boolean }> };
     let attempt = 0;
     const actor = createActor(
@@ -144,7 +145,8 @@ describe('app behaviour: what the session announcements mean', () => {
     auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'x' });
     await settle();
     expect(auth.getSnapshot().context.errorCode).toBe('RATE_LIMITED');
-    expect(world.toasts).toEqual([{ kind: 'toast', status: 'error', durationMs: 3000, textKey: 'auth.RATE_LIMITED' }]);
+    expect(authView(auth.getSnapshot()).errorKey).toBe('auth.RATE_LIMITED');
+    expect(world.toasts).toEqual([]);
     expect(world.navigations).toEqual([]);
 
     auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'y' });
@@ -156,13 +158,13 @@ describe('app behaviour: what the session announcements mean', () => {
     expect(world.navigations.at(-1)).toEqual({ to: '/home', replace: false });
   });
 
-  it('every sign-in failure is a toast of its auth.{code}; a code without a text shows auth.unknown', async () => {
-    for (const [failure, textKey] of [
-      [new AuthFailure('INVALID_CREDENTIALS', 401), 'auth.INVALID_CREDENTIALS'],
-      [new AuthFailure('USER_DISABLED', 403), 'auth.USER_DISABLED'],
-      [new AuthFailure('NETWORK_ERROR'), 'auth.NETWORK_ERROR'],
-      [new AuthFailure('SOMETHING_NEW', 400), 'auth.unknown'],
-      [new Error('boom'), 'auth.unknown'],
+  it('every sign-in failure is said once by the form (on its field, or as its alert), never as a toast too; a code without a text shows auth.unknown', async () => {
+    for (const [failure, said] of [
+      [new AuthFailure('INVALID_CREDENTIALS', 401), { errorKey: null, fieldProblems: { password: 'auth.INVALID_CREDENTIALS' } }],
+      [new AuthFailure('USER_DISABLED', 403), { errorKey: 'auth.USER_DISABLED', fieldProblems: {} }],
+      [new AuthFailure('NETWORK_ERROR'), { errorKey: 'auth.NETWORK_ERROR', fieldProblems: {} }],
+      [new AuthFailure('SOMETHING_NEW', 400), { errorKey: 'auth.unknown', fieldProblems: {} }],
+      [new Error('boom'), { errorKey: 'auth.unknown', fieldProblems: {} }],
     ] as const) {
       const world = { toasts: [] as ToastOutcome[], navigations: [] as Array<{ to: string; replace: boolean }> };
       const actor = createActor(
@@ -173,8 +175,9 @@ describe('app behaviour: what the session announcements mean', () => {
       const auth = actor.system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine>;
       auth.send({ type: 'auth.signIn', email: 'a@b.co', password: 'x' });
       await settle();
-      expect(world.toasts, textKey).toEqual([{ kind: 'toast', status: 'error', durationMs: 3000, textKey }]);
-      expect(signInFailedMessage(failure instanceof AuthFailure ? failure.code : 'unknown')).toEqual(world.toasts[0]);
+      const view = authView(auth.getSnapshot());
+      expect({ errorKey: view.errorKey, fieldProblems: view.fieldProblems }, String(failure)).toEqual(said);
+      expect(world.toasts, String(failure)).toEqual([]);
       actor.stop();
     }
   });

@@ -8,6 +8,7 @@ import {
   type AuthMachine,
   type Credentials,
   type ProviderOutcome,
+  type RealmOutput,
   type SessionOutput,
   parseProviderOutcome,
   providerStartUrl,
@@ -18,6 +19,7 @@ import { SIGN_IN_SECOND_STEP, secondStepMachine, type SecondStepOutput } from '.
 import { AuthFailure, NO_SESSION, authMessageKey } from '../../machines/auth/failure';
 import { signInLanding, type User } from '../../machines/auth/landing';
 import { authView } from '../../machines/auth/viewModel';
+import { takeTypedEmail } from '../../machines/auth/actors';
 import { eventsWithFixtures, machineGraph, type MachineSnapshot } from './harness/graph';
 import { describeMachinePaths } from './harness/vitest';
 import { actorDriver, type ActorWorld, type EventExecutors, type FrameworkExecutors, type StateAssertions } from './harness/walk';
@@ -140,6 +142,8 @@ interface World extends ActorWorld<AuthMachine> {
     emailLinkSent: { email: string; provider: string } | null;
     /** The last provider's outcome the /login page handed over. */
     returned: ProviderOutcome | null;
+    /** The address typed for home-realm discovery (kept in storage when the browser leaves for a provider). */
+    typedEmail: string | null;
   };
 }
 
@@ -172,6 +176,7 @@ function startWorld(): World {
       link: null,
       emailLinkSent: null,
       returned: null,
+      typedEmail: null,
     },
   } as Omit<World, 'actor'> as World;
   const fake = <I, O>(src: Src) =>
@@ -200,6 +205,7 @@ function startWorld(): World {
         forgetStoredUser: () => void world.storage.delete('current_user'),
         clearStorage: () => world.storage.clear(),
         goTo: (_, params) => void (params.url && world.goneTo.push(params.url)),
+        storeTypedEmail: (_, params) => void (params.email ? world.storage.set('signInEmail', params.email) : world.storage.delete('signInEmail')),
       },
     }),
     { input: { storedUser: STORED_USER }, clock: world.clock },
@@ -305,6 +311,11 @@ const signedOutHere = (world: World, emitted: AuthEmitted) => {
   world.expected.emitted.push(emitted);
 };
 
+/** The browser leaves for a provider: the address typed for discovery goes to storage first, for the page that comes back. */
+const leavesWithTypedEmail = (world: World) => {
+  if (world.expected.typedEmail) world.expected.storage.set('signInEmail', world.expected.typedEmail);
+};
+
 const executors = {
   'auth.signIn': (world, event) => {
     world.expected.errorCode = null;
@@ -351,11 +362,15 @@ const executors = {
     world.expected.errorCode = null;
     world.expected.emailLinkSent = null;
     world.expected.goneTo.push(providerStartUrl(event.provider, world.expected.redirect));
+    leavesWithTypedEmail(world);
     world.actor.send(event);
   },
   'auth.emailEntered': (world, event) => {
-    // A well-formed address starts home-realm discovery, which leaves the e-mailed link's notice.
-    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim())) world.expected.emailLinkSent = null;
+    // A well-formed address starts home-realm discovery, which leaves the e-mailed link's notice; the form keeps it.
+    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(event.email.trim())) {
+      world.expected.emailLinkSent = null;
+      world.expected.typedEmail = event.email.trim();
+    }
     world.actor.send(event);
   },
   'auth.providerReturned': (world, event) => {
@@ -368,10 +383,7 @@ const executors = {
     if (outcome.kind === 'link') world.expected.link = { token: outcome.linkToken, provider: outcome.provider };
     world.expected.emailLinkSent = outcome.kind === 'emailSent' ? { email: outcome.email, provider: outcome.provider } : null;
     if (outcome.kind === 'emailSent') world.expected.link = null;
-    if (outcome.kind === 'error') {
-      world.expected.link = null;
-      world.expected.emitted.push({ type: 'auth.signInFailed', code: outcome.code });
-    }
+    if (outcome.kind === 'error') world.expected.link = null;
     world.actor.send(event);
   },
   'auth.cancelLinking': (world, event) => {
@@ -432,7 +444,6 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     // A wrong password while linking keeps the linking step; an expired link ends it.
     if ((event.error as AuthFailure).code === 'LINK_EXPIRED') world.expected.link = null;
     world.expected.errorCode = (event.error as AuthFailure).code;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
     reject('signIn', world, event.error);
   },
   // The second step ends the way the path says, by the gestures of the login page (sent to the auth machine,
@@ -452,7 +463,6 @@ const frameworkExecutors: FrameworkExecutors<World> = {
     expect(authView(world.actor.getSnapshot())).toMatchObject({ busy: true, secondFactor: { busy: true } });
     if (output.kind === 'over') {
       world.expected.errorCode = output.failure;
-      world.expected.emitted.push({ type: 'auth.signInFailed', code: output.failure });
       reject('submitSecondFactor', world, new AuthFailure(output.failure, 401));
       return;
     }
@@ -476,7 +486,6 @@ const frameworkExecutors: FrameworkExecutors<World> = {
   'xstate.error.actor.fetchSignedInUser': (world, event) => {
     forgetSession(world);
     world.expected.errorCode = (event.error as AuthFailure).code;
-    world.expected.emitted.push({ type: 'auth.signInFailed', code: (event.error as AuthFailure).code });
     reject('fetchCurrentUser', world, event.error);
   },
   'xstate.done.actor.refreshSession': (world, event) => {
@@ -528,13 +537,15 @@ const frameworkExecutors: FrameworkExecutors<World> = {
       forgetSession(world);
       world.expected.challenge = null;
       world.expected.errorCode = output.failure;
-      world.expected.emitted.push({ type: 'auth.signInFailed', code: output.failure });
       reject(src, world, new AuthFailure(output.failure, 401));
     }
   },
   'xstate.done.actor.discoverRealm': (world, event) => {
     const { provider } = event.output as { provider: string | null };
-    if (provider) world.expected.goneTo.push(providerStartUrl(provider, world.expected.redirect));
+    if (provider) {
+      world.expected.goneTo.push(providerStartUrl(provider, world.expected.redirect));
+      leavesWithTypedEmail(world);
+    }
     resolve('discoverRealm', world, event.output);
   },
   'xstate.error.actor.discoverRealm': (world, event) => reject('discoverRealm', world, event.error),
@@ -558,6 +569,7 @@ const recordsMatch = (world: World, snapshot: MachineSnapshot<AuthMachine>) => {
   expect(world.goneTo).toEqual(world.expected.goneTo);
   expect(snapshot.context.link).toEqual(world.expected.link);
   expect(snapshot.context.emailLinkSent).toEqual(world.expected.emailLinkSent);
+  expect(authView(snapshot).typedEmail).toBe(world.expected.typedEmail);
 };
 /** The sign-in call's input: the credentials, and the linking token while linking. */
 const withLink = <T extends object>(world: World, input: T) => (world.expected.link ? { ...input, linkToken: world.expected.link.token } : input);
@@ -779,6 +791,38 @@ describe('auth behaviour', () => {
     expect(authView(actor.getSnapshot()).status).toBe('unknown');
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
+  });
+
+  it("a company's provider that refuses brings the page back with the address typed before leaving, and one failure to say", async () => {
+    const storage = new Map<string, string>();
+    const local = { getItem: (key: string) => storage.get(key) ?? null, removeItem: (key: string) => void storage.delete(key) };
+    const leaving = createActor(
+      authMachine.provide({
+        actors: {
+          restoreSession: fromPromise(() => Promise.reject(new AuthFailure(NO_SESSION))),
+          discoverRealm: fromPromise<RealmOutput, { email: string }>(() => Promise.resolve({ provider: REALM_PROVIDER })),
+        },
+        actions: { storeTypedEmail: (_, params) => void (params.email && storage.set('signInEmail', params.email)) },
+      }),
+      { input: { storedUser: null } },
+    ).start();
+    await waitFor(leaving, (snapshot) => snapshot.matches({ signedOut: 'idle' }));
+    leaving.send({ type: 'auth.emailEntered', email: `  ${SSO_EMAIL} ` });
+    await waitFor(leaving, (snapshot) => snapshot.matches('redirecting'));
+    expect(storage.get('signInEmail')).toBe(SSO_EMAIL);
+
+    // The provider's refusal loads /login afresh: the app reads the address once (and drops it) into the new machine.
+    const typedEmail = takeTypedEmail(local);
+    expect(typedEmail).toBe(SSO_EMAIL);
+    expect(takeTypedEmail(local)).toBeNull();
+    const back = createActor(authMachine, { input: { storedUser: null, typedEmail } }).start();
+    const emitted: AuthEmitted[] = [];
+    back.on('*', (event) => emitted.push(event));
+    back.send({ type: 'auth.providerReturned', outcome: RETURNED_REFUSED });
+    const view = authView(back.getSnapshot());
+    expect(view).toMatchObject({ typedEmail: SSO_EMAIL, errorKey: authMessageKey(RETURNED_REFUSED.code), fieldProblems: {} });
+    // Said once, by the form: nothing is emitted for the app to toast beside it.
+    expect(emitted).toEqual([]);
   });
 
   it('ignores a rejected token while the session is still being restored', () => {

@@ -141,5 +141,5 @@ describe.skipIf(!hasPostgres)('the same panel on PGlite and on PostgreSQL', () =
     }
     // Most groups publish figures, so the equality above is about numbers, not about two refusals.
     expect(published).toBeGreaterThan(sets.length);
-  });
+  }, 120_000);
 });

@@ -85,6 +85,9 @@ describe('when Redis does not answer', () => {
 const signInTo = (app: TestApp, email: string, password: string, remoteAddress: string) =>
   app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
 
+// A wait longer than any pause of a loaded machine between the last failure and the next attempt.
+const longWaits = { delayRules: { signInPerPair: { ...DELAY_RULES.signInPerPair, baseDelaySeconds: 120 } } };
+
 describe.skipIf(!haveRedis)('with Redis', () => {
   storeContract('Redis', () => {
     const store = new RedisCounterStore(redisUrl);
@@ -93,9 +96,9 @@ describe.skipIf(!haveRedis)('with Redis', () => {
   });
 
   it('two app instances share one sign-in delay', async () => {
-    const first: TestApp = await startTestApp({ REDIS_URL: redisUrl });
+    const first: TestApp = await startTestApp({ REDIS_URL: redisUrl }, longWaits);
     closers.push(() => first.close());
-    const second: TestApp = await startTestApp({ REDIS_URL: redisUrl });
+    const second: TestApp = await startTestApp({ REDIS_URL: redisUrl }, longWaits);
     closers.push(() => second.close());
     // Separate databases, one account address in both; the delay is keyed by address and client.
     const email = `shared-${newId(8).toLowerCase()}@example.com`;
@@ -117,7 +120,7 @@ describe.skipIf(!haveRedis)('with Redis', () => {
     const email = `prefixed-${newId(8).toLowerCase()}@example.com`;
     const deployments: TestApp[] = [];
     for (const prefix of [`deployment-a-${newId(6)}:`, `deployment-b-${newId(6)}:`]) {
-      const app = await startTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+      const app = await startTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }, longWaits);
       closers.push(() => app.close());
       await app.createUser({ email });
       deployments.push(app);

@@ -9,22 +9,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migratedTarget, openTestDatabase } from './support/testDatabase';
 import { DEMO_ACCOUNTS, seedDemo, type SeedStep } from '../../src/server/seed';
+import { DEMO_PAYROLL_ROLES } from '../../src/server/db/demoPayroll';
 import { surveyYears } from '../../src/domain/constants';
 import type { Database } from '../../src/server/db/open';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
 const FORMS = 300;
+const DEMO_PAYROLL_HEADCOUNT = DEMO_PAYROLL_ROLES.reduce((sum, role) => sum + role.headcount, 0);
 const password = 'seed-test-password-123';
 const childScript = fileURLToPath(new URL('./support/seedChild.ts', import.meta.url));
 
 async function counts(db: Database) {
-  const [row] = await db.execute<{ users: number; demo: number; forms: number; posts: number; configs: number; ledger: number }>(
+  const [row] = await db.execute<{ users: number; demo: number; forms: number; posts: number; configs: number; ledger: number; payroll: number }>(
     `select (select count(*)::int from users) as users,
             (select count(*)::int from users where email = any($1)) as demo,
             (select count(*)::int from forms) as forms,
             (select count(*)::int from news_posts) as posts,
             (select count(*)::int from configs where key in ('minValues', 'exchangeRates')) as configs,
-            (select count(*)::int from credit_ledger) as ledger`,
+            (select count(*)::int from credit_ledger) as ledger,
+            (select count(*)::int from payroll_employees) as payroll`,
     [Object.values(DEMO_ACCOUNTS)],
   );
   return row;
@@ -37,13 +40,15 @@ async function expectComplete(db: Database, forms: number) {
   expect(c.configs).toBe(2);
   expect(c.posts).toBeGreaterThan(0);
   expect(c.ledger).toBe(1);
+  // The demo company's payroll of the last whole year (db/demoPayroll.ts).
+  expect(c.payroll).toBe(DEMO_PAYROLL_HEADCOUNT);
   // The free demo member's three yearly forms, the premium one's form of every survey year, and the generated ones.
   expect(c.forms).toBe(forms + 3 + surveyYears().length);
   return c;
 }
 
 async function expectEmpty(db: Database) {
-  expect(await counts(db)).toEqual({ users: 0, demo: 0, forms: 0, posts: 0, configs: 0, ledger: 0 });
+  expect(await counts(db)).toEqual({ users: 0, demo: 0, forms: 0, posts: 0, configs: 0, ledger: 0, payroll: 0 });
 }
 
 const opened: Database[] = [];
@@ -139,12 +144,13 @@ describe('a seed process killed at any step', () => {
     const after = await counts(db);
     // Nothing or everything: never accounts without forms.
     if (killAt === 'committed') expect(after.demo).toBe(Object.keys(DEMO_ACCOUNTS).length);
-    else expect(after).toEqual({ users: 0, demo: 0, forms: 0, posts: 0, configs: 0, ledger: 0 });
+    else expect(after).toEqual({ users: 0, demo: 0, forms: 0, posts: 0, configs: 0, ledger: 0, payroll: 0 });
     const restarted = await seedDemo(db, { forms: FORMS, password });
     expect(restarted.created).toBe(killAt !== 'committed');
     const c = await counts(db);
     expect(c.demo).toBe(Object.keys(DEMO_ACCOUNTS).length);
     expect(c.configs).toBe(2);
     expect(c.forms).toBeGreaterThan(FORMS);
+    expect(c.payroll).toBe(DEMO_PAYROLL_HEADCOUNT);
   });
 });

@@ -278,7 +278,7 @@ describe('a cut racing an erasure', () => {
       const cut = cutRelease(t.database, { threshold: 5, secret: TEST_PERTURBATION_SECRET, trigger: 'admin', force: true, precompute: false });
       // The erasure starts while the cut copies the forms (a few milliseconds in).
       await new Promise((resolve) => setTimeout(resolve, 5 + round * 10));
-      const erasure = t.database.transaction((tx) => deleteAccount(tx, { id: userId, email, email_verified: true }));
+      const erasure = t.database.transaction((tx) => deleteAccount(tx, { id: userId, email, email_verified: true, roles: ['member'], company_id: null }));
       const [outcome] = await Promise.all([cut, erasure]);
       expect(outcome.status).toBe('cut');
       const left = await t.database.execute<{ n: number }>(

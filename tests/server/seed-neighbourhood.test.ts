@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 import { publishRelease } from './helpers/comparisonFixtures';
 import { DEMO_ACCOUNTS, DEMO_MEMBER_PROFILE, seedDemo } from '../../src/server/seed';
 import { DEFAULT_MIN_VALUES } from '../../src/server/services/statisticsSettings';
+import { DASHBOARD_WEEKS } from '../../src/server/services/adminDashboard';
 import { generateNeighbourhood, NEIGHBOURHOOD_PER_YEAR } from '../../src/server/db/demoForms';
 import { surveyYears, TAIL_PERCENTILE_MINIMUM } from '../../src/domain/constants';
 
@@ -105,8 +106,10 @@ describe("the demo member's neighbourhood", () => {
     const { weekly } = res.json<{ weekly: Array<{ weekStart: string; registrations: number }> }>();
     const total = weekly.reduce((sum, week) => sum + week.registrations, 0);
     const busiest = Math.max(...weekly.map((week) => week.registrations));
-    // Most weeks have registrations, and none holds most of them (before, all but none were in the seed's week).
-    expect(weekly.filter((week) => week.registrations > 0).length).toBeGreaterThanOrEqual(20);
+    // Half the weeks or more have registrations, and none holds most of them (before, all but none were in the seed's
+    // week). The share of weeks varies with the date: the window's registrations are this year's first answers, spread
+    // from 1 January to now, so they thin out as the year goes on (19 of 26 weeks on 2 December).
+    expect(weekly.filter((week) => week.registrations > 0).length).toBeGreaterThanOrEqual(DASHBOARD_WEEKS / 2);
     expect(busiest).toBeLessThan(total / 4);
     // Every account is dated no later than now, and each panel account within the year of its first answer.
     const late = await t.database.execute<{ n: number }>(

@@ -60,6 +60,19 @@ describe('route guards', () => {
     }
   });
 
+  it('corporate pages (pay transparency): only a corporate user passes; a member and an admin go to /, signed out to /login', () => {
+    for (const path of ['pay-transparency']) {
+      expect(guardsOf(path), path).toEqual(['signed-in', 'corporate']);
+      expect(decideGuards(guardsOf(path), 'unknown', null), path).toEqual(wait);
+      expect(decideGuards(guardsOf(path), 'signedOut', null), path).toEqual(toLogin);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('member')), path).toEqual(toRoot);
+      // The server refuses admins the payroll calls (a company's data is its corporate users' alone).
+      expect(decideGuards(guardsOf(path), 'signedIn', as('admin')), path).toEqual(toRoot);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('corporate')), path).toEqual(allow);
+      expect(decideGuards(guardsOf(path), 'signedIn', as('admin', 'corporate')), path).toEqual(allow);
+    }
+  });
+
   it('a member opening /my-account, my-credits or my-searches goes to / as the admin-or-corporate guard says; the settings stay open', () => {
     for (const path of ['my-account', 'my-account/my-credits', 'my-account/my-searches']) {
       expect(guardsOf(path), path).toEqual(['signed-in', 'admin-or-corporate']);

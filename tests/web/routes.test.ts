@@ -66,6 +66,8 @@ const expected: Record<string, Guard[]> = {
   'my-account/my-credits': ['signed-in', 'admin-or-corporate'],
   'my-account/my-searches': ['signed-in', 'admin-or-corporate'],
   'update-data': ['signed-in'],
+  // A company's payrolls and pay gap reports: its corporate users only.
+  'pay-transparency': ['signed-in', 'corporate'],
   // Where the payment page and the portal send the buyer back.
   'checkout/return': ['auth-ready'],
   // The newsletter e-mails' links, the methodology and the admin's newsletters.

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/open';
 import { HttpError } from '../http/errors';
-import { findUserById, type UserRow } from './accounts';
+import { findUserById, hasRole, type UserRow } from './accounts';
 import { AUTH_ERRORS } from './errorCodes';
 
 export async function requireCaller(db: Queryable, request: FastifyRequest): Promise<UserRow> {
@@ -46,4 +46,18 @@ export async function requireAdmin(db: Queryable, request: FastifyRequest): Prom
   if (!isAdmin(caller)) throw new HttpError(403, 'FORBIDDEN', 'Administrators only');
   assertAdminSecondFactor(request);
   return caller;
+}
+
+/** The company a corporate user acts for: its id (the first corporate user's id) is shared by all its corporate users. */
+export const companyOf = (user: Pick<UserRow, 'id' | 'company_id'>) => user.company_id ?? user.id;
+
+/** Corporate users only (403 FORBIDDEN for everyone else, admins included): the caller and their company. */
+export async function requireCorporate(
+  db: Queryable,
+  request: FastifyRequest,
+  refusal = 'Corporate users only',
+): Promise<{ caller: UserRow; companyId: string }> {
+  const caller = await requireCaller(db, request);
+  if (!hasRole(caller, 'corporate')) throw new HttpError(403, 'FORBIDDEN', refusal);
+  return { caller, companyId: companyOf(caller) };
 }

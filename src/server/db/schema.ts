@@ -5,7 +5,9 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -874,4 +876,115 @@ export const releaseAlertDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.releaseId] })],
+);
+
+/**
+ * A corporate customer's payroll of one reporting year (the pay-transparency report's input). The company's alone:
+ * no statistic, release or admin view reads these tables (docs/pay-transparency.md). A new upload of the year
+ * replaces it; deleting the upload deletes its employees and gap actions.
+ */
+export const payrollUploads = pgTable(
+  'payroll_uploads',
+  {
+    companyId: text('company_id').notNull(),
+    reportingYear: integer('reporting_year').notNull(),
+    headcount: integer('headcount').notNull(),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.reportingYear] })],
+);
+
+/** One employee of a payroll, under the company's pseudonymous id (never a name). */
+export const payrollEmployees = pgTable(
+  'payroll_employees',
+  {
+    companyId: text('company_id').notNull(),
+    reportingYear: integer('reporting_year').notNull(),
+    employeeId: text('employee_id').notNull(),
+    sex: text('sex').notNull(),
+    /** The category of workers of the gap per category: the role named in the file, or `level|area`. */
+    category: text('category').notNull(),
+    role: text('role'),
+    positionLevel: text('position_level'),
+    functionalArea: text('functional_area'),
+    country: text('country').notNull(),
+    fte: numeric('fte', { precision: 5, scale: 4 }).notNull(),
+    basicPay: numeric('basic_pay', { precision: 12, scale: 2 }).notNull(),
+    variablePay: numeric('variable_pay', { precision: 12, scale: 2 }).notNull(),
+    hireDate: date('hire_date'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.reportingYear, t.employeeId] }),
+    foreignKey({
+      name: 'payroll_employees_upload_fk',
+      columns: [t.companyId, t.reportingYear],
+      foreignColumns: [payrollUploads.companyId, payrollUploads.reportingYear],
+    }).onDelete('cascade'),
+    check('payroll_employees_sex_check', sql`${t.sex} in ('woman', 'man', 'other')`),
+  ],
+);
+
+/** Article 10: the objective justification or the remedy of a category's gap of 5 % or more, one per category and year. */
+export const payGapActions = pgTable(
+  'pay_gap_actions',
+  {
+    companyId: text('company_id').notNull(),
+    reportingYear: integer('reporting_year').notNull(),
+    category: text('category').notNull(),
+    kind: text('kind').notNull(),
+    note: text('note').notNull(),
+    actionDate: date('action_date').notNull(),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.reportingYear, t.category] }),
+    foreignKey({
+      name: 'pay_gap_actions_upload_fk',
+      columns: [t.companyId, t.reportingYear],
+      foreignColumns: [payrollUploads.companyId, payrollUploads.reportingYear],
+    }).onDelete('cascade'),
+    check('pay_gap_actions_kind_check', sql`${t.kind} in ('justification', 'remedy')`),
+  ],
+);
+
+/**
+ * A job ad's pay range (Art. 5 of Directive (EU) 2023/970), from the published figures of the role's group: the
+ * company's, seen by all its corporate users (services/jobAdRanges.ts). `role` is the role as asked, `group` the
+ * filters the figures come from (the role less the `widened` fields), `figures` that group's published figures of
+ * the basis' measure. `idempotency_key` is the client's key of the request that saved it (a retry answers this row).
+ */
+export const jobAdRanges = pgTable(
+  'job_ad_ranges',
+  {
+    companyId: text('company_id').notNull(),
+    id: text('id').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    title: text('title'),
+    role: jsonb('role').notNull(),
+    group: jsonb('group').notNull(),
+    widened: text('widened')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    basis: text('basis').notNull(),
+    policy: jsonb('policy').notNull(),
+    rangeLow: numeric('range_low', { precision: 12, scale: 2 }).notNull(),
+    rangeHigh: numeric('range_high', { precision: 12, scale: 2 }).notNull(),
+    figures: jsonb('figures').notNull(),
+    year: integer('year').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    /** Insertion order: two ranges saved within the clock's resolution still list newest first. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('job_ad_ranges_company_idx').on(t.companyId, t.seq),
+    uniqueIndex('job_ad_ranges_request_key').on(t.createdBy, t.idempotencyKey),
+    check('job_ad_ranges_basis_check', sql`${t.basis} in ('fixed', 'fixed-bonus')`),
+    check('job_ad_ranges_range_check', sql`${t.rangeLow} <= ${t.rangeHigh}`),
+  ],
 );

@@ -5,6 +5,9 @@ export interface ErrorBody {
   message?: string;
   /** With PREMIUM_REQUIRED: the cheapest plan that unlocks what was refused. */
   requiredPlan?: string;
+  /** With PAYROLL_INVALID: every problem of the uploaded file (the first 200), and how many more there are. */
+  problems?: Array<{ line: number | null; field: string | null; code: string }>;
+  moreProblems?: number;
 }
 
 export class HttpError extends Error {
@@ -14,7 +17,7 @@ export class HttpError extends Error {
     message: string,
     readonly details?: string[],
     /** Fields of the answer beside error, errorCode and message (the contract's Error schema names them). */
-    readonly extra: Pick<ErrorBody, 'requiredPlan'> = {},
+    readonly extra: Pick<ErrorBody, 'requiredPlan' | 'problems' | 'moreProblems'> = {},
   ) {
     super(message);
     this.name = 'HttpError';

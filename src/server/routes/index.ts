@@ -24,6 +24,7 @@ import { auditHandlers } from './audit';
 import { adminStatisticsHandlers } from './adminStatistics';
 import { dataQualityHandlers } from './dataQuality';
 import { releaseAlertHandlers } from './releaseAlerts';
+import { payTransparencyHandlers } from './payTransparency';
 
 export function createHandlers(context: AppContext) {
   return {
@@ -55,6 +56,9 @@ export function createHandlers(context: AppContext) {
     ...jobHandlers(context), // getJob
     ...auditHandlers(context), // listAuditLog
     ...dataQualityHandlers(context), // getFormsTest, runDeferredCompensationScript (a background job)
+
+    // a corporate customer's own payroll and its gender pay gap report
+    ...payTransparencyHandlers(context),
 
     // comparison, individual comparison, evolution, insights
     ...comparisonHandlers(context), // compare, countResults, listUserHistory, deleteUserHistory, demoCompare

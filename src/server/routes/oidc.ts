@@ -9,10 +9,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { pendingSecret } from '../services/secondFactors';
 import type { OperationHandlers } from '../http/handlerTypes';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { AUTH_ERRORS } from '../auth/errorCodes';
 import { createActionToken, peekActionToken } from '../auth/actionTokens';
-import { requireAdmin, requireCaller } from '../auth/caller';
+import { requireAdmin, requireCorporate } from '../auth/caller';
 import { clientAddress, rateLimited } from '../auth/identity';
 import { openChallenge, secondFactorDemand } from '../auth/secondFactor';
 import { decryptSecret, enrolmentOf } from '../auth/totp';
@@ -198,11 +198,7 @@ export function oidcHandlers(context: AppContext) {
     return { reauth: await createActionToken(database, linked.user.id, 'provider-reauth') };
   }
 
-  async function corporateCaller(request: FastifyRequest): Promise<UserRow> {
-    const caller = await requireCaller(database, request);
-    if (!hasRole(caller, 'corporate')) throw forbidden('FORBIDDEN', 'Company single sign-on is set by corporate users');
-    return caller;
-  }
+  const corporateCaller = (request: FastifyRequest) => requireCorporate(database, request, 'Company single sign-on is set by corporate users');
 
   /** A refusal of the provider step, logged by the library's code (never its message's values: tokens, claims). */
   function refusal(request: FastifyRequest, error: unknown, message: string): Record<string, string> {
@@ -309,15 +305,14 @@ export function oidcHandlers(context: AppContext) {
     },
 
     async getCompanySso(request) {
-      const caller = await corporateCaller(request);
-      return { ...(await companySsoOf(database, caller.company_id ?? caller.id)), providers: publicProviders() };
+      const { companyId } = await corporateCaller(request);
+      return { ...(await companySsoOf(database, companyId)), providers: publicProviders() };
     },
 
     async setCompanySso(request) {
-      const caller = await corporateCaller(request);
+      const { companyId } = await corporateCaller(request);
       const { provider, domains } = request.body;
       if (provider !== null && !clients().provider(provider)) throw badRequest(AUTH_ERRORS.unknownProvider, 'No identity provider of that name');
-      const companyId = caller.company_id ?? caller.id;
       await database.transaction((tx) => setCompanySso(tx, companyId, provider, domains));
       return { ...(await companySsoOf(database, companyId)), providers: publicProviders() };
     },

@@ -314,7 +314,17 @@ export function usersHandlers(context: AppContext) {
       const caller = await requireCaller(database, request);
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', 'attachment; filename="paybench-data.json"');
-      return exportAccount(database, caller);
+      const exported = await exportAccount(database, caller);
+      // A company's payroll read through the export is audited as the report's reads are.
+      for (const payroll of exported.payrolls ?? []) {
+        await recordAudit(database, caller, {
+          action: 'payroll.export',
+          targetType: 'payroll',
+          targetId: `${caller.company_id ?? caller.id}/${payroll.reportingYear}`,
+          after: { scope: 'data-export' },
+        });
+      }
+      return exported;
     },
 
     async deleteMyAccount(request, reply) {

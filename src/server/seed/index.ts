@@ -16,6 +16,8 @@ import { uniqueSlug } from '../services/news';
 import { bumpDataVersion } from '../services/dataVersion';
 import { DEFAULT_MIN_VALUES } from '../services/statisticsSettings';
 import { CATALOGUE_SEED, RETIRED_CARD_LINES } from '../db/demoCatalogue';
+import { demoPayrollRows } from '../db/demoPayroll';
+import { replacePayroll } from '../services/payTransparency';
 
 export interface DemoLogin {
   role: string;
@@ -187,6 +189,9 @@ async function seedAccounts(tx: Queryable, passwordHash: string, now = new Date(
     DEMO_CORPORATE_CREDITS,
     `seed:welcome:${corporateId}`,
   ]);
+  // The demo company's payroll of the last whole year: its pay gap report is filled at first sight (db/demoPayroll.ts).
+  const payrollYear = now.getUTCFullYear() - 1;
+  await replacePayroll(tx, corporateId, payrollYear, corporateId, demoPayrollRows(payrollYear));
   // The free demo member answered the survey in the last three years, the premium one in every survey year (the
   // evolution and the projection draw their own line): both directors in Spanish banking.
   await insertDemoMemberForms(tx, { userId: memberId, email: DEMO_ACCOUNTS.member, years: surveyYears(now).slice(-3), fixedSalary: 168_000 });

@@ -8,6 +8,8 @@ import { newId } from '../ids';
 import { personNoiseKey } from './infusion';
 import { bumpDataVersion } from './dataVersion';
 import { forgetPersonInReleases } from './releases';
+import { deleteCompanyPayrolls, exportCompanyPayrolls } from './payTransparency';
+import { deleteCompanyJobAdRanges, exportCompanyJobAdRanges } from './jobAdRanges';
 import { lookupBy } from '../../domain/lookupBy';
 import { toUser, findUserByEmail, findUserById, hasRole, normaliseEmail, USER_COLUMNS, type CorporateInfo, type User, type UserRow } from '../auth/accounts';
 
@@ -297,7 +299,14 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
     last_sign_in_at: Date | null;
     created_at: Date;
   }>(`select provider, issuer, subject, email, last_sign_in_at, created_at from user_identities where user_id = $1 order by created_at`, [user.id]);
+  const company = hasRole(user, 'corporate')
+    ? {
+        payrolls: await exportCompanyPayrolls(db, user.company_id ?? user.id),
+        jobAdRanges: await exportCompanyJobAdRanges(db, user.company_id ?? user.id),
+      }
+    : {};
   return {
+    ...company,
     exportedAt: new Date().toISOString(),
     identities: identities.map((i) => ({
       provider: i.provider,
@@ -346,8 +355,20 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
  * the user row; newsletter subscriptions of a verified address) and bumps the data version, so its forms
  * leave every statistic and cached figure at once. Run it inside a transaction.
  */
-export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'email' | 'email_verified'>): Promise<void> {
+export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'email' | 'email_verified' | 'roles' | 'company_id'>): Promise<void> {
   if (user.email_verified) await tx.execute('delete from newsletters where email = $1', [user.email]);
+  // The company's payrolls and job-ad ranges go with its last corporate account: nobody would be left who may read them.
+  if (hasRole(user, 'corporate')) {
+    const companyId = user.company_id ?? user.id;
+    const [other] = await tx.execute(`select 1 from users where id <> $1 and coalesce(company_id, id) = $2 and 'corporate' = any(roles) limit 1`, [
+      user.id,
+      companyId,
+    ]);
+    if (!other) {
+      await deleteCompanyPayrolls(tx, companyId);
+      await deleteCompanyJobAdRanges(tx, companyId);
+    }
+  }
   // Erasure reaches the statistics releases at once: their rows go with the forms (foreign keys), and the
   // releases that counted the person drop every figure computed with them.
   await forgetPersonInReleases(tx, user.id);

@@ -1,6 +1,7 @@
 // The account menu: signed out, a sign-in button; signed in, the account sections the person
-// may open (credits and searches are for admin and corporate users), user management for them, the admin
-// area for admins, and sign-out (SignedInMenu.tsx, loaded on demand).
+// may open (credits and searches are for admin and corporate users), the company's pay transparency for corporate
+// users, user management for admin and corporate users, the admin area for admins, and sign-out (SignedInMenu.tsx,
+// loaded on demand).
 import { lazy, Suspense } from 'react';
 import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';

@@ -12,6 +12,9 @@ import { useAuthActor, useCurrentUser } from '../kernel/session';
 /** Account sections behind the admin-or-corporate guard (routes.ts). */
 const CORPORATE_SECTIONS = new Set(['my_credits', 'my_searches']);
 
+/** The company's pay transparency, behind the corporate guard (routes.ts): not an admin's. */
+const payTransparency: NavLinkEntry = { to: '/pay-transparency', section: 'pay_transparency' };
+
 export default function SignedInMenu() {
   const { t } = useTranslation();
   const auth = useAuthActor();
@@ -20,11 +23,14 @@ export default function SignedInMenu() {
   const isAdminOrCorporate = useSelector(auth, (snapshot) => authView(snapshot).isAdminOrCorporate);
 
   const user = useCurrentUser();
+  const isCorporate = user?.role.includes('corporate') ?? false;
   const premiumEnabled = useAppConfig()?.premiumEnabled ?? false;
 
-  // The account's sections, then registering accounts (admin or corporate) and the admin area.
+  // The account's sections, the company's pay transparency (corporate), then registering accounts (admin or
+  // corporate) and the admin area.
   const sections: NavLinkEntry[] = [
     ...accountSections.filter((entry) => isAdminOrCorporate || !CORPORATE_SECTIONS.has(entry.section)),
+    ...(isCorporate ? [payTransparency] : []),
     ...(isAdminOrCorporate ? [{ to: '/register', section: 'register' } as const] : []),
     ...(isAdmin ? [{ to: '/admin/stats', section: 'admin' } as const] : []),
   ];

@@ -8,7 +8,7 @@ import type { ToastOutcome } from '../../api/errorCatalogue';
 import { appMachine, type AppInput, type AppMachine } from '../../../machines/app/appMachine';
 import { SYSTEM_IDS } from '../../../machines/app/systemIds';
 import { authMachine, type AuthMachine } from '../../../machines/auth/authMachine';
-import { authActors, authStorageActions, leaveForUrl, readStoredUser } from '../../../machines/auth/actors';
+import { authActors, authStorageActions, leaveForUrl, readStoredUser, takeTypedEmail } from '../../../machines/auth/actors';
 import { consentMachine } from '../../../machines/consent/consentMachine';
 import { analyticsLoader, consentStorageActions, readStoredConsent } from '../../../machines/consent/actors';
 import { campaignCaptureMachine } from '../../../machines/campaignCapture/campaignCaptureMachine';
@@ -61,7 +61,7 @@ export function readAppInput(storage: Storage | undefined): AppInput {
     language = null;
   }
   return {
-    auth: { storedUser: readStoredUser(storage) },
+    auth: { storedUser: readStoredUser(storage), typedEmail: takeTypedEmail(storage) },
     consent: { stored: readStoredConsent(storage) },
     capture: { pendingCampaignId: readPendingCampaign(storage) },
     language: { language: resolveLanguage(language) },

@@ -1,6 +1,6 @@
 // The route guards as a pure decision: the route's guards (routes.ts), in order, against the
 // auth state. RouteGuard (router.tsx) renders the decision.
-import { isAdmin, isAdminOrCorporate, type User } from '../../../machines/auth/landing';
+import { hasRole, isAdmin, isAdminOrCorporate, type User } from '../../../machines/auth/landing';
 import type { AuthStatus } from '../../../machines/auth/viewModel';
 import type { Guard } from '../../domain/routes';
 
@@ -40,6 +40,8 @@ export const CORPORATE_ONLY_NOTICE: GuardNotice = { titleKey: 'guards.corporate_
  *   /my-account, /my-account/my-credits or /my-account/my-searches included, told why and where their own
  *   settings are (CORPORATE_ONLY_NOTICE); /my-account/settings has only the signed-in guard, so it stays open
  *   to every signed-in user.
+ * - corporate: the user's roles include corporate, otherwise / (an admin too: a company's payroll is its corporate
+ *   users' alone, and the server refuses everyone else).
  * The first guard that does not pass decides.
  */
 export function decideGuards(guards: readonly Guard[], status: AuthStatus, user: User | null, leftOnPurpose = false): GuardDecision {
@@ -59,6 +61,9 @@ export function decideGuards(guards: readonly Guard[], status: AuthStatus, user:
         break;
       case 'admin-or-corporate':
         if (!isAdminOrCorporate(user)) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false, notice: CORPORATE_ONLY_NOTICE };
+        break;
+      case 'corporate':
+        if (!hasRole(user, 'corporate')) return { kind: 'redirect', to: FORBIDDEN_FALLBACK, remember: false };
         break;
     }
   }

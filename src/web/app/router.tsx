@@ -30,6 +30,7 @@ import { adminNewsletterPages } from '../features/admin-newsletters/routePages';
 import { adminPages } from '../features/admin/routePages';
 import { adminAuditPages } from '../features/admin-audit/routePages';
 import { adminDataQualityPages } from '../features/admin-data-quality/routePages';
+import { payTransparencyPages } from '../features/pay-transparency/routePages';
 
 // Home (the landing page) is in the first load; every other page is fetched when first opened, so the
 // first load stays within the bundle budget (scripts/check-bundle-budget.ts).
@@ -76,6 +77,7 @@ export const pages: Record<PageName, ComponentType<PageProps>> = {
   ...adminPages,
   ...adminAuditPages,
   ...adminDataQualityPages,
+  ...payTransparencyPages,
 };
 
 /** Holds its Suspense boundary until the pages' texts are there (the first load carries only the shell's and home's). */

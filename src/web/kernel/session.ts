@@ -35,7 +35,7 @@
  * - `useSwitchLanguage()`   (language) => void; persisted in appLanguage.
  *
  * Others: `useAppActor()`, `useConsentActor()`, `useLanguageActor()`, `useNotificationsActor()`.
- * Guards (signed-in, admin, admin-or-corporate, auth-ready) are the route table's business
+ * Guards (signed-in, admin, admin-or-corporate, corporate, auth-ready) are the route table's business
  * (routes.ts): a page behind them can assume what they promise.
  */
 import { createContext, useCallback, useContext } from 'react';

@@ -114,8 +114,19 @@ export async function startTestProvider(options: { publicUrl?: string; people?: 
       const links = [...people.keys()]
         .map((id) => `<li><a href="/interaction/${page[1]}/login?as=${encodeURIComponent(id)}">Sign in as ${id}</a></li>`)
         .join('');
+      // Cancel: the person refuses at the provider, which sends the browser back with error=access_denied.
+      const cancel = `<li><a href="/interaction/${page[1]}/cancel">Cancel</a></li>`;
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      return void res.end(`<!doctype html><html lang="en"><title>Test Identity</title><h1>Test Identity</h1><ul>${links}</ul></html>`);
+      return void res.end(`<!doctype html><html lang="en"><title>Test Identity</title><h1>Test Identity</h1><ul>${links}${cancel}</ul></html>`);
+    }
+    if (/^\/interaction\/[^/?]+\/cancel$/.test(req.url ?? '') && req.method === 'GET') {
+      void provider
+        .interactionFinished(req, res, { error: 'access_denied', error_description: 'The person cancelled' }, { mergeWithLastSubmission: false })
+        .catch((error: unknown) => {
+          res.statusCode = 400;
+          res.end(String(error));
+        });
+      return;
     }
     const login = /^\/interaction\/([^/?]+)\/login\?as=([^&]+)/.exec(req.url ?? '');
     if (!login) return void handle(req, res);

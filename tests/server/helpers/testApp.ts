@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import { openTestDatabase } from '../support/testDatabase';
 import { createAccessTokens, type Role } from '../../../src/server/auth/accessToken';
@@ -65,8 +65,14 @@ export interface SignedIn {
 let testPasswordHash: Promise<string> | undefined;
 let userCounter = 0;
 
-/** `database`: an app over that database (closed with the app) instead of a new one of the project's engine. */
-export async function startTestApp(env: Record<string, string> = {}, options: { database?: Database } = {}): Promise<TestApp> {
+/**
+ * `database`: an app over that database (closed with the app) instead of a new one of the project's engine.
+ * `delayRules`: other growing-delay rules for the app.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { database?: Database; delayRules?: BuildOptions['delayRules'] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paybench-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,7 +84,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   });
   const database = options.database ?? (await openTestDatabase());
   const logs: string[] = [];
-  const app = await buildApp({ config, database, logStream: { write: (line) => void logs.push(line) } });
+  const app = await buildApp({ config, database, delayRules: options.delayRules, logStream: { write: (line) => void logs.push(line) } });
   await app.ready();
   const tokens = createAccessTokens(config.secrets.tokenSecret, config.accessTokenTtlSeconds);
   return {

@@ -139,7 +139,8 @@ function SignInForm({ methods }: { methods: SignInMethods }) {
   // Which field is wrong (a malformed address caught here, or a wrong password): shown once, on the field.
   const emailProblem = useSelector(auth, (snapshot) => authView(snapshot).fieldProblems.email ?? null);
   const passwordProblem = useSelector(auth, (snapshot) => authView(snapshot).fieldProblems.password ?? null);
-  const [email, setEmail] = useState('');
+  // The address typed before a provider's round trip comes back with the page (a refused sign-in keeps it).
+  const [email, setEmail] = useState(() => authView(auth.getSnapshot()).typedEmail ?? '');
   const [password, setPassword] = useState('');
 
   const linking = useSelector(auth, (snapshot) => authView(snapshot).linking !== null);
@@ -195,7 +196,11 @@ function SignInForm({ methods }: { methods: SignInMethods }) {
             required
             data-testid="login-email"
           />
-          {emailProblem && <Field.ErrorText data-testid="login-email-error">{t(emailProblem)}</Field.ErrorText>}
+          {emailProblem && (
+            <Field.ErrorText role="alert" data-testid="login-email-error">
+              {t(emailProblem)}
+            </Field.ErrorText>
+          )}
         </Field.Root>
         <Field.Root required invalid={passwordProblem !== null}>
           <Field.Label>{t('login.password')}</Field.Label>
@@ -208,7 +213,11 @@ function SignInForm({ methods }: { methods: SignInMethods }) {
             required
             data-testid="login-password"
           />
-          {passwordProblem && <Field.ErrorText data-testid="login-password-error">{t(passwordProblem)}</Field.ErrorText>}
+          {passwordProblem && (
+            <Field.ErrorText role="alert" data-testid="login-password-error">
+              {t(passwordProblem)}
+            </Field.ErrorText>
+          )}
         </Field.Root>
         <Button type="submit" colorPalette="brand" loading={signingIn} data-testid="login-submit">
           {t('login.submit')}

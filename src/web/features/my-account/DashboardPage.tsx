@@ -1,6 +1,7 @@
 // /dashboard (signed-in, admin-or-corporate): the corporate landing page — the credit balance, a call to
 // start a search, the most recent saved searches (each re-opened free on its page; a comparison's evolution over
-// the years, free too), the evolution chart of the latest saved comparison and the insights widgets.
+// the years, free too), the way to the company's pay transparency (corporate users), the evolution chart of the
+// latest saved comparison and the insights widgets.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -31,6 +32,8 @@ export default function DashboardPage() {
   const definition = useQuestionnaireDefinition();
   const years = useAppConfig()?.surveyYears ?? surveyYears();
   const notifyFailure = useNotifyFailure();
+  // The company's payrolls are its corporate users' alone (an admin is refused them).
+  const isCorporate = user?.role.includes('corporate') ?? false;
   useEffect(() => {
     auth.send({ type: 'auth.reloadUser' });
   }, [auth]);
@@ -75,6 +78,24 @@ export default function DashboardPage() {
             </Button>
           </Stack>
         </Grid>
+
+        {isCorporate && (
+          <Box as="section" aria-labelledby="dashboard-pay-transparency-title" borderWidth="1px" rounded="lg" p="5" data-testid="dashboard-pay-transparency">
+            <HStack justify="space-between" align="center" wrap="wrap" gap="3">
+              <Stack gap="1" flex="1" minW="16rem">
+                <Heading as="h2" id="dashboard-pay-transparency-title" size="md">
+                  {t('dashboard.pay_transparency.title')}
+                </Heading>
+                <Text color="fg.muted">{t('dashboard.pay_transparency.text')}</Text>
+              </Stack>
+              <Button asChild colorPalette="brand" variant="outline">
+                <RouterLink to="/pay-transparency" data-testid="dashboard-pay-transparency-link">
+                  {t('dashboard.pay_transparency.button')}
+                </RouterLink>
+              </Button>
+            </HStack>
+          </Box>
+        )}
 
         <Box as="section" aria-labelledby="dashboard-recent-title">
           <Stack gap="3">
