@@ -93,6 +93,11 @@ export default function DashboardPage() {
                   {t('dashboard.pay_transparency.button')}
                 </RouterLink>
               </Button>
+              <Button asChild colorPalette="brand" variant="outline">
+                <RouterLink to="/pay-transparency/job-ads" data-testid="dashboard-job-ads-link">
+                  {t('pay_transparency.job_ads.link')}
+                </RouterLink>
+              </Button>
             </HStack>
           </Box>
         )}

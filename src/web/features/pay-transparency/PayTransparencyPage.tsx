@@ -386,6 +386,11 @@ export default function PayTransparencyPage() {
       <style media="print">{PRINT_CSS}</style>
       <Stack gap={PAGE_FRAMES.wide.gap}>
         <PageHeading title={t('sections.pay_transparency')} intro={t('pay_transparency.intro')} introProps={{ maxW: '4xl' }} />
+        <Button asChild size="sm" colorPalette="brand" variant="outline" alignSelf="start" data-print="hide">
+          <RouterLink to="/pay-transparency/job-ads" data-testid="pt-job-ads-link">
+            {t('pay_transparency.job_ads.link')}
+          </RouterLink>
+        </Button>
         {view.status === 'loading' && <LoadingSpinner label={t('pay_transparency.loading')} skeleton="table" data-testid="pt-loading" />}
         {view.status === 'failed' && (
           <RetryAlert
