@@ -23,8 +23,6 @@ export interface JobAdHistoryContext {
   items: JobAdRange[];
   /** How many the company has saved. */
   total: number;
-  /** The last page read. */
-  page: number;
   limit: number;
   /** The range whose details are open. */
   openedId: string | null;
@@ -46,10 +44,19 @@ export type JobAdHistoryEvent =
 
 export type JobAdHistoryEmitted = { type: 'jobAdHistory.deleted'; id: string } | { type: 'jobAdHistory.failed'; failure: CallFailure };
 
-/** `page`'s items after those shown, without any already shown (a range saved since shifts the pages by one). */
+/** `page`'s items after those shown, without any already shown (a range saved or deleted since shifts the pages). */
 function appended(items: readonly JobAdRange[], page: JobAdRangePage): JobAdRange[] {
   const shown = new Set(items.map((item) => item.id));
   return [...items, ...page.items.filter((item) => !shown.has(item.id))];
+}
+
+/**
+ * The page that holds the first range not shown. What is shown is always the start of the company's list (a range
+ * saved since is at the top, a deleted one is gone from both), so the next range is at the position of the count
+ * shown; its page may repeat some of those shown, which `appended` leaves out.
+ */
+export function nextPageOf(context: Pick<JobAdHistoryContext, 'items' | 'limit'>): JobAdPageRequest {
+  return { page: Math.floor(context.items.length / context.limit) + 1, limit: context.limit };
 }
 
 const confirmDelete = confirmSetup<JobAdHistoryContext, JobAdHistoryEvent>('delete');
@@ -98,11 +105,11 @@ export const jobAdHistoryMachine = setup({
   actions: {
     keepFirstPage: assign(({ event }) => {
       const page = outputOf<JobAdRangePage>(event);
-      return { items: page.items, total: page.total, page: page.page, failure: null };
+      return { items: page.items, total: page.total, failure: null };
     }),
     keepNextPage: assign(({ context, event }) => {
       const page = outputOf<JobAdRangePage>(event);
-      return { items: appended(context.items, page), total: page.total, page: page.page, failure: null };
+      return { items: appended(context.items, page), total: page.total, failure: null };
     }),
     addRange: assign(({ context, event }) => {
       assertEvent(event, 'jobAdHistory.add');
@@ -137,7 +144,6 @@ export const jobAdHistoryMachine = setup({
   context: {
     items: [],
     total: 0,
-    page: 0,
     limit: JOB_AD_HISTORY_LIMIT,
     openedId: null,
     pendingId: null,
@@ -178,7 +184,7 @@ export const jobAdHistoryMachine = setup({
           invoke: {
             id: 'loadMore',
             src: 'loadPage',
-            input: ({ context }) => ({ page: context.page + 1, limit: context.limit }),
+            input: ({ context }) => nextPageOf(context),
             onDone: { target: 'idle', actions: 'keepNextPage' },
             onError: { target: 'moreFailed', actions: ['rememberFailure', 'emitFailed'] },
           },

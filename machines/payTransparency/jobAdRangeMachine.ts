@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, not, setup } from 'xstate';
+import { and, assertEvent, assign, emit, not, setup } from 'xstate';
 import type { CallFailure } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
 import { failureOf } from '../../src/api/callFailure';
@@ -176,10 +176,29 @@ export function savedRangeOf(result: JobAdRangeResult): JobAdRange | null {
   return { ...rest, status: 'ok', id: result.id, range: result.range, sentences: result.sentences, figures: result.figures, createdAt: result.createdAt };
 }
 
-/** Changing the form, wherever nothing is on its way: back to editing (the answer is put away). */
+/** The problems still shown after a change of the form: the changed fields' (and those they decide) are put away. */
+export function problemsAfter(problems: JobAdProblems, event: JobAdRangeEvent): JobAdProblems {
+  const left = { ...problems };
+  const changed: JobAdDraftField[] =
+    event.type === 'jobAd.set'
+      ? [event.field, ...(event.field === 'country' ? ['city' as const] : []), ...(event.field === 'from' ? ['to' as const] : [])]
+      : event.type === 'jobAd.preset'
+        ? ['from', 'to']
+        : [];
+  for (const field of changed) delete left[field];
+  return left;
+}
+
+/** Changing the form, wherever nothing is on its way: back to editing (the answer is put away), invalid while problems are left. */
 const EDIT = {
-  'jobAd.set': { target: '#jobAdRange.editing', actions: ['setField', 'storeDraft'] },
-  'jobAd.preset': { guard: 'isPreset', target: '#jobAdRange.editing', actions: ['setPreset', 'storeDraft'] },
+  'jobAd.set': [
+    { guard: 'leavesProblems', target: '#jobAdRange.editing.invalid', actions: ['setField', 'storeDraft'] },
+    { target: '#jobAdRange.editing.idle', actions: ['setField', 'storeDraft'] },
+  ],
+  'jobAd.preset': [
+    { guard: and(['isPreset', 'leavesProblems']), target: '#jobAdRange.editing.invalid', actions: ['setPreset', 'storeDraft'] },
+    { guard: 'isPreset', target: '#jobAdRange.editing.idle', actions: ['setPreset', 'storeDraft'] },
+  ],
 } as const;
 
 /** Asking: an invalid draft shows its problems; a valid one is sent when a credit is left (or none is needed). */
@@ -196,7 +215,7 @@ const ASK = {
  * company's title, the policy and the basis, asked of POST /pay-transparency/job-ad-ranges, and its answer.
  *
  * ```
- * editing.idle ──ask (invalid)──▶ editing.invalid (each field's problem; cleared as the field changes)
+ * editing.idle ──ask (invalid)──▶ editing.invalid (each field's problem; back to idle once every one is changed)
  *      │ ──ask (valid, a credit or none needed)──▶ asking ──ok──────────────▶ answered.range     (emits jobAd.saved)
  *      │ ──ask (valid, no credit)──▶ creditGate          ├─not-enough-data──▶ answered.notEnoughData (free, not saved)
  *      ▼                                                 ├─402──────────────▶ creditGate (emits jobAd.creditsExhausted)
@@ -225,6 +244,7 @@ export const jobAdRangeMachine = setup({
       assertEvent(event, 'jobAd.preset');
       return POLICY_PRESETS.some((preset) => preset.from === event.from && preset.to === event.to);
     },
+    leavesProblems: ({ context, event }) => Object.keys(problemsAfter(context.problems, event)).length > 0,
     isNotEnoughData: ({ event }) => outputOf<JobAdRangeResult>(event).status === 'not-enough-data',
     isInsufficientCredits: ({ event }) => isInsufficientCredits(errorOf(event)),
   },
@@ -234,16 +254,11 @@ export const jobAdRangeMachine = setup({
       const draft = { ...context.draft, [event.field]: event.value };
       // A city belongs to its country: another country drops it.
       if (event.field === 'country' && context.draft.city !== '' && countryOfCity(context.draft.city) !== event.value) draft.city = '';
-      const problems = { ...context.problems };
-      delete problems[event.field];
-      if (event.field === 'country') delete problems.city;
-      if (event.field === 'from') delete problems.to;
-      return { draft: draft as JobAdDraft, problems };
+      return { draft, problems: problemsAfter(context.problems, event) };
     }),
     setPreset: assign(({ context, event }) => {
       assertEvent(event, 'jobAd.preset');
-      const { from: _from, to: _to, ...problems } = context.problems;
-      return { draft: { ...context.draft, from: String(event.from), to: String(event.to) }, problems };
+      return { draft: { ...context.draft, from: String(event.from), to: String(event.to) }, problems: problemsAfter(context.problems, event) };
     }),
     /** The page keeps the draft in this browser (provided); nothing by default. */
     storeDraft: () => {},

@@ -358,7 +358,8 @@ function Answer({ form, view, language }: { form: FormActor; view: JobAdRangeVie
       />
     );
   }
-  if (view.status === 'creditGate') return <NoCredits />;
+  // Out of credits, the form says how to buy some.
+  if (view.status === 'creditGate') return null;
   if (!view.result) return null;
   return (
     <Card.Root as="section" aria-labelledby="ja-answer-heading" data-testid="ja-answer-card" aria-live="polite">
