@@ -140,7 +140,7 @@ export type PageName =
   | 'admin-data-quality'
   // a company's pay transparency: its payrolls and gender pay gap reports (src/web/features/pay-transparency/routePages.tsx)
   | 'pay-transparency'
-  | 'pay-transparency-job-ads';
+  | 'job-ads';
 
 /** What renders at a path. */
 export type RouteView = { kind: 'home' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -319,7 +319,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: 'pay-transparency/job-ads',
     guards: ['signed-in', 'corporate'],
     section: 'pay_transparency',
-    view: { kind: 'page', page: 'pay-transparency-job-ads' },
+    view: { kind: 'page', page: 'job-ads' },
   },
 
   // The links of the newsletter e-mails, the methodology and the admin's newsletters.

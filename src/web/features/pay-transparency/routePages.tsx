@@ -3,9 +3,9 @@ import type { ComponentType } from 'react';
 import type { PageProps } from '../../kernel/lazyPage';
 import { pageOnDemand } from '../../components/pageOnDemand';
 
-export type PayTransparencyPageName = 'pay-transparency' | 'pay-transparency-job-ads';
+export type PayTransparencyPageName = 'pay-transparency' | 'job-ads';
 
 export const payTransparencyPages: Record<PayTransparencyPageName, ComponentType<PageProps>> = {
   'pay-transparency': pageOnDemand(() => import('./PayTransparencyPage')),
-  'pay-transparency-job-ads': pageOnDemand(() => import('./JobAdRangesPage')),
+  'job-ads': pageOnDemand(() => import('./JobAdRangesPage')),
 };
