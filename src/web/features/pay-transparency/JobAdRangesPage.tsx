@@ -230,14 +230,15 @@ function NoCredits() {
   );
 }
 
-function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
+function CopyButton({ text, language, testId }: { text: string; language: string; testId: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const action = copied ? t('pay_transparency.job_ads.answer.copied') : t('pay_transparency.job_ads.answer.copy');
   return (
     <Button
       size="xs"
       variant="outline"
-      aria-label={label}
+      aria-label={t('pay_transparency.job_ads.answer.copy_label', { action, language })}
       onClick={() => {
         void navigator.clipboard?.writeText(text).then(
           () => setCopied(true),
@@ -247,7 +248,7 @@ function CopyButton({ text, label, testId }: { text: string; label: string; test
       data-testid={testId}
       data-copied={copied}
     >
-      {copied ? t('pay_transparency.job_ads.answer.copied') : t('pay_transparency.job_ads.answer.copy')}
+      {action}
     </Button>
   );
 }
@@ -277,7 +278,7 @@ function RangeDetails({ range, language, testId }: { range: JobAdRange | JobAdRa
       )}
       {range.sentences && (
         <Stack gap="2">
-          <Heading as="h4" size="sm">
+          <Heading as="h3" size="sm">
             {t('pay_transparency.job_ads.answer.sentences')}
           </Heading>
           {(['es', 'en'] as const).map((lang) => (
@@ -286,7 +287,7 @@ function RangeDetails({ range, language, testId }: { range: JobAdRange | JobAdRa
               <Text flex="1" minW="16rem" lang={lang} data-testid={`ja-sentence-${lang}-text`}>
                 {range.sentences![lang]}
               </Text>
-              <CopyButton text={range.sentences![lang]} label={t(`pay_transparency.job_ads.answer.copy_${lang}`)} testId={`ja-copy-${lang}`} />
+              <CopyButton text={range.sentences![lang]} language={t(`pay_transparency.job_ads.answer.language_${lang}`)} testId={`ja-copy-${lang}`} />
             </HStack>
           ))}
         </Stack>
@@ -305,10 +306,10 @@ function RangeDetails({ range, language, testId }: { range: JobAdRange | JobAdRa
       </Stack>
       {range.figures && (
         <Stack gap="2">
-          <Heading as="h4" size="sm">
+          <Heading as="h3" size="sm">
             {t('pay_transparency.job_ads.answer.figures', { count: range.figures.count, label: range.figures.countLabel })}
           </Heading>
-          <ScrollRegion label={t('pay_transparency.job_ads.answer.figures_table')}>
+          <ScrollRegion label={t(`pay_transparency.job_ads.answer.figures_table_${testId === 'ja-answer' ? 'answer' : 'saved'}`)}>
             <Table.Root size="sm" data-testid="ja-answer-figures">
               <Table.Header>
                 <Table.Row>
