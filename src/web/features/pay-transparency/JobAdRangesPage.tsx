@@ -533,6 +533,8 @@ export default function JobAdRangesPage() {
         history.send({ type: 'jobAdHistory.add', range: event.range });
         if (event.creditsLeft !== null) auth.send({ type: 'auth.reloadUser' });
       }),
+      // Refused for want of credits: the balance is read again (the form shows how to buy some).
+      form.on('jobAd.creditsExhausted', () => auth.send({ type: 'auth.reloadUser' })),
       form.on('jobAd.failed', (event) => notifyFailure(event.failure)),
       history.on('jobAdHistory.failed', (event) => notifyFailure(event.failure)),
     ];
