@@ -102,9 +102,25 @@ export type SalaryBandCsvText = (key: string) => string;
 export function salaryBandsCsv(rows: readonly SalaryBandCsvRow[], text: SalaryBandCsvText): string {
   const lines = [
     csvRow(
-      ['role', 'positionLevel', 'functionalArea', 'country', 'status', 'low', 'high', 'midpoint', 'edited', 'p10', 'p25', 'p50', 'p75', 'p90', 'widened', 'year', 'currency'].map(
-        text,
-      ),
+      [
+        'role',
+        'positionLevel',
+        'functionalArea',
+        'country',
+        'status',
+        'low',
+        'high',
+        'midpoint',
+        'edited',
+        'p10',
+        'p25',
+        'p50',
+        'p75',
+        'p90',
+        'widened',
+        'year',
+        'currency',
+      ].map(text),
     ),
     ...rows.map((row) =>
       csvRow([

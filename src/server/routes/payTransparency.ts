@@ -206,7 +206,11 @@ export function payTransparencyHandlers(context: AppContext) {
     async computeSalaryBands(request) {
       const { caller, companyId } = await requireCorporate(database, request);
       const answer = await salaryBands.compute(caller.id, companyId);
-      await recordAudit(database, caller, { action: 'salaryBands.compute', ...architecture(companyId), after: { releaseYear: answer.releaseYear, roles: answer.bands.length } });
+      await recordAudit(database, caller, {
+        action: 'salaryBands.compute',
+        ...architecture(companyId),
+        after: { releaseYear: answer.releaseYear, roles: answer.bands.length },
+      });
       return answer;
     },
 

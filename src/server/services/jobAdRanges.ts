@@ -261,7 +261,6 @@ export interface MarketRange {
   currency: string;
 }
 
-
 /**
  * The policy's range of the role's group from exactly the figures a comparison of that group publishes, widened step
  * by step (wideningSteps) until a group publishes what the policy needs; null when even the widest does not. Free:

@@ -85,7 +85,15 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 export async function listJobRoles(db: Queryable, companyId: string): Promise<JobRole[]> {
   const rows = await db.execute<RoleRow>(`select ${ROLE_COLUMNS} from job_roles where company_id = $1 order by functional_area, country, name`, [companyId]);
-  return rows.map(toRole).sort((a, b) => a.functionalArea.localeCompare(b.functionalArea) || a.country.localeCompare(b.country) || rankOf(a.positionLevel) - rankOf(b.positionLevel) || a.name.localeCompare(b.name));
+  return rows
+    .map(toRole)
+    .sort(
+      (a, b) =>
+        a.functionalArea.localeCompare(b.functionalArea) ||
+        a.country.localeCompare(b.country) ||
+        rankOf(a.positionLevel) - rankOf(b.positionLevel) ||
+        a.name.localeCompare(b.name),
+    );
 }
 
 /** The company's role names (the payroll's role column must be one of them when there are any). */
@@ -100,7 +108,17 @@ export async function createJobRole(db: Queryable, companyId: string, body: JobR
     const [row] = await db.execute<RoleRow>(
       `insert into job_roles (company_id, id, name, position_level, functional_area, country, sector, city, company_size)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${ROLE_COLUMNS}`,
-      [companyId, newId(), body.name.trim(), body.positionLevel, body.functionalArea, body.country, body.sector ?? null, body.city ?? null, body.companySize ?? null],
+      [
+        companyId,
+        newId(),
+        body.name.trim(),
+        body.positionLevel,
+        body.functionalArea,
+        body.country,
+        body.sector ?? null,
+        body.city ?? null,
+        body.companySize ?? null,
+      ],
     );
     return toRole(row);
   } catch (error) {
@@ -119,7 +137,17 @@ export async function updateJobRole(tx: Queryable, companyId: string, id: string
     [row] = await tx.execute<RoleRow>(
       `update job_roles set name = $3, position_level = $4, functional_area = $5, country = $6, sector = $7, city = $8, company_size = $9
         where company_id = $1 and id = $2 returning ${ROLE_COLUMNS}`,
-      [companyId, id, body.name.trim(), body.positionLevel, body.functionalArea, body.country, body.sector ?? null, body.city ?? null, body.companySize ?? null],
+      [
+        companyId,
+        id,
+        body.name.trim(),
+        body.positionLevel,
+        body.functionalArea,
+        body.country,
+        body.sector ?? null,
+        body.city ?? null,
+        body.companySize ?? null,
+      ],
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
@@ -191,7 +219,19 @@ const toBand = (role: JobRole, row: BandRow | undefined): SalaryBand =>
         year: row.year,
         currency: row.currency,
       }
-    : { role, status: 'not-computed', low: null, high: null, midpoint: null, edited: false, figures: null, group: null, widened: [], year: null, currency: CURRENCY };
+    : {
+        role,
+        status: 'not-computed',
+        low: null,
+        high: null,
+        midpoint: null,
+        edited: false,
+        figures: null,
+        group: null,
+        widened: [],
+        year: null,
+        currency: CURRENCY,
+      };
 
 async function bandRows(db: Queryable, companyId: string): Promise<Map<string, BandRow>> {
   const rows = await db.execute<BandRow>(`select ${BAND_COLUMNS} from salary_bands where company_id = $1`, [companyId]);
@@ -262,70 +302,72 @@ export function salaryBandService(context: AppContext) {
     const markets = new Map<string, MarketRange | null>();
     for (const role of roles) markets.set(role.id, await marketRange(engine, settings, marketRoleOf(role), policy, policy.basis));
 
-    await database.transaction(async (tx) => {
-      // One computation of a company at a time: two concurrent ones would both find the figures missing and both charge.
-      await tx.execute('select pg_advisory_xact_lock(hashtext($1))', [`salary-bands:${companyId}`]);
-      const stored = await bandRows(tx, companyId);
-      const charged = roles.filter((role) => markets.get(role.id) && !alreadyFetched(stored.get(role.id), settings.year));
-      const cost = creditsApply ? charged.length : 0;
-      if (cost > 0) {
-        const [debited] = await tx.execute<{ credits: number }>(
-          'update users set credits = credits - $2, updated_at = now() where id = $1 and credits >= $2 returning credits',
-          [caller.id, cost],
+    await database
+      .transaction(async (tx) => {
+        // One computation of a company at a time: two concurrent ones would both find the figures missing and both charge.
+        await tx.execute('select pg_advisory_xact_lock(hashtext($1))', [`salary-bands:${companyId}`]);
+        const stored = await bandRows(tx, companyId);
+        const charged = roles.filter((role) => markets.get(role.id) && !alreadyFetched(stored.get(role.id), settings.year));
+        const cost = creditsApply ? charged.length : 0;
+        if (cost > 0) {
+          const [debited] = await tx.execute<{ credits: number }>(
+            'update users set credits = credits - $2, updated_at = now() where id = $1 and credits >= $2 returning credits',
+            [caller.id, cost],
+          );
+          if (!debited) throw new InsufficientCredits();
+          await tx.execute(
+            `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference) values ($1, $2, $3, $4, $5, $6, $7)`,
+            [newId(), caller.id, -cost, debited.credits, SALARY_BANDS_REASON, `salary-bands:${caller.id}:${newId()}`, `${companyId}/${settings.year}`],
+          );
+        }
+        const publishing = roles.filter((role) => markets.get(role.id));
+        const laddered = ladderRoles(
+          publishing.map((role) => {
+            const edited = stored.get(role.id)?.edited ? stored.get(role.id) : undefined;
+            const range = markets.get(role.id)!.range;
+            return {
+              key: role.id,
+              rank: rankOf(role.positionLevel),
+              ladder: `${role.functionalArea}|${role.country}`,
+              low: edited ? Number(edited.band_low) : range.low,
+              high: edited ? Number(edited.band_high) : range.high,
+              fixed: edited !== undefined,
+            };
+          }),
+          policy.stepPercent,
         );
-        if (!debited) throw new InsufficientCredits();
-        await tx.execute(
-          `insert into credit_ledger (id, user_id, delta, balance_after, reason, idempotency_key, reference) values ($1, $2, $3, $4, $5, $6, $7)`,
-          [newId(), caller.id, -cost, debited.credits, SALARY_BANDS_REASON, `salary-bands:${caller.id}:${newId()}`, `${companyId}/${settings.year}`],
-        );
-      }
-      const publishing = roles.filter((role) => markets.get(role.id));
-      const laddered = ladderRoles(
-        publishing.map((role) => {
-          const edited = stored.get(role.id)?.edited ? stored.get(role.id) : undefined;
-          const range = markets.get(role.id)!.range;
-          return {
-            key: role.id,
-            rank: rankOf(role.positionLevel),
-            ladder: `${role.functionalArea}|${role.country}`,
-            low: edited ? Number(edited.band_low) : range.low,
-            high: edited ? Number(edited.band_high) : range.high,
-            fixed: edited !== undefined,
-          };
-        }),
-        policy.stepPercent,
-      );
-      const bandOf = new Map(laddered.map((band) => [band.key, band]));
-      for (const role of roles) {
-        const market = markets.get(role.id) ?? null;
-        const band = bandOf.get(role.id) ?? null;
-        const widest = marketRoleOf(role);
-        await tx.execute(
-          `insert into salary_bands (company_id, role_id, year, "group", widened, figures, band_low, band_high, midpoint, edited, currency)
+        const bandOf = new Map(laddered.map((band) => [band.key, band]));
+        for (const role of roles) {
+          const market = markets.get(role.id) ?? null;
+          const band = bandOf.get(role.id) ?? null;
+          const widest = marketRoleOf(role);
+          await tx.execute(
+            `insert into salary_bands (company_id, role_id, year, "group", widened, figures, band_low, band_high, midpoint, edited, currency)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
            on conflict (company_id, role_id) do update set year = excluded.year, "group" = excluded."group", widened = excluded.widened,
              figures = excluded.figures, band_low = excluded.band_low, band_high = excluded.band_high, midpoint = excluded.midpoint,
              edited = excluded.edited, currency = excluded.currency, computed_at = now()`,
-          [
-            companyId,
-            role.id,
-            market?.year ?? settings.year,
-            JSON.stringify(market?.group ?? widest),
-            market?.widened ?? [],
-            market ? JSON.stringify(market.figures) : null,
-            band ? Math.round(band.low) : null,
-            band ? Math.round(band.high) : null,
-            band ? band.midpoint : null,
-            band !== null && stored.get(role.id)?.edited === true,
-            market?.currency ?? CURRENCY,
-          ],
-        );
-      }
-      if (cost > 0) opsEvents.emit('creditsCharged', cost);
-    }).catch((error: unknown) => {
-      if (error instanceof InsufficientCredits) throw INSUFFICIENT_CREDITS();
-      throw error;
-    });
+            [
+              companyId,
+              role.id,
+              market?.year ?? settings.year,
+              JSON.stringify(market?.group ?? widest),
+              market?.widened ?? [],
+              market ? JSON.stringify(market.figures) : null,
+              band ? Math.round(band.low) : null,
+              band ? Math.round(band.high) : null,
+              band ? band.midpoint : null,
+              band !== null && stored.get(role.id)?.edited === true,
+              market?.currency ?? CURRENCY,
+            ],
+          );
+        }
+        if (cost > 0) opsEvents.emit('creditsCharged', cost);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof InsufficientCredits) throw INSUFFICIENT_CREDITS();
+        throw error;
+      });
     return list(userId, companyId);
   }
 
@@ -337,7 +379,11 @@ export function salaryBandService(context: AppContext) {
   async function standing(userId: string, companyId: string, year: number): Promise<Schemas['PayStanding'] | null> {
     const [upload] = await database.execute('select 1 from payroll_uploads where company_id = $1 and reporting_year = $2', [companyId, year]);
     if (!upload) return null;
-    const [employees, bands, policy] = await Promise.all([employeesOf(database, companyId, year), companyBands(database, companyId), bandPolicyOf(database, companyId)]);
+    const [employees, bands, policy] = await Promise.all([
+      employeesOf(database, companyId, year),
+      companyBands(database, companyId),
+      bandPolicyOf(database, companyId),
+    ]);
     const bandByName = new Map(bands.map((band) => [band.role.name, band]));
     const rows: Array<Schemas['EmployeeStanding']> = employees.map((employee) => {
       const pay = Math.round(fullTimePay(Number(employee.basic_pay), Number(employee.fte)));
@@ -397,4 +443,3 @@ export function salaryBandService(context: AppContext) {
 
   return { list, compute, standing };
 }
-
