@@ -139,7 +139,8 @@ export type PageName =
   | 'admin-audit'
   | 'admin-data-quality'
   // a company's pay transparency: its payrolls and gender pay gap reports (src/web/features/pay-transparency/routePages.tsx)
-  | 'pay-transparency';
+  | 'pay-transparency'
+  | 'pay-transparency-bands';
 
 /** What renders at a path. */
 export type RouteView = { kind: 'home' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -314,6 +315,8 @@ export const appRoutes: readonly AppRoute[] = [
 
   // A company's payrolls and gender pay gap reports (docs/pay-transparency.md): its corporate users only.
   { path: 'pay-transparency', guards: ['signed-in', 'corporate'], section: 'pay_transparency', view: { kind: 'page', page: 'pay-transparency' } },
+  // Its job architecture, salary bands and where its people stand: its corporate users only.
+  { path: 'pay-transparency/bands', guards: ['signed-in', 'corporate'], section: 'pay_transparency', view: { kind: 'page', page: 'pay-transparency-bands' } },
 
   // The links of the newsletter e-mails, the methodology and the admin's newsletters.
   { path: 'newsletter/confirm', guards: ['public'], section: 'newsletter_confirm', view: { kind: 'page', page: 'newsletter-confirm' } },

@@ -386,6 +386,9 @@ export default function PayTransparencyPage() {
       <style media="print">{PRINT_CSS}</style>
       <Stack gap={PAGE_FRAMES.wide.gap}>
         <PageHeading title={t('sections.pay_transparency')} intro={t('pay_transparency.intro')} introProps={{ maxW: '4xl' }} />
+        <RouterLink to="/pay-transparency/bands" data-testid="pt-bands-link">
+          {t('pay_transparency.salary_bands.link')}
+        </RouterLink>
         {view.status === 'loading' && <LoadingSpinner label={t('pay_transparency.loading')} skeleton="table" data-testid="pt-loading" />}
         {view.status === 'failed' && (
           <RetryAlert
