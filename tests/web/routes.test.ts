@@ -68,6 +68,7 @@ const expected: Record<string, Guard[]> = {
   'update-data': ['signed-in'],
   // A company's payrolls and pay gap reports: its corporate users only.
   'pay-transparency': ['signed-in', 'corporate'],
+  'pay-transparency/bands': ['signed-in', 'corporate'],
   // Where the payment page and the portal send the buyer back.
   'checkout/return': ['auth-ready'],
   // The newsletter e-mails' links, the methodology and the admin's newsletters.
