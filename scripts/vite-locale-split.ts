@@ -63,7 +63,7 @@ export const PAGE_SECTIONS = [
 
 /** Sections only the server reads (the e-mails: src/server/email/i18n.ts; the sandbox checkout page:
  * src/server/services/payments/sandboxPage.ts): left out of both parts. */
-export const SERVER_SECTIONS = ['email', 'sandbox_checkout', 'pay_gap_csv'] as const;
+export const SERVER_SECTIONS = ['email', 'sandbox_checkout', 'pay_gap_csv', 'salary_bands_csv'] as const;
 
 const PREFIXES = { 'virtual:locale-core/': 'core', 'virtual:locale-pages/': 'pages' } as const;
 

@@ -9,10 +9,12 @@ import { dataOf } from '../../src/api/callFailure';
 import type { PayrollsOverview, PayrollSummary, PayrollUploadRequest } from './payrollsMachine';
 import type { GapAction, GapActionInput, PayGapReport } from './payGapReportMachine';
 import type { DownloadedFile, PayTransparencyFile } from './payTransparencyDownloadMachine';
+import type { BandsCommand, PayStanding, SalaryBandList } from './salaryBandsMachine';
 
 /** The name a file gets when the answer names none (or an unexpected one). */
 export function fallbackFileName(file: PayTransparencyFile): string {
   if (file.kind === 'template') return file.language === 'es' ? 'plantilla-nomina.csv' : 'payroll-template.csv';
+  if (file.kind === 'bands') return file.language === 'es' ? 'bandas-salariales.csv' : 'salary-bands.csv';
   return `${file.language === 'es' ? 'brecha-salarial' : 'pay-gap-report'}-${file.year}.csv`;
 }
 
@@ -75,15 +77,53 @@ export function fileDownloadActors(client: ApiClient = api, save: (file: Downloa
       const pending =
         input.kind === 'template'
           ? client.GET('/pay-transparency/payroll-template', { params: { query: { language: input.language } }, parseAs: 'blob', signal })
-          : client.GET('/pay-transparency/payrolls/{year}/report/csv', {
-              params: { path: { year: input.year }, query: { language: input.language, scope: input.scope } },
-              parseAs: 'blob',
-              signal,
-            });
+          : input.kind === 'bands'
+            ? client.GET('/pay-transparency/bands/csv', { params: { query: { language: input.language } }, parseAs: 'blob', signal })
+            : client.GET('/pay-transparency/payrolls/{year}/report/csv', {
+                params: { path: { year: input.year }, query: { language: input.language, scope: input.scope } },
+                parseAs: 'blob',
+                signal,
+              });
       const blob = await dataOf(call(pending));
       const { response } = await pending;
       return { blob, fileName: csvFileNameOf(response.headers.get('content-disposition'), input) };
     }),
     saveFile: fromPromise<void, DownloadedFile>(async ({ input }) => save(input)),
+  };
+}
+
+export function salaryBandsActors(client: ApiClient = api) {
+  const loadBands = (signal?: AbortSignal) => dataOf(call(client.GET('/pay-transparency/bands', { signal })));
+  return {
+    loadBands: fromPromise<SalaryBandList>(({ signal }) => loadBands(signal)),
+    runCommand: fromPromise<SalaryBandList, BandsCommand>(async ({ input }) => {
+      switch (input.kind) {
+        case 'saveRole':
+          await dataOf(
+            call(
+              input.id === null
+                ? client.POST('/pay-transparency/job-architecture/roles', { body: input.role })
+                : client.PUT('/pay-transparency/job-architecture/roles/{id}', { params: { path: { id: input.id } }, body: input.role }),
+            ),
+          );
+          return loadBands();
+        case 'deleteRole': {
+          const result = await call(client.DELETE('/pay-transparency/job-architecture/roles/{id}', { params: { path: { id: input.id } } }));
+          if (!result.ok) throw result;
+          return loadBands();
+        }
+        case 'savePolicy':
+          await dataOf(call(client.PUT('/pay-transparency/job-architecture/policy', { body: input.policy })));
+          return loadBands();
+        case 'compute':
+          return dataOf(call(client.POST('/pay-transparency/bands/compute')));
+        case 'editBand':
+          await dataOf(call(client.PUT('/pay-transparency/bands/{id}', { params: { path: { id: input.id } }, body: { low: input.low, high: input.high } })));
+          return loadBands();
+      }
+    }),
+    loadStanding: fromPromise<PayStanding, { year: number }>(({ input, signal }) =>
+      dataOf(call(client.GET('/pay-transparency/payrolls/{year}/standing', { params: { path: { year: input.year } }, signal }))),
+    ),
   };
 }

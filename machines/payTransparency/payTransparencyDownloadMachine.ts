@@ -4,9 +4,11 @@ import type { Language } from '../../src/domain/constants';
 import { failureActions } from '../shared/failure';
 import { injected } from '../shared/injected';
 
-/** A file of the pay transparency pages: the payroll template (its headers in a language), or a year's report as CSV. */
+/** A file of the pay transparency pages: the payroll template (its headers in a language), a year's report or the salary bands as CSV. */
 export type PayTransparencyFile =
-  { kind: 'template'; language: Language } | { kind: 'report'; year: number; scope: 'publication' | 'internal'; language: Language };
+  | { kind: 'template'; language: Language }
+  | { kind: 'report'; year: number; scope: 'publication' | 'internal'; language: Language }
+  | { kind: 'bands'; language: Language };
 
 /** The file as it arrived: its bytes and the name the server offers it under. */
 export interface DownloadedFile {

@@ -5,6 +5,7 @@ import { PAYROLL_COLUMNS, PAYROLL_ERROR_CODES } from '../../src/domain/payrollCs
 import type { ComplianceCalendar, PayrollProblem, PayrollsMachine, PayrollSummary } from './payrollsMachine';
 import type { GapActionDraft, PayGapReport, PayGapReportMachine } from './payGapReportMachine';
 import type { PayTransparencyDownloadMachine, PayTransparencyFile } from './payTransparencyDownloadMachine';
+import type { BandsCommand, PayStanding, SalaryBandList, SalaryBandsMachine } from './salaryBandsMachine';
 
 /** What the last upload or deletion came to, for the notice under the form. */
 export type PayrollsOutcome = 'uploaded' | 'refused' | 'uploadFailed' | 'deleted' | null;
@@ -144,4 +145,48 @@ export function fileDownloadView(snapshot: SnapshotFrom<PayTransparencyDownloadM
 /** Whether two files are the same request (the button of a file shows its own state). */
 export function sameFile(a: PayTransparencyFile | null, b: PayTransparencyFile): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export type SalaryBandsStatus = 'loading' | 'failed' | 'ready';
+export type BandsCommandStatus = 'idle' | 'running' | 'done' | 'refused' | 'short' | 'runFailed';
+export type StandingStatus = 'none' | 'loading' | 'shown' | 'missing' | 'failed';
+
+export interface SalaryBandsView {
+  status: SalaryBandsStatus;
+  list: SalaryBandList | null;
+  command: BandsCommand | null;
+  commandStatus: BandsCommandStatus;
+  /** The error code of a refused change (its translated message), null otherwise. */
+  refusal: string | null;
+  year: number | null;
+  standing: PayStanding | null;
+  standingStatus: StandingStatus;
+  /** Can a change be sent now (none running)? */
+  canRun: boolean;
+}
+
+const COMMAND_STATUSES = ['running', 'done', 'refused', 'short', 'runFailed'] as const;
+const STANDING_TAGS = [
+  ['standingLoading', 'loading'],
+  ['standingShown', 'shown'],
+  ['standingMissing', 'missing'],
+  ['standingFailed', 'failed'],
+] as const;
+
+/** The salary bands page's view of its machine. */
+export function salaryBandsView(snapshot: SnapshotFrom<SalaryBandsMachine>): SalaryBandsView {
+  const status: SalaryBandsStatus = snapshot.matches({ bands: 'loading' }) ? 'loading' : snapshot.matches({ bands: 'failed' }) ? 'failed' : 'ready';
+  const commandStatus = COMMAND_STATUSES.find((tag) => snapshot.hasTag(tag)) ?? 'idle';
+  const standingStatus = STANDING_TAGS.find(([tag]) => snapshot.hasTag(tag))?.[1] ?? 'none';
+  return {
+    status,
+    list: snapshot.context.list,
+    command: snapshot.context.command,
+    commandStatus,
+    refusal: commandStatus === 'refused' ? (snapshot.context.failure?.errorCode ?? null) : null,
+    year: snapshot.context.year,
+    standing: snapshot.context.standing,
+    standingStatus,
+    canRun: status === 'ready' && commandStatus !== 'running',
+  };
 }

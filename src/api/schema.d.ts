@@ -2686,6 +2686,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay-transparency/job-architecture/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's job architecture (its roles)
+         * @description Corporate users of the company (403 for members and admins). Ordered by functional area, country, level and name.
+         */
+        get: operations["listJobRoles"];
+        put?: never;
+        /**
+         * Add a role to the job architecture
+         * @description Corporate users of the company (403 for members and admins). Codes are the questionnaire's (400
+         *     VALIDATION_ERROR naming the field otherwise; a city must be one of the country's). The name is unique in the
+         *     company (409 JOB_ROLE_NAME_TAKEN). Audited.
+         */
+        post: operations["createJobRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/job-architecture/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a role of the job architecture
+         * @description As createJobRole; 404 JOB_ROLE_NOT_FOUND when the company has no such role. A change of the role's group drops its computed band (compute again). Audited.
+         */
+        put: operations["updateJobRole"];
+        post?: never;
+        /**
+         * Delete a role (and its band)
+         * @description Corporate users of the company; 404 JOB_ROLE_NOT_FOUND when the company has no such role. Audited.
+         */
+        delete: operations["deleteJobRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/job-architecture/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's band policy
+         * @description Corporate users of the company. Until the company saves one, the default (p25–p75, fixed, step 10 %) with `saved` false.
+         */
+        get: operations["getBandPolicy"];
+        /**
+         * Save my company's band policy
+         * @description Corporate users of the company. `from` below `to` (400 VALIDATION_ERROR otherwise). Bands already computed keep their figures; compute again to apply it. Audited.
+         */
+        put: operations["putBandPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/bands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My company's salary bands, one per role
+         * @description Corporate users of the company. Free. A role never computed has `status` not-computed; `computeCost` is what computeSalaryBands would charge now.
+         */
+        get: operations["listSalaryBands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/bands/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute the bands from the market
+         * @description Corporate users of the company. Per role, the policy's percentiles of the role's group from the published
+         *     statistics (the job-ad range's engine, privacy rules and widening), then laddered: within a functional area
+         *     and country, each higher level's midpoint at least `step` % above the level below. A role whose group does
+         *     not publish gets not-enough-data and no band. Cost: one credit per role whose group publishes and whose
+         *     market figures are not yet stored for the current release (nothing again for the same release; nothing on
+         *     the corporate plan); 402 INSUFFICIENT_CREDITS before anything is charged or stored when the balance is
+         *     short. Bands edited by hand keep the company's low/high (their market figures are refreshed).
+         */
+        post: operations["computeSalaryBands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/bands/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The salary bands as CSV
+         * @description As listSalaryBands, as CSV in the chosen language. Cells a spreadsheet would read as a formula are prefixed with '.
+         */
+        get: operations["exportSalaryBands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/bands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a role's band by hand
+         * @description Corporate users of the company; `id` is the role's. 404 SALARY_BAND_NOT_FOUND when the role has no computed band yet. low ≤ high (400 otherwise). The band is marked edited; the market figures stay beside it. Audited.
+         */
+        put: operations["editSalaryBand"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay-transparency/payrolls/{year}/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where each employee stands against the market and the bands
+         * @description Corporate users of the company (404 PAYROLL_NOT_FOUND when the year has no payroll). Per employee
+         *     (pseudonymous id only) the FTE-adjusted annual basic pay against the market median of their role's group and
+         *     against the company's band of that role (below, within, above; compa-ratio to the midpoint); the people below
+         *     their band with counts by sex; each category's basic-pay gap beside the market's gap of the same group (men vs
+         *     women medians, only when both are publishable). Free: it reads the stored band figures and the published
+         *     statistics; the payroll is never part of any statistic. Audited.
+         */
+        get: operations["getPayStanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2918,6 +3103,122 @@ export interface components {
             page: number;
             limit: number;
             total: number;
+        };
+        /** @description A role of the company's job architecture, in the questionnaire's codes. */
+        JobRoleInput: {
+            /** @description The company's name of the role, unique in the company (matched by the payroll's role column). */
+            name: string;
+            positionLevel: components["schemas"]["OptionCode"];
+            functionalArea: components["schemas"]["OptionCode"];
+            country: components["schemas"]["OptionCode"];
+            sector?: components["schemas"]["OptionCode"];
+            city?: components["schemas"]["OptionCode"];
+            companySize?: components["schemas"]["OptionCode"];
+        };
+        JobRole: {
+            id: components["schemas"]["Id"];
+            name: string;
+            positionLevel: components["schemas"]["OptionCode"];
+            functionalArea: components["schemas"]["OptionCode"];
+            country: components["schemas"]["OptionCode"];
+            sector: string | null;
+            city: string | null;
+            companySize: string | null;
+        };
+        BandPolicyInput: {
+            /** @description The market percentile a band starts at. */
+            from: number;
+            /** @description The market percentile a band ends at (above from). */
+            to: number;
+            basis: components["schemas"]["JobAdBasis"];
+            /** @description Each higher level's midpoint at least this % above the level below's (same area and country). */
+            stepPercent: number;
+        };
+        BandPolicy: components["schemas"]["BandPolicyInput"] & {
+            /** @description The company saved it (false: the default). */
+            saved: boolean;
+        };
+        SalaryBandEdit: {
+            low: number;
+            high: number;
+        };
+        /**
+         * @description ok (a band), not-enough-data (the group publishes too little, no band), not-computed (never computed, or the role changed since).
+         * @enum {string}
+         */
+        SalaryBandStatus: "ok" | "not-enough-data" | "not-computed";
+        SalaryBand: {
+            role: components["schemas"]["JobRole"];
+            status: components["schemas"]["SalaryBandStatus"];
+            low: number | null;
+            high: number | null;
+            midpoint: number | null;
+            /** @description The company changed the band by hand. */
+            edited: boolean;
+            figures: components["schemas"]["JobAdFigures"] | null;
+            group: components["schemas"]["JobAdGroup"] | null;
+            widened: components["schemas"]["JobAdWidenedField"][];
+            /** @description The release year of the market figures. */
+            year: number | null;
+            currency: string;
+        };
+        SalaryBandList: {
+            policy: components["schemas"]["BandPolicy"];
+            bands: components["schemas"]["SalaryBand"][];
+            /** @description The current release's year. */
+            releaseYear: number;
+            /** @description Credits computeSalaryBands would charge now (roles without figures of this release; 0 on the corporate plan). */
+            computeCost: number;
+            /** @description The caller's balance; null on the corporate plan. */
+            creditsLeft: number | null;
+        };
+        /** @enum {string} */
+        BandPosition: "below" | "within" | "above" | "no-band";
+        EmployeeStanding: {
+            employeeId: string;
+            /** @enum {string} */
+            sex: "woman" | "man" | "other";
+            category: string;
+            role: string | null;
+            /** @description Basic pay for a full-time year (basic pay ÷ FTE). */
+            annualBasicPay: number;
+            /** @description The median of the role's group (the band's market figures). */
+            marketMedian: number | null;
+            marketCompaRatio: number | null;
+            band: components["schemas"]["JobAdRangeBounds"] | null;
+            position: components["schemas"]["BandPosition"];
+            /** @description Pay ÷ the band's midpoint. */
+            bandCompaRatio: number | null;
+        };
+        SexCounts: {
+            woman: number;
+            man: number;
+            other: number;
+        };
+        CategoryMarketGap: {
+            category: string;
+            /** @description The company's median basic-pay gap (men − women) ÷ men, in %; null without both sexes. */
+            companyGap: number | null;
+            /** @description The market's gap of the role's group from the published men's and women's medians, in %. */
+            marketGap: number | null;
+            /**
+             * @description not-published when the category has no role with a band group, or either median is not publishable.
+             * @enum {string}
+             */
+            marketStatus: "ok" | "not-published";
+        };
+        PayStanding: {
+            reportingYear: number;
+            employees: components["schemas"]["EmployeeStanding"][];
+            belowBand: components["schemas"]["EmployeeStanding"][];
+            belowBandBySex: components["schemas"]["SexCounts"];
+            positionCounts: {
+                below: number;
+                within: number;
+                above: number;
+                "no-band": number;
+            };
+            categories: components["schemas"]["CategoryMarketGap"][];
         };
         /** @description Every 4xx/5xx body. `error` is one message or a list of problems (validation). */
         Error: {
@@ -3865,6 +4166,11 @@ export interface components {
             payrolls?: components["schemas"]["PayrollExport"][];
             /** @description A corporate user's company job-ad ranges as saved, newest first; absent for others. */
             jobAdRanges?: components["schemas"]["JobAdRange"][];
+            /** @description A corporate user's company job architecture (band policy, and each role with its band); absent for others. */
+            jobArchitecture?: {
+                policy: components["schemas"]["BandPolicy"];
+                bands: components["schemas"]["SalaryBand"][];
+            };
         };
         PayrollExport: {
             reportingYear: number;
@@ -8874,6 +9180,321 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listJobRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRole"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createJobRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRoleInput"];
+            };
+        };
+        responses: {
+            /** @description The role. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateJobRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRoleInput"];
+            };
+        };
+        responses: {
+            /** @description The role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteJobRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBandPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BandPolicy"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putBandPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandPolicyInput"];
+            };
+        };
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BandPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSalaryBands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaryBandList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    computeSalaryBands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaryBandList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportSalaryBands: {
+        parameters: {
+            query?: {
+                /** @description Language of the file's headers and texts. */
+                language?: components["parameters"]["PayrollLanguageQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    editSalaryBand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalaryBandEdit"];
+            };
+        };
+        responses: {
+            /** @description The band. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaryBand"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPayStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year the payroll covers. */
+                year: components["parameters"]["ReportingYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayStanding"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -36,6 +36,13 @@ export const AUDIT_ACTIONS = [
   'payroll.read',
   'payroll.export',
   'payroll.gapAction',
+  'payroll.standing',
+  'jobRole.create',
+  'jobRole.update',
+  'jobRole.delete',
+  'bandPolicy.update',
+  'salaryBands.compute',
+  'salaryBand.edit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +58,7 @@ export const AUDIT_TARGETS = [
   'outlierPack',
   'payment_event',
   'payroll',
+  'job_architecture',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

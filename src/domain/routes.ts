@@ -140,7 +140,8 @@ export type PageName =
   | 'admin-data-quality'
   // a company's pay transparency: its payrolls and gender pay gap reports (src/web/features/pay-transparency/routePages.tsx)
   | 'pay-transparency'
-  | 'job-ads';
+  | 'job-ads'
+  | 'bands';
 
 /** What renders at a path. */
 export type RouteView = { kind: 'home' } | { kind: 'redirect'; to: string } | { kind: 'page'; page: PageName };
@@ -321,6 +322,8 @@ export const appRoutes: readonly AppRoute[] = [
     section: 'pay_transparency',
     view: { kind: 'page', page: 'job-ads' },
   },
+  // Its job architecture, salary bands and where its people stand: its corporate users only.
+  { path: 'pay-transparency/bands', guards: ['signed-in', 'corporate'], section: 'pay_transparency', view: { kind: 'page', page: 'bands' } },
 
   // The links of the newsletter e-mails, the methodology and the admin's newsletters.
   { path: 'newsletter/confirm', guards: ['public'], section: 'newsletter_confirm', view: { kind: 'page', page: 'newsletter-confirm' } },

@@ -69,6 +69,7 @@ const expected: Record<string, Guard[]> = {
   // A company's payrolls and pay gap reports: its corporate users only.
   'pay-transparency': ['signed-in', 'corporate'],
   'pay-transparency/job-ads': ['signed-in', 'corporate'],
+  'pay-transparency/bands': ['signed-in', 'corporate'],
   // Where the payment page and the portal send the buyer back.
   'checkout/return': ['auth-ready'],
   // The newsletter e-mails' links, the methodology and the admin's newsletters.

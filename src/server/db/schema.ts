@@ -988,3 +988,74 @@ export const jobAdRanges = pgTable(
     check('job_ad_ranges_range_check', sql`${t.rangeLow} <= ${t.rangeHigh}`),
   ],
 );
+
+/**
+ * The company's job architecture: its roles, each named by the company (unique per company) and placed in the
+ * questionnaire's codes (level, area, country; sector, city and company size optional) so that its market group can
+ * be read from the published statistics (services/salaryBands.ts). The company's alone.
+ */
+export const jobRoles = pgTable(
+  'job_roles',
+  {
+    companyId: text('company_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    positionLevel: text('position_level').notNull(),
+    functionalArea: text('functional_area').notNull(),
+    country: text('country').notNull(),
+    sector: text('sector'),
+    city: text('city'),
+    companySize: text('company_size'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('job_roles_company_name_key').on(t.companyId, t.name)],
+);
+
+/** The company's band policy: the market percentiles a band spans, the pay basis and the step between levels. One per company. */
+export const bandPolicies = pgTable(
+  'band_policies',
+  {
+    companyId: text('company_id').primaryKey(),
+    percentileFrom: integer('percentile_from').notNull(),
+    percentileTo: integer('percentile_to').notNull(),
+    basis: text('basis').notNull(),
+    stepPercent: numeric('step_percent', { precision: 5, scale: 2 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('band_policies_basis_check', sql`${t.basis} in ('fixed', 'fixed-bonus')`),
+    check('band_policies_percentiles_check', sql`${t.percentileFrom} >= 10 and ${t.percentileFrom} < ${t.percentileTo} and ${t.percentileTo} <= 90`),
+    check('band_policies_step_check', sql`${t.stepPercent} >= 0 and ${t.stepPercent} <= 50`),
+  ],
+);
+
+/**
+ * A role's salary band, computed from the market figures of its group for a release year (`figures`: the published
+ * count and p10..p90 of the policy's measure; null when the group does not publish, and then no band), laddered
+ * within its area and country. `edited` marks a band the company changed by hand (the market figures stay).
+ */
+export const salaryBands = pgTable(
+  'salary_bands',
+  {
+    companyId: text('company_id').notNull(),
+    roleId: text('role_id').notNull(),
+    year: integer('year').notNull(),
+    group: jsonb('group').notNull(),
+    widened: text('widened')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    figures: jsonb('figures'),
+    bandLow: numeric('band_low', { precision: 12, scale: 2 }),
+    bandHigh: numeric('band_high', { precision: 12, scale: 2 }),
+    midpoint: numeric('midpoint', { precision: 12, scale: 2 }),
+    edited: boolean('edited').notNull().default(false),
+    currency: text('currency').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.roleId] }),
+    foreignKey({ name: 'salary_bands_role_fk', columns: [t.companyId, t.roleId], foreignColumns: [jobRoles.companyId, jobRoles.id] }).onDelete('cascade'),
+    check('salary_bands_range_check', sql`${t.bandLow} <= ${t.bandHigh}`),
+  ],
+);

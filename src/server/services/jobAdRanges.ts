@@ -12,7 +12,8 @@ import { newId } from '../ids';
 import { opsEvents } from '../ops/events';
 import { billingOf, chargedSearch, creditBalance, type Caller } from './credits';
 import { FIELD_OPTIONS, countryOfCity, peerGroup } from './peerGroup';
-import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, requireSettingsCaller, statisticsEngine } from './statisticsEngine';
+import { CURRENCY, FORM_REQUIRED, INSUFFICIENT_CREDITS, requireSettingsCaller, statisticsEngine, type StatisticsEngine } from './statisticsEngine';
+import type { StatisticsSettings } from './statisticsSettings';
 import { payRange, vacancySentence } from '../../domain/payRange';
 import type { Measure } from '../../domain/statistics';
 
@@ -37,22 +38,27 @@ const ROLE_FIELDS = ['positionLevel', 'functionalArea', 'sector', 'country', 'ci
 /** The ledger's reason of a charged job-ad range (translation key credits.reasons.job-ad-range). */
 export const JOB_AD_RANGE_REASON = 'job-ad-range';
 
-/** Refuses codes that are not the questionnaire's, and a city of another country (400 VALIDATION_ERROR naming the field). */
-export function validateJobAdRequest(body: JobAdRangeRequest): void {
+/** The problems of a role's codes (not the questionnaire's, or a city of another country), each naming `path`'s field. */
+export function roleCodeProblems(role: Partial<Record<(typeof ROLE_FIELDS)[number], string | null>>, path: string): string[] {
   const problems: string[] = [];
   for (const field of ROLE_FIELDS) {
-    const value = body.role[field];
-    if (value !== undefined && !FIELD_OPTIONS[field].includes(value)) problems.push(`body.role.${field}: is not one of the listed options`);
+    const value = role[field];
+    if (value !== undefined && value !== null && !FIELD_OPTIONS[field].includes(value)) problems.push(`${path}.${field}: is not one of the listed options`);
   }
-  const { city, country } = body.role;
-  if (city !== undefined && FIELD_OPTIONS.city.includes(city) && countryOfCity(city) !== country)
-    problems.push('body.role.city: is not a city of body.role.country');
+  const { city, country } = role;
+  if (city && FIELD_OPTIONS.city.includes(city) && countryOfCity(city) !== country) problems.push(`${path}.city: is not a city of ${path}.country`);
+  return problems;
+}
+
+/** Refuses codes that are not the questionnaire's, and a city of another country (400 VALIDATION_ERROR naming the field). */
+export function validateJobAdRequest(body: JobAdRangeRequest): void {
+  const problems = roleCodeProblems(body.role, 'body.role');
   if (!(body.policy.from < body.policy.to)) problems.push('body.policy.to: must be greater than body.policy.from');
   if (problems.length > 0) throw badRequest('VALIDATION_ERROR', 'Invalid body', problems);
 }
 
 /** The groups tried, in order: the role as asked, then without each field of WIDENING_ORDER it names, one more each time. */
-export function wideningSteps(role: Role): Array<{ group: Group; widened: WidenedField[] }> {
+export function wideningSteps(role: Partial<Role>): Array<{ group: Group; widened: WidenedField[] }> {
   const group: Group = Object.fromEntries(ROLE_FIELDS.flatMap((field) => (role[field] === undefined ? [] : [[field, role[field]]]))) as Group;
   const steps = [{ group: { ...group }, widened: [] as WidenedField[] }];
   const widened: WidenedField[] = [];
@@ -245,6 +251,50 @@ async function chargeAndSave(
 /** The ledger key of a client's key: scoped to the caller and to job-ad ranges (never meets a comparison's). */
 const ledgerKeyOf = (userId: string, clientKey: string | null) => `job-ad-range:${userId}:${clientKey ?? newId()}`;
 
+/** What the market publishes for a role under a policy: the range, the group it came from and its figures. */
+export interface MarketRange {
+  group: Group;
+  widened: WidenedField[];
+  range: { low: number; high: number };
+  figures: Figures;
+  year: number;
+  currency: string;
+}
+
+/**
+ * The policy's range of the role's group from exactly the figures a comparison of that group publishes, widened step
+ * by step (wideningSteps) until a group publishes what the policy needs; null when even the widest does not. Free:
+ * the caller bills.
+ */
+export async function marketRange(
+  engine: StatisticsEngine,
+  settings: StatisticsSettings,
+  role: Partial<Role>,
+  policy: { from: number; to: number },
+  basis: Basis,
+): Promise<MarketRange | null> {
+  const measure = BASIS_MEASURE[basis];
+  for (const { group, widened } of wideningSteps(role)) {
+    const answer = await engine.answer(settings, peerGroup(group, settings.year), null);
+    if (answer.status !== 'ok' || !answer.measures || answer.count === null) continue;
+    const statistic = answer.measures[measure];
+    const range = payRange(statistic, policy);
+    if (!range) continue;
+    const figures: Figures = {
+      count: answer.count,
+      countLabel: answer.countLabel,
+      p10: statistic.p10,
+      p25: statistic.p25,
+      p50: statistic.p50,
+      p75: statistic.p75,
+      p90: statistic.p90,
+      medianCi: statistic.medianCi ? [statistic.medianCi.low, statistic.medianCi.high] : null,
+    };
+    return { group, widened, range, figures, year: answer.year, currency: answer.currency };
+  }
+  return null;
+}
+
 export function jobAdRangeService(context: AppContext) {
   const { database } = context;
   const engine = statisticsEngine(context);
@@ -274,30 +324,10 @@ export function jobAdRangeService(context: AppContext) {
     }
     if (creditsApply && !paid && caller.credits < 1) throw INSUFFICIENT_CREDITS();
 
-    const measure = BASIS_MEASURE[body.basis];
     const steps = wideningSteps(body.role);
     const common = { title: body.title ?? null, role: body.role, basis: body.basis, policy: body.policy, year: settings.year };
-    let found: NewJobAdRange | null = null;
-    for (const { group, widened } of steps) {
-      const peers = peerGroup(group, settings.year);
-      const answer = await engine.answer(settings, peers, null);
-      if (answer.status !== 'ok' || !answer.measures || answer.count === null) continue;
-      const statistic = answer.measures[measure];
-      const range = payRange(statistic, body.policy);
-      if (!range) continue;
-      const figures: Figures = {
-        count: answer.count,
-        countLabel: answer.countLabel,
-        p10: statistic.p10,
-        p25: statistic.p25,
-        p50: statistic.p50,
-        p75: statistic.p75,
-        p90: statistic.p90,
-        medianCi: statistic.medianCi ? [statistic.medianCi.low, statistic.medianCi.high] : null,
-      };
-      found = { ...common, group, widened, range, figures, year: answer.year, currency: answer.currency };
-      break;
-    }
+    const market = await marketRange(engine, settings, body.role, body.policy, body.basis);
+    const found: NewJobAdRange | null = market ? { ...common, ...market } : null;
     if (!found) {
       // Nothing publishable, even in the widest group: free, and nothing is saved.
       const widest = steps[steps.length - 1];

@@ -77,7 +77,7 @@ export async function deleteCompanyPayrolls(tx: Queryable, companyId: string): P
   await tx.execute('delete from payroll_uploads where company_id = $1', [companyId]);
 }
 
-interface EmployeeRecord {
+export interface EmployeeRecord {
   employee_id: string;
   sex: PayrollSex;
   category: string;
@@ -91,7 +91,7 @@ interface EmployeeRecord {
   hire_date: string | Date | null;
 }
 
-async function employeesOf(db: Queryable, companyId: string, year: number): Promise<EmployeeRecord[]> {
+export async function employeesOf(db: Queryable, companyId: string, year: number): Promise<EmployeeRecord[]> {
   return db.execute<EmployeeRecord>(
     `select employee_id, sex, category, role, position_level, functional_area, country, fte, basic_pay, variable_pay, hire_date
        from payroll_employees where company_id = $1 and reporting_year = $2 order by employee_id`,

@@ -10,6 +10,7 @@ import { bumpDataVersion } from './dataVersion';
 import { forgetPersonInReleases } from './releases';
 import { deleteCompanyPayrolls, exportCompanyPayrolls } from './payTransparency';
 import { deleteCompanyJobAdRanges, exportCompanyJobAdRanges } from './jobAdRanges';
+import { deleteCompanyJobArchitecture, exportCompanyJobArchitecture } from './salaryBands';
 import { lookupBy } from '../../domain/lookupBy';
 import { toUser, findUserByEmail, findUserById, hasRole, normaliseEmail, USER_COLUMNS, type CorporateInfo, type User, type UserRow } from '../auth/accounts';
 
@@ -303,6 +304,7 @@ export async function exportAccount(db: Queryable, user: UserRow): Promise<Schem
     ? {
         payrolls: await exportCompanyPayrolls(db, user.company_id ?? user.id),
         jobAdRanges: await exportCompanyJobAdRanges(db, user.company_id ?? user.id),
+        jobArchitecture: await exportCompanyJobArchitecture(db, user.company_id ?? user.id),
       }
     : {};
   return {
@@ -367,6 +369,7 @@ export async function deleteAccount(tx: Queryable, user: Pick<UserRow, 'id' | 'e
     if (!other) {
       await deleteCompanyPayrolls(tx, companyId);
       await deleteCompanyJobAdRanges(tx, companyId);
+      await deleteCompanyJobArchitecture(tx, companyId);
     }
   }
   // Erasure reaches the statistics releases at once: their rows go with the forms (foreign keys), and the

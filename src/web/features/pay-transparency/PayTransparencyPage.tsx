@@ -386,11 +386,18 @@ export default function PayTransparencyPage() {
       <style media="print">{PRINT_CSS}</style>
       <Stack gap={PAGE_FRAMES.wide.gap}>
         <PageHeading title={t('sections.pay_transparency')} intro={t('pay_transparency.intro')} introProps={{ maxW: '4xl' }} />
-        <Button asChild size="sm" colorPalette="brand" variant="outline" alignSelf="start" data-print="hide">
-          <RouterLink to="/pay-transparency/job-ads" data-testid="pt-job-ads-link">
-            {t('pay_transparency.job_ads.link')}
-          </RouterLink>
-        </Button>
+        <HStack gap="3" wrap="wrap" data-print="hide">
+          <Button asChild size="sm" colorPalette="brand" variant="outline">
+            <RouterLink to="/pay-transparency/job-ads" data-testid="pt-job-ads-link">
+              {t('pay_transparency.job_ads.link')}
+            </RouterLink>
+          </Button>
+          <Button asChild size="sm" colorPalette="brand" variant="outline">
+            <RouterLink to="/pay-transparency/bands" data-testid="pt-bands-link">
+              {t('pay_transparency.salary_bands.link')}
+            </RouterLink>
+          </Button>
+        </HStack>
         {view.status === 'loading' && <LoadingSpinner label={t('pay_transparency.loading')} skeleton="table" data-testid="pt-loading" />}
         {view.status === 'failed' && (
           <RetryAlert
